@@ -1,0 +1,125 @@
+// Registration, login and the admin calls of the spec's call table.
+import { z } from 'zod';
+import { articleSchema, idRequestSchema } from './articles.ts';
+import { adminCommentSchema } from './comments.ts';
+import { LIMITS, envelope, objectIdSchema, requiredText, type RouteSpec } from './common.ts';
+
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const userSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  isApproved: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const emailSchema = z
+  .string({ error: 'Email must be text' })
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.EMAIL_MAX_CHARS, `Email must be at most ${LIMITS.EMAIL_MAX_CHARS} characters`)
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+export const registerRequestSchema = z.strictObject({
+  name: requiredText('Name', LIMITS.USER_NAME_MAX_CHARS),
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password must be text' })
+    .min(LIMITS.PASSWORD_MIN_CHARS, `Password must be at least ${LIMITS.PASSWORD_MIN_CHARS} characters`)
+    .max(LIMITS.PASSWORD_MAX_CHARS, `Password must be at most ${LIMITS.PASSWORD_MAX_CHARS} characters`),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password must be text' })
+    .min(1, 'Password is required')
+    .max(LIMITS.PASSWORD_MAX_CHARS, 'Password is too long'),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** Login and registration answer a token when the user may enter the admin area. */
+export const authResponseSchema = envelope({ token: z.string().optional() });
+
+export const dashboardDataSchema = z.object({
+  totalArticles: z.number().int(),
+  totalComments: z.number().int(),
+  totalDrafts: z.number().int(),
+  recentArticles: z.array(articleSchema),
+});
+export type DashboardData = z.infer<typeof dashboardDataSchema>;
+
+export const userIdRequestSchema = z.strictObject({ userId: objectIdSchema });
+
+export const adminRoutes = {
+  register: {
+    method: 'POST',
+    path: '/api/admin/register',
+    admin: false,
+    body: registerRequestSchema,
+    response: authResponseSchema,
+  },
+  login: {
+    method: 'POST',
+    path: '/api/admin/login',
+    admin: false,
+    body: loginRequestSchema,
+    response: authResponseSchema,
+  },
+  dashboard: {
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    admin: true,
+    response: envelope({ dashboardData: dashboardDataSchema }),
+  },
+  articles: {
+    method: 'GET',
+    path: '/api/admin/articles',
+    admin: true,
+    response: envelope({ articles: z.array(articleSchema) }),
+  },
+  comments: {
+    method: 'GET',
+    path: '/api/admin/comments',
+    admin: true,
+    response: envelope({ comments: z.array(adminCommentSchema) }),
+  },
+  approveComment: {
+    method: 'PUT',
+    path: '/api/admin/comments/approve',
+    admin: true,
+    body: idRequestSchema,
+    response: envelope({}),
+  },
+  deleteComment: {
+    method: 'DELETE',
+    path: '/api/admin/comments/delete',
+    admin: true,
+    body: idRequestSchema,
+    response: envelope({}),
+  },
+  users: {
+    method: 'GET',
+    path: '/api/admin/users',
+    admin: true,
+    response: envelope({ users: z.array(userSchema) }),
+  },
+  deleteUser: {
+    method: 'DELETE',
+    path: '/api/admin/delete',
+    admin: true,
+    body: userIdRequestSchema,
+    response: envelope({}),
+  },
+  approveUser: {
+    method: 'POST',
+    path: '/api/admin/approve',
+    admin: true,
+    body: userIdRequestSchema,
+    response: envelope({}),
+  },
+} as const satisfies Record<string, RouteSpec>;

@@ -1,0 +1,121 @@
+// Article shapes and the public article calls of the spec's call table.
+import { z } from 'zod';
+import { CATEGORY_NAMES, categoryOf } from './categories.ts';
+import { LIMITS, envelope, objectIdSchema, requiredText, type RouteSpec } from './common.ts';
+import { commentSchema } from './comments.ts';
+
+export const articleSchema = z.object({
+  _id: objectIdSchema,
+  title: z.string(),
+  subtitle: z.string(),
+  category: z.string(),
+  content: z.string(),
+  isPublished: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+/** A category as the client may send it: a name, an object with a `category` field, or blank. */
+export const categoryInputSchema = z
+  .union([z.string(), z.object({ category: z.string() }).loose()], {
+    error: 'category must be a category name',
+  })
+  .transform((value) => categoryOf(value).trim())
+  .refine((value) => value === '' || (CATEGORY_NAMES as readonly string[]).includes(value), {
+    message: `category must be one of ${CATEGORY_NAMES.join(', ')}`,
+  });
+
+/** What `POST /api/articles/add` carries inside its `article` JSON string. */
+export const articleInputSchema = z.strictObject({
+  _id: objectIdSchema.optional(),
+  title: requiredText('Title', LIMITS.ARTICLE_TITLE_MAX_CHARS),
+  subtitle: requiredText('Subtitle', LIMITS.ARTICLE_SUBTITLE_MAX_CHARS),
+  content: z
+    .string({ error: 'content must be HTML text' })
+    .refine((html) => new TextEncoder().encode(html).length <= LIMITS.ARTICLE_CONTENT_MAX_BYTES, {
+      message: `content must be at most ${LIMITS.ARTICLE_CONTENT_MAX_BYTES / 1024 / 1024} MB`,
+    })
+    .default(''),
+  category: categoryInputSchema.default(''),
+  isPublished: z.boolean({ error: 'isPublished must be true or false' }).default(false),
+  /** The version an edit was based on; a stale one is refused with 409. */
+  version: z.number().int().min(0).optional(),
+});
+export type ArticleInput = z.input<typeof articleInputSchema>;
+export type ArticleInputParsed = z.output<typeof articleInputSchema>;
+
+export const addArticleRequestSchema = z.strictObject({
+  article: z.string({ error: 'article must be a JSON string' }),
+});
+export const addArticleResponseSchema = envelope({ article: articleSchema.optional() });
+/** Body of a 409 from add: the server's copy, so the editor can show both. */
+export const conflictResponseSchema = envelope({ article: articleSchema });
+
+export const idRequestSchema = z.strictObject({ id: objectIdSchema });
+
+export const listArticlesResponseSchema = envelope({ articles: z.array(articleSchema) });
+export const getArticleResponseSchema = envelope({ article: articleSchema });
+
+export const commentsRequestSchema = z.strictObject({ articleId: objectIdSchema });
+export const commentsResponseSchema = envelope({ comments: z.array(commentSchema) });
+
+export const addCommentRequestSchema = z.strictObject({
+  _id: objectIdSchema.optional(),
+  article: objectIdSchema,
+  name: requiredText('Name', LIMITS.COMMENT_NAME_MAX_CHARS),
+  content: requiredText('Comment', LIMITS.COMMENT_TEXT_MAX_CHARS),
+});
+export type AddCommentRequest = z.input<typeof addCommentRequestSchema>;
+export const addCommentResponseSchema = envelope({ comment: commentSchema.optional() });
+
+export const articleRoutes = {
+  listArticles: {
+    method: 'GET',
+    path: '/api/articles/all',
+    admin: false,
+    response: listArticlesResponseSchema,
+  },
+  getArticle: {
+    method: 'GET',
+    path: '/api/articles/:id',
+    admin: false,
+    response: getArticleResponseSchema,
+  },
+  listComments: {
+    method: 'POST',
+    path: '/api/articles/comments',
+    admin: false,
+    body: commentsRequestSchema,
+    response: commentsResponseSchema,
+  },
+  addComment: {
+    method: 'POST',
+    path: '/api/articles/add-comment',
+    admin: false,
+    body: addCommentRequestSchema,
+    response: addCommentResponseSchema,
+  },
+  addArticle: {
+    method: 'POST',
+    path: '/api/articles/add',
+    admin: true,
+    body: addArticleRequestSchema,
+    response: addArticleResponseSchema,
+  },
+  deleteArticle: {
+    method: 'DELETE',
+    path: '/api/articles/delete',
+    admin: true,
+    body: idRequestSchema,
+    response: envelope({}),
+  },
+  togglePublish: {
+    method: 'POST',
+    path: '/api/articles/toggle-publish',
+    admin: true,
+    body: idRequestSchema,
+    response: envelope({ article: articleSchema.optional() }),
+  },
+} as const satisfies Record<string, RouteSpec>;

@@ -1,0 +1,54 @@
+// The device delta feeds (beyond the spec): articles and approved comments changed since a cursor.
+// A cursor is opaque to clients; the server orders every change by a unique, growing sequence.
+import { z } from 'zod';
+import { articleSchema } from './articles.ts';
+import { commentSchema } from './comments.ts';
+import { LIMITS, envelope, type RouteSpec } from './common.ts';
+
+export const syncQuerySchema = z.strictObject({
+  since: z
+    .string()
+    .regex(/^\d{1,15}$/, 'since must be a cursor returned by this call')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1)
+    .max(LIMITS.SYNC_PAGE_MAX_ITEMS, `limit must be at most ${LIMITS.SYNC_PAGE_MAX_ITEMS}`)
+    .optional(),
+});
+export type SyncQuery = z.infer<typeof syncQuerySchema>;
+
+/** One page of changes: upserts, removals (tombstones), the cursor to ask from next. */
+export const articleFeedSchema = envelope({
+  articles: z.array(articleSchema),
+  removed: z.array(z.string()),
+  cursor: z.string(),
+  hasMore: z.boolean(),
+});
+export type ArticleFeed = z.infer<typeof articleFeedSchema>;
+
+export const commentFeedSchema = envelope({
+  comments: z.array(commentSchema),
+  removed: z.array(z.string()),
+  cursor: z.string(),
+  hasMore: z.boolean(),
+});
+export type CommentFeed = z.infer<typeof commentFeedSchema>;
+
+export const syncRoutes = {
+  articleFeed: {
+    method: 'GET',
+    path: '/api/sync/articles',
+    admin: false,
+    query: syncQuerySchema,
+    response: articleFeedSchema,
+  },
+  commentFeed: {
+    method: 'GET',
+    path: '/api/sync/comments',
+    admin: false,
+    query: syncQuerySchema,
+    response: commentFeedSchema,
+  },
+} as const satisfies Record<string, RouteSpec>;

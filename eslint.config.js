@@ -1,0 +1,57 @@
+// One lint config for the three parts; it also keeps the parts apart (see style.md rule 1).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tools/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['scripts/**/*.mjs', '*.js'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@fw/backend', '@fw/pwa', 'mongoose', 'react'] }],
+    },
+  },
+  {
+    files: ['backend/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@fw/pwa', '**/pwa/**'] }] },
+  },
+  {
+    files: ['pwa/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@fw/backend', '**/backend/**'], message: 'The PWA talks to the backend only over HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only the db module may touch Dexie directly (style.md rule 3).
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    ignores: ['pwa/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'dexie', message: 'Import the database through src/db.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);
