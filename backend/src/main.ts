@@ -1,0 +1,19 @@
+// Reads config, connects, seeds demo content when asked, listens. Nothing else.
+import { loadConfig } from './config.ts';
+import { connectDatabase } from './db/connection.ts';
+import { createApp } from './app.ts';
+
+const config = loadConfig();
+const connection = await connectDatabase(config.mongoUri);
+const app = createApp({ config, connection });
+const server = app.listen(config.port, config.host, () => {
+  console.log(`Serving on http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`);
+});
+
+async function shutdown() {
+  server.close();
+  await connection.close();
+  process.exit(0);
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

@@ -1,0 +1,94 @@
+// Integration-test harness: a real app on a free port, over HTTP, against the real database
+// (a fresh database per call, so test files never see each other's data).
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type mongoose from 'mongoose';
+import { inject } from 'vitest';
+import { createApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { connectDatabase } from '../src/db/connection.ts';
+
+export interface TestResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** A raw body sent as is (for broken JSON). */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  url: string;
+  config: Config;
+  connection: mongoose.Connection;
+  request<T = Record<string, unknown>>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  close(): Promise<void>;
+}
+
+export function testDatabaseUri(): string {
+  const base = inject('mongoUri');
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config: Config = {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    mongoUri: testDatabaseUri(),
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    dataDir: 'data',
+    seedDemo: false,
+    corsOrigins: [],
+    trustProxy: false,
+    ...overrides,
+  };
+  const connection = await connectDatabase(config.mongoUri);
+  const app = createApp({ config, connection });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = options.token;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    } else if (body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(url + path, { method, headers, body, signal: AbortSignal.timeout(25_000) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: leave the text for the assertion to show
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  return {
+    url,
+    config,
+    connection,
+    request,
+    async close() {
+      await new Promise((r) => server.close(r));
+      await connection.dropDatabase().catch(() => {});
+      await connection.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// One test run over the three parts. Backend integration tests and browser tests each start a
+// real FerretDB (or use MONGODB_URI) in their global set-up; nothing mocks the database.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          root: './contracts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'backend',
+          root: './backend',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './pwa/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: './pwa',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['./e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser at a time on a 2-core machine; files share the server.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
