@@ -6,8 +6,11 @@ import { LIMITS } from '@fw/contracts';
 import type { Config } from './config.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestTimeout } from './middleware/timeout.ts';
-import { healthRouter } from './modules/health/health.routes.ts';
+import { requireAdmin } from './middleware/require-admin.ts';
 import { staticPwa } from './middleware/static-pwa.ts';
+import { healthRouter } from './modules/health/health.routes.ts';
+import { userModel } from './modules/users/user.model.ts';
+// ROUTER IMPORTS (each module adds its import here)
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -20,6 +23,7 @@ export function createApp({ config, connection }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   app.use(errorHandler({ log: config.env === 'test' ? () => {} : console.error }));
   app.use(requestTimeout({ ms: REQUEST_TIMEOUT_MS }));
+  // CROSS-CUTTING MIDDLEWARE (cors, idempotency) goes here
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -27,8 +31,15 @@ export function createApp({ config, connection }: AppDeps): Koa {
       strict: true,
     }),
   );
-  const health = healthRouter({ connection });
-  app.use(health.routes()).use(health.allowedMethods());
+
+  const users = userModel(connection);
+  const adminOnly = requireAdmin({ users, secret: config.jwtSecret });
+  const routers = [
+    healthRouter({ connection }),
+    // ROUTERS (each module adds its router here, e.g. usersRouter({ config, connection, adminOnly }))
+  ];
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+
   if (config.staticDir) app.use(staticPwa({ dir: config.staticDir }));
   return app;
 }

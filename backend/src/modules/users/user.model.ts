@@ -1,0 +1,34 @@
+// Users: administrators and people waiting to become one. The password hash never leaves here
+// except through toUserDto, which drops it.
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import type { Role, User } from '@fw/contracts';
+import { modelOn } from '../../db/model-on.ts';
+
+const userSchema = new Schema(
+  {
+    name: { type: String, required: true },
+    /** Stored lower-cased, so uniqueness is case-insensitive. */
+    email: { type: String, required: true, unique: true },
+    passwordHash: { type: String, required: true },
+    role: { type: String, enum: ['admin', 'user'], default: 'user' },
+    isApproved: { type: Boolean, default: false },
+  },
+  { timestamps: true, collection: 'users' },
+);
+
+export type UserDoc = InferSchemaType<typeof userSchema> & { _id: mongoose.Types.ObjectId };
+
+export function userModel(connection: mongoose.Connection) {
+  return modelOn(connection, 'User', userSchema);
+}
+export type UserModel = ReturnType<typeof userModel>;
+
+export function toUserDto(user: UserDoc): User {
+  return {
+    _id: String(user._id),
+    name: user.name,
+    email: user.email,
+    role: user.role as Role,
+    isApproved: user.isApproved,
+  };
+}
