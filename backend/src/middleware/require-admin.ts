@@ -2,7 +2,7 @@
 // is an admin. Sets ctx.state.user for the handler.
 import type { Middleware } from 'koa';
 import mongoose from 'mongoose';
-import { forbidden, unauthorized } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { tokenFromHeaders, verifyToken } from '../modules/users/tokens.ts';
 import type { UserModel, UserDoc } from '../modules/users/user.model.ts';
 
@@ -14,6 +14,10 @@ export const AUTH_MESSAGES = {
   NOT_APPROVED: 'Your account is waiting for approval by an administrator.',
   NOT_ADMIN: 'Only administrators can do this.',
 } as const;
+
+/** Auth refusals carry `reauth: true`, so a client knows to ask for a new login, not to give up. */
+const unauthorized = (message: string) => new HttpError(401, message, { reauth: true });
+const forbidden = (message: string) => new HttpError(403, message, { reauth: true });
 
 export interface AdminState {
   user: UserDoc;
