@@ -1,5 +1,8 @@
 // The environment, parsed once. A production start without JWT_SECRET refuses to run; in
 // development a secret is generated once and kept under DATA_DIR.
+//
+// Rate limits: RATE_LIMIT_LOGIN, RATE_LIMIT_REGISTER and RATE_LIMIT_COMMENT each take "N/ms"
+// (N attempts per window of ms milliseconds, e.g. "10/900000") or just "N" (the default window).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +19,45 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('false'),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RATE_LIMIT_LOGIN: z.string().optional(),
+  RATE_LIMIT_REGISTER: z.string().optional(),
+  RATE_LIMIT_COMMENT: z.string().optional(),
 });
+
+export interface RateLimitSetting {
+  /** Attempts allowed per window (per IP, or per email for login). */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  login: RateLimitSetting;
+  register: RateLimitSetting;
+  comment: RateLimitSetting;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Generous for a family site, tight enough to make password guessing and comment spam slow. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { limit: 10, windowMs: 15 * MINUTE_MS },
+  register: { limit: 5, windowMs: 60 * MINUTE_MS },
+  comment: { limit: 10, windowMs: 10 * MINUTE_MS },
+};
+
+const RATE_LIMIT_PATTERN = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*)?$/;
+
+/** "N/ms" or "N" → a setting; anything else is a configuration error naming the variable. */
+export function parseRateLimit(name: string, value: string | undefined, fallback: RateLimitSetting): RateLimitSetting {
+  if (value === undefined || value.trim() === '') return fallback;
+  const match = RATE_LIMIT_PATTERN.exec(value);
+  const limit = Number(match?.[1]);
+  const windowMs = match?.[2] === undefined ? fallback.windowMs : Number(match[2]);
+  if (!match || limit < 1 || windowMs < 1) {
+    throw new Error(`Bad configuration: ${name} must look like "10/900000" (attempts/milliseconds) or "10".`);
+  }
+  return { limit, windowMs };
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -29,6 +70,8 @@ export interface Config {
   seedDemo: boolean;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** Optional so hand-built configs keep working; missing means DEFAULT_RATE_LIMITS. */
+  rateLimits?: RateLimits;
 }
 
 function developmentSecret(dataDir: string): string {
@@ -61,5 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUST_PROXY === 'true',
+    rateLimits: {
+      login: parseRateLimit('RATE_LIMIT_LOGIN', e.RATE_LIMIT_LOGIN, DEFAULT_RATE_LIMITS.login),
+      register: parseRateLimit('RATE_LIMIT_REGISTER', e.RATE_LIMIT_REGISTER, DEFAULT_RATE_LIMITS.register),
+      comment: parseRateLimit('RATE_LIMIT_COMMENT', e.RATE_LIMIT_COMMENT, DEFAULT_RATE_LIMITS.comment),
+    },
   };
 }

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import type mongoose from 'mongoose';
 import { inject } from 'vitest';
 import { createApp } from '../src/app.ts';
-import type { Config } from '../src/config.ts';
+import type { Config, RateLimits } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connection.ts';
 
 export interface TestResponse<T = Record<string, unknown>> {
@@ -31,6 +31,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** High enough that no ordinary test trips them; rate-limit tests pass tiny ones instead. */
+export const TEST_RATE_LIMITS: RateLimits = {
+  login: { limit: 1000, windowMs: 60_000 },
+  register: { limit: 1000, windowMs: 60_000 },
+  comment: { limit: 1000, windowMs: 60_000 },
+};
+
 export function testDatabaseUri(): string {
   const base = inject('mongoUri');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -50,6 +57,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     seedDemo: false,
     corsOrigins: [],
     trustProxy: false,
+    rateLimits: TEST_RATE_LIMITS,
     ...overrides,
   };
   const connection = await connectDatabase(config.mongoUri);
