@@ -11,6 +11,8 @@ import { staticPwa } from './middleware/static-pwa.ts';
 import { healthRouter } from './modules/health/health.routes.ts';
 import { userModel } from './modules/users/user.model.ts';
 // ROUTER IMPORTS (each module adds its import here)
+import { usersRouter } from './modules/users/users.routes.ts';
+import { cors } from './middleware/cors.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -24,6 +26,7 @@ export function createApp({ config, connection }: AppDeps): Koa {
   app.use(errorHandler({ log: config.env === 'test' ? () => {} : console.error }));
   app.use(requestTimeout({ ms: REQUEST_TIMEOUT_MS }));
   // CROSS-CUTTING MIDDLEWARE (cors, idempotency) goes here
+  app.use(cors({ origins: config.corsOrigins }));
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -37,6 +40,7 @@ export function createApp({ config, connection }: AppDeps): Koa {
   const routers = [
     healthRouter({ connection }),
     // ROUTERS (each module adds its router here, e.g. usersRouter({ config, connection, adminOnly }))
+    usersRouter({ config, connection, adminOnly }),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
 

@@ -1,0 +1,53 @@
+// Registration, login and the admin's user calls of the spec's call table. Handlers only validate,
+// call the service and shape the envelope.
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type mongoose from 'mongoose';
+import { adminRoutes } from '@fw/contracts';
+import type { Config } from '../../config.ts';
+import type { AdminState } from '../../middleware/require-admin.ts';
+import { parseWith } from '../../middleware/validate.ts';
+import { loginRateLimits, registerRateLimits } from '../../middleware/rate-limit.ts';
+import { usersService } from './users.service.ts';
+
+export interface UsersRouterDeps {
+  config: Config;
+  connection: mongoose.Connection;
+  /** The require-admin guard app.ts builds once for every admin call. */
+  adminOnly: Middleware<AdminState>;
+}
+
+export function usersRouter({ config, connection, adminOnly }: UsersRouterDeps): Router {
+  const router = new Router();
+  const users = usersService({ connection, jwtSecret: config.jwtSecret });
+  const limitDeps = { connection, config };
+
+  // Limits run before validation, so malformed attempts count too.
+  router.post(adminRoutes.register.path, ...registerRateLimits(limitDeps), async (ctx) => {
+    const input = parseWith(adminRoutes.register.body, ctx.request.body);
+    const result = await users.register(input);
+    ctx.status = 201;
+    ctx.body = { success: true, ...result };
+  });
+
+  router.post(adminRoutes.login.path, ...loginRateLimits(limitDeps), async (ctx) => {
+    const input = parseWith(adminRoutes.login.body, ctx.request.body);
+    ctx.body = { success: true, ...(await users.login(input)) };
+  });
+
+  router.get(adminRoutes.users.path, adminOnly, async (ctx) => {
+    ctx.body = { success: true, users: await users.list() };
+  });
+
+  router.delete(adminRoutes.deleteUser.path, adminOnly, async (ctx) => {
+    const { userId } = parseWith(adminRoutes.deleteUser.body, ctx.request.body);
+    ctx.body = { success: true, message: await users.remove(userId) };
+  });
+
+  router.post(adminRoutes.approveUser.path, adminOnly, async (ctx) => {
+    const { userId } = parseWith(adminRoutes.approveUser.body, ctx.request.body);
+    ctx.body = { success: true, message: await users.approve(userId) };
+  });
+
+  return router;
+}

@@ -1,0 +1,121 @@
+// Registration, login and the admin's user management. Knows nothing of HTTP beyond the HttpErrors
+// it throws; the routes file turns requests into calls here.
+import crypto from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type mongoose from 'mongoose';
+import type { User } from '@fw/contracts';
+import { conflict, forbidden, notFound, unauthorized } from '../../errors.ts';
+import { signToken } from './tokens.ts';
+import { toUserDto, userModel, type UserDoc } from './user.model.ts';
+import { claimFirstAdmin } from './first-admin.ts';
+
+export const BCRYPT_COST = 10;
+const DUPLICATE_KEY_CODE = 11000;
+
+export const USER_MESSAGES = {
+  REGISTERED_FIRST_ADMIN: 'Registration complete. You are the first administrator of this site.',
+  REGISTERED_PENDING: 'Registration received. An administrator must approve your account before you can log in.',
+  EMAIL_TAKEN: 'An account with this email already exists. Log in instead, or use another email.',
+  LOGGED_IN: 'Logged in successfully!',
+  BAD_CREDENTIALS: 'Email or password is incorrect.',
+  NOT_APPROVED: 'Your account is waiting for approval by an administrator.',
+  USER_NOT_FOUND: 'No such user. The list may be out of date; reload it.',
+  ADMIN_UNDELETABLE: 'Administrators cannot be deleted.',
+  DELETED: 'User deleted.',
+  APPROVED: 'User approved. They are now an administrator and can log in.',
+  ALREADY_ADMIN: 'This user is already an approved administrator.',
+} as const;
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface AuthResult {
+  token?: string;
+  message: string;
+}
+
+let dummyHash: Promise<string> | undefined;
+/** A real hash to compare against when the email is unknown, so both paths take as long. */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= bcrypt.hash(crypto.randomBytes(16).toString('hex'), BCRYPT_COST);
+  return dummyHash;
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: number } | null)?.code === DUPLICATE_KEY_CODE;
+}
+
+export function usersService({ connection, jwtSecret }: { connection: mongoose.Connection; jwtSecret: string }) {
+  const Users = userModel(connection);
+
+  async function findUser(userId: string): Promise<UserDoc | null> {
+    return (await Users.findById(userId).lean()) as UserDoc | null;
+  }
+
+  return {
+    /**
+     * Creates the account waiting for approval, then tries to claim the first-admin slot. The
+     * account is created first so that a duplicate email never uses up the slot.
+     */
+    async register({ name, email, password }: RegisterInput): Promise<AuthResult> {
+      // The unique email index must exist before the insert relies on it (fresh installs).
+      await Users.init();
+      if (await Users.exists({ email })) throw conflict(USER_MESSAGES.EMAIL_TAKEN);
+      const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+      let created;
+      try {
+        created = await Users.create({ name, email, passwordHash, role: 'user', isApproved: false });
+      } catch (error) {
+        if (isDuplicateKey(error)) throw conflict(USER_MESSAGES.EMAIL_TAKEN);
+        throw error;
+      }
+      const userId = String(created._id);
+      if (await claimFirstAdmin({ connection, userId })) {
+        return { token: signToken(userId, jwtSecret), message: USER_MESSAGES.REGISTERED_FIRST_ADMIN };
+      }
+      return { message: USER_MESSAGES.REGISTERED_PENDING };
+    },
+
+    async login({ email, password }: { email: string; password: string }): Promise<AuthResult> {
+      const user = (await Users.findOne({ email }).lean()) as UserDoc | null;
+      const matches = await bcrypt.compare(password, user?.passwordHash ?? (await dummyPasswordHash()));
+      if (!user || !matches) throw unauthorized(USER_MESSAGES.BAD_CREDENTIALS);
+      if (!user.isApproved) throw forbidden(USER_MESSAGES.NOT_APPROVED);
+      return { token: signToken(String(user._id), jwtSecret), message: USER_MESSAGES.LOGGED_IN };
+    },
+
+    async list(): Promise<User[]> {
+      const users = (await Users.find().sort({ createdAt: 1, _id: 1 }).lean()) as UserDoc[];
+      return users.map(toUserDto);
+    },
+
+    /** Deletes a user who is not an admin (an admin calling this on themself is refused too). */
+    async remove(userId: string): Promise<string> {
+      const user = await findUser(userId);
+      if (!user) throw notFound(USER_MESSAGES.USER_NOT_FOUND);
+      if (user.role === 'admin') throw forbidden(USER_MESSAGES.ADMIN_UNDELETABLE);
+      // The role is part of the filter, so an approval that lands in between is never undone.
+      const { deletedCount } = await Users.deleteOne({ _id: userId, role: { $ne: 'admin' } });
+      if (deletedCount === 0) {
+        const now = await findUser(userId);
+        if (now) throw forbidden(USER_MESSAGES.ADMIN_UNDELETABLE);
+        throw notFound(USER_MESSAGES.USER_NOT_FOUND);
+      }
+      return USER_MESSAGES.DELETED;
+    },
+
+    /** Approving makes the user an approved admin; there is no way back (spec section 4). */
+    async approve(userId: string): Promise<string> {
+      const user = await findUser(userId);
+      if (!user) throw notFound(USER_MESSAGES.USER_NOT_FOUND);
+      if (user.isApproved && user.role === 'admin') return USER_MESSAGES.ALREADY_ADMIN;
+      const { matchedCount } = await Users.updateOne({ _id: userId }, { $set: { isApproved: true, role: 'admin' } });
+      if (matchedCount === 0) throw notFound(USER_MESSAGES.USER_NOT_FOUND);
+      return USER_MESSAGES.APPROVED;
+    },
+  };
+}
+export type UsersService = ReturnType<typeof usersService>;
