@@ -25,8 +25,9 @@ export function cors({ origins }: { origins: readonly string[] }): Middleware {
     const isPreflight = ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method') !== '';
 
     if (!allowed.has(origin)) {
-      // Same-origin requests may carry Origin too; they need no CORS headers.
-      if (origin === ctx.origin || !isPreflight) return next();
+      // Same-origin requests may carry Origin too; they need no CORS headers. (Koa 3's ctx.origin
+      // echoes the Origin header, so our own origin is built from protocol and host.)
+      if (origin === `${ctx.protocol}://${ctx.host}` || !isPreflight) return next();
       throw forbidden(`Requests from ${origin} are not allowed. Add it to CORS_ORIGINS to allow it.`);
     }
 
