@@ -1,0 +1,154 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TEST_RATE_LIMITS, type TestApp } from '../../test/harness.ts';
+import { createUser, type CreatedUser } from '../../test/fixtures.ts';
+import { errorHandler } from './error-handler.ts';
+import { commentRateLimit, RATE_LIMIT_COLLECTION, tooManyMessage } from './rate-limit.ts';
+
+/** Long windows, so a test never straddles a window boundary and sees its counter reset. */
+const WINDOW_MS = 6 * 3600_000;
+const TINY = { limit: 2, windowMs: WINDOW_MS };
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+function expectTooMany(res: { status: number; body: Record<string, unknown>; headers: Headers }) {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/) });
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(WINDOW_MS / 1000);
+}
+
+describe('login and registration rate limits', () => {
+  let app: TestApp;
+  let admin: CreatedUser;
+  const login = (email: string, ip: string, password = 'wrong password') =>
+    app.request('POST', '/api/admin/login', { body: { email, password }, headers: from(ip) });
+
+  beforeAll(async () => {
+    // trustProxy lets each test speak from an address of its own via X-Forwarded-For.
+    app = await startTestApp({ trustProxy: true, rateLimits: { ...TEST_RATE_LIMITS, login: TINY, register: TINY } });
+    admin = await createUser(app);
+  });
+  afterAll(() => app.close());
+
+  it('refuses the third login attempt from one address with 429 and Retry-After', async () => {
+    expect((await login('a@example.test', '10.0.0.1')).status).toBe(401);
+    expect((await login('b@example.test', '10.0.0.1')).status).toBe(401);
+    expectTooMany(await login('c@example.test', '10.0.0.1'));
+    // Even the right password waits: the limit is about attempts, not failures.
+    expectTooMany(await login(admin.user.email, '10.0.0.1', admin.user.password));
+  });
+
+  it('refuses the third attempt on one email from many addresses', async () => {
+    expect((await login(admin.user.email, '10.0.1.1')).status).toBe(401);
+    expect((await login(admin.user.email.toUpperCase(), '10.0.1.2')).status).toBe(401);
+    expectTooMany(await login(admin.user.email, '10.0.1.3'));
+  });
+
+  it('counts malformed attempts too', async () => {
+    const junk = { body: { email: 'x' }, headers: from('10.0.2.1') };
+    expect((await app.request('POST', '/api/admin/login', junk)).status).toBe(400);
+    expect((await app.request('POST', '/api/admin/login', junk)).status).toBe(400);
+    expectTooMany(await app.request('POST', '/api/admin/login', junk));
+  });
+
+  it('keeps other addresses and emails unaffected', async () => {
+    const res = await login(admin.user.email.replace('@', '+other@'), '10.0.3.1');
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses the third registration from one address', async () => {
+    const register = (n: number) =>
+      app.request('POST', '/api/admin/register', {
+        body: { name: `R ${n}`, email: `r${n}@example.test`, password: 'long enough' },
+        headers: from('10.0.4.1'),
+      });
+    expect((await register(1)).status).toBe(201);
+    expect((await register(2)).status).toBe(201);
+    expectTooMany(await register(3));
+  });
+
+  it('shares its counters with another instance on the same database', async () => {
+    const twin = await startTestApp({ mongoUri: app.config.mongoUri, trustProxy: true, rateLimits: app.config.rateLimits });
+    try {
+      await login('d@example.test', '10.0.5.1');
+      await login('e@example.test', '10.0.5.1');
+      const res = await twin.request('POST', '/api/admin/login', {
+        body: { email: 'f@example.test', password: 'whatever' },
+        headers: from('10.0.5.1'),
+      });
+      expectTooMany(res);
+    } finally {
+      await twin.connection.close();
+    }
+  });
+
+  it('stores one counter per bucket, key and window in rate_limits', async () => {
+    await login('g@example.test', '10.0.6.1');
+    const ids = (await app.connection.collection(RATE_LIMIT_COLLECTION).find({}).toArray()).map((d) => String(d._id));
+    expect(ids).toContainEqual(expect.stringMatching(/^login-ip:10\.0\.6\.1:\d+$/));
+    expect(ids).toContainEqual(expect.stringMatching(/^login-email:g@example\.test:\d+$/));
+  });
+});
+
+describe('commentRateLimit', () => {
+  let app: TestApp;
+  let server: Server | undefined;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterEach(async () => {
+    if (server) await new Promise((r) => server!.close(r));
+    server = undefined;
+  });
+  afterAll(() => app.close());
+
+  /** A stand-in for the comment route: the limiter in front of a handler that always succeeds. */
+  async function commentEndpoint(comment = TINY): Promise<string> {
+    const koa = new Koa();
+    koa.use(errorHandler({ log: () => {} }));
+    koa.use(bodyParser());
+    koa.use(commentRateLimit({ connection: app.connection, config: { rateLimits: { ...TEST_RATE_LIMITS, comment } } }));
+    koa.use((ctx) => {
+      ctx.body = { success: true, message: 'Comment received.' };
+    });
+    server = await new Promise<Server>((resolve) => {
+      const s = koa.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/articles/add-comment`;
+  }
+
+  it('lets the limit through, then answers 429 with a message and Retry-After', async () => {
+    const url = await commentEndpoint();
+    const post = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ success: false, message: expect.stringContaining('Too many attempts.') });
+  });
+
+  it('sweeps expired windows away, since FerretDB has no TTL index', async () => {
+    const counters = app.connection.collection<{ _id: string; count: number; expiresAt: Date }>(RATE_LIMIT_COLLECTION);
+    await counters.insertOne({ _id: 'comment-ip:old:0', count: 99, expiresAt: new Date(Date.now() - 1000) });
+    const url = await commentEndpoint({ limit: 100, windowMs: WINDOW_MS });
+    await fetch(url, { method: 'POST' });
+    await expect.poll(() => counters.countDocuments({ _id: 'comment-ip:old:0' }), { timeout: 5000 }).toBe(0);
+    expect(await counters.countDocuments({})).toBeGreaterThan(0);
+  });
+});
+
+describe('tooManyMessage', () => {
+  it.each([
+    [1, 'Too many attempts. Please wait 1 minute and try again.'],
+    [60, 'Too many attempts. Please wait 1 minute and try again.'],
+    [61, 'Too many attempts. Please wait 2 minutes and try again.'],
+    [900, 'Too many attempts. Please wait 15 minutes and try again.'],
+  ])('%i seconds → %s', (seconds, message) => {
+    expect(tooManyMessage(seconds)).toBe(message);
+  });
+});
