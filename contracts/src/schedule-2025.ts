@@ -1,5 +1,5 @@
 // The 2025 Family Worship schedule: one lesson a Friday, broadcast weeks, and three special-day lessons.
-import type { Lesson } from './schedule.ts';
+import type { Lesson } from './lessons.ts';
 
 export const SCHEDULE_2025: readonly Lesson[] = [
   {

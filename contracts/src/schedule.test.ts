@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LESSON_CURRENT_DAYS, lessonDay, lessonExtras, lessonsToShow, type Lesson } from './schedule.ts';
+import { LESSON_CURRENT_DAYS, lessonDay, lessonExtras, lessonsToShow, type Lesson } from './lessons.ts';
 
 const lessons: Lesson[] = [
   { D: 'January 3, 2025', T: 'A', R: 'a' },

@@ -1,12 +1,21 @@
+// Entry: styles, the sync engine, the router, toasts and the service-worker update prompt.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import './styles/global.css';
+import { router } from './app/router.tsx';
+import { Toasts } from './components/ui/toast.tsx';
+import { UpdatePrompt } from './components/ui/UpdatePrompt.tsx';
+import { startSync } from './sync/engine.ts';
 
-function App() {
-  return <h1>Living Best Now</h1>;
-}
+// Ask the browser to keep this device's articles and queued changes through storage pressure.
+void navigator.storage?.persist?.().catch(() => false);
+startSync();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <RouterProvider router={router} />
+    <Toasts />
+    <UpdatePrompt />
   </StrictMode>,
 );

@@ -1,0 +1,30 @@
+// Bounds, patterns and header names: plain constants with no schema library, so the PWA can
+// import them without bundling zod.
+
+export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/;
+
+/** Server-side bounds (the spec shows none in the UI; the server still needs them). */
+export const LIMITS = {
+  COMMENT_NAME_MAX_CHARS: 80,
+  COMMENT_TEXT_MAX_CHARS: 2000,
+  ARTICLE_TITLE_MAX_CHARS: 200,
+  ARTICLE_SUBTITLE_MAX_CHARS: 200,
+  ARTICLE_CONTENT_MAX_BYTES: 8 * 1024 * 1024,
+  /** A JSON body may hold an 8 MB article plus its JSON-string escaping. */
+  REQUEST_BODY_MAX_BYTES: 10 * 1024 * 1024,
+  USER_NAME_MAX_CHARS: 100,
+  EMAIL_MAX_CHARS: 254,
+  PASSWORD_MIN_CHARS: 8,
+  PASSWORD_MAX_CHARS: 200,
+  SYNC_PAGE_MAX_ITEMS: 500,
+  SYNC_PAGE_DEFAULT_ITEMS: 200,
+} as const;
+
+/** The header names the API reads. */
+export const HEADERS = {
+  IDEMPOTENCY_KEY: 'Idempotency-Key',
+  TOKEN: 'token',
+} as const;
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+

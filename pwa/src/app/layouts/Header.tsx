@@ -1,0 +1,28 @@
+import { Link, NavLink } from 'react-router-dom';
+import { useAuth } from '../../lib/auth.ts';
+import { paths } from '../paths.ts';
+import styles from './Header.module.css';
+
+export function Header() {
+  const { token } = useAuth();
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to={paths.home} className={styles.brand}>
+          <img src="/logo.svg" alt="" width="32" height="32" />
+          <span>Living Best Now</span>
+        </Link>
+        <nav aria-label="Main" className={styles.nav}>
+          <NavLink to={paths.home} end>
+            Home
+          </NavLink>
+          <NavLink to={paths.family}>Family</NavLink>
+          <NavLink to={paths.about}>About Us</NavLink>
+        </nav>
+        <Link to={paths.admin} className={styles.adminButton}>
+          {token ? 'Dashboard' : 'Login'}
+        </Link>
+      </div>
+    </header>
+  );
+}

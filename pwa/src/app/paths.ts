@@ -1,0 +1,16 @@
+// Every route, declared once.
+export const paths = {
+  home: '/',
+  article: (id: string) => `/article/${id}`,
+  articlePattern: '/article/:id',
+  family: '/family',
+  about: '/about-us',
+  register: '/register',
+  admin: '/admin',
+  adminCreate: '/admin/create',
+  adminAllArticles: '/admin/allArticles',
+  adminComments: '/admin/comments',
+  adminUsers: '/admin/users',
+} as const;
+
+export const CONTACT_EMAIL = 'contact@livingbestnow.example';

@@ -1,0 +1,56 @@
+// The one dialog: a modal confirmation with Yes/No. Focus moves into it and is trapped there,
+// Escape answers No, and focus returns to what opened it.
+import { useEffect, useRef } from 'react';
+import styles from './ConfirmDialog.module.css';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  text: string;
+  onYes: () => void;
+  onNo: () => void;
+}
+
+export function ConfirmDialog({ open, title, text, onYes, onNo }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const opener = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      return () => opener?.focus?.();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+      onCancel={(event) => {
+        event.preventDefault();
+        onNo();
+      }}
+    >
+      {open ? (
+        <>
+          <h2 id="confirm-title" className={styles.title}>
+            {title}
+          </h2>
+          <p id="confirm-text">{text}</p>
+          <div className={styles.actions}>
+            <button type="button" className={styles.no} onClick={onNo} autoFocus>
+              No
+            </button>
+            <button type="button" className={styles.yes} onClick={onYes}>
+              Yes
+            </button>
+          </div>
+        </>
+      ) : null}
+    </dialog>
+  );
+}

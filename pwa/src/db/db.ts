@@ -1,0 +1,120 @@
+// The device's database (IndexedDB through Dexie) and the only module that imports Dexie.
+// What lives where:
+//   articles      published articles as the delta feed last sent them (summary fields)
+//   bodies        each published article's HTML and its plain text, prepared once for search
+//   comments      approved comments from the feed, plus this device's own comments awaiting approval
+//   lessons       the Family Worship schedule
+//   outbox        every write a person made, waiting to reach the server (see sync/outbox.ts)
+//   adminArticles, adminComments, users   the admin's view, filled only while a token is held
+//   meta          sync cursors and times
+import Dexie, { type EntityTable } from 'dexie';
+import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
+
+export type ArticleSummary = Omit<Article, 'content'>;
+
+export interface ArticleBody {
+  _id: string;
+  content: string;
+  /** Plain text of the body (markup stripped, entities decoded). */
+  text: string;
+  textLower: string;
+}
+
+export interface LocalComment extends Comment {
+  /** Set while the comment is this device's own and the server has not confirmed it. */
+  pending?: 1;
+  /** Set on this device's own comment once sent: it waits for an administrator. */
+  own?: 1;
+}
+
+export interface StoredLesson extends Lesson {
+  position: number;
+}
+
+export interface LocalAdminArticle extends Article {
+  pending?: 1;
+}
+export interface LocalAdminComment extends AdminComment {
+  pending?: 1;
+}
+export interface LocalUser extends User {
+  pending?: 1;
+}
+
+export type OutboxKind =
+  | 'addComment'
+  | 'saveArticle'
+  | 'togglePublish'
+  | 'deleteArticle'
+  | 'approveComment'
+  | 'deleteComment'
+  | 'approveUser'
+  | 'deleteUser';
+
+export type OutboxStatus = 'queued' | 'sending' | 'failed' | 'conflict' | 'auth';
+
+export interface OutboxEntry {
+  seq?: number;
+  /** The Idempotency-Key the server sees: made once, kept across retries. */
+  key: string;
+  kind: OutboxKind;
+  /** The record the operation is about (ordering is per record). */
+  recordId: string;
+  /** The request body for the operation's endpoint. */
+  body: Record<string, unknown>;
+  /** A person-readable label for lists ("Comment on …", "Publish …"). */
+  label: string;
+  status: OutboxStatus;
+  attempts: number;
+  createdAt: number;
+  nextAttemptAt: number;
+  lastError?: string;
+  /** On a 409: the server's copy, so the admin can choose. */
+  serverCopy?: Record<string, unknown>;
+}
+
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+export class FamilyDb extends Dexie {
+  articles!: EntityTable<ArticleSummary, '_id'>;
+  bodies!: EntityTable<ArticleBody, '_id'>;
+  comments!: EntityTable<LocalComment, '_id'>;
+  lessons!: EntityTable<StoredLesson, 'position'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  adminArticles!: EntityTable<LocalAdminArticle, '_id'>;
+  adminComments!: EntityTable<LocalAdminComment, '_id'>;
+  users!: EntityTable<LocalUser, '_id'>;
+  meta!: EntityTable<MetaEntry, 'key'>;
+
+  constructor(name = 'family-bible-articles') {
+    super(name);
+    this.version(1).stores({
+      articles: '_id, category, createdAt',
+      bodies: '_id',
+      comments: '_id, article, createdAt',
+      lessons: 'position',
+      outbox: '++seq, &key, recordId, status',
+      adminArticles: '_id, isPublished, createdAt',
+      adminComments: '_id, isApproved, createdAt',
+      users: '_id',
+      meta: 'key',
+    });
+  }
+}
+
+export const db = new FamilyDb();
+
+export async function getMeta<T>(key: string): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined;
+}
+
+export async function setMeta(key: string, value: unknown): Promise<void> {
+  await db.meta.put({ key, value });
+}
+
+export { liveQuery } from 'dexie';
+export type { EntityTable } from 'dexie';
+export { useLiveQuery } from 'dexie-react-hooks';

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import type { SearchHit } from '../search/search.ts';
+import { paths } from '../../app/paths.ts';
+import { CategoryBadge } from './CategoryBadge.tsx';
+import styles from './ArticleCard.module.css';
+
+export function ArticleCard({ hit }: { hit: SearchHit }) {
+  const { article, preview } = hit;
+  return (
+    <li className={styles.card}>
+      <Link to={paths.article(article._id)} className={styles.link} data-testid="article-card">
+        {article.category ? <CategoryBadge category={article.category} /> : null}
+        <h3 className={styles.title}>{article.title}</h3>
+        <p className={styles.subtitle}>{article.subtitle}</p>
+        {preview ? (
+          <p className={styles.preview} data-testid="search-preview">
+            {preview.before}
+            <mark>{preview.match}</mark>
+            {preview.after}
+          </p>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
+
+export function SkeletonCard() {
+  return (
+    <li className={`${styles.card} ${styles.skeleton}`} aria-hidden="true">
+      <span className={styles.bar} style={{ width: '30%' }} />
+      <span className={styles.bar} style={{ width: '80%', height: 20 }} />
+      <span className={styles.bar} style={{ width: '95%' }} />
+      <span className={styles.bar} style={{ width: '60%' }} />
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
+import { paths } from '../../app/paths.ts';
+import { CommentSection } from '../comments/CommentSection.tsx';
+import { CategoryBadge } from './CategoryBadge.tsx';
+import { useArticle } from './use-article.ts';
+import styles from './ArticlePage.module.css';
+
+const MISSING_TEXT = {
+  offline:
+    'This article is not saved on this device yet, and you are offline. Connect to the internet to read it; it will then stay available offline.',
+  'not-found': 'This article is not available. It may have been removed or not published yet.',
+  error: 'This article could not be loaded right now. Please try again in a moment.',
+} as const;
+
+export function ArticlePage() {
+  const { id = '' } = useParams();
+  const state = useArticle(id);
+  const title = state.status === 'ready' ? state.article.title : null;
+  useEffect(() => {
+    if (title) document.title = `${title} · Living Best Now`;
+  }, [title]);
+
+  if (state.status === 'loading') return <LoadingScreen label="Loading the article" />;
+  if (state.status === 'missing') {
+    return (
+      <div className="page">
+        <div className="empty-state" data-testid="article-missing">
+          <h1>Article not available</h1>
+          <p>{MISSING_TEXT[state.reason]}</p>
+          <Link to={paths.home}>Browse the articles on this device</Link>
+        </div>
+      </div>
+    );
+  }
+  const { article, body } = state;
+  return (
+    <article className={styles.article}>
+      <header className={styles.header}>
+        {article.category ? <CategoryBadge category={article.category} /> : null}
+        <h1>{article.title}</h1>
+        <p className={styles.subtitle}>{article.subtitle}</p>
+        <p className={styles.date}>{new Date(article.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}</p>
+      </header>
+      {/* The server sanitises article HTML with an allow-list before storing it. */}
+      <div className={`${styles.content} article-content`} dangerouslySetInnerHTML={{ __html: body.content }} />
+      <CommentSection articleId={article._id} />
+    </article>
+  );
+}

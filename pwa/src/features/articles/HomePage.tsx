@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { CATEGORIES, INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
+import { SearchIcon } from '../../components/ui/icons.tsx';
+import { useOnline } from '../../sync/status.ts';
+import { ArticleCard, SkeletonCard } from './ArticleCard.tsx';
+import { CategoryTabs } from './CategoryTabs.tsx';
+import { useArticleHits, useHasSynced } from './use-articles.ts';
+import styles from './HomePage.module.css';
+
+export const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
+const SKELETON_CARDS = 8;
+
+export function HomePage() {
+  const [input, setInput] = useState('');
+  const [query, setQuery] = useState('');
+  const [tab, setTab] = useState<HomeTab>(INDEX_TAB);
+  const hits = useArticleHits(tab, query);
+  const hasSynced = useHasSynced();
+  const online = useOnline();
+  const selected = CATEGORIES.find((c) => c.category === tab);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setQuery(input.trim());
+  }
+  function clear() {
+    setInput('');
+    setQuery('');
+  }
+
+  const loading = hits === undefined || (hits.length === 0 && !query && hasSynced === false && online);
+  return (
+    <>
+      <section className={styles.hero}>
+        <h1 className={styles.heading}>Living Best Now</h1>
+        <p className={styles.tagline}>{TAGLINE}</p>
+        <form role="search" className={styles.search} onSubmit={submit}>
+          <label htmlFor="search-input" className="visually-hidden">
+            Search articles
+          </label>
+          <input
+            id="search-input"
+            type="search"
+            required
+            placeholder="Search articles..."
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+          />
+          <button type="submit">
+            <SearchIcon /> Search
+          </button>
+          {query ? (
+            <button type="button" className={styles.clear} onClick={clear}>
+              Clear Search
+            </button>
+          ) : null}
+        </form>
+      </section>
+      <div className="page">
+        <CategoryTabs selected={tab} onSelect={setTab} />
+        <div id="category-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+          {selected ? (
+            <div className={styles.categoryIntro}>
+              <h2>{selected.heading}</h2>
+              <p>{selected.description}</p>
+            </div>
+          ) : null}
+          {query && hits ? (
+            <p className={styles.resultCount} aria-live="polite">
+              {hits.length} {hits.length === 1 ? 'article matches' : 'articles match'} “{query}”.
+            </p>
+          ) : null}
+          {loading ? (
+            <ul className={styles.grid} aria-busy="true" aria-label="Loading articles">
+              {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                <SkeletonCard key={i} />
+              ))}
+            </ul>
+          ) : hits.length ? (
+            <ul className={styles.grid}>
+              {hits.map((hit) => (
+                <ArticleCard key={hit.article._id} hit={hit} />
+              ))}
+            </ul>
+          ) : (
+            <EmptyState query={query} onClear={clear} synced={hasSynced === true} />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function EmptyState({ query, onClear, synced }: { query: string; onClear: () => void; synced: boolean }) {
+  if (query) {
+    return (
+      <div className="empty-state">
+        <p>No articles match “{query}”.</p>
+        <button type="button" className={styles.clear} onClick={onClear}>
+          Clear Search
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="empty-state">
+      <p>
+        {synced
+          ? 'There are no articles here yet.'
+          : 'No articles are saved on this device yet. Connect to the internet once and they will download for offline reading.'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// An article's comments: the form, and the list of approved comments plus this device's own
+// comments waiting for approval (or waiting to be sent).
+import moment from 'moment';
+import { db, useLiveQuery, type LocalComment } from '../../db/db.ts';
+import { ClockIcon } from '../../components/ui/icons.tsx';
+import { CommentForm } from './CommentForm.tsx';
+import styles from './CommentSection.module.css';
+
+function useComments(articleId: string): LocalComment[] | undefined {
+  return useLiveQuery(
+    async () => {
+      const comments = await db.comments.where('article').equals(articleId).toArray();
+      return comments
+        .filter((c) => c.isApproved || c.own)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    },
+    [articleId],
+  );
+}
+
+export function CommentSection({ articleId }: { articleId: string }) {
+  const comments = useComments(articleId);
+  const approved = comments?.filter((c) => c.isApproved).length ?? 0;
+  return (
+    <section className={styles.section} aria-labelledby="comments-heading">
+      <h2 id="comments-heading">
+        Comments <span className={styles.count} data-testid="comment-count">({approved})</span>
+      </h2>
+      <CommentForm articleId={articleId} />
+      {comments && comments.length === 0 ? (
+        <p className={styles.empty}>No comments yet. Be the first to share a thought.</p>
+      ) : null}
+      <ul className={styles.list}>
+        {comments?.map((c) => (
+          <li key={c._id} className={styles.comment} data-testid="comment">
+            <div className={styles.meta}>
+              <strong>{c.name}</strong>
+              <time dateTime={c.createdAt} title={new Date(c.createdAt).toLocaleString()}>
+                {moment(c.createdAt).fromNow()}
+              </time>
+            </div>
+            <p className={styles.text}>{c.content}</p>
+            {!c.isApproved ? (
+              <p className={styles.waiting} data-testid="comment-waiting">
+                <ClockIcon /> {c.pending ? 'Waiting to be sent' : 'Waiting for approval: only you can see this'}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+// The one API client: JSON in and out, the token headers, the response envelope, time-outs, and
+// errors that carry the HTTP status and the server's message.
+import { getToken } from './auth.ts';
+
+export const API_TIMEOUT_MS = 15_000;
+export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
+export const OFFLINE_MESSAGE = 'You are offline. This will be sent when the connection returns.';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status, or 0 when no answer came (offline, time-out). */
+    readonly status: number,
+    readonly body: Record<string, unknown> | null = null,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+  }
+
+  get isNetwork(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface ApiOptions {
+  body?: unknown;
+  idempotencyKey?: string;
+  /** Sends If-None-Match; a 304 then resolves with notModified. */
+  etag?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  status: number;
+  etag: string | null;
+  notModified: boolean;
+}
+
+function parseRetryAfter(value: string | null): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+export async function api<T = Record<string, unknown>>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) {
+    // The spec sends the raw token (no "Bearer") and, for some calls, a `token` header as well.
+    headers.Authorization = token;
+    headers.token = token;
+  }
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.etag) headers['If-None-Match'] = options.etag;
+
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+      cache: 'no-store',
+    });
+  } catch {
+    const timedOut = timeout.aborted;
+    throw new ApiError(
+      timedOut ? 'The server took too long to answer.' : navigator.onLine ? 'Could not reach the server.' : 'You are offline.',
+      0,
+    );
+  }
+  const etag = response.headers.get('ETag');
+  if (response.status === 304) return { data: undefined as T, status: 304, etag, notModified: true };
+
+  let body: Record<string, unknown> | null;
+  try {
+    body = (await response.json()) as Record<string, unknown>;
+  } catch {
+    body = null;
+  }
+  if (!response.ok || !body || body.success === false) {
+    const message =
+      typeof body?.message === 'string' && body.message
+        ? body.message
+        : response.ok
+          ? UNKNOWN_ERROR_MESSAGE
+          : `The server answered ${response.status}.`;
+    throw new ApiError(message, response.ok ? 500 : response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
+  }
+  return { data: body as T, status: response.status, etag, notModified: false };
+}
+
+/** The text for an error toast (the spec's catalogue). */
+export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR_MESSAGE): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

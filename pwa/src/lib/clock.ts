@@ -1,0 +1,18 @@
+// The one clock. Tests set it; in development `?today=YYYY-MM-DD` pins the date (the seeded
+// worship schedule is for 2025).
+let fixedNow: Date | null = null;
+
+export function setClock(date: Date | null): void {
+  fixedNow = date;
+}
+
+function todayFromQuery(): Date | null {
+  if (!import.meta.env.DEV || typeof location === 'undefined') return null;
+  const value = new URLSearchParams(location.search).get('today');
+  const match = value && /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12) : null;
+}
+
+export function now(): Date {
+  return fixedNow ?? todayFromQuery() ?? new Date();
+}

@@ -1,0 +1,243 @@
+// The outbox: every write a person makes is stored here first (with its optimistic effect, in one
+// transaction), then sent in order to its ordinary endpoint with a stable Idempotency-Key, so a
+// retry after a lost answer is applied once. An entry leaves the outbox only in the same
+// transaction that applies the server's answer, so a crash between send and acknowledgement
+// loses nothing: the entry is sent again and the server replays its first answer.
+import { newObjectId } from '@fw/contracts/object-id';
+import { ApiError, api } from '../lib/api.ts';
+import { getToken, signOutWithNotice } from '../lib/auth.ts';
+import { db, type OutboxEntry, type OutboxKind } from '../db/db.ts';
+import { ENDPOINTS, OPTIMISTIC_TABLES, applyConfirmed, applyOptimistic, isAlreadyDone, storeArticle, wireBody } from './operations.ts';
+import type { Article } from '@fw/contracts';
+
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_MAX_MS = 5 * 60_000;
+
+/** Exponential back-off with "equal jitter": half fixed, half random, so tabs and devices spread out. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+export type Outcome = 'done' | 'retry' | 'failed' | 'conflict' | 'auth';
+
+/** How an answer is handled: retried later, refused for the person to see, or a login needed. */
+export function classify(error: ApiError, kind: OutboxKind): Exclude<Outcome, 'done'> {
+  if (error.isNetwork || error.status >= 500 || error.status === 408 || error.status === 429) return 'retry';
+  if (error.status === 409 && kind === 'saveArticle' && error.body?.article) return 'conflict';
+  if ((error.status === 401 || error.status === 403) && error.body?.reauth) return 'auth';
+  return 'failed';
+}
+
+export interface NewOperation {
+  kind: OutboxKind;
+  recordId: string;
+  body: Record<string, unknown>;
+  label: string;
+}
+
+type Listener = () => void;
+const enqueueListeners = new Set<Listener>();
+/** The sync engine listens so that a write made online goes out right away. */
+export function onEnqueue(listener: Listener): () => void {
+  enqueueListeners.add(listener);
+  return () => enqueueListeners.delete(listener);
+}
+
+export async function enqueue(op: NewOperation): Promise<OutboxEntry> {
+  const entry: OutboxEntry = {
+    key: `op-${newObjectId()}`,
+    kind: op.kind,
+    recordId: op.recordId,
+    body: op.body,
+    label: op.label,
+    status: 'queued',
+    attempts: 0,
+    createdAt: Date.now(),
+    nextAttemptAt: 0,
+  };
+  await db.transaction('rw', [db.outbox, ...OPTIMISTIC_TABLES()], async () => {
+    await applyOptimistic(op.kind, op.recordId, op.body);
+    entry.seq = await db.outbox.add(entry);
+  });
+  for (const listener of enqueueListeners) listener();
+  return entry;
+}
+
+/** After a save or a toggle is confirmed, later queued edits of the same article were made on top
+ * of this device's own change, so they are based on the version the server just gave it. */
+async function rebaseLaterEdits(entry: OutboxEntry, article: Article | undefined): Promise<void> {
+  if (!article) return;
+  const later = await db.outbox.where('recordId').equals(entry.recordId).toArray();
+  for (const next of later) {
+    if (next.seq! > entry.seq! && next.kind === 'saveArticle') {
+      await db.outbox.update(next.seq!, { body: { ...next.body, version: article.version } });
+    }
+  }
+}
+
+async function settle(entry: OutboxEntry, response: Record<string, unknown>): Promise<void> {
+  await db.transaction('rw', [db.outbox, ...OPTIMISTIC_TABLES()], async () => {
+    if (!(await db.outbox.get(entry.seq!))) return; // settled by another tab meanwhile
+    await applyConfirmed(entry.kind, entry.recordId, response);
+    await rebaseLaterEdits(entry, response.article as Article | undefined);
+    await db.outbox.delete(entry.seq!);
+  });
+}
+
+export interface SendReport {
+  outcome: Outcome;
+  message: string;
+}
+type ReportListener = (key: string, report: SendReport) => void;
+const reportListeners = new Set<ReportListener>();
+
+function report(key: string, outcome: Outcome, message: string): Outcome {
+  for (const listener of reportListeners) listener(key, { outcome, message });
+  return outcome;
+}
+
+/**
+ * Waits for this tab to send an entry, so a screen can show the server's own message. Resolves
+ * with null after `timeoutMs` (offline, or another tab is the one syncing).
+ */
+export function waitForReport(key: string, timeoutMs: number): Promise<SendReport | null> {
+  return new Promise((resolve) => {
+    const listener: ReportListener = (reportedKey, result) => {
+      if (reportedKey !== key || result.outcome === 'retry') return;
+      finish(result);
+    };
+    const timer = setTimeout(() => finish(null), timeoutMs);
+    function finish(result: SendReport | null) {
+      clearTimeout(timer);
+      reportListeners.delete(listener);
+      resolve(result);
+    }
+    reportListeners.add(listener);
+  });
+}
+
+/** Sends one entry; records what happened to it. */
+export async function sendEntry(entry: OutboxEntry, now = Date.now()): Promise<Outcome> {
+  const endpoint = ENDPOINTS[entry.kind];
+  try {
+    const { data } = await api(endpoint.method, endpoint.path, {
+      body: wireBody(entry.kind, entry.body),
+      idempotencyKey: entry.key,
+    });
+    await settle(entry, data);
+    return report(entry.key, 'done', typeof data.message === 'string' ? data.message : '');
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (isAlreadyDone(entry.kind, error.status)) {
+      await settle(entry, {});
+      return report(entry.key, 'done', '');
+    }
+    const outcome = classify(error, entry.kind);
+    const attempts = entry.attempts + 1;
+    if (outcome === 'retry') {
+      const wait = Math.max(backoffMs(attempts), error.retryAfterMs ?? 0);
+      await db.outbox.update(entry.seq!, { attempts, nextAttemptAt: now + wait, lastError: error.message });
+    } else if (outcome === 'auth') {
+      // Keep the operation; it goes out after the admin signs in again.
+      await db.outbox.update(entry.seq!, { lastError: error.message });
+      signOutWithNotice(error.message);
+    } else {
+      await db.outbox.update(entry.seq!, {
+        attempts,
+        status: outcome,
+        lastError: error.message,
+        serverCopy: outcome === 'conflict' ? (error.body?.article as Record<string, unknown>) : undefined,
+      });
+    }
+    return report(entry.key, outcome, error.message);
+  }
+}
+
+export interface PushResult {
+  sent: number;
+  /** When the next retry is due, if some entry waits for one. */
+  retryAt: number | null;
+}
+
+/**
+ * Sends what is due, oldest first. An entry that is not sent holds back the later entries of the
+ * same record (a create goes before its edits); other records go on. A network failure stops the
+ * round: nothing else would get through either.
+ */
+export async function pushOutbox(now: () => number = Date.now): Promise<PushResult> {
+  let sent = 0;
+  let retryAt: number | null = null;
+  const entries = await db.outbox.orderBy('seq').toArray();
+  const heldBack = new Set<string>();
+  for (const entry of entries) {
+    const waiting = entry.status !== 'queued' || (ENDPOINTS[entry.kind].admin && !getToken());
+    if (heldBack.has(entry.recordId) || waiting || entry.nextAttemptAt > now()) {
+      if (entry.status === 'queued' && entry.nextAttemptAt > now()) {
+        retryAt = Math.min(retryAt ?? Infinity, entry.nextAttemptAt);
+      }
+      heldBack.add(entry.recordId);
+      continue;
+    }
+    const fresh = await db.outbox.get(entry.seq!);
+    if (!fresh || fresh.status !== 'queued') continue;
+    const outcome = await sendEntry(fresh, now());
+    if (outcome === 'done') {
+      sent += 1;
+      continue;
+    }
+    heldBack.add(entry.recordId);
+    if (outcome === 'retry') {
+      const updated = await db.outbox.get(entry.seq!);
+      retryAt = Math.min(retryAt ?? Infinity, updated?.nextAttemptAt ?? now());
+      break;
+    }
+  }
+  return { sent, retryAt };
+}
+
+/** The person chose to try a refused operation again. */
+export async function retryEntry(seq: number): Promise<void> {
+  await db.outbox.update(seq, { status: 'queued', nextAttemptAt: 0, lastError: undefined });
+  for (const listener of enqueueListeners) listener();
+}
+
+/** The person gave a refused operation up: drop it and forget its optimistic effect. The next
+ * pull restores the server's view of the record. */
+export async function discardEntry(seq: number): Promise<void> {
+  const entry = await db.outbox.get(seq);
+  if (!entry) return;
+  await db.transaction('rw', [db.outbox, ...OPTIMISTIC_TABLES()], async () => {
+    await db.outbox.delete(seq);
+    if (entry.kind === 'addComment') await db.comments.delete(entry.recordId);
+    if (entry.kind === 'saveArticle' && entry.body.version === undefined) {
+      // A never-created article: nothing on the server to come back to.
+      await db.adminArticles.delete(entry.recordId);
+      await db.articles.delete(entry.recordId);
+      await db.bodies.delete(entry.recordId);
+    }
+  });
+  for (const listener of enqueueListeners) listener();
+}
+
+/** A 409 on an edit: keep mine (re-sent on top of the server's version) or take the server's. */
+export async function resolveConflict(seq: number, choice: 'mine' | 'theirs'): Promise<void> {
+  const entry = await db.outbox.get(seq);
+  if (!entry?.serverCopy) return;
+  const server = entry.serverCopy as unknown as Article;
+  if (choice === 'mine') {
+    await db.outbox.update(seq, {
+      status: 'queued',
+      body: { ...entry.body, version: server.version },
+      serverCopy: undefined,
+      lastError: undefined,
+      nextAttemptAt: 0,
+    });
+  } else {
+    await db.transaction('rw', [db.outbox, ...OPTIMISTIC_TABLES()], async () => {
+      await db.outbox.delete(seq);
+      await storeArticle(server, false);
+    });
+  }
+  for (const listener of enqueueListeners) listener();
+}

@@ -1,0 +1,87 @@
+// Pull: brings the device up to date from the server's delta feeds. Each feed page is applied in
+// one transaction together with its cursor, so a crash mid-sync never skips or repeats a change.
+import type { Article, ArticleFeed, Comment, CommentFeed, Lesson } from '@fw/contracts';
+import { htmlToText } from '@fw/contracts/text';
+import { api } from '../lib/api.ts';
+import { db, getMeta, setMeta, type ArticleBody, type ArticleSummary } from '../db/db.ts';
+
+export const SYNC_PAGE_ITEMS = 200;
+export const META = {
+  ARTICLES_CURSOR: 'cursor:articles',
+  COMMENTS_CURSOR: 'cursor:comments',
+  SCHEDULE_ETAG: 'etag:schedule',
+  LAST_SYNCED_AT: 'lastSyncedAt',
+} as const;
+
+export function splitArticle(article: Article): { summary: ArticleSummary; body: ArticleBody } {
+  const { content, ...summary } = article;
+  const text = htmlToText(content);
+  return { summary, body: { _id: article._id, content, text, textLower: text.toLowerCase() } };
+}
+
+export async function applyArticlePage(page: Pick<ArticleFeed, 'articles' | 'removed' | 'cursor'>): Promise<void> {
+  const parts = page.articles.map(splitArticle);
+  await db.transaction('rw', db.articles, db.bodies, db.comments, db.meta, async () => {
+    await db.articles.bulkPut(parts.map((p) => p.summary));
+    await db.bodies.bulkPut(parts.map((p) => p.body));
+    if (page.removed.length) {
+      await db.articles.bulkDelete(page.removed);
+      await db.bodies.bulkDelete(page.removed);
+      await db.comments.where('article').anyOf(page.removed).delete();
+    }
+    await setMeta(META.ARTICLES_CURSOR, page.cursor);
+  });
+}
+
+export async function applyCommentPage(page: Pick<CommentFeed, 'comments' | 'removed' | 'cursor'>): Promise<void> {
+  await db.transaction('rw', db.comments, db.meta, async () => {
+    // The server's approved copy replaces this device's pending one (same client-made id).
+    await db.comments.bulkPut(page.comments.map((c: Comment) => ({ ...c })));
+    if (page.removed.length) await db.comments.bulkDelete(page.removed);
+    await setMeta(META.COMMENTS_CURSOR, page.cursor);
+  });
+}
+
+async function pullFeed<P extends { cursor: string; hasMore: boolean }>(
+  path: string,
+  cursorKey: string,
+  apply: (page: P) => Promise<void>,
+): Promise<number> {
+  let pages = 0;
+  for (;;) {
+    const since = await getMeta<string>(cursorKey);
+    const query = new URLSearchParams({ limit: String(SYNC_PAGE_ITEMS) });
+    if (since) query.set('since', since);
+    const { data } = await api<P>('GET', `${path}?${query}`);
+    await apply(data);
+    pages += 1;
+    if (!data.hasMore) return pages;
+  }
+}
+
+export function pullArticles(): Promise<number> {
+  return pullFeed<ArticleFeed>('/api/sync/articles', META.ARTICLES_CURSOR, applyArticlePage);
+}
+
+export function pullComments(): Promise<number> {
+  return pullFeed<CommentFeed>('/api/sync/comments', META.COMMENTS_CURSOR, applyCommentPage);
+}
+
+export async function pullSchedule(): Promise<void> {
+  const etag = await getMeta<string>(META.SCHEDULE_ETAG);
+  const result = await api<{ lessons: Lesson[] }>('GET', '/api/schedule', { etag });
+  if (result.notModified) return;
+  await db.transaction('rw', db.lessons, db.meta, async () => {
+    await db.lessons.clear();
+    await db.lessons.bulkPut(result.data.lessons.map((lesson, position) => ({ ...lesson, position })));
+    await setMeta(META.SCHEDULE_ETAG, result.etag);
+  });
+}
+
+/** Everything a visitor reads, brought up to date. */
+export async function pullPublic(): Promise<void> {
+  await pullArticles();
+  await pullComments();
+  await pullSchedule();
+  await setMeta(META.LAST_SYNCED_AT, Date.now());
+}
