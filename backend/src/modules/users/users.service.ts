@@ -73,7 +73,16 @@ export function usersService({ connection, jwtSecret }: { connection: mongoose.C
         throw error;
       }
       const userId = String(created._id);
-      if (await claimFirstAdmin({ connection, userId })) {
+      let isFirstAdmin: boolean;
+      try {
+        isFirstAdmin = await claimFirstAdmin({ connection, userId });
+      } catch (error) {
+        // Without this the person's retry would meet "email taken" for an account in limbo. A
+        // claim left naming the removed account is freed by the next registration.
+        await Users.deleteOne({ _id: created._id }).catch(() => {});
+        throw error;
+      }
+      if (isFirstAdmin) {
         return { token: signToken(userId, jwtSecret), message: USER_MESSAGES.REGISTERED_FIRST_ADMIN };
       }
       return { message: USER_MESSAGES.REGISTERED_PENDING };
