@@ -44,9 +44,11 @@ export function onEnqueue(listener: Listener): () => void {
   return () => enqueueListeners.delete(listener);
 }
 
+const newKey = () => `op-${newObjectId()}`;
+
 export async function enqueue(op: NewOperation): Promise<OutboxEntry> {
   const entry: OutboxEntry = {
-    key: `op-${newObjectId()}`,
+    key: newKey(),
     kind: op.kind,
     recordId: op.recordId,
     body: op.body,
@@ -198,7 +200,8 @@ export async function pushOutbox(now: () => number = Date.now): Promise<PushResu
 
 /** The person chose to try a refused operation again. */
 export async function retryEntry(seq: number): Promise<void> {
-  await db.outbox.update(seq, { status: 'queued', nextAttemptAt: 0, lastError: undefined });
+  // A new key: the server stored its refusal under the old one and would replay it.
+  await db.outbox.update(seq, { status: 'queued', key: newKey(), nextAttemptAt: 0, lastError: undefined });
   for (const listener of enqueueListeners) listener();
 }
 
@@ -228,6 +231,7 @@ export async function resolveConflict(seq: number, choice: 'mine' | 'theirs'): P
   if (choice === 'mine') {
     await db.outbox.update(seq, {
       status: 'queued',
+      key: newKey(),
       body: { ...entry.body, version: server.version },
       serverCopy: undefined,
       lastError: undefined,

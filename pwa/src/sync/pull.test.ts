@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Article } from '@fw/contracts';
+import { db, getMeta } from '../db/db.ts';
+import { ScriptedServer } from '../../test/scripted-server.ts';
+import { resetDb } from '../../test/reset-db.ts';
+import { META, pullArticles, pullComments, pullSchedule } from './pull.ts';
+
+const art = (n: number, extra: Partial<Article> = {}): Article => ({
+  _id: `64f0000000000000000001${String(n).padStart(2, '0')}`,
+  title: `Title ${n}`,
+  subtitle: 'Sub',
+  category: 'Hope',
+  content: `<h2>Heading</h2><p>Body&nbsp;${n} &amp; more</p>`,
+  isPublished: true,
+  version: 1,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...extra,
+});
+
+let server: ScriptedServer;
+beforeEach(async () => {
+  await resetDb();
+  server = new ScriptedServer();
+  vi.stubGlobal('fetch', server.fetch);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('pullArticles', () => {
+  it('follows pages, stores plain text for search, and keeps the last cursor', async () => {
+    const pages: Record<string, Record<string, unknown>> = {
+      '': { success: true, articles: [art(1), art(2)], removed: [], cursor: '2', hasMore: true },
+      '2': { success: true, articles: [art(3)], removed: [], cursor: '3', hasMore: false },
+    };
+    server.script = (call) => {
+      const since = new URL(call.path, 'http://x').searchParams.get('since') ?? '';
+      return { status: 200, body: pages[since]! };
+    };
+    expect(await pullArticles()).toBe(2);
+    expect(await db.articles.count()).toBe(3);
+    expect(await db.bodies.get(art(1)._id)).toMatchObject({ text: 'Heading Body 1 & more', textLower: 'heading body 1 & more' });
+    expect((await db.articles.get(art(1)._id)) as object).not.toHaveProperty('content');
+    expect(await getMeta(META.ARTICLES_CURSOR)).toBe('3');
+  });
+
+  it('removes tombstoned articles with their comments, and asks only for what changed', async () => {
+    await db.articles.put({ ...art(1), content: undefined } as never);
+    await db.bodies.put({ _id: art(1)._id, content: '', text: '', textLower: '' });
+    await db.comments.put({ _id: '64f0000000000000000002aa', article: art(1)._id, name: 'A', content: 'B', createdAt: '', isApproved: true });
+    await db.meta.put({ key: META.ARTICLES_CURSOR, value: '10' });
+    server.script = () => ({ status: 200, body: { success: true, articles: [], removed: [art(1)._id], cursor: '11', hasMore: false } });
+    await pullArticles();
+    expect(server.calls[0]?.path).toBe('/api/sync/articles?limit=200&since=10');
+    expect(await db.articles.count()).toBe(0);
+    expect(await db.bodies.count()).toBe(0);
+    expect(await db.comments.count()).toBe(0);
+  });
+
+  it('leaves the cursor where it was when a page fails, so nothing is skipped', async () => {
+    await db.meta.put({ key: META.ARTICLES_CURSOR, value: '5' });
+    server.script = () => ({ status: 500, body: { success: false, message: 'down' } });
+    await expect(pullArticles()).rejects.toThrow('down');
+    expect(await getMeta(META.ARTICLES_CURSOR)).toBe('5');
+  });
+});
+
+describe('pullComments', () => {
+  it('replaces this device’s pending copy with the approved one', async () => {
+    const id = '64f0000000000000000002bb';
+    await db.comments.put({ _id: id, article: art(1)._id, name: 'Me', content: 'Hi', createdAt: '', isApproved: false, own: 1 });
+    server.script = () => ({
+      status: 200,
+      body: { success: true, comments: [{ _id: id, article: art(1)._id, name: 'Me', content: 'Hi', createdAt: '2025', isApproved: true }], removed: [], cursor: '4', hasMore: false },
+    });
+    await pullComments();
+    const stored = await db.comments.get(id);
+    expect(stored).toMatchObject({ isApproved: true });
+    expect(stored?.own).toBeUndefined();
+  });
+});
+
+describe('pullSchedule', () => {
+  it('stores the lessons in order and sends the ETag next time', async () => {
+    server.script = (call) =>
+      call.path === '/api/schedule'
+        ? { status: 200, body: { success: true, lessons: [{ D: 'January 3, 2025', T: 'A', R: 'a' }, { D: 'January 10, 2025', T: 'B', R: 'b' }] }, headers: { ETag: '"v1"' } }
+        : undefined;
+    await pullSchedule();
+    expect((await db.lessons.orderBy('position').toArray()).map((l) => l.T)).toEqual(['A', 'B']);
+    let sentEtag: string | null = null;
+    vi.stubGlobal('fetch', async (_input: RequestInfo, init: RequestInit) => {
+      sentEtag = new Headers(init.headers).get('If-None-Match');
+      return new Response(null, { status: 304 });
+    });
+    await pullSchedule();
+    expect(sentEtag).toBe('"v1"');
+    expect(await db.lessons.count()).toBe(2);
+  });
+});
