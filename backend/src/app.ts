@@ -13,6 +13,12 @@ import { userModel } from './modules/users/user.model.ts';
 // ROUTER IMPORTS (each module adds its import here)
 import { usersRouter } from './modules/users/users.routes.ts';
 import { cors } from './middleware/cors.ts';
+import { idempotency } from './middleware/idempotency.ts';
+import { commentRateLimit } from './middleware/rate-limit.ts';
+import { articlesRouter } from './modules/articles/articles.routes.ts';
+import { commentsRouter } from './modules/comments/comments.routes.ts';
+import { syncRouter } from './modules/sync/sync.routes.ts';
+import { scheduleRouter } from './modules/schedule/schedule.routes.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -23,6 +29,11 @@ export interface AppDeps {
 
 export function createApp({ config, connection }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
+  // A client that hangs up mid-response is not a server fault; everything else is logged.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
+    if (config.env !== 'test') console.error('[koa]', error);
+  });
   app.use(errorHandler({ log: config.env === 'test' ? () => {} : console.error }));
   app.use(requestTimeout({ ms: REQUEST_TIMEOUT_MS }));
   // CROSS-CUTTING MIDDLEWARE (cors, idempotency) goes here
@@ -34,6 +45,8 @@ export function createApp({ config, connection }: AppDeps): Koa {
       strict: true,
     }),
   );
+  // After the body parser: a repeated key is checked against the body it was first sent with.
+  app.use(idempotency({ connection }));
 
   const users = userModel(connection);
   const adminOnly = requireAdmin({ users, secret: config.jwtSecret });
@@ -41,6 +54,10 @@ export function createApp({ config, connection }: AppDeps): Koa {
     healthRouter({ connection }),
     // ROUTERS (each module adds its router here, e.g. usersRouter({ config, connection, adminOnly }))
     usersRouter({ config, connection, adminOnly }),
+    articlesRouter({ connection, adminOnly }),
+    commentsRouter({ connection, adminOnly, commentLimit: commentRateLimit({ connection, config }) }),
+    syncRouter({ connection }),
+    scheduleRouter(),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
 
