@@ -1,0 +1,195 @@
+// The visitor's side in a real chromium against the real server: browse, filter, search, read,
+// comment, Family Worship on set dates, About Us; then offline after one visit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Article, Comment } from '@fw/contracts';
+import { FEATURED_ARTICLES } from '@fw/contracts/featured';
+import { htmlToText } from '@fw/contracts/text';
+import { SEED_ARTICLES } from '../../backend/src/db/seed/seed-content.ts';
+import { baseURL, launchBrowser, newPage } from './browser.ts';
+
+async function apiGet<T>(path: string): Promise<T> {
+  return (await fetch(baseURL() + path)).json() as Promise<T>;
+}
+async function apiPost<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(baseURL() + path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return res.json() as Promise<T>;
+}
+
+async function cardTitles(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="article-card"] h3').allTextContents();
+}
+
+/** Waits until the first sync has filled the device. */
+async function waitForCards(page: Page, count: number) {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
+    count,
+    { timeout: 20_000 },
+  );
+}
+
+describe('public site', () => {
+  let browser: Browser;
+  let published: Article[];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    published = (await apiGet<{ articles: Article[] }>('/api/articles/all')).articles;
+  });
+  afterAll(() => browser?.close());
+
+  it('lists every published article and no drafts, and each tab filters', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/');
+    await waitForCards(page, published.length);
+    const titles = await cardTitles(page);
+    expect(titles.sort()).toEqual(published.map((a) => a.title).sort());
+    const drafts = SEED_ARTICLES.filter((a) => !a.isPublished).map((a) => a.title);
+    expect(drafts.length).toBeGreaterThan(0);
+    for (const draft of drafts) expect(titles).not.toContain(draft);
+
+    for (const category of ['Life', 'Spirit', 'Truth', 'Proof', 'Hope']) {
+      await page.getByRole('tab', { name: category }).click();
+      await expect(page.getByRole('tab', { name: category }).getAttribute('aria-selected')).resolves.toBe('true');
+      await expect(page.locator('#category-panel h2').textContent()).resolves.toBe(category);
+      const expected = published.filter((a) => a.category === category).map((a) => a.title).sort();
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="article-card"]').length === n, expected.length);
+      expect((await cardTitles(page)).sort()).toEqual(expected);
+    }
+    await page.getByRole('tab', { name: 'Index' }).click();
+    await expect(page.locator('#category-panel h2').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('searches body text with a highlighted preview, and Clear Search restores the list', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/');
+    await waitForCards(page, published.length);
+    await expect(page.getByRole('button', { name: 'Clear Search' }).count()).resolves.toBe(0);
+
+    const target = published.find((a) => a._id === FEATURED_ARTICLES[0].id)!;
+    const words = htmlToText(target.content).split(' ');
+    const phrase = words.slice(20, 23).join(' ');
+    await page.getByPlaceholder('Search articles...').fill(phrase.toUpperCase());
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForSelector('[data-testid="search-preview"] mark');
+    const expected = published.filter((a) =>
+      [a.title, a.category, htmlToText(a.content)].some((t) => t.toLowerCase().includes(phrase.toLowerCase())),
+    );
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="article-card"]').length === n, expected.length);
+    expect((await cardTitles(page)).sort()).toEqual(expected.map((a) => a.title).sort());
+    const marks = await page.locator('[data-testid="search-preview"] mark').allTextContents();
+    expect(marks.map((m) => m.toLowerCase())).toContain(phrase.toLowerCase());
+
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await waitForCards(page, published.length);
+    await expect(page.getByPlaceholder('Search articles...').inputValue()).resolves.toBe('');
+    await context.close();
+  });
+
+  it('opens an article with its approved comments, and a posted comment clears the form', async () => {
+    const id = FEATURED_ARTICLES[0].id;
+    const { comments } = await apiPost<{ comments: Comment[] }>('/api/articles/comments', { articleId: id });
+    expect(comments.length).toBeGreaterThan(0);
+    const { page, context } = await newPage(browser);
+    await page.goto('/');
+    await waitForCards(page, published.length);
+    await page.locator('[data-testid="article-card"]', { hasText: 'Gods Name' }).first().click();
+    await page.waitForURL(`**/article/${id}`);
+    await page.getByRole('heading', { level: 1, name: 'Gods Name' }).waitFor();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="comment"]').length === n, comments.length);
+    await expect(page.getByTestId('comment-count').textContent()).resolves.toBe(`(${comments.length})`);
+    await expect(page.locator('[data-testid="comment"]').first().textContent()).resolves.toMatch(/ago/);
+
+    await page.getByLabel('Name').fill('Visitor Ruth');
+    await page.getByLabel('Comment').fill('A thoughtful read for our family.');
+    await page.getByRole('button', { name: 'Post Comment' }).click();
+    await page.getByText('Waiting for approval: only you can see this').waitFor();
+    await expect(page.getByLabel('Name').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Comment').inputValue()).resolves.toBe('');
+    // Not public until approved.
+    const after = await apiPost<{ comments: Comment[] }>('/api/articles/comments', { articleId: id });
+    expect(after.comments).toHaveLength(comments.length);
+    await context.close();
+  });
+
+  it.each([
+    ['a current week', '2025-01-12T10:00:00', 'January 10, 2025', 'This week'],
+    ['a gap week', '2025-01-07T10:00:00', 'January 10, 2025', 'Next'],
+  ])('shows Family Worship for %s', async (_name, now, firstDate, label) => {
+    const { page, context } = await newPage(browser);
+    await page.clock.setFixedTime(new Date(now));
+    await page.goto('/family');
+    await page.getByRole('heading', { level: 1, name: 'Family Worship' }).waitFor();
+    const first = page.getByTestId('lesson').first();
+    await first.waitFor();
+    await expect(first.locator('h2').textContent()).resolves.toBe(`${firstDate}${label}`);
+    const dates = await page.locator('[data-testid="lesson"] h2').allTextContents();
+    expect(dates.at(-1)).toMatch(/^December \d+, 2025/);
+    await context.close();
+  });
+
+  it('says so when the schedule has ended', async () => {
+    const { page, context } = await newPage(browser);
+    await page.clock.setFixedTime(new Date('2026-03-01T10:00:00'));
+    await page.goto('/family');
+    await page.getByText('No content available for the current week or upcoming weeks.').waitFor();
+    await expect(page.getByTestId('lesson').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('shows About Us with its three cards and the verse', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/about-us');
+    for (const title of ['Our Mission', 'Our Vision', 'Our Promise']) {
+      await page.getByRole('heading', { name: title }).waitFor();
+    }
+    await page.getByText('Hebrews 4:12').waitFor();
+    await context.close();
+  });
+
+  it('works offline after one visit: reload, every route, search, reading', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/');
+    await waitForCards(page, published.length);
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.state;
+    });
+    expect(state).toBe('activated');
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector('link[rel="manifest"]')?.getAttribute('href');
+      return href ? (await fetch(href)).json() : null;
+    });
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+    expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
+    // The page must be controlled by the worker before the network goes away.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForCards(page, published.length);
+
+    await context.setOffline(true);
+    await page.reload();
+    await waitForCards(page, published.length);
+    await page.getByTestId('status-line').getByText(/Offline/).waitFor();
+
+    await page.getByPlaceholder('Search articles...').fill('kingdom');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForSelector('[data-testid="search-preview"]');
+
+    for (const path of ['/family', '/about-us', '/register', '/admin']) {
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+    }
+    await page.goto(`/article/${FEATURED_ARTICLES[1].id}`);
+    await page.getByRole('heading', { level: 1, name: 'His Kingdom' }).waitFor();
+
+    await page.goto('/article/64f0000000000000000fffff');
+    await page.getByTestId('article-missing').getByText(/not saved on this device/).waitFor();
+    await context.close();
+  });
+});
