@@ -1,0 +1,66 @@
+// The article writes every service shares: create with a given id, change to the next version,
+// and the checks around them. Each write takes the next global change number (db/sequence.ts).
+import mongoose from 'mongoose';
+import { sequenceOn, type Sequence } from '../../db/sequence.ts';
+import { tombstoneId, tombstoneModel, type TombstoneModel } from '../sync/tombstone.model.ts';
+import { articleModel, type ArticleDoc, type ArticleFields, type ArticleModel } from './article.model.ts';
+import { articleVersions, type ArticleVersions } from './article-versions.ts';
+
+export interface ArticleStore {
+  Articles: ArticleModel;
+  tombstones: TombstoneModel;
+  sequence: Sequence;
+  versions: ArticleVersions;
+  find(id: string): Promise<ArticleDoc | null>;
+  /** Inserts version 1; a duplicate `_id` throws the driver's E11000 error. */
+  create(id: string, fields: ArticleFields): Promise<ArticleDoc>;
+  /**
+   * Writes `set` as the version after `existing`. Null when another change took that version
+   * first (the caller answers 409 or reads again), or the article was deleted meanwhile.
+   */
+  change(existing: ArticleDoc, set: Partial<ArticleFields>): Promise<ArticleDoc | null>;
+  /** True if an article with this id existed and was deleted (its id is never used again). */
+  wasDeleted(id: string): Promise<boolean>;
+}
+
+export function articleStore(connection: mongoose.Connection): ArticleStore {
+  const Articles = articleModel(connection);
+  const tombstones = tombstoneModel(connection);
+  const sequence = sequenceOn(connection);
+  const versions = articleVersions(connection);
+
+  const find = async (id: string) => (await Articles.findById(id).lean()) as ArticleDoc | null;
+
+  return {
+    Articles,
+    tombstones,
+    sequence,
+    versions,
+    find,
+
+    async create(id, fields) {
+      await sequence.next((seq) => Articles.create({ _id: new mongoose.Types.ObjectId(id), ...fields, version: 1, seq }));
+      const created = await find(id);
+      if (!created) throw new Error(`Article ${id} vanished right after it was created.`);
+      return created;
+    },
+
+    async change(existing, set) {
+      const id = String(existing._id);
+      const version = existing.version + 1;
+      const mine = await versions.claim(id, version, async () => (await find(id))?.version ?? null);
+      if (!mine) return null;
+      try {
+        await sequence.next((seq) => Articles.updateOne({ _id: existing._id }, { $set: { ...set, version, seq } }));
+      } catch (error) {
+        await versions.release(id, version).catch(() => {});
+        throw error;
+      }
+      return find(id);
+    },
+
+    async wasDeleted(id) {
+      return (await tombstones.exists({ _id: tombstoneId('article', id) })) !== null;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// Articles. `version` starts at 1 and grows by one with every change (the edit conflict check);
+// `seq` is the global change number of the latest change (the delta feed's order). Only
+// toArticleDto decides what leaves the server.
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import type { Article } from '@fw/contracts';
+import { modelOn } from '../../db/model-on.ts';
+
+const articleSchema = new Schema(
+  {
+    title: { type: String, required: true },
+    subtitle: { type: String, required: true },
+    category: { type: String, default: '' },
+    /** Sanitised HTML. */
+    content: { type: String, default: '' },
+    isPublished: { type: Boolean, default: false },
+    version: { type: Number, required: true, default: 1 },
+    seq: { type: Number, required: true, index: true },
+  },
+  { timestamps: true, collection: 'articles' },
+);
+articleSchema.index({ isPublished: 1, createdAt: -1 });
+
+export type ArticleDoc = InferSchemaType<typeof articleSchema> & { _id: mongoose.Types.ObjectId };
+
+export function articleModel(connection: mongoose.Connection) {
+  return modelOn(connection, 'Article', articleSchema);
+}
+export type ArticleModel = ReturnType<typeof articleModel>;
+
+/** The fields a person edits; two saves with equal fields are the same save. */
+export type ArticleFields = Pick<ArticleDoc, 'title' | 'subtitle' | 'category' | 'content' | 'isPublished'>;
+
+export function sameFields(a: ArticleFields, b: ArticleFields): boolean {
+  return (
+    a.title === b.title &&
+    a.subtitle === b.subtitle &&
+    a.category === b.category &&
+    a.content === b.content &&
+    a.isPublished === b.isPublished
+  );
+}
+
+export function toArticleDto(article: ArticleDoc): Article {
+  return {
+    _id: String(article._id),
+    title: article.title,
+    subtitle: article.subtitle,
+    category: article.category,
+    content: article.content,
+    isPublished: article.isPublished,
+    version: article.version,
+    createdAt: article.createdAt.toISOString(),
+    updatedAt: article.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,45 @@
+// Tombstones: what devices learn about removals from. A deleted article, or a deleted approved
+// comment, leaves `{ kind, refId, seq }` behind so the delta feeds can report it after the
+// document itself is gone. Kept for good: a device may come back after any length of time.
+import { Schema, type InferSchemaType } from 'mongoose';
+import type mongoose from 'mongoose';
+import { modelOn } from '../../db/model-on.ts';
+
+export const TOMBSTONE_KINDS = ['article', 'comment'] as const;
+export type TombstoneKind = (typeof TOMBSTONE_KINDS)[number];
+
+const tombstoneSchema = new Schema(
+  {
+    /** `<kind>:<refId>`, so a thing is removed once, whatever retries happen. */
+    _id: { type: String, required: true },
+    kind: { type: String, enum: TOMBSTONE_KINDS, required: true },
+    refId: { type: String, required: true },
+    seq: { type: Number, required: true, index: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, collection: 'tombstones' },
+);
+
+export type TombstoneDoc = InferSchemaType<typeof tombstoneSchema>;
+
+export function tombstoneModel(connection: mongoose.Connection) {
+  return modelOn(connection, 'Tombstone', tombstoneSchema);
+}
+export type TombstoneModel = ReturnType<typeof tombstoneModel>;
+
+export function tombstoneId(kind: TombstoneKind, refId: string): string {
+  return `${kind}:${refId}`;
+}
+
+/** Records (or moves forward) the removal of one thing at `seq`; safe to repeat. */
+export async function recordRemoval(
+  tombstones: TombstoneModel,
+  kind: TombstoneKind,
+  refId: string,
+  seq: number,
+): Promise<void> {
+  await tombstones.updateOne(
+    { _id: tombstoneId(kind, refId) },
+    { $set: { kind, refId, seq } },
+    { upsert: true },
+  );
+}
