@@ -1,0 +1,64 @@
+// POST /api/articles/add: create, edit in place, or recognise a repeat. The rules:
+// - no _id: a new article;
+// - an _id nobody has used: a new article with that id (devices make ids offline);
+// - an _id of a stored article with the same fields: already saved (a retry), nothing changes;
+// - an _id of a stored article with `version` equal to the stored one: the edit, version + 1;
+// - anything else (a stale version, or changed fields without a version): 409 with the server's
+//   copy, so the editor can show both and nothing is lost silently;
+// - an _id of a deleted article: 404, an id is never brought back.
+import mongoose from 'mongoose';
+import type { ArticleInputParsed } from '@fw/contracts';
+import { conflict, notFound } from '../../errors.ts';
+import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import { sanitizeArticleHtml } from './sanitize.ts';
+import { sameFields, toArticleDto, type ArticleDoc, type ArticleFields } from './article.model.ts';
+import type { ArticleStore } from './article-store.ts';
+
+export const SAVE_MESSAGES = {
+  CREATED: 'Article created.',
+  UPDATED: 'Article updated.',
+  UNCHANGED: 'Article saved.',
+  CONFLICT:
+    'This article was changed by someone else since you opened it. Compare with the saved copy, then save again to keep your version.',
+  DELETED: 'This article was deleted, so it cannot be saved again under the same id. Create it as a new article.',
+} as const;
+
+export type SaveOutcome = { kind: 'created' | 'updated' | 'unchanged'; article: ArticleDoc };
+
+export function articleFields(input: ArticleInputParsed): ArticleFields {
+  return {
+    title: input.title,
+    subtitle: input.subtitle,
+    category: input.category,
+    content: sanitizeArticleHtml(input.content),
+    isPublished: input.isPublished,
+  };
+}
+
+const conflictWith = (stored: ArticleDoc) => conflict(SAVE_MESSAGES.CONFLICT, { article: toArticleDto(stored) });
+
+export async function saveArticle(store: ArticleStore, input: ArticleInputParsed): Promise<SaveOutcome> {
+  const fields = articleFields(input);
+  const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
+
+  let stored = input._id ? await store.find(id) : null;
+  if (!stored) {
+    if (input._id && (await store.wasDeleted(id))) throw notFound(SAVE_MESSAGES.DELETED);
+    try {
+      return { kind: 'created', article: await store.create(id, fields) };
+    } catch (error) {
+      // The same new article sent twice at once: the second is judged against the first below.
+      if (!isDuplicateKey(error)) throw error;
+      stored = await store.find(id);
+      if (!stored) throw error;
+    }
+  }
+
+  if (sameFields(stored, fields)) return { kind: 'unchanged', article: stored };
+  if (input.version !== stored.version) throw conflictWith(stored);
+  const changed = await store.change(stored, fields);
+  if (changed) return { kind: 'updated', article: changed };
+  const latest = await store.find(id);
+  if (!latest) throw notFound(SAVE_MESSAGES.DELETED);
+  throw conflictWith(latest);
+}

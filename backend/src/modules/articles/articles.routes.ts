@@ -1,0 +1,102 @@
+// The article calls of the spec's call table (public reads, admin writes) plus the admin
+// dashboard and article list. Handlers parse, call the service, shape the answer.
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type mongoose from 'mongoose';
+import {
+  LIMITS,
+  addArticleRequestSchema,
+  articleInputSchema,
+  idRequestSchema,
+  type ArticleInputParsed,
+} from '@fw/contracts';
+import { HttpError, badRequest } from '../../errors.ts';
+import { parseWith } from '../../middleware/validate.ts';
+import { LatestBody, answeredNotModified, etagOf, sendJsonText } from '../../middleware/conditional-get.ts';
+import { sequenceOn } from '../../db/sequence.ts';
+import { toArticleDto } from './article.model.ts';
+import { SAVE_MESSAGES } from './article-save.ts';
+import { ARTICLE_MESSAGES, articlesService } from './articles.service.ts';
+
+export const ARTICLE_JSON_MESSAGE = 'article must be the article as JSON text';
+export const ARTICLE_TOO_LARGE_MESSAGE = `The article is too large: its content (images included) may be at most ${
+  LIMITS.ARTICLE_CONTENT_MAX_BYTES / 1024 / 1024
+} MB.`;
+
+/** The `article` field holds JSON text (spec); too-large content is a 413 before any validation. */
+export function parseArticleJson(text: string): ArticleInputParsed {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest(ARTICLE_JSON_MESSAGE);
+  }
+  const content = (value as { content?: unknown } | null)?.content;
+  if (typeof content === 'string' && Buffer.byteLength(content, 'utf8') > LIMITS.ARTICLE_CONTENT_MAX_BYTES) {
+    throw new HttpError(413, ARTICLE_TOO_LARGE_MESSAGE);
+  }
+  return parseWith(articleInputSchema, value);
+}
+
+export function articlesRouter({
+  connection,
+  adminOnly,
+}: {
+  connection: mongoose.Connection;
+  adminOnly: Middleware;
+}): Router {
+  const router = new Router();
+  const articles = articlesService(connection);
+  const sequence = sequenceOn(connection);
+  const publishedList = new LatestBody();
+
+  router.get('/api/articles/all', async (ctx) => {
+    const { epoch, committed } = await sequence.horizon();
+    const etag = etagOf('articles', epoch, committed);
+    if (answeredNotModified(ctx, etag)) return;
+    const json = await publishedList.get(etag, async () => ({
+      success: true,
+      articles: (await articles.listPublished()).map(toArticleDto),
+    }));
+    sendJsonText(ctx, json);
+  });
+
+  router.get('/api/articles/:id', async (ctx) => {
+    const { id } = parseWith(idRequestSchema, { id: ctx.params.id });
+    ctx.body = { success: true, article: toArticleDto(await articles.getPublished(id)) };
+  });
+
+  router.post('/api/articles/add', adminOnly, async (ctx) => {
+    const { article } = parseWith(addArticleRequestSchema, ctx.request.body);
+    const outcome = await articles.save(parseArticleJson(article));
+    const messages = { created: SAVE_MESSAGES.CREATED, updated: SAVE_MESSAGES.UPDATED, unchanged: SAVE_MESSAGES.UNCHANGED };
+    ctx.status = outcome.kind === 'created' ? 201 : 200;
+    ctx.body = { success: true, message: messages[outcome.kind], article: toArticleDto(outcome.article) };
+  });
+
+  router.post('/api/articles/toggle-publish', adminOnly, async (ctx) => {
+    const { id } = parseWith(idRequestSchema, ctx.request.body);
+    const article = await articles.togglePublish(id);
+    ctx.body = {
+      success: true,
+      message: article.isPublished ? ARTICLE_MESSAGES.PUBLISHED : ARTICLE_MESSAGES.UNPUBLISHED,
+      article: toArticleDto(article),
+    };
+  });
+
+  router.delete('/api/articles/delete', adminOnly, async (ctx) => {
+    const { id } = parseWith(idRequestSchema, ctx.request.body);
+    await articles.remove(id);
+    ctx.body = { success: true, message: ARTICLE_MESSAGES.DELETED };
+  });
+
+  router.get('/api/admin/dashboard', adminOnly, async (ctx) => {
+    ctx.body = { success: true, dashboardData: await articles.dashboard() };
+  });
+
+  router.get('/api/admin/articles', adminOnly, async (ctx) => {
+    ctx.body = { success: true, articles: (await articles.listAll()).map(toArticleDto) };
+  });
+
+  return router;
+}

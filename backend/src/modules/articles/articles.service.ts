@@ -1,0 +1,90 @@
+// Articles: the public reads (published only), the admin lists and dashboard, and the admin
+// changes (save, publish toggle, delete with its comments).
+import type mongoose from 'mongoose';
+import type { ArticleInputParsed, DashboardData } from '@fw/contracts';
+import { HttpError, notFound } from '../../errors.ts';
+import { recordRemoval } from '../sync/tombstone.model.ts';
+import { commentModel } from '../comments/comment.model.ts';
+import { commentsService } from '../comments/comments.service.ts';
+import { toArticleDto, type ArticleDoc } from './article.model.ts';
+import { articleStore } from './article-store.ts';
+import { saveArticle, type SaveOutcome } from './article-save.ts';
+
+export const ARTICLE_MESSAGES = {
+  NOT_FOUND: 'This article does not exist or is not published.',
+  ADMIN_NOT_FOUND: 'This article does not exist (it may have been deleted).',
+  PUBLISHED: 'Article published.',
+  UNPUBLISHED: 'Article unpublished.',
+  DELETED: 'Article deleted.',
+  BUSY: 'This article is being changed by someone else right now. Please try again.',
+} as const;
+
+/** How many articles the dashboard's "Recent Articles" table shows. */
+export const DASHBOARD_RECENT_ARTICLES = 5;
+/** A toggle that keeps losing the race to other changes gives up after this many tries. */
+const TOGGLE_MAX_ATTEMPTS = 5;
+
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+export function articlesService(connection: mongoose.Connection) {
+  const store = articleStore(connection);
+  const { Articles } = store;
+  const Comments = commentModel(connection);
+  const comments = commentsService(connection);
+
+  return {
+    async listPublished(): Promise<ArticleDoc[]> {
+      return (await Articles.find({ isPublished: true }).sort(NEWEST_FIRST).lean()) as ArticleDoc[];
+    },
+
+    /** A draft or a deleted article is the same 404 to the public: drafts stay unseen. */
+    async getPublished(id: string): Promise<ArticleDoc> {
+      const article = (await Articles.findOne({ _id: id, isPublished: true }).lean()) as ArticleDoc | null;
+      if (!article) throw notFound(ARTICLE_MESSAGES.NOT_FOUND);
+      return article;
+    },
+
+    async listAll(): Promise<ArticleDoc[]> {
+      return (await Articles.find({}).sort(NEWEST_FIRST).lean()) as ArticleDoc[];
+    },
+
+    async dashboard(): Promise<DashboardData> {
+      const [totalArticles, totalComments, totalDrafts, recent] = await Promise.all([
+        Articles.countDocuments({}),
+        Comments.countDocuments({}),
+        Articles.countDocuments({ isPublished: false }),
+        Articles.find({}).sort(NEWEST_FIRST).limit(DASHBOARD_RECENT_ARTICLES).lean(),
+      ]);
+      return { totalArticles, totalComments, totalDrafts, recentArticles: (recent as ArticleDoc[]).map(toArticleDto) };
+    },
+
+    save(input: ArticleInputParsed): Promise<SaveOutcome> {
+      return saveArticle(store, input);
+    },
+
+    async togglePublish(id: string): Promise<ArticleDoc> {
+      for (let attempt = 0; attempt < TOGGLE_MAX_ATTEMPTS; attempt++) {
+        const article = await store.find(id);
+        if (!article) throw notFound(ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
+        const changed = await store.change(article, { isPublished: !article.isPublished });
+        if (!changed) continue;
+        await comments.renumberApprovedOf(id);
+        return changed;
+      }
+      throw new HttpError(503, ARTICLE_MESSAGES.BUSY);
+    },
+
+    /** Comments first, then the article: a retry after a failure half-way finishes the job. */
+    async remove(id: string): Promise<void> {
+      const article = await store.find(id);
+      if (!article) throw notFound(ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
+      await comments.removeAllOf(id);
+      await store.sequence.next(async (seq) => {
+        await recordRemoval(store.tombstones, 'article', id, seq);
+        await Articles.deleteOne({ _id: article._id });
+      });
+      await store.versions.forget(id);
+    },
+  };
+}
+export type ArticlesService = ReturnType<typeof articlesService>;

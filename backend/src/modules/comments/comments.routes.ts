@@ -1,0 +1,53 @@
+// The comment calls: a visitor lists and adds comments of a published article; administrators
+// list, approve and delete them.
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type mongoose from 'mongoose';
+import { addCommentRequestSchema, commentsRequestSchema, idRequestSchema } from '@fw/contracts';
+import { parseWith } from '../../middleware/validate.ts';
+import { toCommentDto } from './comment.model.ts';
+import { COMMENT_MESSAGES, commentsService } from './comments.service.ts';
+
+export function commentsRouter({
+  connection,
+  adminOnly,
+  commentLimit,
+}: {
+  connection: mongoose.Connection;
+  adminOnly: Middleware;
+  /** Limits how often one visitor may comment (counted in the database, shared by instances). */
+  commentLimit: Middleware;
+}): Router {
+  const router = new Router();
+  const comments = commentsService(connection);
+
+  router.post('/api/articles/comments', async (ctx) => {
+    const { articleId } = parseWith(commentsRequestSchema, ctx.request.body);
+    ctx.body = { success: true, comments: (await comments.listApproved(articleId)).map(toCommentDto) };
+  });
+
+  router.post('/api/articles/add-comment', commentLimit, async (ctx) => {
+    const input = parseWith(addCommentRequestSchema, ctx.request.body);
+    const comment = await comments.add(input);
+    ctx.status = 201;
+    ctx.body = { success: true, message: COMMENT_MESSAGES.ADDED, comment: toCommentDto(comment) };
+  });
+
+  router.get('/api/admin/comments', adminOnly, async (ctx) => {
+    ctx.body = { success: true, comments: await comments.listForAdmin() };
+  });
+
+  router.put('/api/admin/comments/approve', adminOnly, async (ctx) => {
+    const { id } = parseWith(idRequestSchema, ctx.request.body);
+    await comments.approve(id);
+    ctx.body = { success: true, message: COMMENT_MESSAGES.APPROVED };
+  });
+
+  router.delete('/api/admin/comments/delete', adminOnly, async (ctx) => {
+    const { id } = parseWith(idRequestSchema, ctx.request.body);
+    await comments.remove(id);
+    ctx.body = { success: true, message: COMMENT_MESSAGES.DELETED };
+  });
+
+  return router;
+}

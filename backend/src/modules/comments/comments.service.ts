@@ -1,0 +1,122 @@
+// Comments: visitors add them to published articles, administrators approve or delete them, and
+// only approved comments of published articles are ever shown to the public.
+import mongoose from 'mongoose';
+import type { AddCommentRequest } from '@fw/contracts';
+import { conflict, notFound } from '../../errors.ts';
+import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import { sequenceOn } from '../../db/sequence.ts';
+import { articleModel } from '../articles/article.model.ts';
+import { recordRemoval, tombstoneModel } from '../sync/tombstone.model.ts';
+import { commentModel, toAdminCommentDto, type CommentDoc } from './comment.model.ts';
+
+export const COMMENT_MESSAGES = {
+  ADDED: 'Thank you! Your comment will appear once an administrator approves it.',
+  APPROVED: 'Comment approved.',
+  DELETED: 'Comment deleted.',
+  NOT_FOUND: 'This comment does not exist (it may have been deleted).',
+  ARTICLE_NOT_FOUND: 'This article does not exist or is not published.',
+  ID_TAKEN: 'Another comment already uses this id. Send the comment again without an _id.',
+} as const;
+
+type NewComment = Required<Pick<AddCommentRequest, 'article' | 'name' | 'content'>> & { _id?: string };
+
+export function commentsService(connection: mongoose.Connection) {
+  const Comments = commentModel(connection);
+  const Articles = articleModel(connection);
+  const tombstones = tombstoneModel(connection);
+  const sequence = sequenceOn(connection);
+
+  async function requirePublished(articleId: string): Promise<void> {
+    const published = await Articles.exists({ _id: articleId, isPublished: true });
+    if (!published) throw notFound(COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
+  }
+
+  const findComment = async (id: string) => (await Comments.findById(id).lean()) as CommentDoc | null;
+
+  /** A repeated create (same client id, same words) is the same comment, not a new one. */
+  function sameComment(stored: CommentDoc, input: NewComment): boolean {
+    return String(stored.article) === input.article && stored.name === input.name && stored.content === input.content;
+  }
+
+  async function existingFor(input: NewComment & { _id: string }): Promise<CommentDoc | null> {
+    const stored = await findComment(input._id);
+    if (stored && !sameComment(stored, input)) throw conflict(COMMENT_MESSAGES.ID_TAKEN);
+    return stored;
+  }
+
+  return {
+    async listApproved(articleId: string): Promise<CommentDoc[]> {
+      await requirePublished(articleId);
+      return (await Comments.find({ article: articleId, isApproved: true }).sort({ createdAt: -1, _id: -1 }).lean()) as CommentDoc[];
+    },
+
+    async add(input: NewComment): Promise<CommentDoc> {
+      await requirePublished(input.article);
+      const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
+      const withId = { ...input, _id: id };
+      const earlier = input._id ? await existingFor(withId) : null;
+      if (earlier) return earlier;
+      try {
+        await Comments.create({ ...withId, isApproved: false, seq: 0 });
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+      const stored = await existingFor(withId);
+      if (!stored) throw new Error(`Comment ${id} vanished right after it was created.`);
+      return stored;
+    },
+
+    async listForAdmin() {
+      const comments = (await Comments.find({}).sort({ createdAt: -1, _id: -1 }).lean()) as CommentDoc[];
+      const articleIds = [...new Set(comments.map((c) => String(c.article)))];
+      const articles = await Articles.find({ _id: { $in: articleIds } }, { title: 1 }).lean();
+      const titles = new Map(articles.map((a) => [String(a._id), a.title]));
+      return comments.map((comment) => toAdminCommentDto(comment, titles));
+    },
+
+    /** Approval is one way; approving twice is the same as once. */
+    async approve(id: string): Promise<void> {
+      const comment = await findComment(id);
+      if (!comment) throw notFound(COMMENT_MESSAGES.NOT_FOUND);
+      if (comment.isApproved) return;
+      await sequence.next((seq) => Comments.updateOne({ _id: comment._id }, { $set: { isApproved: true, seq } }));
+    },
+
+    async remove(id: string): Promise<void> {
+      const comment = await findComment(id);
+      if (!comment) throw notFound(COMMENT_MESSAGES.NOT_FOUND);
+      await removeOne(comment);
+    },
+
+    /**
+     * After its article is published or unpublished, devices must show or drop its approved
+     * comments: each gets a new change number so the comment feed reports it again.
+     */
+    async renumberApprovedOf(articleId: string): Promise<void> {
+      const approved = await Comments.find({ article: articleId, isApproved: true }, { _id: 1 }).lean();
+      for (const { _id } of approved) {
+        await sequence.next((seq) => Comments.updateOne({ _id }, { $set: { seq } }, { timestamps: false }));
+      }
+    },
+
+    /** Deletes every comment of an article; safe to repeat after a failure half-way. */
+    async removeAllOf(articleId: string): Promise<void> {
+      const approved = (await Comments.find({ article: articleId, isApproved: true }).lean()) as CommentDoc[];
+      for (const comment of approved) await removeOne(comment);
+      await Comments.deleteMany({ article: articleId });
+    },
+  };
+
+  /** Devices only ever saw approved comments, so only those need a tombstone. */
+  async function removeOne(comment: CommentDoc): Promise<void> {
+    if (!comment.isApproved) {
+      await Comments.deleteOne({ _id: comment._id });
+      return;
+    }
+    await sequence.next(async (seq) => {
+      await recordRemoval(tombstones, 'comment', String(comment._id), seq);
+      await Comments.deleteOne({ _id: comment._id });
+    });
+  }
+}
+export type CommentsService = ReturnType<typeof commentsService>;
