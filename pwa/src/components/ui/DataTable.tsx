@@ -1,0 +1,67 @@
+// The admin tables: a caption-less table in a scroll box, a header row from column labels, and
+// an empty-state row. Columns marked `hideSmall` drop out on phones (the spec hides Date and
+// Status there), so the tables stay usable at 375 px.
+import type { ReactNode } from 'react';
+import styles from './DataTable.module.css';
+
+export interface Column {
+  label: string;
+  hideSmall?: boolean;
+  /** Right-aligned, tight column for buttons. */
+  actions?: boolean;
+}
+
+export const cell = {
+  hideSmall: styles.hideSmall,
+  actions: styles.actionsCell,
+  number: styles.number,
+  muted: styles.muted,
+};
+
+export function columnClass(column: Column): string | undefined {
+  return [column.hideSmall ? styles.hideSmall : '', column.actions ? styles.actionsCell : ''].join(' ').trim() || undefined;
+}
+
+interface DataTableProps {
+  label: string;
+  columns: Column[];
+  /** undefined while the data is still loading. */
+  rowCount: number | undefined;
+  empty: ReactNode;
+  children: ReactNode;
+}
+
+export function DataTable({ label, columns, rowCount, empty, children }: DataTableProps) {
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} aria-label={label} aria-busy={rowCount === undefined}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={columnClass(column)}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rowCount === undefined ? (
+            <tr>
+              <td colSpan={columns.length} className={styles.placeholder}>
+                Loading…
+              </td>
+            </tr>
+          ) : rowCount === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className={styles.placeholder}>
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            children
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

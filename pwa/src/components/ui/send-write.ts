@@ -1,0 +1,35 @@
+// The screens' side of a write: put it in the outbox (the screen shows the change at once), then
+// wait a moment for this tab to send it, so the person sees the server's own message as a toast.
+// Offline, or when another tab is the one syncing, the write stays queued and they are told so.
+import { enqueue, waitForReport, type NewOperation, type SendReport } from '../../sync/outbox.ts';
+import type { OutboxEntry } from '../../db/db.ts';
+import { notifyError, notifySuccess } from './toast.tsx';
+
+/** How long a screen waits for the server's answer before saying the write will go later. */
+export const WRITE_REPORT_WAIT_MS = 8_000;
+export const WRITE_QUEUED_OFFLINE_MESSAGE = 'Saved on this device. It will be sent when the connection returns.';
+export const WRITE_QUEUED_MESSAGE = 'Saved on this device. It will be sent shortly.';
+export const CONFLICT_HINT = 'Choose which version to keep in the list of changes above.';
+
+export interface WriteResult {
+  entry: OutboxEntry;
+  /** null when no answer came in time (offline, or another tab is sending). */
+  report: SendReport | null;
+}
+
+/** Enqueues and reports; throws only when the device could not even store the write. */
+export async function sendWrite(op: NewOperation, successFallback: string): Promise<WriteResult> {
+  let entry: OutboxEntry;
+  try {
+    entry = await enqueue(op);
+  } catch (error) {
+    notifyError(error);
+    throw error;
+  }
+  const report = navigator.onLine ? await waitForReport(entry.key, WRITE_REPORT_WAIT_MS) : null;
+  if (!report) notifySuccess(navigator.onLine ? WRITE_QUEUED_MESSAGE : WRITE_QUEUED_OFFLINE_MESSAGE);
+  else if (report.outcome === 'done') notifySuccess(report.message || successFallback);
+  else if (report.outcome === 'conflict') notifyError(`${report.message} ${CONFLICT_HINT}`);
+  else notifyError(report.message);
+  return { entry, report };
+}

@@ -1,0 +1,27 @@
+// The admin area's fixed wording from the spec (confirmations) and our own fallbacks for a
+// success the server answered without a message. Screens and browser tests import these.
+
+export const CONFIRM_DELETE_TITLE = 'Confirm Delete';
+export const CONFIRM_APPROVE_TITLE = 'Confirm Approve';
+
+export const CONFIRM = {
+  deleteArticle: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this article?' },
+  deleteComment: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this comment?' },
+  deleteUser: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this user?' },
+  approveUser: {
+    title: CONFIRM_APPROVE_TITLE,
+    text: 'Are you sure you want to make this user an admin? NOTICE: THIS ACTION CANNOT BE UNDONE.',
+  },
+} as const;
+
+export const SUCCESS_FALLBACK = {
+  created: 'Article created.',
+  updated: 'Article updated.',
+  published: 'Article published.',
+  unpublished: 'Article unpublished.',
+  deletedArticle: 'Article deleted.',
+  approvedComment: 'Comment approved.',
+  deletedComment: 'Comment deleted.',
+  approvedUser: 'User approved as an admin.',
+  deletedUser: 'User deleted.',
+} as const;
