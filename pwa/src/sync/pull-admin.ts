@@ -1,7 +1,8 @@
 // The admin's view (all articles with drafts, all comments, users), pulled while a token is held.
 // Records with operations still in the outbox keep their optimistic local copy.
 import type { AdminComment, Article, User } from '@fw/contracts';
-import { api } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
+import { getToken, signOutWithNotice } from '../lib/auth.ts';
 import { db } from '../db/db.ts';
 import type { EntityTable } from '../db/db.ts';
 
@@ -22,23 +23,41 @@ async function replaceTable<T extends { _id: string }>(
   await table.bulkPut(incoming);
 }
 
+/** Meta key: when the admin's view was last filled (absent until the first pull after login). */
+export const ADMIN_SYNCED_AT = 'adminSyncedAt';
+
 export async function pullAdmin(): Promise<void> {
-  const [articles, comments, users] = await Promise.all([
-    api<{ articles: Article[] }>('GET', '/api/admin/articles'),
-    api<{ comments: AdminComment[] }>('GET', '/api/admin/comments'),
-    api<{ users: User[] }>('GET', '/api/admin/users'),
-  ]);
-  await db.transaction('rw', db.adminArticles, db.adminComments, db.users, db.outbox, async () => {
+  let lists;
+  try {
+    lists = await Promise.all([
+      api<{ articles: Article[] }>('GET', '/api/admin/articles'),
+      api<{ comments: AdminComment[] }>('GET', '/api/admin/comments'),
+      api<{ users: User[] }>('GET', '/api/admin/users'),
+    ]);
+  } catch (error) {
+    // An expired token or a lost admin role found by the pull (not only by a write) also sends
+    // the admin to the login screen with the server's reason, instead of a stale admin area.
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403) && error.body?.reauth) {
+      signOutWithNotice(error.message);
+      return;
+    }
+    throw error;
+  }
+  // A logout during the requests already cleared the admin's view; don't put it back.
+  if (!getToken()) return;
+  const [articles, comments, users] = lists;
+  await db.transaction('rw', [db.adminArticles, db.adminComments, db.users, db.outbox, db.meta], async () => {
     const keep = await pendingRecordIds();
     await replaceTable(db.adminArticles, articles.data.articles, keep);
     await replaceTable(db.adminComments, comments.data.comments, keep);
     await replaceTable(db.users, users.data.users, keep);
+    await db.meta.put({ key: ADMIN_SYNCED_AT, value: Date.now() });
   });
 }
 
 /** Forget the admin's view (on logout): it is not the visitor's to keep. */
 export async function clearAdminData(): Promise<void> {
-  await db.transaction('rw', db.adminArticles, db.adminComments, db.users, async () => {
-    await Promise.all([db.adminArticles.clear(), db.adminComments.clear(), db.users.clear()]);
+  await db.transaction('rw', [db.adminArticles, db.adminComments, db.users, db.meta], async () => {
+    await Promise.all([db.adminArticles.clear(), db.adminComments.clear(), db.users.clear(), db.meta.delete(ADMIN_SYNCED_AT)]);
   });
 }

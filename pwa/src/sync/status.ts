@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { db, useLiveQuery, type OutboxEntry } from '../db/db.ts';
 import { META } from './pull.ts';
 import { SYNC_ERROR_KEY } from './engine.ts';
+import { ADMIN_SYNCED_AT } from './pull-admin.ts';
 
 function subscribeOnline(listener: () => void) {
   window.addEventListener('online', listener);
@@ -44,4 +45,9 @@ export function useSyncStatus(): SyncStatus {
 export function usePendingIds(): Set<string> {
   const ids = useLiveQuery(async () => (await db.outbox.toArray()).map((e) => e.recordId));
   return new Set(ids ?? []);
+}
+
+/** Whether the admin's view has been pulled since login: until then lists say "Loading…", not "empty". */
+export function useAdminSynced(): boolean | undefined {
+  return useLiveQuery(async () => (await db.meta.get(ADMIN_SYNCED_AT)) !== undefined);
 }
