@@ -1,0 +1,80 @@
+// The articles table of the dashboard ("Recent Articles") and of All Articles. A published title
+// opens the public page in a new tab; a draft's title opens the editor with the article.
+import { Link } from 'react-router-dom';
+import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
+import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
+import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
+import { TrashIcon } from '../../components/ui/icons.tsx';
+import { usePendingIds } from '../../sync/status.ts';
+import { shortDate } from '../../lib/format.ts';
+import { paths } from '../../app/paths.ts';
+import type { LocalAdminArticle } from '../../db/db.ts';
+import { useArticleActions } from './use-article-actions.ts';
+import styles from './ArticlesTable.module.css';
+
+interface ArticlesTableProps {
+  label: string;
+  titleColumn: 'Article Title' | 'Title';
+  articles: LocalAdminArticle[] | undefined;
+}
+
+export function ArticlesTable({ label, titleColumn, articles }: ArticlesTableProps) {
+  const pending = usePendingIds();
+  const { togglePublish, remove, dialog } = useArticleActions();
+  const columns: Column[] = [
+    { label: '#' },
+    { label: titleColumn },
+    { label: 'Date', hideSmall: true },
+    { label: 'Status', hideSmall: true },
+    { label: 'Actions', actions: true },
+  ];
+  return (
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rowCount={articles?.length}
+        empty={
+          <>
+            No articles yet. <Link to={paths.adminCreate}>Write the first one</Link>.
+          </>
+        }
+      >
+        {articles?.map((article, index) => (
+          <tr key={article._id} data-testid="article-row" data-id={article._id}>
+            <td className={cell.number}>{index + 1}</td>
+            <td>
+              {article.isPublished ? (
+                <a href={paths.article(article._id)} target="_blank" rel="noopener noreferrer" className={styles.title}>
+                  {article.title}
+                </a>
+              ) : (
+                <Link to={paths.adminCreate} state={{ article }} className={styles.title}>
+                  {article.title}
+                </Link>
+              )}
+              {pending.has(article._id) ? <PendingBadge /> : null}
+            </td>
+            <td className={`${cell.hideSmall} ${cell.muted}`}>{shortDate(article.createdAt)}</td>
+            <td className={cell.hideSmall}>
+              <span className={article.isPublished ? styles.published : styles.draft}>
+                {article.isPublished ? 'Published' : 'Draft'}
+              </span>
+            </td>
+            <td className={cell.actions}>
+              <span className={styles.actions}>
+                <button type="button" className={buttonStyles.small} onClick={() => void togglePublish(article)}>
+                  {article.isPublished ? 'Unpublish' : 'Publish'}
+                </button>
+                <IconButton label={`Delete “${article.title}”`} tone="danger" onClick={() => void remove(article)}>
+                  <TrashIcon />
+                </IconButton>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {dialog}
+    </>
+  );
+}

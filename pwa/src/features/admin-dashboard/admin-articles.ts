@@ -1,0 +1,44 @@
+// The admin's articles as the dashboard and the All Articles table show them, read from the
+// device's copy of the admin view (filled by sync/pull-admin.ts, changed at once by the outbox).
+import { db, useLiveQuery, type LocalAdminArticle } from '../../db/db.ts';
+
+/** How many rows "Recent Articles" shows (the server's dashboard call uses the same number). */
+export const DASHBOARD_RECENT_ARTICLES = 5;
+
+/** Newest first; ties broken by id, as the server sorts, so both agree on "recent". */
+export function newestFirst(a: LocalAdminArticle, b: LocalAdminArticle): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a._id < b._id ? 1 : a._id > b._id ? -1 : 0;
+}
+
+export interface DashboardNumbers {
+  totalArticles: number;
+  totalComments: number;
+  totalDrafts: number;
+  recentArticles: LocalAdminArticle[];
+}
+
+/** The spec's dashboard data, derived from the device's copy: drafts are the unpublished ones. */
+export function dashboardFrom(articles: LocalAdminArticle[], totalComments: number): DashboardNumbers {
+  const sorted = [...articles].sort(newestFirst);
+  return {
+    totalArticles: sorted.length,
+    totalComments,
+    totalDrafts: sorted.filter((a) => !a.isPublished).length,
+    recentArticles: sorted.slice(0, DASHBOARD_RECENT_ARTICLES),
+  };
+}
+
+export const EMPTY_DASHBOARD: DashboardNumbers = { totalArticles: 0, totalComments: 0, totalDrafts: 0, recentArticles: [] };
+
+export function useAdminArticles(): LocalAdminArticle[] | undefined {
+  return useLiveQuery(async () => (await db.adminArticles.toArray()).sort(newestFirst));
+}
+
+/** undefined while the device reads; the spec's zeros and empty list until the first pull. */
+export function useDashboard(): DashboardNumbers | undefined {
+  return useLiveQuery(async () => {
+    const [articles, comments] = await Promise.all([db.adminArticles.toArray(), db.adminComments.count()]);
+    return dashboardFrom(articles, comments);
+  });
+}
