@@ -1,0 +1,108 @@
+// /admin/comments: visitors' comments, Not Approved first (the default filter). Approving is one
+// way and asks nothing; deleting asks the spec's question first.
+import { useState } from 'react';
+import { db, useLiveQuery, type LocalAdminComment } from '../../db/db.ts';
+import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
+import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
+import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
+import { CheckIcon, TrashIcon } from '../../components/ui/icons.tsx';
+import { useConfirm } from '../../components/ui/useConfirm.tsx';
+import { sendWrite } from '../../components/ui/send-write.ts';
+import { useAdminSynced, usePendingIds } from '../../sync/status.ts';
+import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
+import { shortDate } from '../../lib/format.ts';
+import page from '../../components/ui/AdminPage.module.css';
+import styles from './CommentsPage.module.css';
+
+type Filter = 'approved' | 'notApproved';
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: 'approved', label: 'Approved' },
+  { value: 'notApproved', label: 'Not Approved' },
+];
+const COLUMNS: Column[] = [{ label: 'Article Title & Comment' }, { label: 'Date' }, { label: 'Action', actions: true }];
+/** A comment whose article was deleted meanwhile still needs a line to show. */
+const MISSING_ARTICLE_TITLE = 'Deleted article';
+
+function newestFirst(a: LocalAdminComment, b: LocalAdminComment): number {
+  return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+}
+
+export function CommentsPage() {
+  const [filter, setFilter] = useState<Filter>('notApproved');
+  const synced = useAdminSynced();
+  const pending = usePendingIds();
+  const { confirm, dialog } = useConfirm();
+  const comments = useLiveQuery(
+    async () => (await db.adminComments.toArray()).filter((c) => c.isApproved === (filter === 'approved')).sort(newestFirst),
+    [filter],
+  );
+
+  function approve(comment: LocalAdminComment) {
+    void sendWrite(
+      { kind: 'approveComment', recordId: comment._id, body: { id: comment._id }, label: `Approve the comment by ${comment.name}` },
+      SUCCESS_FALLBACK.approvedComment,
+    ).catch(() => undefined);
+  }
+
+  async function remove(comment: LocalAdminComment) {
+    if (!(await confirm(CONFIRM.deleteComment))) return;
+    await sendWrite(
+      { kind: 'deleteComment', recordId: comment._id, body: { id: comment._id }, label: `Delete the comment by ${comment.name}` },
+      SUCCESS_FALLBACK.deletedComment,
+    ).catch(() => undefined);
+  }
+
+  return (
+    <div className={page.page}>
+      <h1 className={page.heading}>Comments</h1>
+      <div className={styles.filters} role="group" aria-label="Show comments">
+        {FILTERS.map((f) => (
+          <button
+            key={f.value}
+            type="button"
+            className={buttonStyles.secondary}
+            aria-pressed={filter === f.value}
+            onClick={() => setFilter(f.value)}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <DataTable
+        label={filter === 'approved' ? 'Approved comments' : 'Comments not approved'}
+        columns={COLUMNS}
+        rowCount={synced || comments?.length ? comments?.length : undefined}
+        empty={filter === 'approved' ? 'No approved comments yet.' : 'No comments are waiting for approval.'}
+      >
+        {comments?.map((comment) => (
+          <tr key={comment._id} data-testid="comment-row" data-id={comment._id}>
+            <td>
+              <div className={styles.article}>
+                {comment.article?.title ?? MISSING_ARTICLE_TITLE}
+                {pending.has(comment._id) ? <PendingBadge /> : null}
+              </div>
+              <div className={styles.name}>{comment.name}</div>
+              <p className={styles.text}>{comment.content}</p>
+            </td>
+            <td className={cell.muted}>{shortDate(comment.createdAt)}</td>
+            <td className={cell.actions}>
+              <span className={styles.actions}>
+                {comment.isApproved ? (
+                  <span className={styles.approved}>Approved</span>
+                ) : (
+                  <IconButton label={`Approve the comment by ${comment.name}`} tone="success" onClick={() => approve(comment)}>
+                    <CheckIcon />
+                  </IconButton>
+                )}
+                <IconButton label={`Delete the comment by ${comment.name}`} tone="danger" onClick={() => void remove(comment)}>
+                  <TrashIcon />
+                </IconButton>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {dialog}
+    </div>
+  );
+}

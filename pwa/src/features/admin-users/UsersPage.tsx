@@ -1,0 +1,89 @@
+// /admin/users: everyone who registered. Approving makes a user an admin for good (the spec's
+// warning says so); admins cannot be deleted here, so their row shows N/A.
+import { db, useLiveQuery, type LocalUser } from '../../db/db.ts';
+import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
+import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
+import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
+import { TrashIcon } from '../../components/ui/icons.tsx';
+import { useConfirm } from '../../components/ui/useConfirm.tsx';
+import { sendWrite } from '../../components/ui/send-write.ts';
+import { useAdminSynced, usePendingIds } from '../../sync/status.ts';
+import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
+import page from '../../components/ui/AdminPage.module.css';
+import styles from './UsersPage.module.css';
+
+const COLUMNS: Column[] = [{ label: 'Name' }, { label: 'Email' }, { label: 'Role' }, { label: 'Actions', actions: true }];
+
+/** Waiting users first (they need something done), then by name. */
+function byStatusThenName(a: LocalUser, b: LocalUser): number {
+  if (a.isApproved !== b.isApproved) return a.isApproved ? 1 : -1;
+  return a.name.localeCompare(b.name);
+}
+
+/** Approval promotes to admin; anyone not yet an approved admin can still be approved. */
+function canApprove(user: LocalUser): boolean {
+  return !(user.isApproved && user.role === 'admin');
+}
+
+export function UsersPage() {
+  const synced = useAdminSynced();
+  const pending = usePendingIds();
+  const { confirm, dialog } = useConfirm();
+  const users = useLiveQuery(async () => (await db.users.toArray()).sort(byStatusThenName));
+
+  async function approve(user: LocalUser) {
+    if (!(await confirm(CONFIRM.approveUser))) return;
+    await sendWrite(
+      { kind: 'approveUser', recordId: user._id, body: { userId: user._id }, label: `Make ${user.name} an admin` },
+      SUCCESS_FALLBACK.approvedUser,
+    ).catch(() => undefined);
+  }
+
+  async function remove(user: LocalUser) {
+    if (!(await confirm(CONFIRM.deleteUser))) return;
+    await sendWrite(
+      { kind: 'deleteUser', recordId: user._id, body: { userId: user._id }, label: `Delete the user ${user.name}` },
+      SUCCESS_FALLBACK.deletedUser,
+    ).catch(() => undefined);
+  }
+
+  return (
+    <div className={page.page}>
+      <h1 className={page.heading}>Users</h1>
+      <DataTable label="Users" columns={COLUMNS} rowCount={synced || users?.length ? users?.length : undefined} empty="No users yet.">
+        {users?.map((user) => (
+          <tr key={user._id} data-testid="user-row" data-id={user._id}>
+            <td className={styles.name}>
+              {user.name}
+              {pending.has(user._id) ? <PendingBadge /> : null}
+            </td>
+            <td className={styles.email}>{user.email}</td>
+            <td>
+              <span className={user.role === 'admin' ? styles.admin : styles.role}>{user.role}</span>
+              {user.isApproved ? null : <span className={styles.waiting}>awaiting approval</span>}
+            </td>
+            <td className={cell.actions}>
+              <span className={styles.actions}>
+                {canApprove(user) ? (
+                  <button type="button" className={buttonStyles.small} onClick={() => void approve(user)}>
+                    Approve
+                  </button>
+                ) : null}
+                {user.role === 'admin' ? (
+                  <span className={styles.na} title="Admins cannot be deleted">
+                    N/A
+                  </span>
+                ) : (
+                  <IconButton label={`Delete the user ${user.name}`} tone="danger" onClick={() => void remove(user)}>
+                    <TrashIcon />
+                  </IconButton>
+                )}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {dialog}
+    </div>
+  );
+}
