@@ -1,0 +1,31 @@
+// GET /api/sync/articles and /api/sync/comments: the delta feeds (contracts/src/sync.ts). The
+// cursor is the decimal change number of the last change returned; no `since` = from the start.
+import Router from '@koa/router';
+import type mongoose from 'mongoose';
+import { LIMITS, syncQuerySchema } from '@fw/contracts';
+import { parseWith } from '../../middleware/validate.ts';
+import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
+import { sequenceOn } from '../../db/sequence.ts';
+import { syncService, type FeedRequest } from './sync.service.ts';
+
+export function syncRouter({ connection }: { connection: mongoose.Connection }): Router {
+  const router = new Router();
+  const feeds = syncService(connection);
+  const sequence = sequenceOn(connection);
+
+  for (const feed of ['articles', 'comments'] as const) {
+    router.get(`/api/sync/${feed}`, async (ctx) => {
+      const query = parseWith(syncQuerySchema, ctx.query);
+      const since = Number(query.since ?? 0);
+      const limit = query.limit ?? LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
+      const { epoch, committed } = await sequence.horizon();
+      // Everything up to the horizon is written and can only move later, so the answer to
+      // (since, limit) is fixed until the horizon moves.
+      if (answeredNotModified(ctx, etagOf(feed, epoch, committed, since, limit))) return;
+      const request: FeedRequest = { since, limit, upTo: committed };
+      const page = feed === 'articles' ? await feeds.articles(request) : await feeds.comments(request);
+      ctx.body = { success: true, ...page, cursor: String(page.cursor) };
+    });
+  }
+  return router;
+}
