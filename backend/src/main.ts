@@ -2,9 +2,12 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connection.ts';
 import { createApp } from './app.ts';
+import { seedDemo } from './db/seed/seed.ts';
 
 const config = loadConfig();
 const connection = await connectDatabase(config.mongoUri);
+// Demo content and the demo admin only on the embedded development database (scripts/start.mjs).
+if (config.seedDemo && (await seedDemo(connection)).seeded) console.log('Seeded the demo content.');
 const app = createApp({ config, connection });
 const server = app.listen(config.port, config.host, () => {
   console.log(`Serving on http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`);
