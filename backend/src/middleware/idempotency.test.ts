@@ -1,0 +1,205 @@
+// Idempotency-Key: a repeated write applies once and gets the first answer back; a key in use is
+// a 409; answers that mean "nothing was done" are not kept, so the retry can do the work.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newObjectId } from '@fw/contracts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { createUser } from '../../test/fixtures.ts';
+import { NO_COMMENT_LIMIT, articleInput, createArticle, newKey, saveArticle } from '../../test/content-fixtures.ts';
+import { articleModel } from '../modules/articles/article.model.ts';
+import { commentModel } from '../modules/comments/comment.model.ts';
+import { errorHandler } from './error-handler.ts';
+import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_MESSAGES, REPLAYED_HEADER, idempotency } from './idempotency.ts';
+
+const keyRecords = (app: TestApp) => app.connection.collection<{ _id: string; createdAt: Date }>('idempotency_keys');
+
+describe('Idempotency-Key', () => {
+  let app: TestApp;
+  let admin: string;
+  const articleCount = () => articleModel(app.connection).countDocuments({});
+  const withKey = (key: string) => ({ 'Idempotency-Key': key });
+
+  beforeAll(async () => {
+    app = await startTestApp(NO_COMMENT_LIMIT);
+    ({ token: admin } = await createUser(app));
+  });
+  afterAll(() => app.close());
+
+  it('applies a create once and replays the first answer to the repeat', async () => {
+    const key = newKey();
+    const input = articleInput();
+    const before = await articleCount();
+    const first = await saveArticle(app, admin, input, withKey(key));
+    expect(first.status).toBe(201);
+    expect(first.headers.get(REPLAYED_HEADER)).toBeNull();
+    const second = await saveArticle(app, admin, input, withKey(key));
+    expect(second.status).toBe(201);
+    expect(second.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(second.body).toEqual(first.body);
+    expect(await articleCount()).toBe(before + 1);
+  });
+
+  it('applies a publish toggle once, however often it is resent', async () => {
+    const article = await createArticle(app, admin);
+    const key = newKey();
+    for (let i = 0; i < 3; i++) {
+      const res = await app.request('POST', '/api/articles/toggle-publish', {
+        token: admin,
+        headers: withKey(key),
+        body: { id: article._id },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ article: { isPublished: false, version: 2 } });
+    }
+    expect((await articleModel(app.connection).findById(article._id).lean())?.version).toBe(2);
+  });
+
+  it('applies a visitor comment once', async () => {
+    const article = await createArticle(app, admin);
+    const key = newKey();
+    const send = () =>
+      app.request('POST', '/api/articles/add-comment', {
+        headers: withKey(key),
+        body: { article: article._id, name: 'Ann', content: 'Sent twice' },
+      });
+    const [a, b] = [await send(), await send()];
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.body).toEqual(a.body);
+    expect(await commentModel(app.connection).countDocuments({ article: article._id })).toBe(1);
+  });
+
+  it('lets one of several simultaneous copies run; the others are told it is in progress or get its answer', async () => {
+    const key = newKey();
+    const input = articleInput();
+    const before = await articleCount();
+    const results = await Promise.all([1, 2, 3, 4, 5].map(() => saveArticle(app, admin, input, withKey(key))));
+    expect(await articleCount()).toBe(before + 1);
+    for (const res of results) {
+      if (res.status === 409) expect(res.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.IN_PROGRESS });
+      else expect(res.status).toBe(201);
+    }
+    expect(results.filter((r) => r.status === 201 && !r.headers.get(REPLAYED_HEADER))).toHaveLength(1);
+  });
+
+  it('refuses a malformed key with 400 before doing anything', async () => {
+    const before = await articleCount();
+    for (const key of ['short', 'has spaces in it', 'x'.repeat(129), 'semi;colon;key']) {
+      const res = await saveArticle(app, admin, {}, withKey(key));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.MALFORMED });
+    }
+    expect(await articleCount()).toBe(before);
+  });
+
+  it('refuses the same key with a different body (409) and keeps keys apart per path', async () => {
+    const key = newKey();
+    expect((await saveArticle(app, admin, {}, withKey(key))).status).toBe(201);
+    const other = await saveArticle(app, admin, { title: 'Another' }, withKey(key));
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.REUSED });
+
+    const article = await createArticle(app, admin);
+    const elsewhere = await app.request('POST', '/api/articles/toggle-publish', {
+      token: admin,
+      headers: withKey(key),
+      body: { id: article._id },
+    });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.headers.get(REPLAYED_HEADER)).toBeNull();
+  });
+
+  it('keeps a 4xx answer (the same request would fail the same way)', async () => {
+    const key = newKey();
+    const bad = await app.request('POST', '/api/articles/add', { token: admin, headers: withKey(key), body: { article: '{' } });
+    expect(bad.status).toBe(400);
+    const again = await app.request('POST', '/api/articles/add', { token: admin, headers: withKey(key), body: { article: '{' } });
+    expect(again.status).toBe(400);
+    expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(again.body).toEqual(bad.body);
+  });
+
+  it('does not keep a 401, so the same write goes through after logging in again', async () => {
+    const key = newKey();
+    const input = articleInput();
+    const refused = await app.request('POST', '/api/articles/add', {
+      headers: withKey(key),
+      body: { article: JSON.stringify(input) },
+    });
+    expect(refused.status).toBe(401);
+    const accepted = await saveArticle(app, admin, input, withKey(key));
+    expect(accepted.status).toBe(201);
+    expect(accepted.headers.get(REPLAYED_HEADER)).toBeNull();
+  });
+
+  it('forgets keys older than 24 hours', async () => {
+    const key = newKey();
+    const input = articleInput();
+    await saveArticle(app, admin, input, withKey(key));
+    const old = new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 60_000);
+    await keyRecords(app).updateOne({ _id: `POST /api/articles/add ${key}` }, { $set: { createdAt: old } });
+    const before = await articleCount();
+    const res = await saveArticle(app, admin, { ...input, _id: newObjectId() }, withKey(key));
+    expect(res.status).toBe(201);
+    expect(res.headers.get(REPLAYED_HEADER)).toBeNull();
+    expect(await articleCount()).toBe(before + 1);
+  });
+
+  it('ignores keys on reads, login and registration', async () => {
+    const key = newKey();
+    await app.request('GET', '/api/articles/all', { headers: withKey(key) });
+    await app.request('POST', '/api/admin/login', { headers: withKey(key), body: { email: 'nobody@example.test', password: 'x' } });
+    const records = await keyRecords(app).find({}).toArray();
+    expect(records.filter((r) => r._id.includes(key))).toEqual([]);
+  });
+});
+
+describe('Idempotency-Key and unexpected errors', () => {
+  let test: TestApp;
+  let server: Server;
+  let url: string;
+  let calls = 0;
+
+  beforeAll(async () => {
+    test = await startTestApp();
+    const app = new Koa();
+    app.use(errorHandler({ log: () => {} }));
+    app.use(bodyParser());
+    app.use(idempotency({ connection: test.connection }));
+    app.use(async (ctx) => {
+      calls += 1;
+      if (calls === 1) throw new Error('database fell over');
+      ctx.status = 201;
+      ctx.body = { success: true, call: calls };
+    });
+    server = await new Promise((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    await test.close();
+  });
+
+  it('releases the key after a 500, so the retry runs and its answer is the one kept', async () => {
+    const send = () =>
+      fetch(`${url}/api/anything`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'Idempotency-Key': 'retry-after-500' },
+        body: '{"a":1}',
+      });
+    const failed = await send();
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ success: false, message: expect.any(String) });
+    const retried = await send();
+    expect(retried.status).toBe(201);
+    expect(await retried.json()).toEqual({ success: true, call: 2 });
+    const replayed = await send();
+    expect(replayed.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(await replayed.json()).toEqual({ success: true, call: 2 });
+    expect(calls).toBe(2);
+  });
+});
