@@ -105,12 +105,12 @@ describe('public site', () => {
     await expect(page.getByTestId('comment-count').textContent()).resolves.toBe(`(${comments.length})`);
     await expect(page.locator('[data-testid="comment"]').first().textContent()).resolves.toMatch(/ago/);
 
-    await page.getByLabel('Name').fill('Visitor Ruth');
-    await page.getByLabel('Comment').fill('A thoughtful read for our family.');
+    await page.getByLabel('Name', { exact: true }).fill('Visitor Ruth');
+    await page.getByLabel('Comment', { exact: true }).fill('A thoughtful read for our family.');
     await page.getByRole('button', { name: 'Post Comment' }).click();
     await page.getByText('Waiting for approval: only you can see this').waitFor();
-    await expect(page.getByLabel('Name').inputValue()).resolves.toBe('');
-    await expect(page.getByLabel('Comment').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Comment', { exact: true }).inputValue()).resolves.toBe('');
     // Not public until approved.
     const after = await apiPost<{ comments: Comment[] }>('/api/articles/comments', { articleId: id });
     expect(after.comments).toHaveLength(comments.length);
@@ -156,11 +156,7 @@ describe('public site', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
     await waitForCards(page, published.length);
-    const state = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return registration.active?.state;
-    });
-    expect(state).toBe('activated');
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
     const manifest = await page.evaluate(async () => {
       const href = document.querySelector('link[rel="manifest"]')?.getAttribute('href');
       return href ? (await fetch(href)).json() : null;
