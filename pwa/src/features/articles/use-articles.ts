@@ -1,14 +1,40 @@
+import { useEffect, useMemo, useState } from 'react';
+import { normaliseQuery } from '@fw/contracts/text';
 import { db, useLiveQuery, type ArticleSummary } from '../../db/db.ts';
 import { searchArticles, type SearchHit } from '../search/search.ts';
 import { INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 
-/** Published articles on this device, newest first, filtered by tab and search; undefined while loading. */
+/**
+ * Published articles on this device, newest first, filtered by tab and search; undefined while
+ * loading. The list is read from IndexedDB when it changes, not for every query: a search runs
+ * over the list in memory (and the search index), and the last answer stays shown until the next.
+ */
 export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undefined {
-  return useLiveQuery(async () => {
-    let articles: ArticleSummary[] = await db.articles.orderBy('createdAt').reverse().toArray();
-    if (tab !== INDEX_TAB) articles = articles.filter((a) => a.category === tab);
-    return searchArticles(query, articles);
-  }, [tab, query]);
+  const all = useLiveQuery(() => db.articles.orderBy('createdAt').reverse().toArray(), []);
+  const visible = useMemo(
+    () => (all && tab !== INDEX_TAB ? all.filter((a: ArticleSummary) => a.category === tab) : all),
+    [all, tab],
+  );
+  const unsearched = useMemo(() => visible?.map((article) => ({ article, preview: null })), [visible]);
+  const needle = normaliseQuery(query);
+  const [found, setFound] = useState<SearchHit[]>();
+
+  useEffect(() => {
+    if (!all || !visible || !needle) return;
+    let current = true;
+    searchArticles(needle, visible, all).then(
+      (hits) => current && setFound(hits),
+      (error: unknown) => {
+        console.error('[search]', error);
+        if (current) setFound([]);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [all, visible, needle]);
+
+  return needle ? found : unsearched;
 }
 
 export function useHasSynced(): boolean | undefined {

@@ -4,7 +4,7 @@ import { SEARCH_PREVIEW_CONTEXT_CHARS } from '@fw/contracts/text';
 import { db } from '../../db/db.ts';
 import { applyArticlePage } from '../../sync/pull.ts';
 import { resetDb } from '../../../test/reset-db.ts';
-import { searchArticles } from './search.ts';
+import { forgetSearchIndex, searchArticles, searchIndexStats } from './search.ts';
 
 const make = (id: string, title: string, category: string, content: string): Article => ({
   _id: id.padStart(24, '0'),
@@ -20,6 +20,7 @@ const make = (id: string, title: string, category: string, content: string): Art
 
 beforeEach(async () => {
   await resetDb();
+  forgetSearchIndex();
   await applyArticlePage({
     cursor: '1',
     removed: [],
@@ -55,5 +56,40 @@ describe('searchArticles', () => {
 
   it('lists everything without a query', async () => {
     expect(await searchArticles('  ', await all())).toHaveLength(3);
+  });
+});
+
+describe('searchArticles keeps its index in step with the device', () => {
+  const all = () => db.articles.orderBy('createdAt').reverse().toArray();
+
+  it('sees articles added, changed and removed by later syncs', async () => {
+    expect((await searchArticles('lighthouse', await all())).length).toBe(0);
+
+    await applyArticlePage({
+      cursor: '2',
+      removed: [],
+      articles: [make('4', 'Keepers', 'Hope', '<p>The <b>Lighthouse</b> keeper.</p>')],
+    });
+    expect((await searchArticles('lighthouse', await all())).map((h) => h.preview?.match)).toEqual(['Lighthouse']);
+
+    // A new version of an article replaces what the index knew of it.
+    await applyArticlePage({
+      cursor: '3',
+      removed: [],
+      articles: [{ ...make('4', 'Keepers', 'Hope', '<p>The harbour light.</p>'), version: 2, updatedAt: '2025-02-01T00:00:00.000Z' }],
+    });
+    expect(await searchArticles('lighthouse', await all())).toEqual([]);
+    expect((await searchArticles('harbour', await all())).map((h) => h.article.title)).toEqual(['Keepers']);
+
+    await applyArticlePage({ cursor: '4', removed: ['4'.padStart(24, '0')], articles: [] });
+    expect(await searchArticles('harbour', await all())).toEqual([]);
+    expect(searchIndexStats().articles).toBe(3);
+  });
+
+  it('searches one tab while the index follows the whole list', async () => {
+    const everything = await all();
+    const spirit = everything.filter((a) => a.category === 'Spirit');
+    expect((await searchArticles('gentle', spirit, everything)).map((h) => h.article.title)).toEqual(['Gentle Courage']);
+    expect(searchIndexStats().articles).toBe(3);
   });
 });

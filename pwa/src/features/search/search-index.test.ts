@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { matchArticle, normaliseQuery } from '@fw/contracts/text';
+import { SearchIndex, type IndexInput } from './search-index.ts';
+
+/** A small seeded generator, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T,>(items: readonly T[]): T => items[int(items.length)]!;
+  return { next, int, pick };
+}
+
+// Few distinct words and characters, so random queries often match; some whose lower-casing is
+// special (İ grows, Σ depends on its place, ß stays) and some that are not letters at all.
+const WORDS = ['Grace', 'grace', 'HOPE', 'faith', 'Faithful', 'home', 'Ábel', 'İstanbul', 'ΟΔΟΣ', 'straße', 'x1', '2025', 'a', 'Tea', 'team'];
+const GAPS = [' ', ' ', ' ', ', ', '. ', '! ', ' — ', ' (', ') ', "'", '-', ' 🙂 '];
+
+interface Doc extends IndexInput {
+  _id: string;
+}
+
+function makeDoc(rng: ReturnType<typeof random>, n: number, version = 1): Doc {
+  const sentence = (words: number) => {
+    let out = '';
+    for (let i = 0; i < words; i++) out += rng.pick(WORDS) + (i < words - 1 ? rng.pick(GAPS) : '');
+    return out;
+  };
+  const text = sentence(5 + rng.int(60));
+  const id = String(n).padStart(24, '0');
+  return {
+    _id: id,
+    id,
+    stamp: String(version),
+    title: sentence(1 + rng.int(4)),
+    category: rng.pick(['Life', 'Spirit', 'Truth', 'Proof', 'Hope', '']),
+    text,
+    textLower: text.toLowerCase(),
+  };
+}
+
+function randomQuery(rng: ReturnType<typeof random>, docs: Doc[]): string {
+  const doc = rng.pick(docs);
+  switch (rng.int(6)) {
+    case 0: {
+      // A piece of a body, cut anywhere, case changed.
+      const from = rng.int(doc.text.length);
+      const piece = doc.text.slice(from, from + 1 + rng.int(18));
+      return rng.int(2) ? piece.toUpperCase() : piece;
+    }
+    case 1:
+      return doc.title.slice(rng.int(doc.title.length));
+    case 2:
+      return `${rng.pick(WORDS)} ${rng.pick(WORDS)}`;
+    case 3:
+      return rng.pick(WORDS).slice(0, 1 + rng.int(4));
+    case 4:
+      return rng.pick([',', '—', '🙂', ') (', "'", 'zz', 'qqq faith', '  hope   ']);
+    default:
+      return `  ${rng.pick(['life', 'SPIRIT', 'rut', 'pe', 'i̇st', 'σ', 'ς'])} `;
+  }
+}
+
+function naive(needle: string, docs: Doc[]) {
+  return docs.flatMap((doc) => {
+    const result = matchArticle(doc, needle);
+    return result === false ? [] : [{ id: doc._id, preview: result }];
+  });
+}
+
+function indexed(index: SearchIndex, needle: string, docs: Doc[]) {
+  return index.search(needle, docs).map((hit) => ({ id: hit.article._id, preview: hit.preview }));
+}
+
+describe('SearchIndex', () => {
+  it('answers exactly as the rule does (hits, order and previews) on random queries', () => {
+    const rng = random(7);
+    const docs = Array.from({ length: 150 }, (_, n) => makeDoc(rng, n));
+    const index = new SearchIndex();
+    for (const doc of docs) index.upsert(doc);
+    let nonEmpty = 0;
+    for (let q = 0; q < 1500; q++) {
+      const needle = normaliseQuery(randomQuery(rng, docs));
+      if (!needle) continue;
+      const expected = naive(needle, docs);
+      if (expected.length) nonEmpty += 1;
+      expect(indexed(index, needle, docs), `query ${JSON.stringify(needle)}`).toEqual(expected);
+    }
+    expect(nonEmpty).toBeGreaterThan(500);
+  });
+
+  it('cuts previews from the original text, capitals and long texts included', () => {
+    const text = `${'Word '.repeat(40)}The Needle In The Middle${' Tail'.repeat(40)}`;
+    const doc = { _id: 'a', id: 'a', stamp: '1', title: 'T', category: 'Life', text, textLower: text.toLowerCase() };
+    const index = new SearchIndex();
+    index.upsert(doc);
+    for (const needle of ['needle in', 'word the', 'tail', 'the needle in the middle tail']) {
+      expect(indexed(index, needle, [doc])).toEqual(naive(needle, [doc]));
+    }
+  });
+
+  it('follows upserts, changes and removals', () => {
+    const rng = random(11);
+    const docs = Array.from({ length: 40 }, (_, n) => makeDoc(rng, n));
+    const index = new SearchIndex();
+    for (const doc of docs) index.upsert(doc);
+
+    // A changed article: its old words stop matching, its new ones match.
+    const changed = { ...docs[3]!, stamp: '2', title: 'Zephyr Lantern', text: 'A quiet lamp.', textLower: 'a quiet lamp.' };
+    index.upsert(changed);
+    docs[3] = changed;
+    expect(index.stampOf(changed._id)).toBe('2');
+    expect(indexed(index, 'zephyr', docs).map((h) => h.id)).toEqual([changed._id]);
+    expect(indexed(index, 'quiet lamp', docs).map((h) => h.id)).toEqual([changed._id]);
+
+    // Removed articles disappear, even when the caller still lists them.
+    index.remove(changed._id);
+    expect(index.size).toBe(39);
+    expect(indexed(index, 'quiet lamp', docs)).toEqual([]);
+    index.retain(new Set(docs.slice(0, 10).map((d) => d._id)));
+    expect(index.size).toBe(9);
+
+    // Added back: found again.
+    index.upsert(changed);
+    expect(indexed(index, 'zephyr', docs).map((h) => h.id)).toEqual([changed._id]);
+  });
+
+  it('stays exact after many removals rebuild its word lists', () => {
+    const rng = random(23);
+    let docs = Array.from({ length: 900 }, (_, n) => makeDoc(rng, n));
+    const index = new SearchIndex();
+    for (const doc of docs) index.upsert(doc);
+    const kept = docs.filter((_, i) => i % 5 === 0);
+    index.retain(new Set(kept.map((d) => d._id)));
+    for (let n = 0; n < 100; n++) {
+      const fresh = makeDoc(rng, 1000 + n);
+      index.upsert(fresh);
+      kept.push(fresh);
+    }
+    docs = kept;
+    expect(index.size).toBe(docs.length);
+    for (let q = 0; q < 300; q++) {
+      const needle = normaliseQuery(randomQuery(rng, docs));
+      if (needle) expect(indexed(index, needle, docs), needle).toEqual(naive(needle, docs));
+    }
+  });
+});
