@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     e2eMongoUri: string;
+    /** The server's token secret, so tests can make an expired token. */
+    jwtSecret: string;
   }
 }
 
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
     mongoUri = `${db.uri}e2e`;
   }
   const port = await freePort();
+  const jwtSecret = crypto.randomBytes(32).toString('hex');
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -45,6 +48,11 @@ export default async function setup(project: TestProject) {
       STATIC_DIR: PWA_DIST,
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
+      JWT_SECRET: jwtSecret,
+      // Browser tests post many comments and logins from one address.
+      RATE_LIMIT_COMMENT: '1000',
+      RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_REGISTER: '1000',
     },
   });
   let exited = false;
@@ -56,6 +64,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', `http://localhost:${port}`);
   project.provide('e2eMongoUri', mongoUri);
+  project.provide('jwtSecret', jwtSecret);
   return async () => {
     if (!exited) {
       server.kill('SIGTERM');
