@@ -8,6 +8,7 @@ import { FileIcon, GridIcon, LogoutIcon, MessageIcon, PlusIcon, UsersIcon } from
 import { paths } from '../../app/paths.ts';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { logout } from './logout.ts';
+import { useRefreshOnNavigate } from './use-refresh-on-navigate.ts';
 import styles from './AdminLayout.module.css';
 
 const MENU = [
@@ -20,6 +21,7 @@ const MENU = [
 
 export function AdminLayout() {
   const navigate = useNavigate();
+  useRefreshOnNavigate();
   return (
     <div className={styles.shell}>
       <a href="#main" className="skip-link">
