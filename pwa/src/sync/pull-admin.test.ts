@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, getMeta } from '../db/db.ts';
+import { getToken, setToken, subscribeAuth } from '../lib/auth.ts';
+import { ScriptedServer } from '../../test/scripted-server.ts';
+import { resetDb } from '../../test/reset-db.ts';
+import { ADMIN_SYNCED_AT, clearAdminData, pullAdmin } from './pull-admin.ts';
+
+const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example.com', role: 'admin', isApproved: true };
+
+let server: ScriptedServer;
+beforeEach(async () => {
+  await resetDb();
+  setToken('a-token');
+  server = new ScriptedServer();
+  vi.stubGlobal('fetch', server.fetch);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setToken(null);
+});
+
+describe('pullAdmin', () => {
+  it('fills the admin view and records the first pull; logout forgets both', async () => {
+    server.script = (call) => {
+      if (call.path === '/api/admin/users') return { status: 200, body: { success: true, users: [user] } };
+      if (call.path === '/api/admin/articles') return { status: 200, body: { success: true, articles: [] } };
+      return { status: 200, body: { success: true, comments: [] } };
+    };
+    await pullAdmin();
+    expect(await db.users.toArray()).toEqual([user]);
+    expect(await getMeta(ADMIN_SYNCED_AT)).toEqual(expect.any(Number));
+    await clearAdminData();
+    expect(await db.users.count()).toBe(0);
+    expect(await getMeta(ADMIN_SYNCED_AT)).toBeUndefined();
+  });
+
+  it('signs out with the server’s reason when the token is refused, keeping the outbox', async () => {
+    const message = 'Your session has expired. Please log in again.';
+    server.script = () => ({ status: 401, body: { success: false, message, reauth: true } });
+    const seen: Array<string | null> = [];
+    const stop = subscribeAuth(() => seen.push(getToken()));
+    await pullAdmin();
+    stop();
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(seen).toEqual([null]);
+  });
+
+  it('leaves other failures to the engine (shown as a sync error), still signed in', async () => {
+    server.script = () => ({ status: 500, body: { success: false, message: 'Boom' } });
+    await expect(pullAdmin()).rejects.toThrow('Boom');
+    expect(getToken()).toBe('a-token');
+  });
+
+  it('does not refill the admin view when a logout happened during the requests', async () => {
+    server.script = (call) => {
+      setToken(null);
+      if (call.path === '/api/admin/users') return { status: 200, body: { success: true, users: [user] } };
+      return { status: 200, body: { success: true, articles: [], comments: [] } };
+    };
+    await pullAdmin();
+    expect(await db.users.count()).toBe(0);
+  });
+});
