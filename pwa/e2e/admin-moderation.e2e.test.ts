@@ -1,0 +1,196 @@
+// The administrator's moderation in a real chromium against the real server and database:
+// approving and deleting visitors' comments, approving and deleting users, a refused write shown
+// with the server's message, and an edit that crossed another admin's edit (409).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type mongoose from 'mongoose';
+import type { Article } from '@fw/contracts';
+import { CONFIRM } from '../src/lib/admin-messages.ts';
+import { launchBrowser, newPage } from './browser.ts';
+import { DEMO_ADMIN, apiCall, collection, connectDb, eventually, loginAsDemoAdmin, toastText } from './admin-helpers.ts';
+
+const stamp = Date.now().toString(36);
+
+describe('admin moderation', () => {
+  let browser: Browser;
+  let page: Page;
+  let conn: mongoose.Connection;
+  let article: Article;
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
+  const dialog = () => page.getByRole('dialog');
+
+  /** Opens an admin screen fresh from the server (a reload runs a full sync round). */
+  async function openScreen(entry: string) {
+    await nav(entry).click();
+    await page.reload();
+    await page.locator('table[aria-busy="false"]').waitFor();
+  }
+
+  async function postComment(content: string): Promise<void> {
+    const { status } = await apiCall('POST', '/api/articles/add-comment', { article: article._id, name: 'E2E Visitor', content });
+    expect(status).toBeLessThan(300);
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, { viewport: { width: 1280, height: 900 } }));
+    conn = await connectDb();
+    const { data } = await apiCall<{ articles: Article[] }>('GET', '/api/articles/all');
+    article = data.articles[0]!;
+    await loginAsDemoAdmin(page);
+  });
+  afterAll(async () => {
+    await conn?.close();
+    await browser?.close();
+  });
+
+  it('approves a visitor’s comment without a question; the public article page then shows it', async () => {
+    const text = `Approve me ${stamp}`;
+    await postComment(text);
+    await openScreen('Comments');
+    for (const header of ['Article Title & Comment', 'Date', 'Action']) {
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    }
+    await expect(page.getByRole('button', { name: 'Not Approved' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    const row = page.getByTestId('comment-row').filter({ hasText: text });
+    await expect(row.textContent()).resolves.toContain(article.title);
+    await expect(row.textContent()).resolves.toContain('E2E Visitor');
+    await row.getByRole('button', { name: 'Approve the comment by E2E Visitor' }).click();
+    await toastText(page, 'success', 'Comment approved.');
+    await expect(dialog().isVisible()).resolves.toBe(false);
+    await eventually(async () => (await collection(conn, 'comments').findOne({ content: text }))?.isApproved === true, 'the approval');
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Approved', exact: true }).click();
+    await row.getByText('Approved', { exact: true }).waitFor();
+
+    const visitor = await newPage(browser);
+    await visitor.page.goto(`/article/${article._id}`);
+    await visitor.page.getByTestId('comment').filter({ hasText: text }).waitFor({ timeout: 20_000 });
+    await visitor.context.close();
+  });
+
+  it('deletes a comment only after Yes', async () => {
+    const text = `Delete me ${stamp}`;
+    await postComment(text);
+    await openScreen('Comments');
+    const row = page.getByTestId('comment-row').filter({ hasText: text });
+    await row.getByRole('button', { name: 'Delete the comment by E2E Visitor' }).click();
+    await dialog().getByRole('heading', { name: CONFIRM.deleteComment.title }).waitFor();
+    await dialog().getByText(CONFIRM.deleteComment.text).waitFor();
+    await dialog().getByRole('button', { name: 'No' }).click();
+    expect(await collection(conn, 'comments').countDocuments({ content: text })).toBe(1);
+    await row.getByRole('button', { name: 'Delete the comment by E2E Visitor' }).click();
+    await dialog().getByRole('button', { name: 'Yes' }).click();
+    await toastText(page, 'success', 'Comment deleted.');
+    await row.waitFor({ state: 'detached' });
+    expect(await collection(conn, 'comments').countDocuments({ content: text })).toBe(0);
+  });
+
+  it('shows a write the server refused with its message, and Discard drops it', async () => {
+    const text = `Vanishing ${stamp}`;
+    await postComment(text);
+    await openScreen('Comments');
+    await collection(conn, 'comments').deleteOne({ content: text });
+    const row = page.getByTestId('comment-row').filter({ hasText: text });
+    await row.getByRole('button', { name: 'Approve the comment by E2E Visitor' }).click();
+    const problem = page.getByTestId('outbox-problem');
+    await problem.getByText('does not exist').waitFor();
+    await toastText(page, 'error', 'does not exist');
+    await problem.getByRole('button', { name: 'Retry' }).waitFor();
+    await page.screenshot({ path: '/tmp/shots/admin-1280-refused-write.png' });
+    await problem.getByRole('button', { name: 'Discard' }).click();
+    await dialog().getByRole('button', { name: 'Yes' }).click();
+    await problem.waitFor({ state: 'detached' });
+    await row.waitFor({ state: 'detached' });
+  });
+
+  it('lists users; approving makes a user an admin after the warning; admins have no delete', async () => {
+    const email = `reader-${stamp}@example.com`;
+    const password = 'a-long-enough-password';
+    const registered = await apiCall('POST', '/api/admin/register', { name: 'E2E Reader', email, password });
+    expect(registered.status).toBeLessThan(300);
+    // Waiting for approval: the login screen says so, and no admin area opens.
+    const waiting = await newPage(browser);
+    await waiting.page.goto('/admin');
+    await waiting.page.getByPlaceholder('Enter your email').fill(email);
+    await waiting.page.getByPlaceholder('Enter your password').fill(password);
+    await waiting.page.getByRole('button', { name: 'Login' }).click();
+    await toastText(waiting.page, 'error', 'waiting for approval');
+    await waiting.page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await waiting.context.close();
+
+    await openScreen('Users');
+    for (const header of ['Name', 'Email', 'Role', 'Actions']) {
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    }
+    const admin = page.getByTestId('user-row').filter({ hasText: DEMO_ADMIN.email });
+    await admin.getByText('N/A').waitFor();
+    await expect(admin.getByRole('button', { name: /Delete/ }).count()).resolves.toBe(0);
+
+    const row = page.getByTestId('user-row').filter({ hasText: email });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await dialog().getByText(CONFIRM.approveUser.text).waitFor();
+    await dialog().getByRole('button', { name: 'No' }).click();
+    expect((await collection(conn, 'users').findOne({ email }))!.role).not.toBe('admin');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await dialog().getByRole('button', { name: 'Yes' }).click();
+    await eventually(async () => {
+      const user = await collection(conn, 'users').findOne({ email });
+      return user?.role === 'admin' && user.isApproved === true;
+    }, 'the promotion');
+    await row.getByText('N/A').waitFor();
+    await expect(row.getByRole('button', { name: /Delete|Approve/ }).count()).resolves.toBe(0);
+    const login = await apiCall<{ token?: string }>('POST', '/api/admin/login', { email, password });
+    expect(login.data.token).toBeTruthy();
+  });
+
+  it('deletes a non-admin user only after Yes', async () => {
+    const email = `leaver-${stamp}@example.com`;
+    await apiCall('POST', '/api/admin/register', { name: 'E2E Leaver', email, password: 'a-long-enough-password' });
+    await openScreen('Users');
+    const row = page.getByTestId('user-row').filter({ hasText: email });
+    await row.getByRole('button', { name: 'Delete the user E2E Leaver' }).click();
+    await dialog().getByText(CONFIRM.deleteUser.text).waitFor();
+    await dialog().getByRole('button', { name: 'No' }).click();
+    expect(await collection(conn, 'users').countDocuments({ email })).toBe(1);
+    await row.getByRole('button', { name: 'Delete the user E2E Leaver' }).click();
+    await dialog().getByRole('button', { name: 'Yes' }).click();
+    await toastText(page, 'success', 'User deleted.');
+    expect(await collection(conn, 'users').countDocuments({ email })).toBe(0);
+  });
+
+  it('shows both versions when an edit crossed another admin’s, and Keep mine wins', async () => {
+    const title = `Crossed edits ${stamp}`;
+    await nav('Create').click();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Subtitle', { exact: true }).fill('Two admins');
+    await page.locator('.ql-editor').click();
+    await page.keyboard.type('Original words');
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    await toastText(page, 'success', 'Article created.');
+    await nav('Dashboard').click();
+    await page.getByTestId('article-row').filter({ hasText: title }).getByRole('link', { name: title }).click();
+    await page.locator('.ql-editor', { hasText: 'Original words' }).waitFor();
+
+    // Another admin saves first, on the same version.
+    const saved = (await eventually(() => collection(conn, 'articles').findOne({ title }), 'the new article'))!;
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    const theirs = { _id: String(saved._id), title, subtitle: 'Two admins', content: '<p>Their words</p>', category: '', isPublished: false, version: saved.version };
+    expect((await apiCall('POST', '/api/articles/add', { article: JSON.stringify(theirs) }, token)).status).toBe(200);
+
+    await page.locator('.ql-editor').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('My words');
+    await page.getByRole('button', { name: 'Update Article' }).click();
+    const versions = page.getByTestId('conflict-versions');
+    await versions.getByText('My words').waitFor();
+    await versions.getByText('Their words').waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: '/tmp/shots/admin-375-conflict.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Keep mine' }).click();
+    await eventually(async () => (await collection(conn, 'articles').findOne({ title }))?.content.includes('My words'), 'my version');
+    await versions.waitFor({ state: 'detached' });
+    expect(await collection(conn, 'articles').countDocuments({ title })).toBe(1);
+  });
+});

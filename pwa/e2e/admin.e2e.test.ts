@@ -1,0 +1,280 @@
+// The administrator's side in a real chromium against the real server and database: dashboard
+// counts, creating with the rich-text editor, the edit-in-place flow, publish/unpublish/delete
+// with the spec's confirmation, the editor's rules, a refused token, logout, and phone screenshots.
+// Moderation (comments, users) and conflicts are in admin-moderation.e2e.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type mongoose from 'mongoose';
+import { CONFIRM } from '../src/lib/admin-messages.ts';
+import { IMAGE_REFUSED_MESSAGE } from '../src/features/admin-editor/editor-rules.ts';
+import { launchBrowser, newPage } from './browser.ts';
+import {
+  GIF_BASE64,
+  PNG_BASE64,
+  collection,
+  connectDb,
+  eventually,
+  linkLastChars,
+  loginAsDemoAdmin,
+  pasteImage,
+  toastText,
+} from './admin-helpers.ts';
+
+const stamp = Date.now().toString(36);
+
+describe('admin area', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let conn: mongoose.Connection;
+  const articles = () => collection(conn, 'articles');
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
+  const row = (title: string) => page.getByTestId('article-row').filter({ hasText: title });
+  /** A toast of an earlier step may still show, so the database says when a save went through. */
+  const savedArticle = (title: string) => eventually(() => articles().findOne({ title }), `“${title}” in the database`);
+
+  async function openCreate() {
+    await nav('Create').click();
+    await page.locator('.ql-editor').waitFor();
+  }
+
+  async function fillArticle(title: string, subtitle: string) {
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Subtitle', { exact: true }).fill(subtitle);
+    await page.locator('.ql-editor').click();
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser, { viewport: { width: 1280, height: 900 } }));
+    conn = await connectDb();
+    await loginAsDemoAdmin(page);
+  });
+  afterAll(async () => {
+    await conn?.close();
+    await browser?.close();
+  });
+
+  it('shows dashboard counts that match the database, and the newest articles', async () => {
+    const [total, comments, drafts] = await Promise.all([
+      articles().countDocuments({}),
+      collection(conn, 'comments').countDocuments({}),
+      articles().countDocuments({ isPublished: false }),
+    ]);
+    expect(total).toBeGreaterThan(0);
+    const card = (name: string) => page.getByTestId(`count-${name}`).locator('span').first();
+    await eventually(async () => (await card('articles').textContent()) === String(total), 'the article count');
+    expect(await card('comments').textContent()).toBe(String(comments));
+    expect(await card('drafts').textContent()).toBe(String(drafts));
+    const newest = await articles().find({}).sort({ createdAt: -1, _id: -1 }).limit(5).toArray();
+    const titles = await page.getByTestId('article-row').locator('td:nth-child(2) a').allTextContents();
+    expect(titles).toEqual(newest.map((a) => a.title));
+    for (const header of ['#', 'Article Title', 'Date', 'Status', 'Actions']) {
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    }
+  });
+
+  it('creates a published article with a heading, a link and a pasted png; a visitor finds it on the home page', async () => {
+    const title = `Faith at home ${stamp}`;
+    await openCreate();
+    await expect(page.getByLabel('Category').inputValue()).resolves.toBe('');
+    await fillArticle(title, 'Small steps every day');
+    await page.keyboard.type('Why faith matters');
+    await page.locator('.ql-toolbar .ql-header .ql-picker-label').click();
+    await page.locator('.ql-toolbar .ql-header .ql-picker-item[data-value="2"]').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Read more at the library');
+    await linkLastChars(page, 'the library'.length, 'https://example.org/library');
+    await page.keyboard.press('Enter');
+    await pasteImage(page, PNG_BASE64, 'image/png');
+    await page.locator('.ql-editor img[src^="data:image/png;base64,"]').waitFor();
+    await page.getByLabel('Category').selectOption('Hope');
+    await page.getByLabel('Publish Now').check();
+
+    // Hold the request a moment so the sending state can be seen.
+    await page.route('**/api/articles/add', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    await page.getByRole('button', { name: 'Adding...' }).waitFor();
+    await toastText(page, 'success', 'Article created.');
+    await page.unroute('**/api/articles/add');
+
+    // The form clears and the checkbox resets.
+    await expect(page.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Publish Now').isChecked()).resolves.toBe(false);
+    await expect(page.getByLabel('Category').inputValue()).resolves.toBe('');
+    await page.locator('.ql-editor.ql-blank').waitFor();
+
+    const saved = await savedArticle(title);
+    expect(saved).toMatchObject({ isPublished: true, category: 'Hope', subtitle: 'Small steps every day' });
+    expect(saved!.content).toContain('<h2>Why faith matters</h2>');
+    expect(saved!.content).toMatch(/<a href="https:\/\/example\.org\/library"[^>]*>the library<\/a>/);
+    expect(saved!.content).toMatch(/<img src="data:image\/png;base64,/);
+
+    const visitor = await newPage(browser);
+    await visitor.page.goto('/');
+    await visitor.page.getByTestId('article-card').filter({ hasText: title }).waitFor({ timeout: 20_000 });
+    // Public pages never download the editor or the admin screens.
+    const loaded = await visitor.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    expect(loaded.filter((url) => /RichTextEditor|admin-routes|AdminGate/.test(url))).toEqual([]);
+    await visitor.context.close();
+  });
+
+  it('saves a javascript: link as about:blank and refuses a gif upload', async () => {
+    const title = `Link safety ${stamp}`;
+    await openCreate();
+    await fillArticle(title, 'Only safe links');
+    await page.keyboard.type('Do not click here');
+    await linkLastChars(page, 'here'.length, 'javascript:alert(1)');
+    await expect(page.locator('.ql-editor a').getAttribute('href')).resolves.toBe('about:blank');
+
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.ql-toolbar button.ql-image').click()]);
+    await chooser.setFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(GIF_BASE64, 'base64') });
+    await toastText(page, 'error', IMAGE_REFUSED_MESSAGE);
+    await expect(page.locator('.ql-editor img').count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    await toastText(page, 'success', 'Article created.');
+    const saved = await savedArticle(title);
+    expect(saved!.isPublished).toBe(false);
+    expect(saved!.content).toContain('href="about:blank"');
+    expect(saved!.content).not.toContain('javascript:');
+    expect(saved!.content).not.toContain('<img');
+  });
+
+  it('opens a draft from the dashboard, edits it in place and publishes it', async () => {
+    const title = `Draft to finish ${stamp}`;
+    await openCreate();
+    await fillArticle(title, 'First subtitle');
+    await page.keyboard.type('First text of the draft');
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    await toastText(page, 'success', 'Article created.');
+    const created = await savedArticle(title);
+    expect(created!.isPublished).toBe(false);
+
+    await nav('Dashboard').click();
+    await row(title).getByRole('link', { name: title }).click();
+    await page.waitForURL('**/admin/create');
+    await expect(page.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe(title);
+    await expect(page.getByLabel('Subtitle', { exact: true }).inputValue()).resolves.toBe('First subtitle');
+    await page.locator('.ql-editor', { hasText: 'First text of the draft' }).waitFor();
+    await page.getByLabel('Subtitle', { exact: true }).fill('Second subtitle');
+    await page.locator('.ql-editor').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Second text, edited in place');
+    await page.getByRole('button', { name: 'Update Article' }).click();
+    await toastText(page, 'success', 'Article updated.');
+    await page.waitForURL((url) => url.pathname === '/admin');
+
+    expect(await articles().countDocuments({ title })).toBe(1);
+    const edited = await articles().findOne({ title });
+    expect(edited!._id).toEqual(created!._id);
+    expect(edited!.subtitle).toBe('Second subtitle');
+    expect(edited!.content).toContain('Second text, edited in place');
+    expect(edited!.content).not.toContain('First text');
+    expect(edited!.version).toBeGreaterThan(created!.version);
+
+    await row(title).getByRole('button', { name: 'Publish', exact: true }).click();
+    await toastText(page, 'success', 'Article published.');
+    await eventually(async () => (await articles().findOne({ title }))?.isPublished === true, 'the publish');
+    const link = row(title).getByRole('link', { name: title });
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    await expect(link.getAttribute('href')).resolves.toBe(`/article/${String(created!._id)}`);
+  });
+
+  it('unpublishes (marked pending while offline) and deletes only after Yes', async () => {
+    const title = `Faith at home ${stamp}`;
+    await nav('All Articles').click();
+    for (const header of ['#', 'Title', 'Date', 'Status', 'Actions']) {
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    }
+    await context.setOffline(true);
+    await row(title).getByRole('button', { name: 'Unpublish' }).click();
+    await row(title).getByTestId('pending-badge').waitFor();
+    await row(title).getByRole('button', { name: 'Publish', exact: true }).waitFor();
+    expect((await articles().findOne({ title }))!.isPublished).toBe(true);
+    await context.setOffline(false);
+    await eventually(async () => (await articles().findOne({ title }))?.isPublished === false, 'the unpublish');
+    await row(title).getByTestId('pending-badge').waitFor({ state: 'detached' });
+
+    const dialog = page.getByRole('dialog');
+    await row(title).getByRole('button', { name: `Delete “${title}”` }).click();
+    await dialog.getByRole('heading', { name: CONFIRM.deleteArticle.title }).waitFor();
+    await expect(dialog.getByText(CONFIRM.deleteArticle.text).count()).resolves.toBe(1);
+    await dialog.getByRole('button', { name: 'No' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row(title).waitFor();
+    expect(await articles().countDocuments({ title })).toBe(1);
+
+    await row(title).getByRole('button', { name: `Delete “${title}”` }).click();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await toastText(page, 'success', 'Article deleted.');
+    await row(title).waitFor({ state: 'detached' });
+    expect(await articles().countDocuments({ title })).toBe(0);
+  });
+
+  it('is usable at 375 px wide, light and dark (screenshots in /tmp/shots)', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const screens = [
+      ['dashboard', 'Dashboard'],
+      ['create', 'Create'],
+      ['all-articles', 'All Articles'],
+      ['comments', 'Comments'],
+      ['users', 'Users'],
+    ] as const;
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [file, entry] of screens) {
+        await nav(entry).click();
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        if (file === 'create') await page.locator('.ql-editor').waitFor();
+        else await page.locator('table[aria-busy="false"]').waitFor();
+        // The bottom bar is the menu on a phone, and nothing scrolls sideways.
+        await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+        const tableOverflow = await page.evaluate(() =>
+          Array.from(document.querySelectorAll('table'), (t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+        );
+        expect(Math.max(0, ...tableOverflow)).toBe(0);
+        const menuBox = await page.getByRole('navigation', { name: 'Admin' }).boundingBox();
+        expect(menuBox!.y + menuBox!.height).toBeGreaterThan(800);
+        await page.screenshot({ path: `/tmp/shots/admin-375-${scheme}-${file}.png`, fullPage: true });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await nav('Dashboard').click();
+    await page.screenshot({ path: '/tmp/shots/admin-1280-dashboard.png', fullPage: true });
+  });
+
+  it('sends an admin whose token the server refuses to the login screen with the reason', async () => {
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'log in again' }).waitFor();
+    await loginAsDemoAdmin(page);
+  });
+
+  it('logs out to the home page, forgets the admin view, and /admin then shows the login screen', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+    const kept = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('family-bible-articles');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('adminArticles').objectStore('adminArticles').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(kept).toBe(0);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page.getByPlaceholder('Enter your email').waitFor();
+  });
+});
