@@ -2,7 +2,7 @@
 // increments), and a horizon that never passes a change still being written.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { SEQ_CLAIM_STALE_MS, sequenceOn } from './sequence.ts';
+import { SEQ_CLAIM_KEEP_MS, SEQ_LEASE_STALE_MS, sequenceOn } from './sequence.ts';
 
 describe('sequence', () => {
   let app: TestApp;
@@ -13,7 +13,9 @@ describe('sequence', () => {
 
   it('hands out unique, contiguous numbers to concurrent changes', async () => {
     const sequence = sequenceOn(app.connection);
-    const numbers = await Promise.all(Array.from({ length: 40 }, () => sequence.next(async (seq) => seq)));
+    const numbers = await Promise.all(
+      Array.from({ length: 40 }, () => sequence.next(async (seq) => seq)),
+    );
     const sorted = [...numbers].sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(40);
     expect(sorted.at(-1)! - sorted[0]! + 1).toBe(40);
@@ -41,18 +43,60 @@ describe('sequence', () => {
     await slow;
     expect((await sequence.horizon()).committed).toBe(fast);
 
-    await expect(sequence.next(() => Promise.reject(new Error('write failed')))).rejects.toThrow('write failed');
+    await expect(sequence.next(() => Promise.reject(new Error('write failed')))).rejects.toThrow(
+      'write failed',
+    );
     expect((await sequence.horizon()).committed).toBe(fast + 1);
   });
 
-  it('stops waiting for a claim left behind by a crashed writer', async () => {
+  it('stops waiting for a lease left behind by a crashed writer', async () => {
     const sequence = sequenceOn(app.connection);
-    const claims = app.connection.collection<{ _id: number; at: Date; done: boolean }>('seq_claims');
+    const leases = app.connection.collection<{ _id: string; floor: number; at: Date }>(
+      'seq_leases',
+    );
     const before = (await sequence.horizon()).committed;
-    await claims.insertOne({ _id: before + 1, at: new Date(Date.now() - SEQ_CLAIM_STALE_MS - 1000), done: false });
+    await leases.insertOne({
+      _id: 'crashed',
+      floor: before + 1,
+      at: new Date(Date.now() - SEQ_LEASE_STALE_MS - 1000),
+    });
     const next = await sequence.next(async (seq) => seq);
-    expect(next).toBe(before + 2);
+    expect(next).toBe(before + 1);
     expect((await sequence.horizon()).committed).toBe(next);
+  });
+
+  it('finds the newest number even when the hint lags behind (lost updates)', async () => {
+    const sequence = sequenceOn(app.connection);
+    const newest = await sequence.next(async (seq) => seq);
+    await app.connection
+      .collection<{ _id: string; value: number }>('counters')
+      .updateOne({ _id: 'seq' }, { $set: { value: newest - 5 } });
+    expect((await sequence.horizon()).committed).toBe(newest);
+    expect(await sequence.next(async (seq) => seq)).toBe(newest + 1);
+  });
+
+  it('deletes old claims but keeps the recent ones the next numbers depend on', async () => {
+    const fresh = await startTestApp();
+    try {
+      const claims = fresh.connection.collection<{ _id: string; n: number; at: Date }>(
+        'seq_claims',
+      );
+      const old = new Date(Date.now() - SEQ_CLAIM_KEEP_MS - 1000);
+      await claims.insertMany(
+        Array.from({ length: 300 }, (_, i) => ({ _id: String(i + 1), n: i + 1, at: old })),
+      );
+      await fresh.connection
+        .collection<{ _id: string; value: number }>('counters')
+        .insertOne({ _id: 'seq', value: 300 });
+      const sequence = sequenceOn(fresh.connection);
+      expect(await sequence.next(async (seq) => seq)).toBe(301);
+      await vi.waitFor(async () => expect(await claims.countDocuments({})).toBeLessThan(300));
+      expect(await claims.countDocuments({ n: { $gte: 200 } })).toBe(102);
+      expect(await sequence.next(async (seq) => seq)).toBe(302);
+      expect((await sequence.horizon()).committed).toBe(302);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('keeps one epoch per database', async () => {

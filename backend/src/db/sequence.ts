@@ -2,35 +2,57 @@
 // create, edit, publish toggle, delete; comment approve, delete) runs inside `next()` and stamps
 // the number it gets on the document (or tombstone) it writes.
 //
-// Why not `findOneAndUpdate({ _id: 'seq' }, { $inc: { value: 1 } })`: on FerretDB 1.24 (SQLite)
-// that loses increments under concurrency (measured: 150 parallel increments gave 35 distinct
-// values), and two changes sharing a number can be skipped at a page boundary. Instead a number is
-// claimed by inserting `{ _id: n }` into `seq_claims`, which only one caller can do.
-//
-// Why a horizon: numbers are claimed before the change is written, so a reader could see change
-// 11 while change 10 is still being written, move its cursor past 10 and never see it. A claim
-// stays `done: false` until its write has finished; `horizon()` answers the highest number below
-// every unfinished claim, and the feeds never return anything above it.
+// Three FerretDB 1.24 (SQLite) facts shape this file, all measured here:
+// - `$inc` on a counter loses increments under concurrency (150 parallel increments gave 35
+//   distinct values), and two changes sharing a number can be skipped at a page boundary. A
+//   number is therefore claimed by inserting `{ _id: "<n>" }` into `seq_claims`, which only one
+//   caller can do. Claimed numbers are contiguous: a caller only moves past a number someone holds.
+// - Only equality on a string or ObjectId `_id` uses an index, and only when the document exists
+//   (a miss, like sorts, ranges and other filters, reads the whole collection). So the newest claim
+//   is found by probing upward from a hint (`counters`, `{ _id: 'seq', value }`), and `seq_claims`
+//   is kept short: only the last minutes of claims matter, older ones are deleted.
+// - Numbers are claimed before the change is written, so a reader could see change 11 while 10 is
+//   still being written, move its cursor past 10 and never see it. Each writer holds a lease in
+//   the small `seq_leases` collection from before its claim until its write has settled, with a
+//   lower bound of its number; `horizon()` answers the highest number below every lease, and the
+//   feeds never return anything above it.
 import crypto from 'node:crypto';
 import type mongoose from 'mongoose';
 import { HttpError } from '../errors.ts';
 import { isDuplicateKey } from './duplicate-key.ts';
 
-/** A claim not finished after this long belongs to a crashed writer and no longer holds readers back. */
-export const SEQ_CLAIM_STALE_MS = 60_000;
-/** Finished claims are kept this long (only the newest one is needed, to know where to go on). */
-export const SEQ_CLAIM_KEEP_MS = 24 * 3600 * 1000;
-const SEQ_PRUNE_EVERY_MS = 3600 * 1000;
+/** A lease older than this belongs to a crashed writer and no longer holds readers back. */
+export const SEQ_LEASE_STALE_MS = 60_000;
+const SEQ_LEASE_SWEEP_EVERY_MS = 10 * 60_000;
+/**
+ * Claims are kept this long and at least this many below the hint. A caller only ever tries
+ * numbers above a hint it has just read, and nothing here outlives SEQ_LEASE_STALE_MS, so an
+ * older claim can never be taken again.
+ */
+export const SEQ_CLAIM_KEEP_MS = 10 * SEQ_LEASE_STALE_MS;
+const SEQ_CLAIM_KEEP_COUNT = 100;
+const SEQ_CLAIM_PRUNE_EVERY_MS = 60_000;
 const SEQ_CLAIM_MAX_ATTEMPTS = 500;
-/** Under contention, re-read the newest claim every this many failed attempts instead of walking. */
+/** While walking past taken numbers, re-read the hint every this many attempts. */
 const SEQ_REREAD_EVERY_ATTEMPTS = 8;
+const COUNTER_ID = 'seq';
 
-interface ClaimDoc {
-  _id: number;
-  at: Date;
-  done: boolean;
+interface CounterDoc {
+  _id: string;
+  value: number;
 }
-
+interface ClaimDoc {
+  /** The number as text: only string and ObjectId ids are looked up by index on FerretDB. */
+  _id: string;
+  n: number;
+  at: Date;
+}
+interface LeaseDoc {
+  _id: string;
+  /** The writer's number will be at least this. */
+  floor: number;
+  at: Date;
+}
 interface MetaDoc {
   _id: string;
   epoch?: string;
@@ -62,41 +84,76 @@ export function sequenceOn(connection: mongoose.Connection): Sequence {
 }
 
 function createSequence(connection: mongoose.Connection): Sequence {
+  const counters = connection.collection<CounterDoc>('counters');
   const claims = connection.collection<ClaimDoc>('seq_claims');
+  const leases = connection.collection<LeaseDoc>('seq_leases');
   const meta = connection.collection<MetaDoc>('meta');
   let epoch: Promise<string> | undefined;
+  let lastSweepMs = 0;
   let lastPruneMs = 0;
 
-  async function newest(): Promise<number> {
-    const [last] = await claims.find({}).sort({ _id: -1 }).limit(1).toArray();
-    return last?._id ?? 0;
+  /** Where to start looking: at or below the newest claim (updates to it may be lost). */
+  async function hint(): Promise<number> {
+    return (await counters.findOne({ _id: COUNTER_ID }))?.value ?? 0;
   }
 
-  async function claim(): Promise<number> {
-    let candidate = (await newest()) + 1;
+  async function raiseHint(value: number): Promise<void> {
+    try {
+      await counters.updateOne({ _id: COUNTER_ID }, { $max: { value } }, { upsert: true });
+    } catch (error) {
+      // Two first upserts at once: the loser's number is covered by probing anyway.
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+
+  const isClaimed = async (n: number) =>
+    (await claims.findOne({ _id: String(n) }, { projection: { _id: 1 } })) !== null;
+
+  /** The newest claimed number: claims are contiguous, so it is just below the first gap. */
+  async function newest(): Promise<number> {
+    const start = await hint();
+    let n = start;
+    while (await isClaimed(n + 1)) n += 1;
+    if (n > start) await raiseHint(n);
+    return n;
+  }
+
+  async function claim(from: number): Promise<number> {
+    let candidate = from;
     for (let attempt = 1; attempt <= SEQ_CLAIM_MAX_ATTEMPTS; attempt++) {
       try {
-        await claims.insertOne({ _id: candidate, at: new Date(), done: false });
+        await claims.insertOne({ _id: String(candidate), n: candidate, at: new Date() });
+        await raiseHint(candidate);
         return candidate;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
-      // Claimed numbers are contiguous (a caller only moves past a number someone holds), so the
-      // next free one is above the one just lost.
-      candidate = attempt % SEQ_REREAD_EVERY_ATTEMPTS === 0 ? Math.max(candidate + 1, (await newest()) + 1) : candidate + 1;
+      candidate =
+        attempt % SEQ_REREAD_EVERY_ATTEMPTS === 0
+          ? Math.max(candidate + 1, (await hint()) + 1)
+          : candidate + 1;
     }
     throw new HttpError(503, 'The server is busy saving other changes. Please try again.');
   }
 
-  function pruneNowAndThen() {
-    const nowMs = Date.now();
-    if (nowMs - lastPruneMs < SEQ_PRUNE_EVERY_MS) return;
+  function pruneOldClaims(nowMs: number, hintValue: number) {
+    if (nowMs - lastPruneMs < SEQ_CLAIM_PRUNE_EVERY_MS) return;
     lastPruneMs = nowMs;
-    void (async () => {
-      const keepAbove = (await newest()) - 1;
-      await claims.deleteMany({ _id: { $lt: keepAbove }, at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) } });
-    })().catch(() => {
-      // Pruning is housekeeping; the next attempt comes an interval later.
+    claims
+      .deleteMany({
+        n: { $lt: hintValue - SEQ_CLAIM_KEEP_COUNT },
+        at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) },
+      })
+      .catch(() => {
+        // Housekeeping only; the next attempt comes a minute later.
+      });
+  }
+
+  function sweepStaleLeases(nowMs: number) {
+    if (nowMs - lastSweepMs < SEQ_LEASE_SWEEP_EVERY_MS) return;
+    lastSweepMs = nowMs;
+    leases.deleteMany({ at: { $lt: new Date(nowMs - SEQ_LEASE_STALE_MS) } }).catch(() => {
+      // Housekeeping only: stale leases are ignored by readers anyway.
     });
   }
 
@@ -115,29 +172,33 @@ function createSequence(connection: mongoose.Connection): Sequence {
 
   return {
     async next(write) {
-      const seq = await claim();
-      pruneNowAndThen();
+      const floor = (await hint()) + 1;
+      pruneOldClaims(Date.now(), floor - 1);
+      const lease = crypto.randomBytes(12).toString('hex');
+      // The lease exists before the claim, so a reader that can see the number sees the lease.
+      await leases.insertOne({ _id: lease, floor, at: new Date() });
       try {
-        return await write(seq);
+        return await write(await claim(floor));
       } finally {
-        await claims.updateOne({ _id: seq }, { $set: { done: true } });
+        await leases.deleteOne({ _id: lease });
       }
     },
 
     async horizon() {
+      const nowMs = Date.now();
+      sweepStaleLeases(nowMs);
       epoch ??= loadEpoch().catch((error: unknown) => {
         epoch = undefined;
         throw error;
       });
-      // Newest first, unfinished second: anything numbered up to `last` was claimed before the
-      // second read, so if it is still being written the second read sees it.
+      // Newest first, leases second: any number up to `last` was claimed before the lease read,
+      // and its writer's lease was taken before that, so an unfinished one shows up here.
       const last = await newest();
-      const [pending] = await claims
-        .find({ done: false, at: { $gt: new Date(Date.now() - SEQ_CLAIM_STALE_MS) } })
-        .sort({ _id: 1 })
-        .limit(1)
+      const active = await leases
+        .find({ at: { $gt: new Date(nowMs - SEQ_LEASE_STALE_MS) } })
         .toArray();
-      return { epoch: await epoch, committed: pending ? Math.min(last, pending._id - 1) : last };
+      const committed = Math.min(last, ...active.map((l) => l.floor - 1));
+      return { epoch: await epoch, committed };
     },
   };
 }
