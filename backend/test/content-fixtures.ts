@@ -32,9 +32,14 @@ export function saveArticle(
 }
 
 /** Creates an article and returns it, failing loudly if the server refused. */
-export async function createArticle(app: TestApp, token: string, input: Partial<ArticleInput> = {}): Promise<Article> {
+export async function createArticle(
+  app: TestApp,
+  token: string,
+  input: Partial<ArticleInput> = {},
+): Promise<Article> {
   const res = await saveArticle(app, token, input);
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.article;
 }
 
@@ -46,13 +51,15 @@ export async function addComment(
   const res = await app.request<{ comment: Comment }>('POST', '/api/articles/add-comment', {
     body: { article: articleId, name: 'Ann', content: 'A kind word.', ...overrides },
   });
-  if (res.status !== 201) throw new Error(`comment failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`comment failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.comment;
 }
 
 export async function approveComment(app: TestApp, token: string, id: string): Promise<void> {
   const res = await app.request('PUT', '/api/admin/comments/approve', { token, body: { id } });
-  if (res.status !== 200) throw new Error(`approve failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`approve failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /** A rate limit high enough that tests posting many comments never meet it. */

@@ -8,13 +8,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newObjectId } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/fixtures.ts';
-import { NO_COMMENT_LIMIT, articleInput, createArticle, newKey, saveArticle } from '../../test/content-fixtures.ts';
+import {
+  NO_COMMENT_LIMIT,
+  articleInput,
+  createArticle,
+  newKey,
+  saveArticle,
+} from '../../test/content-fixtures.ts';
 import { articleModel } from '../modules/articles/article.model.ts';
 import { commentModel } from '../modules/comments/comment.model.ts';
 import { errorHandler } from './error-handler.ts';
-import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_MESSAGES, REPLAYED_HEADER, idempotency } from './idempotency.ts';
+import {
+  IDEMPOTENCY_KEY_TTL_MS,
+  IDEMPOTENCY_MESSAGES,
+  REPLAYED_HEADER,
+  idempotency,
+} from './idempotency.ts';
 
-const keyRecords = (app: TestApp) => app.connection.collection<{ _id: string; createdAt: Date }>('idempotency_keys');
+const keyRecords = (app: TestApp) =>
+  app.connection.collection<{ _id: string; createdAt: Date }>('idempotency_keys');
 
 describe('Idempotency-Key', () => {
   let app: TestApp;
@@ -75,13 +87,18 @@ describe('Idempotency-Key', () => {
     const key = newKey();
     const input = articleInput();
     const before = await articleCount();
-    const results = await Promise.all([1, 2, 3, 4, 5].map(() => saveArticle(app, admin, input, withKey(key))));
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => saveArticle(app, admin, input, withKey(key))),
+    );
     expect(await articleCount()).toBe(before + 1);
     for (const res of results) {
-      if (res.status === 409) expect(res.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.IN_PROGRESS });
+      if (res.status === 409)
+        expect(res.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.IN_PROGRESS });
       else expect(res.status).toBe(201);
     }
-    expect(results.filter((r) => r.status === 201 && !r.headers.get(REPLAYED_HEADER))).toHaveLength(1);
+    expect(results.filter((r) => r.status === 201 && !r.headers.get(REPLAYED_HEADER))).toHaveLength(
+      1,
+    );
   });
 
   it('refuses a malformed key with 400 before doing anything', async () => {
@@ -113,9 +130,17 @@ describe('Idempotency-Key', () => {
 
   it('keeps a 4xx answer (the same request would fail the same way)', async () => {
     const key = newKey();
-    const bad = await app.request('POST', '/api/articles/add', { token: admin, headers: withKey(key), body: { article: '{' } });
+    const bad = await app.request('POST', '/api/articles/add', {
+      token: admin,
+      headers: withKey(key),
+      body: { article: '{' },
+    });
     expect(bad.status).toBe(400);
-    const again = await app.request('POST', '/api/articles/add', { token: admin, headers: withKey(key), body: { article: '{' } });
+    const again = await app.request('POST', '/api/articles/add', {
+      token: admin,
+      headers: withKey(key),
+      body: { article: '{' },
+    });
     expect(again.status).toBe(400);
     expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(again.body).toEqual(bad.body);
@@ -139,7 +164,10 @@ describe('Idempotency-Key', () => {
     const input = articleInput();
     await saveArticle(app, admin, input, withKey(key));
     const old = new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 60_000);
-    await keyRecords(app).updateOne({ _id: `POST /api/articles/add ${key}` }, { $set: { createdAt: old } });
+    await keyRecords(app).updateOne(
+      { _id: `POST /api/articles/add ${key}` },
+      { $set: { createdAt: old } },
+    );
     const before = await articleCount();
     const res = await saveArticle(app, admin, { ...input, _id: newObjectId() }, withKey(key));
     expect(res.status).toBe(201);
@@ -150,7 +178,10 @@ describe('Idempotency-Key', () => {
   it('ignores keys on reads, login and registration', async () => {
     const key = newKey();
     await app.request('GET', '/api/articles/all', { headers: withKey(key) });
-    await app.request('POST', '/api/admin/login', { headers: withKey(key), body: { email: 'nobody@example.test', password: 'x' } });
+    await app.request('POST', '/api/admin/login', {
+      headers: withKey(key),
+      body: { email: 'nobody@example.test', password: 'x' },
+    });
     const records = await keyRecords(app).find({}).toArray();
     expect(records.filter((r) => r._id.includes(key))).toEqual([]);
   });

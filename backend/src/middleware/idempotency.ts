@@ -23,7 +23,8 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_MESSAGES = {
   MALFORMED: `The ${HEADERS.IDEMPOTENCY_KEY} header must be 8 to 128 letters, digits or the characters . _ : -`,
   IN_PROGRESS: 'A request with this Idempotency-Key is still being processed.',
-  REUSED: 'This Idempotency-Key was already used for a different request. Send a new request with a new key.',
+  REUSED:
+    'This Idempotency-Key was already used for a different request. Send a new request with a new key.',
 } as const;
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -45,7 +46,10 @@ const isKept = (status: number) => status >= 200 && status < 500 && !RETRYABLE_S
 
 function fingerprintOf(ctx: Context): string {
   const body = (ctx.request as { body?: unknown }).body;
-  return crypto.createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('base64url');
 }
 
 export function idempotency({ connection }: { connection: mongoose.Connection }): Middleware {
@@ -66,7 +70,12 @@ export function idempotency({ connection }: { connection: mongoose.Connection })
       const nowMs = Date.now();
       sweepNowAndThen(nowMs);
       try {
-        await keys.insertOne({ _id: id, state: 'pending', fingerprint, createdAt: new Date(nowMs) });
+        await keys.insertOne({
+          _id: id,
+          state: 'pending',
+          fingerprint,
+          createdAt: new Date(nowMs),
+        });
         return null;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
@@ -74,7 +83,9 @@ export function idempotency({ connection }: { connection: mongoose.Connection })
       const held = await keys.findOne({ _id: id });
       if (!held) continue;
       const age = nowMs - held.createdAt.getTime();
-      const abandoned = age > IDEMPOTENCY_KEY_TTL_MS || (held.state === 'pending' && age > IDEMPOTENCY_PENDING_STALE_MS);
+      const abandoned =
+        age > IDEMPOTENCY_KEY_TTL_MS ||
+        (held.state === 'pending' && age > IDEMPOTENCY_PENDING_STALE_MS);
       if (!abandoned) return held;
       await keys.deleteOne({ _id: id, createdAt: held.createdAt });
     }
@@ -82,7 +93,11 @@ export function idempotency({ connection }: { connection: mongoose.Connection })
   }
 
   return async function honourIdempotencyKey(ctx, next) {
-    if (!MUTATING_METHODS.has(ctx.method) || !ctx.path.startsWith('/api/') || UNGUARDED_PATHS.has(ctx.path)) {
+    if (
+      !MUTATING_METHODS.has(ctx.method) ||
+      !ctx.path.startsWith('/api/') ||
+      UNGUARDED_PATHS.has(ctx.path)
+    ) {
       return next();
     }
     const key = ctx.get(HEADERS.IDEMPOTENCY_KEY);
@@ -107,18 +122,29 @@ export function idempotency({ connection }: { connection: mongoose.Connection })
     let answer: { status: number; body: string } | null = null;
     try {
       await next();
-      if (isKept(ctx.status) && ctx.body !== undefined && !Buffer.isBuffer(ctx.body) && typeof ctx.body === 'object') {
+      if (
+        isKept(ctx.status) &&
+        ctx.body !== undefined &&
+        !Buffer.isBuffer(ctx.body) &&
+        typeof ctx.body === 'object'
+      ) {
         answer = { status: ctx.status, body: JSON.stringify(ctx.body) };
       }
     } catch (error) {
       if (error instanceof HttpError && isKept(error.status)) {
         // The same body the error handler will send for it.
-        answer = { status: error.status, body: JSON.stringify({ success: false, message: error.message, ...error.body }) };
+        answer = {
+          status: error.status,
+          body: JSON.stringify({ success: false, message: error.message, ...error.body }),
+        };
       }
       throw error;
     } finally {
       if (answer) {
-        await keys.updateOne({ _id: id }, { $set: { state: 'done', status: answer.status, body: answer.body } });
+        await keys.updateOne(
+          { _id: id },
+          { $set: { state: 'done', status: answer.status, body: answer.body } },
+        );
       } else {
         await keys.deleteOne({ _id: id }).catch(() => {});
       }

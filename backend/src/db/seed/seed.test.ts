@@ -26,7 +26,11 @@ describe('seedDemo', () => {
   it('inserts the seed content and the demo admin once; a second run changes nothing', async () => {
     expect(await seedDemo(app.connection)).toEqual({ seeded: true });
     const first = await counts();
-    expect(first).toEqual({ articles: SEED_ARTICLES.length, comments: SEED_COMMENTS.length, users: 1 });
+    expect(first).toEqual({
+      articles: SEED_ARTICLES.length,
+      comments: SEED_COMMENTS.length,
+      users: 1,
+    });
     expect(await seedDemo(app.connection)).toEqual({ seeded: false });
     expect(await counts()).toEqual(first);
   });
@@ -45,8 +49,12 @@ describe('seedDemo', () => {
     const articles = (await app.request<ArticleFeed>('GET', '/api/sync/articles?limit=500')).body;
     expect(articles.articles).toHaveLength(SEED_ARTICLES.filter((a) => a.isPublished).length);
     const publishedIds = new Set(SEED_ARTICLES.filter((a) => a.isPublished).map((a) => a._id));
-    const comments = (await app.request<{ comments: unknown[] }>('GET', '/api/sync/comments?limit=500')).body;
-    expect(comments.comments).toHaveLength(SEED_COMMENTS.filter((c) => c.isApproved && publishedIds.has(c.article)).length);
+    const comments = (
+      await app.request<{ comments: unknown[] }>('GET', '/api/sync/comments?limit=500')
+    ).body;
+    expect(comments.comments).toHaveLength(
+      SEED_COMMENTS.filter((c) => c.isApproved && publishedIds.has(c.article)).length,
+    );
   });
 
   it('lets the demo admin log in', async () => {
@@ -62,7 +70,10 @@ describe('seedDemo', () => {
       body: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
     });
     const id = FEATURED_ARTICLES[2].id;
-    const deleted = await app.request('DELETE', '/api/articles/delete', { token: login.body.token, body: { id } });
+    const deleted = await app.request('DELETE', '/api/articles/delete', {
+      token: login.body.token,
+      body: { id },
+    });
     expect(deleted.status).toBe(200);
 
     expect(await seedDemo(app.connection)).toEqual({ seeded: false });

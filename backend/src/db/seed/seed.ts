@@ -13,7 +13,12 @@ import { tombstoneId, tombstoneModel } from '../../modules/sync/tombstone.model.
 import { userModel } from '../../modules/users/user.model.ts';
 import { BCRYPT_COST } from '../../modules/users/users.service.ts';
 import { DEMO_ADMIN } from './demo-admin.ts';
-import { SEED_ARTICLES, SEED_COMMENTS, type SeedArticle, type SeedComment } from './seed-content.ts';
+import {
+  SEED_ARTICLES,
+  SEED_COMMENTS,
+  type SeedArticle,
+  type SeedComment,
+} from './seed-content.ts';
 
 /** Raise when the seed changes in a way an existing development database should not get. */
 export const SEED_VERSION = 1;
@@ -25,7 +30,11 @@ export interface SeedContent {
   admin: { name: string; email: string; password: string };
 }
 
-const DEFAULT_CONTENT: SeedContent = { articles: SEED_ARTICLES, comments: SEED_COMMENTS, admin: DEMO_ADMIN };
+const DEFAULT_CONTENT: SeedContent = {
+  articles: SEED_ARTICLES,
+  comments: SEED_COMMENTS,
+  admin: DEMO_ADMIN,
+};
 
 interface SeedMetaDoc {
   _id: string;
@@ -59,18 +68,29 @@ export async function seedDemo(
     (await Tombstones.exists({ _id: tombstoneId(kind, id) })) !== null;
 
   for (const article of content.articles) {
-    if ((await Articles.exists({ _id: article._id })) || (await wasDeleted('article', article._id))) continue;
+    if ((await Articles.exists({ _id: article._id })) || (await wasDeleted('article', article._id)))
+      continue;
     const at = new Date(article.createdAt);
-    const doc = { ...article, content: sanitizeArticleHtml(article.content), version: 1, createdAt: at, updatedAt: at };
+    const doc = {
+      ...article,
+      content: sanitizeArticleHtml(article.content),
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
     // Seeded dates are the content's own, so mongoose must not stamp "now" over them.
-    await sequence.next((seq) => insertOnce(() => Articles.create([{ ...doc, seq }], { timestamps: false })));
+    await sequence.next((seq) =>
+      insertOnce(() => Articles.create([{ ...doc, seq }], { timestamps: false })),
+    );
   }
 
   for (const comment of content.comments) {
-    if ((await Comments.exists({ _id: comment._id })) || (await wasDeleted('comment', comment._id))) continue;
+    if ((await Comments.exists({ _id: comment._id })) || (await wasDeleted('comment', comment._id)))
+      continue;
     const at = new Date(comment.createdAt);
     const doc = { ...comment, createdAt: at, updatedAt: at };
-    const insert = (seq: number) => insertOnce(() => Comments.create([{ ...doc, seq }], { timestamps: false }));
+    const insert = (seq: number) =>
+      insertOnce(() => Comments.create([{ ...doc, seq }], { timestamps: false }));
     // Only approved comments are in the comment feed, so only they take a change number.
     await (comment.isApproved ? sequence.next(insert) : insert(0));
   }
@@ -79,10 +99,18 @@ export async function seedDemo(
   if (!(await Users.exists({ email: content.admin.email }))) {
     const passwordHash = await bcrypt.hash(content.admin.password, BCRYPT_COST);
     await insertOnce(() =>
-      Users.create({ name: content.admin.name, email: content.admin.email, passwordHash, role: 'admin', isApproved: true }),
+      Users.create({
+        name: content.admin.name,
+        email: content.admin.email,
+        passwordHash,
+        role: 'admin',
+        isApproved: true,
+      }),
     );
   }
 
-  await insertOnce(() => meta.insertOne({ _id: SEED_META_ID, version: SEED_VERSION, seededAt: new Date() }));
+  await insertOnce(() =>
+    meta.insertOne({ _id: SEED_META_ID, version: SEED_VERSION, seededAt: new Date() }),
+  );
   return { seeded: true };
 }

@@ -11,7 +11,11 @@ import { DASHBOARD_RECENT_ARTICLES } from './articles.service.ts';
 const SOME_ID = '0123456789abcdef01234567';
 
 const ADMIN_CALLS: { method: string; path: string; body?: unknown }[] = [
-  { method: 'POST', path: '/api/articles/add', body: { article: JSON.stringify({ title: 'T', subtitle: 'S' }) } },
+  {
+    method: 'POST',
+    path: '/api/articles/add',
+    body: { article: JSON.stringify({ title: 'T', subtitle: 'S' }) },
+  },
   { method: 'POST', path: '/api/articles/toggle-publish', body: { id: SOME_ID } },
   { method: 'DELETE', path: '/api/articles/delete', body: { id: SOME_ID } },
   { method: 'GET', path: '/api/admin/dashboard' },
@@ -49,7 +53,11 @@ describe('admin content calls', () => {
 
       const res = await app.request('GET', '/api/admin/dashboard', { token: admin });
       const data = dashboardDataSchema.parse(res.body.dashboardData);
-      expect(data).toMatchObject({ totalArticles: created.length, totalComments: 2, totalDrafts: 3 });
+      expect(data).toMatchObject({
+        totalArticles: created.length,
+        totalComments: 2,
+        totalDrafts: 3,
+      });
       expect(data.recentArticles.map((a) => a.title)).toEqual(['A6', 'A5', 'A4', 'A3', 'A2']);
     });
   });
@@ -57,7 +65,11 @@ describe('admin content calls', () => {
   describe('GET /api/admin/articles', () => {
     it('lists every article, drafts included, newest first', async () => {
       const draft = await createArticle(app, admin, { title: 'Hidden draft', isPublished: false });
-      const res = await app.request<{ success: boolean; articles: Article[] }>('GET', '/api/admin/articles', { token: admin });
+      const res = await app.request<{ success: boolean; articles: Article[] }>(
+        'GET',
+        '/api/admin/articles',
+        { token: admin },
+      );
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
       expect(res.body.articles[0]).toMatchObject({ _id: draft._id, isPublished: false });
@@ -81,7 +93,10 @@ describe('admin content calls', () => {
 
     it('401 with a malformed token, a forged one and an expired one', async () => {
       const forged = jwt.sign({ sub: SOME_ID }, 'not-the-server-secret-not-the-server-secret');
-      const expired = jwt.sign({ sub: SOME_ID, exp: Math.floor(Date.now() / 1000) - 60 }, app.config.jwtSecret);
+      const expired = jwt.sign(
+        { sub: SOME_ID, exp: Math.floor(Date.now() / 1000) - 60 },
+        app.config.jwtSecret,
+      );
       for (const token of ['garbage', forged, expired]) {
         const res = await app.request(method, path, { body, token });
         expect(res.status).toBe(401);
@@ -98,7 +113,10 @@ describe('admin content calls', () => {
     });
 
     it('accepts the token in the `token` header and as Bearer too', async () => {
-      const headerSets: Record<string, string>[] = [{ token: admin }, { authorization: `Bearer ${admin}` }];
+      const headerSets: Record<string, string>[] = [
+        { token: admin },
+        { authorization: `Bearer ${admin}` },
+      ];
       for (const headers of headerSets) {
         const res = await app.request(method, path, { body, headers });
         expect([200, 201, 404]).toContain(res.status);

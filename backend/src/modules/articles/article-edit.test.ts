@@ -21,10 +21,19 @@ describe('editing an article through POST /api/articles/add', () => {
 
   it('updates in place: one document, version + 1, new fields, same createdAt', async () => {
     const original = await createArticle(app, admin, { title: 'Before' });
-    const res = await saveArticle(app, admin, { _id: original._id, version: original.version, title: 'After' });
+    const res = await saveArticle(app, admin, {
+      _id: original._id,
+      version: original.version,
+      title: 'After',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: SAVE_MESSAGES.UPDATED });
-    expect(res.body.article).toMatchObject({ _id: original._id, title: 'After', version: 2, createdAt: original.createdAt });
+    expect(res.body.article).toMatchObject({
+      _id: original._id,
+      title: 'After',
+      version: 2,
+      createdAt: original.createdAt,
+    });
     expect(await countWithId(original._id)).toBe(1);
     const read = await app.request<{ article: Article }>('GET', `/api/articles/${original._id}`);
     expect(read.body.article).toMatchObject({ title: 'After', version: 2 });
@@ -35,7 +44,11 @@ describe('editing an article through POST /api/articles/add', () => {
     const input = { _id: original._id, title: 'V2 by Ann' };
     expect((await saveArticle(app, admin, { ...input, version: 1 })).status).toBe(200);
 
-    const stale = await saveArticle(app, admin, { _id: original._id, version: 1, title: 'V2 by Bob' });
+    const stale = await saveArticle(app, admin, {
+      _id: original._id,
+      version: 1,
+      title: 'V2 by Bob',
+    });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({
       success: false,
@@ -69,7 +82,11 @@ describe('editing an article through POST /api/articles/add', () => {
 
     const repeat = await saveArticle(app, admin, input);
     expect(repeat.status).toBe(200);
-    expect(repeat.body).toMatchObject({ success: true, message: SAVE_MESSAGES.UNCHANGED, article: { _id, version: 1 } });
+    expect(repeat.body).toMatchObject({
+      success: true,
+      message: SAVE_MESSAGES.UNCHANGED,
+      article: { _id, version: 1 },
+    });
     expect(await countWithId(_id)).toBe(1);
   });
 
@@ -83,11 +100,25 @@ describe('editing an article through POST /api/articles/add', () => {
   it('without a version: equal fields are a repeat, different fields a 409 with the server copy', async () => {
     const original = await createArticle(app, admin, { title: 'Mine' });
     const { _id, title, subtitle, content, category, isPublished } = original;
-    const same = await saveArticle(app, admin, { _id, title, subtitle, content, category, isPublished });
+    const same = await saveArticle(app, admin, {
+      _id,
+      title,
+      subtitle,
+      content,
+      category,
+      isPublished,
+    });
     expect(same.status).toBe(200);
     expect(same.body.article.version).toBe(1);
 
-    const different = await saveArticle(app, admin, { _id, title: 'Someone else', subtitle, content, category, isPublished });
+    const different = await saveArticle(app, admin, {
+      _id,
+      title: 'Someone else',
+      subtitle,
+      content,
+      category,
+      isPublished,
+    });
     expect(different.status).toBe(409);
     expect(different.body.article).toMatchObject({ _id, title: 'Mine', version: 1 });
   });
@@ -103,8 +134,15 @@ describe('editing an article through POST /api/articles/add', () => {
 
   it('never brings a deleted article back under its id', async () => {
     const original = await createArticle(app, admin);
-    await app.request('DELETE', '/api/articles/delete', { token: admin, body: { id: original._id } });
-    const res = await saveArticle(app, admin, { _id: original._id, version: 1, title: 'Edited after delete' });
+    await app.request('DELETE', '/api/articles/delete', {
+      token: admin,
+      body: { id: original._id },
+    });
+    const res = await saveArticle(app, admin, {
+      _id: original._id,
+      version: 1,
+      title: 'Edited after delete',
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ success: false, message: SAVE_MESSAGES.DELETED });
     expect(await countWithId(original._id)).toBe(0);

@@ -20,7 +20,8 @@ export const SAVE_MESSAGES = {
   UNCHANGED: 'Article saved.',
   CONFLICT:
     'This article was changed by someone else since you opened it. Compare with the saved copy, then save again to keep your version.',
-  DELETED: 'This article was deleted, so it cannot be saved again under the same id. Create it as a new article.',
+  DELETED:
+    'This article was deleted, so it cannot be saved again under the same id. Create it as a new article.',
 } as const;
 
 export type SaveOutcome = { kind: 'created' | 'updated' | 'unchanged'; article: ArticleDoc };
@@ -35,9 +36,13 @@ export function articleFields(input: ArticleInputParsed): ArticleFields {
   };
 }
 
-const conflictWith = (stored: ArticleDoc) => conflict(SAVE_MESSAGES.CONFLICT, { article: toArticleDto(stored) });
+const conflictWith = (stored: ArticleDoc) =>
+  conflict(SAVE_MESSAGES.CONFLICT, { article: toArticleDto(stored) });
 
-export async function saveArticle(store: ArticleStore, input: ArticleInputParsed): Promise<SaveOutcome> {
+export async function saveArticle(
+  store: ArticleStore,
+  input: ArticleInputParsed,
+): Promise<SaveOutcome> {
   const fields = articleFields(input);
   const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
 

@@ -3,7 +3,12 @@
 import mongoose from 'mongoose';
 import { sequenceOn, type Sequence } from '../../db/sequence.ts';
 import { tombstoneId, tombstoneModel, type TombstoneModel } from '../sync/tombstone.model.ts';
-import { articleModel, type ArticleDoc, type ArticleFields, type ArticleModel } from './article.model.ts';
+import {
+  articleModel,
+  type ArticleDoc,
+  type ArticleFields,
+  type ArticleModel,
+} from './article.model.ts';
 import { articleVersions, type ArticleVersions } from './article-versions.ts';
 
 export interface ArticleStore {
@@ -39,7 +44,9 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
     find,
 
     async create(id, fields) {
-      await sequence.next((seq) => Articles.create({ _id: new mongoose.Types.ObjectId(id), ...fields, version: 1, seq }));
+      await sequence.next((seq) =>
+        Articles.create({ _id: new mongoose.Types.ObjectId(id), ...fields, version: 1, seq }),
+      );
       const created = await find(id);
       if (!created) throw new Error(`Article ${id} vanished right after it was created.`);
       return created;
@@ -51,7 +58,9 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
       const mine = await versions.claim(id, version, async () => (await find(id))?.version ?? null);
       if (!mine) return null;
       try {
-        await sequence.next((seq) => Articles.updateOne({ _id: existing._id }, { $set: { ...set, version, seq } }));
+        await sequence.next((seq) =>
+          Articles.updateOne({ _id: existing._id }, { $set: { ...set, version, seq } }),
+        );
       } catch (error) {
         await versions.release(id, version).catch(() => {});
         throw error;

@@ -16,7 +16,11 @@ interface VersionClaimDoc {
 
 export interface ArticleVersions {
   /** True when this caller may write `version` of the article (currently at `version - 1`). */
-  claim(articleId: string, version: number, storedVersion: () => Promise<number | null>): Promise<boolean>;
+  claim(
+    articleId: string,
+    version: number,
+    storedVersion: () => Promise<number | null>,
+  ): Promise<boolean>;
   /** Gives a claim back when its change could not be written. */
   release(articleId: string, version: number): Promise<void>;
   /** Drops every claim of a deleted article. */
@@ -43,7 +47,8 @@ export function articleVersions(connection: mongoose.Connection): ArticleVersion
       const held = await claims.findOne({ _id: idOf(articleId, version) });
       if (!held) return tryInsert(articleId, version);
       const abandoned =
-        held.at.getTime() < Date.now() - VERSION_CLAIM_STALE_MS && (await storedVersion()) === version - 1;
+        held.at.getTime() < Date.now() - VERSION_CLAIM_STALE_MS &&
+        (await storedVersion()) === version - 1;
       if (!abandoned) return false;
       // Deletes are atomic on FerretDB too: of several callers taking over, one removes it.
       const taken = await claims.deleteOne({ _id: held._id, at: held.at });

@@ -28,7 +28,10 @@ export function articleModel(connection: mongoose.Connection) {
 export type ArticleModel = ReturnType<typeof articleModel>;
 
 /** The fields a person edits; two saves with equal fields are the same save. */
-export type ArticleFields = Pick<ArticleDoc, 'title' | 'subtitle' | 'category' | 'content' | 'isPublished'>;
+export type ArticleFields = Pick<
+  ArticleDoc,
+  'title' | 'subtitle' | 'category' | 'content' | 'isPublished'
+>;
 
 export function sameFields(a: ArticleFields, b: ArticleFields): boolean {
   return (

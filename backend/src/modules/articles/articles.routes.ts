@@ -12,7 +12,12 @@ import {
 } from '@fw/contracts';
 import { HttpError, badRequest } from '../../errors.ts';
 import { parseWith } from '../../middleware/validate.ts';
-import { LatestBody, answeredNotModified, etagOf, sendJsonText } from '../../middleware/conditional-get.ts';
+import {
+  LatestBody,
+  answeredNotModified,
+  etagOf,
+  sendJsonText,
+} from '../../middleware/conditional-get.ts';
 import { sequenceOn } from '../../db/sequence.ts';
 import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
@@ -32,7 +37,10 @@ export function parseArticleJson(text: string): ArticleInputParsed {
     throw badRequest(ARTICLE_JSON_MESSAGE);
   }
   const content = (value as { content?: unknown } | null)?.content;
-  if (typeof content === 'string' && Buffer.byteLength(content, 'utf8') > LIMITS.ARTICLE_CONTENT_MAX_BYTES) {
+  if (
+    typeof content === 'string' &&
+    Buffer.byteLength(content, 'utf8') > LIMITS.ARTICLE_CONTENT_MAX_BYTES
+  ) {
     throw new HttpError(413, ARTICLE_TOO_LARGE_MESSAGE);
   }
   return parseWith(articleInputSchema, value);
@@ -69,9 +77,17 @@ export function articlesRouter({
   router.post('/api/articles/add', adminOnly, async (ctx) => {
     const { article } = parseWith(addArticleRequestSchema, ctx.request.body);
     const outcome = await articles.save(parseArticleJson(article));
-    const messages = { created: SAVE_MESSAGES.CREATED, updated: SAVE_MESSAGES.UPDATED, unchanged: SAVE_MESSAGES.UNCHANGED };
+    const messages = {
+      created: SAVE_MESSAGES.CREATED,
+      updated: SAVE_MESSAGES.UPDATED,
+      unchanged: SAVE_MESSAGES.UNCHANGED,
+    };
     ctx.status = outcome.kind === 'created' ? 201 : 200;
-    ctx.body = { success: true, message: messages[outcome.kind], article: toArticleDto(outcome.article) };
+    ctx.body = {
+      success: true,
+      message: messages[outcome.kind],
+      article: toArticleDto(outcome.article),
+    };
   });
 
   router.post('/api/articles/toggle-publish', adminOnly, async (ctx) => {

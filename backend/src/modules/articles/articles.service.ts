@@ -39,7 +39,10 @@ export function articlesService(connection: mongoose.Connection) {
 
     /** A draft or a deleted article is the same 404 to the public: drafts stay unseen. */
     async getPublished(id: string): Promise<ArticleDoc> {
-      const article = (await Articles.findOne({ _id: id, isPublished: true }).lean()) as ArticleDoc | null;
+      const article = (await Articles.findOne({
+        _id: id,
+        isPublished: true,
+      }).lean()) as ArticleDoc | null;
       if (!article) throw notFound(ARTICLE_MESSAGES.NOT_FOUND);
       return article;
     },
@@ -55,7 +58,12 @@ export function articlesService(connection: mongoose.Connection) {
         Articles.countDocuments({ isPublished: false }),
         Articles.find({}).sort(NEWEST_FIRST).limit(DASHBOARD_RECENT_ARTICLES).lean(),
       ]);
-      return { totalArticles, totalComments, totalDrafts, recentArticles: (recent as ArticleDoc[]).map(toArticleDto) };
+      return {
+        totalArticles,
+        totalComments,
+        totalDrafts,
+        recentArticles: (recent as ArticleDoc[]).map(toArticleDto),
+      };
     },
 
     save(input: ArticleInputParsed): Promise<SaveOutcome> {

@@ -40,12 +40,16 @@ describe('article calls', () => {
       const first = await app.request('GET', '/api/articles/all');
       const etag = first.headers.get('etag')!;
       expect(etag).toMatch(/^".+"$/);
-      const again = await app.request('GET', '/api/articles/all', { headers: { 'if-none-match': etag } });
+      const again = await app.request('GET', '/api/articles/all', {
+        headers: { 'if-none-match': etag },
+      });
       expect(again.status).toBe(304);
       expect(again.body).toBe('');
 
       await createArticle(app, admin);
-      const changed = await app.request('GET', '/api/articles/all', { headers: { 'if-none-match': etag } });
+      const changed = await app.request('GET', '/api/articles/all', {
+        headers: { 'if-none-match': etag },
+      });
       expect(changed.status).toBe(200);
       expect(changed.headers.get('etag')).not.toBe(etag);
     });
@@ -55,7 +59,11 @@ describe('article calls', () => {
     it('reads a published article', async () => {
       const res = await app.request('GET', `/api/articles/${published._id}`);
       expect(res.status).toBe(200);
-      expect(articleSchema.parse(res.body.article)).toMatchObject({ _id: published._id, title: 'Published one', version: 1 });
+      expect(articleSchema.parse(res.body.article)).toMatchObject({
+        _id: published._id,
+        title: 'Published one',
+        version: 1,
+      });
     });
 
     it('is 404 for a draft, even with its id, and for an unknown id', async () => {
@@ -69,25 +77,41 @@ describe('article calls', () => {
     it('is 400 for an id that is not an ObjectId', async () => {
       const res = await app.request('GET', '/api/articles/not-an-id');
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ success: false, message: expect.stringContaining('24-character') });
+      expect(res.body).toMatchObject({
+        success: false,
+        message: expect.stringContaining('24-character'),
+      });
     });
   });
 
   describe('POST /api/articles/add', () => {
     it('creates an article from the JSON string, version 1, status 201', async () => {
-      const res = await saveArticle(app, admin, { title: '  Spaced  ', category: { category: 'Hope' }, isPublished: false });
+      const res = await saveArticle(app, admin, {
+        title: '  Spaced  ',
+        category: { category: 'Hope' },
+        isPublished: false,
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ success: true, message: SAVE_MESSAGES.CREATED });
-      expect(articleSchema.parse(res.body.article)).toMatchObject({ title: 'Spaced', category: 'Hope', version: 1, isPublished: false });
+      expect(articleSchema.parse(res.body.article)).toMatchObject({
+        title: 'Spaced',
+        category: 'Hope',
+        version: 1,
+        isPublished: false,
+      });
     });
 
     it('strips XSS from the content before storing it', async () => {
       const res = await saveArticle(app, admin, {
-        content: '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">l</a></p>',
+        content:
+          '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">l</a></p>',
       });
       expect(res.status).toBe(201);
       expect(res.body.article.content).toBe('<p>Hi<a href="about:blank">l</a></p>');
-      const read = await app.request<{ article: Article }>('GET', `/api/articles/${res.body.article._id}`);
+      const read = await app.request<{ article: Article }>(
+        'GET',
+        `/api/articles/${res.body.article._id}`,
+      );
       expect(read.body.article.content).toBe('<p>Hi<a href="about:blank">l</a></p>');
     });
 
@@ -98,8 +122,14 @@ describe('article calls', () => {
         [{ article: '{not json' }, new RegExp(ARTICLE_JSON_MESSAGE)],
         [{ article: JSON.stringify({ title: 'T' }) }, /Subtitle/],
         [{ article: JSON.stringify({ title: '', subtitle: 'S' }) }, /Title is required/],
-        [{ article: JSON.stringify({ title: 'T', subtitle: 'S', category: 'Cooking' }) }, /category must be one of/],
-        [{ article: JSON.stringify({ title: 'T', subtitle: 'S', $where: 'x' }) }, /Unexpected field: \$where/],
+        [
+          { article: JSON.stringify({ title: 'T', subtitle: 'S', category: 'Cooking' }) },
+          /category must be one of/,
+        ],
+        [
+          { article: JSON.stringify({ title: 'T', subtitle: 'S', $where: 'x' }) },
+          /Unexpected field: \$where/,
+        ],
         [{ article: JSON.stringify({ title: 'T', subtitle: 'S', _id: { $gt: '' } }) }, /_id/],
         [{ article: JSON.stringify({ title: 'T', subtitle: 'S', _id: 'zz' }) }, /24-character/],
         [{ article: '{}', extra: 1 }, /Unexpected field: extra/],
@@ -119,7 +149,10 @@ describe('article calls', () => {
       expect(tooMuchContent.body).toEqual({ success: false, message: ARTICLE_TOO_LARGE_MESSAGE });
 
       const huge = JSON.stringify({ article: 'a'.repeat(LIMITS.REQUEST_BODY_MAX_BYTES + 1) });
-      const tooMuchBody = await app.request('POST', '/api/articles/add', { token: admin, rawBody: huge });
+      const tooMuchBody = await app.request('POST', '/api/articles/add', {
+        token: admin,
+        rawBody: huge,
+      });
       expect(tooMuchBody.status).toBe(413);
       expect(tooMuchBody.body).toMatchObject({ success: false, message: expect.any(String) });
     });
@@ -128,18 +161,35 @@ describe('article calls', () => {
   describe('POST /api/articles/toggle-publish', () => {
     it('unpublishes and republishes, one version per change', async () => {
       const article = await createArticle(app, admin);
-      const off = await app.request<SaveBody>('POST', '/api/articles/toggle-publish', { token: admin, body: { id: article._id } });
+      const off = await app.request<SaveBody>('POST', '/api/articles/toggle-publish', {
+        token: admin,
+        body: { id: article._id },
+      });
       expect(off.status).toBe(200);
-      expect(off.body).toMatchObject({ success: true, message: ARTICLE_MESSAGES.UNPUBLISHED, article: { isPublished: false, version: 2 } });
+      expect(off.body).toMatchObject({
+        success: true,
+        message: ARTICLE_MESSAGES.UNPUBLISHED,
+        article: { isPublished: false, version: 2 },
+      });
       expect((await app.request('GET', `/api/articles/${article._id}`)).status).toBe(404);
 
-      const on = await app.request<SaveBody>('POST', '/api/articles/toggle-publish', { token: admin, body: { id: article._id } });
-      expect(on.body).toMatchObject({ success: true, message: ARTICLE_MESSAGES.PUBLISHED, article: { isPublished: true, version: 3 } });
+      const on = await app.request<SaveBody>('POST', '/api/articles/toggle-publish', {
+        token: admin,
+        body: { id: article._id },
+      });
+      expect(on.body).toMatchObject({
+        success: true,
+        message: ARTICLE_MESSAGES.PUBLISHED,
+        article: { isPublished: true, version: 3 },
+      });
       expect((await app.request('GET', `/api/articles/${article._id}`)).status).toBe(200);
     });
 
     it('is 400 for a bad id and 404 for an unknown one', async () => {
-      const bad = await app.request('POST', '/api/articles/toggle-publish', { token: admin, body: { id: 'nope' } });
+      const bad = await app.request('POST', '/api/articles/toggle-publish', {
+        token: admin,
+        body: { id: 'nope' },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ success: false, message: expect.stringContaining('id') });
       const unknown = await app.request('POST', '/api/articles/toggle-publish', {
@@ -154,18 +204,29 @@ describe('article calls', () => {
   describe('DELETE /api/articles/delete', () => {
     it('deletes the article: gone from the public list and its page', async () => {
       const article = await createArticle(app, admin);
-      const res = await app.request('DELETE', '/api/articles/delete', { token: admin, body: { id: article._id } });
+      const res = await app.request('DELETE', '/api/articles/delete', {
+        token: admin,
+        body: { id: article._id },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, message: ARTICLE_MESSAGES.DELETED });
       expect((await app.request('GET', `/api/articles/${article._id}`)).status).toBe(404);
       const list = await app.request<{ articles: Article[] }>('GET', '/api/articles/all');
       expect(list.body.articles.map((a) => a._id)).not.toContain(article._id);
-      const again = await app.request('DELETE', '/api/articles/delete', { token: admin, body: { id: article._id } });
+      const again = await app.request('DELETE', '/api/articles/delete', {
+        token: admin,
+        body: { id: article._id },
+      });
       expect(again.status).toBe(404);
     });
 
     it('is 400 for a missing, non-string or $-operator id', async () => {
-      for (const body of [{}, { id: 5 }, { id: { $ne: null } }, { id: published._id, more: true }]) {
+      for (const body of [
+        {},
+        { id: 5 },
+        { id: { $ne: null } },
+        { id: published._id, more: true },
+      ]) {
         const res = await app.request('DELETE', '/api/articles/delete', { token: admin, body });
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(res.body).toMatchObject({ success: false, message: expect.any(String) });

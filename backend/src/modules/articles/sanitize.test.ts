@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BLANK_HREF, EXTERNAL_LINK_REL, sanitizeArticleHtml as clean } from './sanitize.ts';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBD';
 
 describe('sanitizeArticleHtml: what the editor produces survives', () => {
@@ -19,12 +20,18 @@ describe('sanitizeArticleHtml: what the editor produces survives', () => {
       '<p class="ql-indent-1 ql-align-center ql-direction-rtl">x</p>',
     );
     expect(clean('<li class="ql-indent-8">x</li>')).toBe('<li class="ql-indent-8">x</li>');
-    expect(clean('<p class="ql-indent-9 evil ql-align-right">x</p>')).toBe('<p class="ql-align-right">x</p>');
-    expect(clean('<pre class="ql-syntax" spellcheck="false">x</pre>')).toBe('<pre class="ql-syntax" spellcheck="false">x</pre>');
+    expect(clean('<p class="ql-indent-9 evil ql-align-right">x</p>')).toBe(
+      '<p class="ql-align-right">x</p>',
+    );
+    expect(clean('<pre class="ql-syntax" spellcheck="false">x</pre>')).toBe(
+      '<pre class="ql-syntax" spellcheck="false">x</pre>',
+    );
   });
 
   it('keeps png and jpeg data-URL images', () => {
-    expect(clean(`<p><img src="${PNG}" alt="dot"></p>`)).toBe(`<p><img src="${PNG}" alt="dot" /></p>`);
+    expect(clean(`<p><img src="${PNG}" alt="dot"></p>`)).toBe(
+      `<p><img src="${PNG}" alt="dot" /></p>`,
+    );
     expect(clean(`<img src="${JPEG}">`)).toBe(`<img src="${JPEG}" />`);
   });
 
@@ -47,7 +54,9 @@ describe('sanitizeArticleHtml: what the editor produces survives', () => {
   });
 
   it('keeps escaped text escaped', () => {
-    expect(clean('<p>1 &lt; 2 &amp; &lt;script&gt;</p>')).toBe('<p>1 &lt; 2 &amp; &lt;script&gt;</p>');
+    expect(clean('<p>1 &lt; 2 &amp; &lt;script&gt;</p>')).toBe(
+      '<p>1 &lt; 2 &amp; &lt;script&gt;</p>',
+    );
   });
 });
 
@@ -58,8 +67,12 @@ describe('sanitizeArticleHtml: XSS payloads are removed', () => {
   });
 
   it('drops event handlers and style attributes', () => {
-    expect(clean('<p onclick="alert(1)" style="color:red" onmouseover="x()">t</p>')).toBe('<p>t</p>');
-    expect(clean(`<img src="${PNG}" onerror="alert(1)" onload="x()">`)).toBe(`<img src="${PNG}" />`);
+    expect(clean('<p onclick="alert(1)" style="color:red" onmouseover="x()">t</p>')).toBe(
+      '<p>t</p>',
+    );
+    expect(clean(`<img src="${PNG}" onerror="alert(1)" onload="x()">`)).toBe(
+      `<img src="${PNG}" />`,
+    );
   });
 
   it('drops images that are not png/jpeg data URLs', () => {
@@ -67,7 +80,9 @@ describe('sanitizeArticleHtml: XSS payloads are removed', () => {
     expect(clean('<img src="https://tracker.example/p.png">')).toBe('');
     expect(clean('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">')).toBe('');
     expect(clean('<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">')).toBe('');
-    expect(clean('<img src="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">')).toBe('');
+    expect(clean('<img src="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">')).toBe(
+      '',
+    );
     expect(clean('<img src="javascript:alert(1)">')).toBe('');
   });
 
@@ -91,17 +106,23 @@ describe('sanitizeArticleHtml: XSS payloads are removed', () => {
   });
 
   it('drops svg, math, iframes, objects, forms and style sheets', () => {
-    expect(clean('<svg onload="alert(1)"><script>alert(1)</script><text>t</text></svg><p>ok</p>')).toBe('<p>ok</p>');
+    expect(
+      clean('<svg onload="alert(1)"><script>alert(1)</script><text>t</text></svg><p>ok</p>'),
+    ).toBe('<p>ok</p>');
     expect(clean('<iframe src="https://evil.example">x</iframe><p>ok</p>')).toBe('<p>ok</p>');
     expect(clean('<iframe srcdoc="<script>alert(1)</script>"></iframe>')).toBe('');
     expect(clean('<object data="x.swf"></object><embed src="x.swf">')).toBe('');
     expect(clean('<style>body{display:none}</style><p>ok</p>')).toBe('<p>ok</p>');
-    expect(clean('<form action="https://evil.example"><input name="p"><button>go</button></form>')).toBe('go');
+    expect(
+      clean('<form action="https://evil.example"><input name="p"><button>go</button></form>'),
+    ).toBe('go');
     expect(clean('<math><mtext><script>alert(1)</script></mtext></math>')).toBe('');
   });
 
   it('does not let a broken tag smuggle markup through', () => {
-    const out = clean('<p><a href="javascript:alert(1)"<img src=x onerror=alert(1)>>x</a></p><<script>alert(1)//<</script>');
+    const out = clean(
+      '<p><a href="javascript:alert(1)"<img src=x onerror=alert(1)>>x</a></p><<script>alert(1)//<</script>',
+    );
     expect(out).not.toMatch(/<script|onerror|javascript:/i);
   });
 });

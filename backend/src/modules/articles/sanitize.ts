@@ -20,9 +20,29 @@ const QUILL_CLASSES = [
 ];
 
 const ALLOWED_TAGS = [
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'strong', 'b', 'em', 'i', 'u', 's',
-  'a', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'span', 'img',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'span',
+  'img',
 ];
 
 /** Characters browsers ignore inside a URL scheme, used to smuggle `java\tscript:` past checks. */
@@ -71,7 +91,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // The content of these is never text a reader should see, so it goes with the tag.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'svg', 'math', 'object', 'template', 'title'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'svg',
+    'math',
+    'object',
+    'template',
+    'title',
+  ],
   transformTags: { a: safeLink },
   exclusiveFilter: (frame) => frame.tag === 'img' && !IMAGE_DATA_URL.test(frame.attribs.src ?? ''),
   textFilter: ordinarySpaces,

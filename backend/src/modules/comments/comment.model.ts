@@ -35,7 +35,10 @@ export function toCommentDto(comment: CommentDoc): Comment {
 }
 
 /** The admin list shows the article's title beside each comment (null if the article is gone). */
-export function toAdminCommentDto(comment: CommentDoc, titles: ReadonlyMap<string, string>): AdminComment {
+export function toAdminCommentDto(
+  comment: CommentDoc,
+  titles: ReadonlyMap<string, string>,
+): AdminComment {
   const articleId = String(comment.article);
   const title = titles.get(articleId);
   return {

@@ -23,7 +23,10 @@ export function commentsRouter({
 
   router.post('/api/articles/comments', async (ctx) => {
     const { articleId } = parseWith(commentsRequestSchema, ctx.request.body);
-    ctx.body = { success: true, comments: (await comments.listApproved(articleId)).map(toCommentDto) };
+    ctx.body = {
+      success: true,
+      comments: (await comments.listApproved(articleId)).map(toCommentDto),
+    };
   });
 
   router.post('/api/articles/add-comment', commentLimit, async (ctx) => {

@@ -18,7 +18,9 @@ export const COMMENT_MESSAGES = {
   ID_TAKEN: 'Another comment already uses this id. Send the comment again without an _id.',
 } as const;
 
-type NewComment = Required<Pick<AddCommentRequest, 'article' | 'name' | 'content'>> & { _id?: string };
+type NewComment = Required<Pick<AddCommentRequest, 'article' | 'name' | 'content'>> & {
+  _id?: string;
+};
 
 export function commentsService(connection: mongoose.Connection) {
   const Comments = commentModel(connection);
@@ -31,11 +33,16 @@ export function commentsService(connection: mongoose.Connection) {
     if (!published) throw notFound(COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
   }
 
-  const findComment = async (id: string) => (await Comments.findById(id).lean()) as CommentDoc | null;
+  const findComment = async (id: string) =>
+    (await Comments.findById(id).lean()) as CommentDoc | null;
 
   /** A repeated create (same client id, same words) is the same comment, not a new one. */
   function sameComment(stored: CommentDoc, input: NewComment): boolean {
-    return String(stored.article) === input.article && stored.name === input.name && stored.content === input.content;
+    return (
+      String(stored.article) === input.article &&
+      stored.name === input.name &&
+      stored.content === input.content
+    );
   }
 
   async function existingFor(input: NewComment & { _id: string }): Promise<CommentDoc | null> {
@@ -47,7 +54,9 @@ export function commentsService(connection: mongoose.Connection) {
   return {
     async listApproved(articleId: string): Promise<CommentDoc[]> {
       await requirePublished(articleId);
-      return (await Comments.find({ article: articleId, isApproved: true }).sort({ createdAt: -1, _id: -1 }).lean()) as CommentDoc[];
+      return (await Comments.find({ article: articleId, isApproved: true })
+        .sort({ createdAt: -1, _id: -1 })
+        .lean()) as CommentDoc[];
     },
 
     async add(input: NewComment): Promise<CommentDoc> {
@@ -67,7 +76,9 @@ export function commentsService(connection: mongoose.Connection) {
     },
 
     async listForAdmin() {
-      const comments = (await Comments.find({}).sort({ createdAt: -1, _id: -1 }).lean()) as CommentDoc[];
+      const comments = (await Comments.find({})
+        .sort({ createdAt: -1, _id: -1 })
+        .lean()) as CommentDoc[];
       const articleIds = [...new Set(comments.map((c) => String(c.article)))];
       const articles = await Articles.find({ _id: { $in: articleIds } }, { title: 1 }).lean();
       const titles = new Map(articles.map((a) => [String(a._id), a.title]));
@@ -79,7 +90,9 @@ export function commentsService(connection: mongoose.Connection) {
       const comment = await findComment(id);
       if (!comment) throw notFound(COMMENT_MESSAGES.NOT_FOUND);
       if (comment.isApproved) return;
-      await sequence.next((seq) => Comments.updateOne({ _id: comment._id }, { $set: { isApproved: true, seq } }));
+      await sequence.next((seq) =>
+        Comments.updateOne({ _id: comment._id }, { $set: { isApproved: true, seq } }),
+      );
     },
 
     async remove(id: string): Promise<void> {
@@ -93,15 +106,23 @@ export function commentsService(connection: mongoose.Connection) {
      * comments: each gets a new change number so the comment feed reports it again.
      */
     async renumberApprovedOf(articleId: string): Promise<void> {
-      const approved = await Comments.find({ article: articleId, isApproved: true }, { _id: 1 }).lean();
+      const approved = await Comments.find(
+        { article: articleId, isApproved: true },
+        { _id: 1 },
+      ).lean();
       for (const { _id } of approved) {
-        await sequence.next((seq) => Comments.updateOne({ _id }, { $set: { seq } }, { timestamps: false }));
+        await sequence.next((seq) =>
+          Comments.updateOne({ _id }, { $set: { seq } }, { timestamps: false }),
+        );
       }
     },
 
     /** Deletes every comment of an article; safe to repeat after a failure half-way. */
     async removeAllOf(articleId: string): Promise<void> {
-      const approved = (await Comments.find({ article: articleId, isApproved: true }).lean()) as CommentDoc[];
+      const approved = (await Comments.find({
+        article: articleId,
+        isApproved: true,
+      }).lean()) as CommentDoc[];
       for (const comment of approved) await removeOne(comment);
       await Comments.deleteMany({ article: articleId });
     },

@@ -1,10 +1,23 @@
 // The comment calls: visitors add comments that wait for approval, the public sees approved
 // comments of published articles only, administrators list, approve and delete them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, adminCommentSchema, commentSchema, newObjectId, type AdminComment, type Article, type Comment } from '@fw/contracts';
+import {
+  LIMITS,
+  adminCommentSchema,
+  commentSchema,
+  newObjectId,
+  type AdminComment,
+  type Article,
+  type Comment,
+} from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
-import { NO_COMMENT_LIMIT, addComment, approveComment, createArticle } from '../../../test/content-fixtures.ts';
+import {
+  NO_COMMENT_LIMIT,
+  addComment,
+  approveComment,
+  createArticle,
+} from '../../../test/content-fixtures.ts';
 import { commentModel } from './comment.model.ts';
 import { COMMENT_MESSAGES } from './comments.service.ts';
 
@@ -15,7 +28,9 @@ describe('comment calls', () => {
   let draft: Article;
 
   const publicComments = (articleId: string) =>
-    app.request<{ success: boolean; comments: Comment[] }>('POST', '/api/articles/comments', { body: { articleId } });
+    app.request<{ success: boolean; comments: Comment[] }>('POST', '/api/articles/comments', {
+      body: { articleId },
+    });
 
   beforeAll(async () => {
     app = await startTestApp(NO_COMMENT_LIMIT);
@@ -34,7 +49,12 @@ describe('comment calls', () => {
       expect(res.body).toMatchObject({
         success: true,
         message: 'Thank you! Your comment will appear once an administrator approves it.',
-        comment: { article: article._id, name: 'Ruth', content: 'Lovely article.', isApproved: false },
+        comment: {
+          article: article._id,
+          name: 'Ruth',
+          content: 'Lovely article.',
+          isApproved: false,
+        },
       });
       commentSchema.parse(res.body.comment);
       const listed = await publicComments(article._id);
@@ -62,7 +82,9 @@ describe('comment calls', () => {
 
     it('is 404 for a draft or an unknown article', async () => {
       for (const id of [draft._id, newObjectId()]) {
-        const res = await app.request('POST', '/api/articles/add-comment', { body: { article: id, name: 'N', content: 'C' } });
+        const res = await app.request('POST', '/api/articles/add-comment', {
+          body: { article: id, name: 'N', content: 'C' },
+        });
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ success: false, message: COMMENT_MESSAGES.ARTICLE_NOT_FOUND });
       }
@@ -101,14 +123,22 @@ describe('comment calls', () => {
       const soonDraft = await createArticle(app, admin);
       const comment = await addComment(app, soonDraft._id);
       await approveComment(app, admin, comment._id);
-      await app.request('POST', '/api/articles/toggle-publish', { token: admin, body: { id: soonDraft._id } });
+      await app.request('POST', '/api/articles/toggle-publish', {
+        token: admin,
+        body: { id: soonDraft._id },
+      });
       const res = await publicComments(soonDraft._id);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, message: COMMENT_MESSAGES.ARTICLE_NOT_FOUND });
     });
 
     it('is 400 for a bad or missing articleId', async () => {
-      for (const body of [{}, { articleId: 'x' }, { articleId: [article._id] }, { articleId: article._id, more: 1 }]) {
+      for (const body of [
+        {},
+        { articleId: 'x' },
+        { articleId: [article._id] },
+        { articleId: article._id, more: 1 },
+      ]) {
         const res = await app.request('POST', '/api/articles/comments', { body });
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
@@ -119,7 +149,11 @@ describe('comment calls', () => {
   describe('admin: GET /api/admin/comments, PUT approve, DELETE delete', () => {
     it('lists every comment with its article title', async () => {
       const comment = await addComment(app, article._id, { content: 'For the admin list' });
-      const res = await app.request<{ success: boolean; comments: AdminComment[] }>('GET', '/api/admin/comments', { token: admin });
+      const res = await app.request<{ success: boolean; comments: AdminComment[] }>(
+        'GET',
+        '/api/admin/comments',
+        { token: admin },
+      );
       expect(res.status).toBe(200);
       const listed = res.body.comments.find((c) => c._id === comment._id)!;
       expect(adminCommentSchema.parse(listed)).toMatchObject({
@@ -131,11 +165,16 @@ describe('comment calls', () => {
     it('approves once and for good; approving again is harmless', async () => {
       const comment = await addComment(app, article._id, { content: 'Approve me' });
       for (let i = 0; i < 2; i++) {
-        const res = await app.request('PUT', '/api/admin/comments/approve', { token: admin, body: { id: comment._id } });
+        const res = await app.request('PUT', '/api/admin/comments/approve', {
+          token: admin,
+          body: { id: comment._id },
+        });
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ success: true, message: COMMENT_MESSAGES.APPROVED });
       }
-      expect((await publicComments(article._id)).body.comments.map((c) => c._id)).toContain(comment._id);
+      expect((await publicComments(article._id)).body.comments.map((c) => c._id)).toContain(
+        comment._id,
+      );
     });
 
     it('deletes a comment in either state', async () => {
@@ -143,7 +182,10 @@ describe('comment calls', () => {
       const approved = await addComment(app, article._id);
       await approveComment(app, admin, approved._id);
       for (const { _id } of [waiting, approved]) {
-        const res = await app.request('DELETE', '/api/admin/comments/delete', { token: admin, body: { id: _id } });
+        const res = await app.request('DELETE', '/api/admin/comments/delete', {
+          token: admin,
+          body: { id: _id },
+        });
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ success: true, message: COMMENT_MESSAGES.DELETED });
         expect(await commentModel(app.connection).countDocuments({ _id })).toBe(0);
@@ -158,7 +200,10 @@ describe('comment calls', () => {
         const bad = await app.request(method, path, { token: admin, body: { id: 'abc' } });
         expect(bad.status).toBe(400);
         expect(bad.body).toMatchObject({ success: false, message: expect.stringContaining('id') });
-        const unknown = await app.request(method, path, { token: admin, body: { id: newObjectId() } });
+        const unknown = await app.request(method, path, {
+          token: admin,
+          body: { id: newObjectId() },
+        });
         expect(unknown.status).toBe(404);
         expect(unknown.body).toEqual({ success: false, message: COMMENT_MESSAGES.NOT_FOUND });
       }
@@ -173,7 +218,9 @@ describe('comment calls', () => {
     expect(await commentModel(app.connection).countDocuments({ article: doomed._id })).toBe(2);
     await app.request('DELETE', '/api/articles/delete', { token: admin, body: { id: doomed._id } });
     expect(await commentModel(app.connection).countDocuments({ article: doomed._id })).toBe(0);
-    const admins = await app.request<{ comments: AdminComment[] }>('GET', '/api/admin/comments', { token: admin });
+    const admins = await app.request<{ comments: AdminComment[] }>('GET', '/api/admin/comments', {
+      token: admin,
+    });
     expect(admins.body.comments.filter((c) => c.article?._id === doomed._id)).toEqual([]);
   });
 });
@@ -183,15 +230,22 @@ describe('comment rate limit', () => {
   afterAll(() => app?.close());
 
   it('answers 429 with a message once one address has commented too often', async () => {
-    app = await startTestApp({ rateLimits: { ...NO_COMMENT_LIMIT.rateLimits, comment: { limit: 2, windowMs: 60_000 } } });
+    app = await startTestApp({
+      rateLimits: { ...NO_COMMENT_LIMIT.rateLimits, comment: { limit: 2, windowMs: 60_000 } },
+    });
     const { token } = await createUser(app);
     const article = await createArticle(app, token);
     const send = () =>
-      app.request('POST', '/api/articles/add-comment', { body: { article: article._id, name: 'N', content: 'C' } });
+      app.request('POST', '/api/articles/add-comment', {
+        body: { article: article._id, name: 'N', content: 'C' },
+      });
     expect((await send()).status).toBe(201);
     expect((await send()).status).toBe(201);
     const limited = await send();
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ success: false, message: expect.stringContaining('Too many') });
+    expect(limited.body).toMatchObject({
+      success: false,
+      message: expect.stringContaining('Too many'),
+    });
   });
 });

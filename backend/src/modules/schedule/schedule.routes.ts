@@ -8,7 +8,10 @@ import { answeredNotModified, etagOf, sendJsonText } from '../../middleware/cond
 export function scheduleRouter(): Router {
   const router = new Router();
   const json = JSON.stringify({ success: true, lessons: SCHEDULE_2025 });
-  const etag = etagOf('schedule', crypto.createHash('sha256').update(json).digest('base64url').slice(0, 22));
+  const etag = etagOf(
+    'schedule',
+    crypto.createHash('sha256').update(json).digest('base64url').slice(0, 22),
+  );
 
   router.get('/api/schedule', (ctx) => {
     if (answeredNotModified(ctx, etag)) return;

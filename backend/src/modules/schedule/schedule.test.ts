@@ -22,11 +22,15 @@ describe('GET /api/schedule', () => {
   it('answers 304 without a body when the client holds the same version, also as a weak tag or in a list', async () => {
     const etag = (await app.request('GET', '/api/schedule')).headers.get('etag')!;
     for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
-      const res = await app.request('GET', '/api/schedule', { headers: { 'if-none-match': header } });
+      const res = await app.request('GET', '/api/schedule', {
+        headers: { 'if-none-match': header },
+      });
       expect(res.status, header).toBe(304);
       expect(res.body).toBe('');
     }
-    const stale = await app.request('GET', '/api/schedule', { headers: { 'if-none-match': '"schedule-old"' } });
+    const stale = await app.request('GET', '/api/schedule', {
+      headers: { 'if-none-match': '"schedule-old"' },
+    });
     expect(stale.status).toBe(200);
   });
 

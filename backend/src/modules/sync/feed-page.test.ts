@@ -7,15 +7,30 @@ const gone = (seq: number, id = `a${seq}`): Change<string> => ({ seq, id });
 describe('feedPage', () => {
   it('merges upserts and removals in change order and stops at the limit', () => {
     const page = feedPage([up(1), up(4), up(5)], [gone(2), gone(3)], 4, 0);
-    expect(page).toEqual({ items: ['a1@1', 'a4@4'], removed: ['a2', 'a3'], cursor: 4, hasMore: true });
+    expect(page).toEqual({
+      items: ['a1@1', 'a4@4'],
+      removed: ['a2', 'a3'],
+      cursor: 4,
+      hasMore: true,
+    });
   });
 
   it('reports no more pages when everything fits', () => {
-    expect(feedPage([up(7)], [], 4, 6)).toEqual({ items: ['a7@7'], removed: [], cursor: 7, hasMore: false });
+    expect(feedPage([up(7)], [], 4, 6)).toEqual({
+      items: ['a7@7'],
+      removed: [],
+      cursor: 7,
+      hasMore: false,
+    });
   });
 
   it('keeps the cursor where it was when nothing changed', () => {
-    expect(feedPage([], [], 10, 42)).toEqual({ items: [], removed: [], cursor: 42, hasMore: false });
+    expect(feedPage([], [], 10, 42)).toEqual({
+      items: [],
+      removed: [],
+      cursor: 42,
+      hasMore: false,
+    });
   });
 
   it('reports a thing that changed twice on one page once, as its latest change', () => {

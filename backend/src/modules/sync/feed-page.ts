@@ -21,7 +21,12 @@ export interface FeedPage<T> {
  * than a page, so "more follow" is known without counting). Within a page a thing that changed
  * twice is reported once, as its latest change, because the answer lists items and removals apart.
  */
-export function feedPage<T>(upserts: Change<T>[], removals: Change<T>[], limit: number, since: number): FeedPage<T> {
+export function feedPage<T>(
+  upserts: Change<T>[],
+  removals: Change<T>[],
+  limit: number,
+  since: number,
+): FeedPage<T> {
   const changes = [...upserts, ...removals].sort((a, b) => a.seq - b.seq);
   const page = changes.slice(0, limit);
   const latest = new Map<string, Change<T>>();

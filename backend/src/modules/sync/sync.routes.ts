@@ -23,7 +23,8 @@ export function syncRouter({ connection }: { connection: mongoose.Connection }):
       // (since, limit) is fixed until the horizon moves.
       if (answeredNotModified(ctx, etagOf(feed, epoch, committed, since, limit))) return;
       const request: FeedRequest = { since, limit, upTo: committed };
-      const page = feed === 'articles' ? await feeds.articles(request) : await feeds.comments(request);
+      const page =
+        feed === 'articles' ? await feeds.articles(request) : await feeds.comments(request);
       ctx.body = { success: true, ...page, cursor: String(page.cursor) };
     });
   }

@@ -49,7 +49,10 @@ export function syncService(connection: mongoose.Connection) {
   return {
     async articles(request: FeedRequest): Promise<ArticleFeedPage> {
       const [docs, removed] = await Promise.all([
-        Articles.find(window(request)).sort({ seq: 1 }).limit(request.limit + 1).lean() as Promise<ArticleDoc[]>,
+        Articles.find(window(request))
+          .sort({ seq: 1 })
+          .limit(request.limit + 1)
+          .lean() as Promise<ArticleDoc[]>,
         removals('article', request),
       ]);
       const upserts = docs.map((doc) => ({
@@ -59,19 +62,27 @@ export function syncService(connection: mongoose.Connection) {
         item: doc.isPublished ? toArticleDto(doc) : undefined,
       }));
       const page = feedPage<Article>(upserts, removed, request.limit, request.since);
-      return { articles: page.items, removed: page.removed, cursor: page.cursor, hasMore: page.hasMore };
+      return {
+        articles: page.items,
+        removed: page.removed,
+        cursor: page.cursor,
+        hasMore: page.hasMore,
+      };
     },
 
     async comments(request: FeedRequest): Promise<CommentFeedPage> {
       const [docs, removed] = await Promise.all([
-        Comments.find({ isApproved: true, ...window(request) }).sort({ seq: 1 }).limit(request.limit + 1).lean() as Promise<
-          CommentDoc[]
-        >,
+        Comments.find({ isApproved: true, ...window(request) })
+          .sort({ seq: 1 })
+          .limit(request.limit + 1)
+          .lean() as Promise<CommentDoc[]>,
         removals('comment', request),
       ]);
       const articleIds = [...new Set(docs.map((c) => String(c.article)))];
       const published = new Set(
-        (await Articles.find({ _id: { $in: articleIds }, isPublished: true }, { _id: 1 }).lean()).map((a) => String(a._id)),
+        (
+          await Articles.find({ _id: { $in: articleIds }, isPublished: true }, { _id: 1 }).lean()
+        ).map((a) => String(a._id)),
       );
       const upserts = docs.map((doc) => ({
         seq: doc.seq,
@@ -79,7 +90,12 @@ export function syncService(connection: mongoose.Connection) {
         item: published.has(String(doc.article)) ? toCommentDto(doc) : undefined,
       }));
       const page = feedPage<Comment>(upserts, removed, request.limit, request.since);
-      return { comments: page.items, removed: page.removed, cursor: page.cursor, hasMore: page.hasMore };
+      return {
+        comments: page.items,
+        removed: page.removed,
+        cursor: page.cursor,
+        hasMore: page.hasMore,
+      };
     },
   };
 }
