@@ -19,8 +19,9 @@ export function syncRouter({ connection }: { connection: mongoose.Connection }):
       const since = Number(query.since ?? 0);
       const limit = query.limit ?? LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
       const { epoch, committed } = await sequence.horizon();
-      // Everything up to the horizon is written and can only move later, so the answer to
-      // (since, limit) is fixed until the horizon moves.
+      // Everything up to the horizon is written; a later change only moves a thing above it.
+      // So any answer given for (since, limit, horizon) stays a correct one: at worst it holds an
+      // older version of something whose newer version comes once the horizon moves.
       if (answeredNotModified(ctx, etagOf(feed, epoch, committed, since, limit))) return;
       const request: FeedRequest = { since, limit, upTo: committed };
       const page =
