@@ -1,0 +1,246 @@
+// Fault tests of the outbox in a real chromium against the real server: offline writes that
+// survive a reload and a closed browser, a lost answer, two tabs, an expired token, and two
+// admins editing the same article offline. Each change must reach the database exactly once.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type mongoose from 'mongoose';
+import { FEATURED_ARTICLES } from '@fw/contracts/featured';
+import { CHROMIUM_ARGS, baseURL, launchBrowser, newPage } from './browser.ts';
+import { DEMO_ADMIN, apiCall, collection, connectDb, eventually, loginAsDemoAdmin } from './admin-helpers.ts';
+
+const ARTICLE_ID = FEATURED_ARTICLES[2].id;
+let conn: mongoose.Connection;
+let browser: Browser;
+
+beforeAll(async () => {
+  conn = await connectDb();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await conn?.close();
+});
+
+const articles = () => collection(conn, 'articles');
+const comments = () => collection(conn, 'comments');
+
+async function adminToken(): Promise<string> {
+  const { data } = await apiCall<{ token: string }>('POST', '/api/admin/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+  return data.token;
+}
+
+async function createDraft(title: string): Promise<string> {
+  const { data } = await apiCall<{ article: { _id: string } }>(
+    'POST',
+    '/api/articles/add',
+    { article: JSON.stringify({ title, subtitle: 'Original subtitle', content: '<p>Original text.</p>', category: 'Life', isPublished: false }) },
+    await adminToken(),
+  );
+  return data.article._id;
+}
+
+/** Waits until this device's outbox is empty (every change confirmed by the server). */
+async function outboxDrained(page: Page) {
+  await eventually(async () => (await page.getByTestId('pending-count').count()) === 0 && (await page.getByTestId('outbox-panel').count()) === 0, 'the outbox to drain', 30_000);
+}
+
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+async function postComment(page: Page, name: string, text: string) {
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Comment', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await page.getByText(text).waitFor();
+}
+
+/** Opens a draft from the dashboard into the editor, changes its subtitle and saves. */
+async function editDraftSubtitle(page: Page, title: string, subtitle: string) {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await page.getByTestId('article-row').filter({ hasText: title }).getByRole('link', { name: title }).click();
+  await page.getByRole('button', { name: 'Update Article' }).waitFor();
+  await page.getByLabel('Subtitle', { exact: true }).fill(subtitle);
+  await page.getByRole('button', { name: 'Update Article' }).click();
+}
+
+describe('outbox', () => {
+  it('keeps offline writes through a reload and a closed browser, then applies each exactly once', async () => {
+    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-profile-'));
+    const open = () =>
+      chromium.launchPersistentContext(userDataDir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, baseURL: baseURL() });
+    let context: BrowserContext = await open();
+    let page = context.pages()[0] ?? (await context.newPage());
+    const stamp = Date.now();
+    const commentText = `Offline comment ${stamp}`;
+    const title = `Offline article ${stamp}`;
+    try {
+      await loginAsDemoAdmin(page);
+      await waitForServiceWorker(page);
+      await page.goto(`/article/${ARTICLE_ID}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+
+      await context.setOffline(true);
+      await postComment(page, 'Offline Naomi', commentText);
+      await page.getByText('Waiting to be sent').waitFor();
+
+      await page.goto('/admin/create');
+      await page.getByLabel('Title', { exact: true }).fill(title);
+      await page.getByLabel('Subtitle', { exact: true }).fill('Written on a train');
+      await page.locator('.ql-editor').fill('First words.');
+      await page.getByLabel('Category').selectOption('Hope');
+      await page.getByRole('button', { name: 'Create Article' }).click();
+      await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+      await editDraftSubtitle(page, title, 'Edited on the train');
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+      await page.getByTestId('article-row').filter({ hasText: title }).getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByTestId('article-row').filter({ hasText: title }).getByRole('button', { name: 'Unpublish' }).waitFor();
+      await page.getByTestId('pending-count').getByText('4 changes waiting to sync').waitFor();
+
+      await page.reload();
+      await page.getByTestId('pending-count').getByText('4 changes waiting to sync').waitFor();
+      expect(await articles().countDocuments({ title })).toBe(0);
+      expect(await comments().countDocuments({ content: commentText })).toBe(0);
+
+      // Close the browser while offline; reopen it (online) with the same storage.
+      await context.close();
+      context = await open();
+      page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/admin');
+      await outboxDrained(page);
+
+      expect(await comments().countDocuments({ content: commentText })).toBe(1);
+      const stored = await articles().find({ title }).toArray();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ subtitle: 'Edited on the train', isPublished: true, version: 3, category: 'Hope' });
+    } finally {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('applies a comment once when the answer is lost after the server stored it', async () => {
+    const { page, context } = await newPage(browser, { serviceWorkers: 'block' });
+    const text = `Lost answer ${Date.now()}`;
+    let requests = 0;
+    await context.route('**/api/articles/add-comment', async (route) => {
+      requests += 1;
+      const response = await route.fetch();
+      if (requests === 1) {
+        expect(response.status()).toBe(201);
+        await route.abort('connectionreset');
+      } else {
+        await route.fulfill({ response });
+      }
+    });
+    await page.goto(`/article/${ARTICLE_ID}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await postComment(page, 'Lost Answer', text);
+    await page.getByText('Waiting for approval: only you can see this').first().waitFor({ timeout: 20_000 });
+    await eventually(async () => requests >= 2, 'the retry');
+    expect(await comments().countDocuments({ content: text })).toBe(1);
+    await context.close();
+  });
+
+  it('sends each operation once when two tabs reconnect together', async () => {
+    const { page: first, context } = await newPage(browser, { serviceWorkers: 'block' });
+    const second = await context.newPage();
+    const sent: string[] = [];
+    let offline = false;
+    // Count only the requests that can reach the server (attempts made while offline fail).
+    await context.route('**/api/articles/add-comment', async (route) => {
+      if (offline) return route.abort('internetdisconnected');
+      sent.push(route.request().headers()['idempotency-key'] ?? 'none');
+      await route.continue();
+    });
+    for (const tab of [first, second]) {
+      await tab.goto(`/article/${ARTICLE_ID}`);
+      await tab.getByRole('heading', { level: 1 }).waitFor();
+    }
+    offline = true;
+    await context.setOffline(true);
+    const stamp = Date.now();
+    await postComment(first, 'Tab One', `First tab ${stamp}`);
+    await postComment(second, 'Tab Two', `Second tab ${stamp}`);
+    await first.getByTestId('pending-count').getByText('2 changes waiting to sync').waitFor();
+    await second.getByTestId('pending-count').getByText('2 changes waiting to sync').waitFor();
+    offline = false;
+    await context.setOffline(false);
+    for (const tab of [first, second]) await tab.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 20_000 });
+    await new Promise((r) => setTimeout(r, 1500)); // give a second sender the chance to misbehave
+    expect(sent).toHaveLength(2);
+    expect(new Set(sent).size).toBe(2);
+    expect(await comments().countDocuments({ content: { $in: [`First tab ${stamp}`, `Second tab ${stamp}`] } })).toBe(2);
+    await context.close();
+  });
+
+  it('keeps changes made with an expired token, asks for a login, then sends them', async () => {
+    const title = `Expiring ${Date.now()}`;
+    await createDraft(title);
+    const { page, context } = await newPage(browser);
+    await loginAsDemoAdmin(page);
+    await waitForServiceWorker(page);
+    await page.getByTestId('article-row').filter({ hasText: title }).waitFor();
+    const admin = await collection(conn, 'users').findOne({ email: DEMO_ADMIN.email });
+    const expired = jwt.sign({ sub: String(admin!._id), exp: Math.floor(Date.now() / 1000) - 60 }, inject('jwtSecret'));
+    await context.setOffline(true);
+    await page.evaluate((token) => localStorage.setItem('token', token), expired);
+    await page.reload();
+    await page.getByTestId('article-row').filter({ hasText: title }).getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByTestId('pending-count').waitFor();
+
+    await context.setOffline(false);
+    await page.getByText('Your session has expired. Please log in again.').waitFor({ timeout: 20_000 });
+    expect(await articles().findOne({ title })).toMatchObject({ isPublished: false });
+    await page.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
+    await page.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await eventually(async () => (await articles().findOne({ title }))?.isPublished === true, 'the publish to go through');
+    expect(await articles().countDocuments({ title })).toBe(1);
+    await context.close();
+  });
+
+  it.each([
+    ['Keep mine', 'B wins'],
+    ['Take theirs', 'A wins'],
+  ])('shows a conflict between two admins editing offline and resolves it with %s', async (choice, outcome) => {
+    const title = `Conflict ${choice} ${Date.now()}`;
+    await createDraft(title);
+    const a = await newPage(browser);
+    const b = await newPage(browser);
+    for (const admin of [a, b]) {
+      await loginAsDemoAdmin(admin.page);
+      await waitForServiceWorker(admin.page);
+      await admin.page.getByTestId('article-row').filter({ hasText: title }).waitFor();
+      await admin.context.setOffline(true);
+    }
+    await editDraftSubtitle(a.page, title, 'Subtitle from A');
+    await editDraftSubtitle(b.page, title, 'Subtitle from B');
+
+    await a.context.setOffline(false);
+    await eventually(async () => (await articles().findOne({ title }))?.subtitle === 'Subtitle from A', "A's edit");
+    await b.context.setOffline(false);
+    const problem = b.page.getByTestId('outbox-problem');
+    await problem.waitFor({ timeout: 20_000 });
+    const versions = b.page.getByTestId('conflict-versions');
+    await versions.getByText('Subtitle from A').waitFor();
+    await versions.getByText('Subtitle from B').waitFor();
+
+    await problem.getByRole('button', { name: choice }).click();
+    await problem.waitFor({ state: 'detached', timeout: 20_000 });
+    const expected = outcome === 'B wins' ? 'Subtitle from B' : 'Subtitle from A';
+    await eventually(async () => (await articles().findOne({ title }))?.subtitle === expected, 'the chosen version');
+    const stored = await articles().findOne({ title });
+    expect(stored?.version).toBe(outcome === 'B wins' ? 3 : 2);
+    expect(await articles().countDocuments({ title })).toBe(1);
+    await a.context.close();
+    await b.context.close();
+  });
+});
