@@ -97,6 +97,9 @@ describe('admin moderation', () => {
     await problem.getByText('does not exist').waitFor();
     await toastText(page, 'error', 'does not exist');
     await problem.getByRole('button', { name: 'Retry' }).waitFor();
+    // The approval shows at once (the row moved to Approved), marked as refused.
+    await page.getByRole('button', { name: 'Approved', exact: true }).click();
+    await row.getByTestId('attention-badge').waitFor();
     await page.screenshot({ path: '/tmp/shots/admin-1280-refused-write.png' });
     await problem.getByRole('button', { name: 'Discard' }).click();
     await dialog().getByRole('button', { name: 'Yes' }).click();
@@ -185,6 +188,7 @@ describe('admin moderation', () => {
     const versions = page.getByTestId('conflict-versions');
     await versions.getByText('My words').waitFor();
     await versions.getByText('Their words').waitFor();
+    await page.getByTestId('article-row').filter({ hasText: title }).getByTestId('attention-badge').waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: '/tmp/shots/admin-375-conflict.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });

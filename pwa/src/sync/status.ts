@@ -51,3 +51,16 @@ export function usePendingIds(): Set<string> {
 export function useAdminSynced(): boolean | undefined {
   return useLiveQuery(async () => (await db.meta.get(ADMIN_SYNCED_AT)) !== undefined);
 }
+
+export type RecordMark = 'pending' | 'attention';
+
+/** Per record with something in the outbox: still on its way, or refused and waiting for a choice. */
+export function useRecordMarks(): Map<string, RecordMark> {
+  const entries = useLiveQuery(async () => (await db.outbox.toArray()).map((e) => [e.recordId, e.status] as const));
+  const marks = new Map<string, RecordMark>();
+  for (const [id, status] of entries ?? []) {
+    if (status === 'failed' || status === 'conflict') marks.set(id, 'attention');
+    else if (!marks.has(id)) marks.set(id, 'pending');
+  }
+  return marks;
+}

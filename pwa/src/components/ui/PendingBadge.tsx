@@ -1,9 +1,17 @@
 // The mark on a record whose change is still in the outbox: the screen already shows the change,
-// the server has not confirmed it yet.
-import { ClockIcon } from './icons.tsx';
+// the server has not confirmed it yet; or the server refused it and the admin must choose.
+import { AlertIcon, ClockIcon } from './icons.tsx';
 import styles from './PendingBadge.module.css';
 
-export function PendingBadge() {
+export function PendingBadge({ mark = 'pending' }: { mark?: 'pending' | 'attention' }) {
+  if (mark === 'attention') {
+    return (
+      <span className={`${styles.badge} ${styles.attention}`} title="The server refused this change" data-testid="attention-badge">
+        <AlertIcon width={14} height={14} />
+        <span>needs attention</span>
+      </span>
+    );
+  }
   return (
     <span className={styles.badge} title="Waiting to sync" data-testid="pending-badge">
       <ClockIcon width={14} height={14} />

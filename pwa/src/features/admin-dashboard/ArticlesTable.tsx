@@ -5,7 +5,7 @@ import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx'
 import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { TrashIcon } from '../../components/ui/icons.tsx';
-import { usePendingIds } from '../../sync/status.ts';
+import { useRecordMarks } from '../../sync/status.ts';
 import { shortDate } from '../../lib/format.ts';
 import { paths } from '../../app/paths.ts';
 import type { LocalAdminArticle } from '../../db/db.ts';
@@ -19,7 +19,7 @@ interface ArticlesTableProps {
 }
 
 export function ArticlesTable({ label, titleColumn, articles }: ArticlesTableProps) {
-  const pending = usePendingIds();
+  const marks = useRecordMarks();
   const { togglePublish, remove, dialog } = useArticleActions();
   const columns: Column[] = [
     { label: '#' },
@@ -53,7 +53,7 @@ export function ArticlesTable({ label, titleColumn, articles }: ArticlesTablePro
                   {article.title}
                 </Link>
               )}
-              {pending.has(article._id) ? <PendingBadge /> : null}
+              {marks.has(article._id) ? <PendingBadge mark={marks.get(article._id)} /> : null}
             </td>
             <td className={`${cell.hideSmall} ${cell.muted}`}>{shortDate(article.createdAt)}</td>
             <td className={cell.hideSmall}>

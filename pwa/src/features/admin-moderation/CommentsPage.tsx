@@ -8,7 +8,7 @@ import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { CheckIcon, TrashIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../components/ui/send-write.ts';
-import { useAdminSynced, usePendingIds } from '../../sync/status.ts';
+import { useAdminSynced, useRecordMarks } from '../../sync/status.ts';
 import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { shortDate } from '../../lib/format.ts';
 import page from '../../components/ui/AdminPage.module.css';
@@ -30,7 +30,7 @@ function newestFirst(a: LocalAdminComment, b: LocalAdminComment): number {
 export function CommentsPage() {
   const [filter, setFilter] = useState<Filter>('notApproved');
   const synced = useAdminSynced();
-  const pending = usePendingIds();
+  const marks = useRecordMarks();
   const { confirm, dialog } = useConfirm();
   const comments = useLiveQuery(
     async () => (await db.adminComments.toArray()).filter((c) => c.isApproved === (filter === 'approved')).sort(newestFirst),
@@ -79,7 +79,7 @@ export function CommentsPage() {
             <td>
               <div className={styles.article}>
                 {comment.article?.title ?? MISSING_ARTICLE_TITLE}
-                {pending.has(comment._id) ? <PendingBadge /> : null}
+                {marks.has(comment._id) ? <PendingBadge mark={marks.get(comment._id)} /> : null}
               </div>
               <div className={styles.name}>{comment.name}</div>
               <p className={styles.text}>{comment.content}</p>

@@ -7,7 +7,7 @@ import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { TrashIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../components/ui/send-write.ts';
-import { useAdminSynced, usePendingIds } from '../../sync/status.ts';
+import { useAdminSynced, useRecordMarks } from '../../sync/status.ts';
 import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import styles from './UsersPage.module.css';
@@ -27,7 +27,7 @@ function canApprove(user: LocalUser): boolean {
 
 export function UsersPage() {
   const synced = useAdminSynced();
-  const pending = usePendingIds();
+  const marks = useRecordMarks();
   const { confirm, dialog } = useConfirm();
   const users = useLiveQuery(async () => (await db.users.toArray()).sort(byStatusThenName));
 
@@ -55,7 +55,7 @@ export function UsersPage() {
           <tr key={user._id} data-testid="user-row" data-id={user._id}>
             <td className={styles.name}>
               {user.name}
-              {pending.has(user._id) ? <PendingBadge /> : null}
+              {marks.has(user._id) ? <PendingBadge mark={marks.get(user._id)} /> : null}
             </td>
             <td className={styles.email}>{user.email}</td>
             <td>
