@@ -114,6 +114,12 @@ describe('outbox', () => {
       context = await open();
       page = context.pages()[0] ?? (await context.newPage());
       await page.goto('/admin');
+      await page.getByTestId('pending-count').waitFor({ state: 'attached', timeout: 10_000 }).catch(() => {});
+      await eventually(
+        async () => (await articles().findOne({ title }))?.isPublished === true && (await comments().countDocuments({ content: commentText })) > 0,
+        'the offline changes to reach the server',
+        30_000,
+      );
       await outboxDrained(page);
 
       expect(await comments().countDocuments({ content: commentText })).toBe(1);
