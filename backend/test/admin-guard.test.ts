@@ -6,10 +6,8 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { createUser } from './fixtures.ts';
 
 /** Admin paths whose routers are mounted in app.ts; widen to every admin path as modules land. */
-const ROUTES_LANDED: ReadonlySet<string> = new Set(['/api/admin/users', '/api/admin/delete', '/api/admin/approve']);
-
 const ADMIN_ROUTES = Object.entries(ROUTES as Record<string, RouteSpec>)
-  .filter(([, route]) => route.admin && ROUTES_LANDED.has(route.path))
+  .filter(([, route]) => route.admin)
   .map(([name, route]) => ({ name, ...route }));
 
 describe('admin guard over the route table', () => {
@@ -23,10 +21,8 @@ describe('admin guard over the route table', () => {
   });
   afterAll(() => app.close());
 
-  it('names only admin routes of the contract in ROUTES_LANDED', () => {
-    const adminPaths = new Set(Object.values(ROUTES as Record<string, RouteSpec>).filter((r) => r.admin).map((r) => r.path));
-    expect([...ROUTES_LANDED].filter((path) => !adminPaths.has(path))).toEqual([]);
-    expect(ADMIN_ROUTES.length).toBe(ROUTES_LANDED.size);
+  it('covers every admin route of the contract', () => {
+    expect(ADMIN_ROUTES.length).toBeGreaterThanOrEqual(11);
   });
 
   describe.each(ADMIN_ROUTES)('$name: $method $path', ({ method, path }) => {
