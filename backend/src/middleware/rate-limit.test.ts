@@ -42,6 +42,12 @@ describe('login and registration rate limits', () => {
     expectTooMany(await login(admin.user.email, '10.0.0.1', admin.user.password));
   });
 
+  it('counts a burst of simultaneous attempts exactly (no lost increments)', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => login(`burst${i}@example.test`, '10.0.9.9')));
+    expect(results.filter((r) => r.status === 401)).toHaveLength(TINY.limit);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(12 - TINY.limit);
+  });
+
   it('refuses the third attempt on one email from many addresses', async () => {
     expect((await login(admin.user.email, '10.0.1.1')).status).toBe(401);
     expect((await login(admin.user.email.toUpperCase(), '10.0.1.2')).status).toBe(401);

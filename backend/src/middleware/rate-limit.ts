@@ -1,7 +1,9 @@
 // Rate limits kept in the database (collection `rate_limits`), so several backend instances share
-// the same counters. Fixed windows: one counter document per bucket, key and window start, raised
-// with an atomic upsert. FerretDB 1.24 has no TTL indexes, so expired windows are swept now and then
-// by the requests themselves instead of a timer that would outlive the app.
+// the same counters. Fixed windows per bucket, key and window start. FerretDB 1.24 loses `$inc`
+// increments under concurrency (see db/sequence.ts), so a hit is counted by inserting its slot
+// `<window id>#<n>`, which only one request can do; a hint document says where to start probing.
+// FerretDB has no TTL indexes, so expired windows are swept now and then by the requests themselves
+// instead of a timer that would outlive the app.
 import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { DEFAULT_RATE_LIMITS, type Config, type RateLimitSetting } from '../config.ts';
@@ -12,13 +14,12 @@ export const RATE_LIMIT_COLLECTION = 'rate_limits';
 export const RATE_LIMIT_SWEEP_INTERVAL_MS = 5 * 60_000;
 /** Upper bound on a key taken from a request body, so a huge field cannot make a huge id. */
 const KEY_MAX_CHARS = 254;
-/** Two first hits of the same window may both try to insert; the loser simply retries. */
-const UPSERT_ATTEMPTS = 3;
 const DUPLICATE_KEY_CODE = 11000;
 
 interface CounterDoc {
   _id: string;
-  count: number;
+  /** On a slot: absent. On the window's hint document: the highest slot known to be taken. */
+  count?: number;
   expiresAt: Date;
 }
 
@@ -45,19 +46,21 @@ export function rateLimit({ connection, bucket, limit, windowMs, key }: RateLimi
   const counters = () => connection.collection<CounterDoc>(RATE_LIMIT_COLLECTION);
   let lastSweepMs = 0;
 
+  /** Claims the next free slot of the window; returns its number, or limit + 1 when all are taken. */
   async function countHit(id: string, expiresAt: Date): Promise<number> {
-    for (let attempt = 1; ; attempt++) {
+    const hint = (await counters().findOne({ _id: id }))?.count ?? 0;
+    for (let slot = hint + 1; slot <= limit; slot++) {
       try {
-        const doc = await counters().findOneAndUpdate(
-          { _id: id },
-          { $inc: { count: 1 }, $setOnInsert: { expiresAt } },
-          { upsert: true, returnDocument: 'after' },
-        );
-        return doc?.count ?? 1;
+        await counters().insertOne({ _id: `${id}#${slot}`, expiresAt });
       } catch (error) {
-        if (!isDuplicateKey(error) || attempt >= UPSERT_ATTEMPTS) throw error;
+        if (isDuplicateKey(error)) continue;
+        throw error;
       }
+      // Only a hint: a lost update here costs a few extra probes, never a wrong count.
+      await counters().updateOne({ _id: id }, { $max: { count: slot }, $setOnInsert: { expiresAt } }, { upsert: true }).catch(() => {});
+      return slot;
     }
+    return limit + 1;
   }
 
   function sweepExpired(nowMs: number): void {
