@@ -192,7 +192,7 @@ describe('admin moderation', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: '/tmp/shots/admin-375-conflict.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('button', { name: 'Keep mine' }).click();
+    await page.getByTestId('outbox-problem').getByRole('button', { name: 'Keep mine', exact: true }).click();
     await eventually(async () => (await collection(conn, 'articles').findOne({ title }))?.content.includes('My words'), 'my version');
     await versions.waitFor({ state: 'detached' });
     expect(await collection(conn, 'articles').countDocuments({ title })).toBe(1);

@@ -217,7 +217,7 @@ describe('outbox', () => {
     ['Keep mine', 'B wins'],
     ['Take theirs', 'A wins'],
   ])('shows a conflict between two admins editing offline and resolves it with %s', async (choice, outcome) => {
-    const title = `Conflict ${choice} ${Date.now()}`;
+    const title = `Two admins (${outcome}) ${Date.now()}`;
     await createDraft(title);
     const a = await newPage(browser);
     const b = await newPage(browser);

@@ -1,56 +1,76 @@
 // When sync runs: at start, when the device comes back online, when the tab becomes visible, every
 // few minutes while open, right after a write, and at the retry time the outbox asks for.
-// One round = push the outbox, then pull the public feeds (and the admin's view with a token).
+// A round pushes the outbox, then pulls the public feeds (and the admin's view with a token).
+// A write does not wait for a pull in progress: pushes run on their own (one tab at a time).
 import { ApiError } from '../lib/api.ts';
 import { getToken, subscribeAuth } from '../lib/auth.ts';
 import { setMeta } from '../db/db.ts';
 import { onEnqueue, pushOutbox } from './outbox.ts';
 import { pullPublic } from './pull.ts';
 import { pullAdmin } from './pull-admin.ts';
-import { withSyncLock } from './tab-lock.ts';
+import { PULL_LOCK_NAME, PUSH_LOCK_NAME, withTabLock } from './tab-lock.ts';
 
 export const SYNC_INTERVAL_MS = 3 * 60_000;
 export const SYNC_ERROR_KEY = 'syncError';
 
-let running: Promise<void> | null = null;
-let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-async function round(): Promise<void> {
-  await withSyncLock(async () => {
-    const { retryAt } = await pushOutbox();
-    clearTimeout(retryTimer);
-    if (retryAt !== null) retryTimer = setTimeout(requestSync, Math.max(0, retryAt - Date.now()));
+/** Runs `step` now, or once more after the run in progress; runs never overlap. */
+function singleFlight(step: () => Promise<boolean>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          // A step answers true when it wants to run again (more may have arrived meanwhile).
+          if (await step()) again = true;
+        } while (again);
+      } catch (error) {
+        console.warn('sync failed', error);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+}
+
+/** Sends what the outbox holds; schedules the retry it asks for. */
+export const requestPush = singleFlight(async () => {
+  const result = await withTabLock(PUSH_LOCK_NAME, pushOutbox);
+  if (!result) return false;
+  clearTimeout(retryTimer);
+  if (result.retryAt !== null) retryTimer = setTimeout(requestSync, Math.max(0, result.retryAt - Date.now()));
+  return result.sent > 0;
+});
+
+const requestPull = singleFlight(async () => {
+  const fresh = await withTabLock(PULL_LOCK_NAME, async () => {
     try {
       await pullPublic();
-      if (getToken()) await pullAdmin();
+      const current = getToken() ? await pullAdmin() : true;
       await setMeta(SYNC_ERROR_KEY, null);
+      return current;
     } catch (error) {
       const offline = error instanceof ApiError && error.isNetwork;
       await setMeta(SYNC_ERROR_KEY, offline ? null : error instanceof Error ? error.message : String(error));
+      return true;
     }
   });
-}
+  // A pull that raced a confirmed write applied nothing; pull again.
+  return fresh === false;
+});
 
-/** Asks for a sync round; rounds never overlap, and a request during one runs one more after it. */
-export function requestSync(): Promise<void> {
-  if (running) {
-    again = true;
-    return running;
-  }
-  running = (async () => {
-    try {
-      do {
-        again = false;
-        await round();
-      } while (again);
-    } catch (error) {
-      console.warn('sync round failed', error);
-    } finally {
-      running = null;
-    }
-  })();
-  return running;
+/** A whole round: push, then pull (so the server's view replaces the optimistic one). */
+export async function requestSync(): Promise<void> {
+  await requestPush();
+  await requestPull();
 }
 
 export function startSync(): () => void {
@@ -61,7 +81,7 @@ export function startSync(): () => void {
   window.addEventListener('online', sync);
   document.addEventListener('visibilitychange', onVisible);
   const interval = setInterval(sync, SYNC_INTERVAL_MS);
-  const stopEnqueue = onEnqueue(sync);
+  const stopEnqueue = onEnqueue(sync); // the push starts at once, even while a pull runs
   // A new login resumes operations that waited for one.
   const stopAuth = subscribeAuth(() => {
     if (getToken()) sync();

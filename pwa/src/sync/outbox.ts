@@ -6,7 +6,7 @@
 import { newObjectId } from '@fw/contracts/object-id';
 import { ApiError, api } from '../lib/api.ts';
 import { getToken, signOutWithNotice } from '../lib/auth.ts';
-import { db, type OutboxEntry, type OutboxKind } from '../db/db.ts';
+import { db, getMeta, setMeta, type OutboxEntry, type OutboxKind } from '../db/db.ts';
 import { ENDPOINTS, OPTIMISTIC_TABLES, applyConfirmed, applyOptimistic, isAlreadyDone, storeArticle, wireBody } from './operations.ts';
 import type { Article } from '@fw/contracts';
 
@@ -78,12 +78,20 @@ async function rebaseLaterEdits(entry: OutboxEntry, article: Article | undefined
   }
 }
 
+/** Grows with every settled write (in any tab), so a list fetched before it can be told stale. */
+export const SETTLED_COUNT_KEY = 'outboxSettled';
+
+export async function settledCount(): Promise<number> {
+  return (await getMeta<number>(SETTLED_COUNT_KEY)) ?? 0;
+}
+
 async function settle(entry: OutboxEntry, response: Record<string, unknown>): Promise<void> {
-  await db.transaction('rw', [db.outbox, ...OPTIMISTIC_TABLES()], async () => {
+  await db.transaction('rw', [db.outbox, db.meta, ...OPTIMISTIC_TABLES()], async () => {
     if (!(await db.outbox.get(entry.seq!))) return; // settled by another tab meanwhile
     await applyConfirmed(entry.kind, entry.recordId, response);
     await rebaseLaterEdits(entry, response.article as Article | undefined);
     await db.outbox.delete(entry.seq!);
+    await setMeta(SETTLED_COUNT_KEY, (await settledCount()) + 1);
   });
 }
 

@@ -1,6 +1,7 @@
 // The admin's view (all articles with drafts, all comments, users), pulled while a token is held.
 // Records with operations still in the outbox keep their optimistic local copy.
 import type { AdminComment, Article, User } from '@fw/contracts';
+import { settledCount } from './outbox.ts';
 import { ApiError, api } from '../lib/api.ts';
 import { getToken, signOutWithNotice } from '../lib/auth.ts';
 import { db } from '../db/db.ts';
@@ -26,7 +27,13 @@ async function replaceTable<T extends { _id: string }>(
 /** Meta key: when the admin's view was last filled (absent until the first pull after login). */
 export const ADMIN_SYNCED_AT = 'adminSyncedAt';
 
-export async function pullAdmin(): Promise<void> {
+/**
+ * Replaces the admin's view with the server's lists. Answers false, applying nothing, when a write
+ * was confirmed while the lists were on their way: they may predate it, and the next round pulls
+ * again.
+ */
+export async function pullAdmin(): Promise<boolean> {
+  const settledBefore = await settledCount();
   let lists;
   try {
     lists = await Promise.all([
@@ -39,19 +46,21 @@ export async function pullAdmin(): Promise<void> {
     // the admin to the login screen with the server's reason, instead of a stale admin area.
     if (error instanceof ApiError && (error.status === 401 || error.status === 403) && error.body?.reauth) {
       signOutWithNotice(error.message);
-      return;
+      return true;
     }
     throw error;
   }
   // A logout during the requests already cleared the admin's view; don't put it back.
-  if (!getToken()) return;
+  if (!getToken()) return true;
   const [articles, comments, users] = lists;
-  await db.transaction('rw', [db.adminArticles, db.adminComments, db.users, db.outbox, db.meta], async () => {
+  return db.transaction('rw', [db.adminArticles, db.adminComments, db.users, db.outbox, db.meta], async () => {
+    if ((await settledCount()) !== settledBefore) return false;
     const keep = await pendingRecordIds();
     await replaceTable(db.adminArticles, articles.data.articles, keep);
     await replaceTable(db.adminComments, comments.data.comments, keep);
     await replaceTable(db.users, users.data.users, keep);
     await db.meta.put({ key: ADMIN_SYNCED_AT, value: Date.now() });
+    return true;
   });
 }
 

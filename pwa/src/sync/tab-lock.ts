@@ -1,21 +1,21 @@
-// One tab syncs at a time. Web Locks where the browser has them; otherwise a lease in
-// localStorage that expires, so a closed tab never blocks the others for long.
-export const SYNC_LOCK_NAME = 'family-sync';
+// One tab pushes (and one pulls) at a time. Web Locks where the browser has them; otherwise a
+// lease in localStorage that expires, so a closed tab never blocks the others for long.
+export const PUSH_LOCK_NAME = 'family-push';
+export const PULL_LOCK_NAME = 'family-pull';
 export const LEASE_MS = 30_000;
 
-export async function withSyncLock<T>(work: () => Promise<T>): Promise<T | null> {
+/** Runs `work` unless another tab holds the lock (then answers null at once). */
+export async function withTabLock<T>(name: string, work: () => Promise<T>): Promise<T | null> {
   if (typeof navigator !== 'undefined' && navigator.locks?.request) {
-    return navigator.locks.request(SYNC_LOCK_NAME, { ifAvailable: true }, async (lock) =>
-      lock ? work() : null,
-    );
+    return navigator.locks.request(name, { ifAvailable: true }, async (lock) => (lock ? work() : null));
   }
-  return withLease(work);
+  return withLease(name, work);
 }
 
 const tabId = Math.random().toString(36).slice(2);
 
-async function withLease<T>(work: () => Promise<T>): Promise<T | null> {
-  const key = `${SYNC_LOCK_NAME}-lease`;
+async function withLease<T>(name: string, work: () => Promise<T>): Promise<T | null> {
+  const key = `${name}-lease`;
   const now = Date.now();
   try {
     const current = JSON.parse(localStorage.getItem(key) ?? 'null') as { tab: string; until: number } | null;
