@@ -4,6 +4,7 @@ import { getToken, setToken, subscribeAuth } from '../lib/auth.ts';
 import { ScriptedServer } from '../../test/scripted-server.ts';
 import { resetDb } from '../../test/reset-db.ts';
 import { ADMIN_SYNCED_AT, clearAdminData, pullAdmin } from './pull-admin.ts';
+import { SETTLED_COUNT_KEY } from './outbox.ts';
 
 const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example.com', role: 'admin', isApproved: true };
 
@@ -32,6 +33,24 @@ describe('pullAdmin', () => {
     await clearAdminData();
     expect(await db.users.count()).toBe(0);
     expect(await getMeta(ADMIN_SYNCED_AT)).toBeUndefined();
+  });
+
+  it('applies nothing when a write was confirmed while the lists were on their way', async () => {
+    const local = { ...user, _id: '64f000000000000000000302', name: 'Just approved' };
+    await db.users.put(local);
+    server.script = (call) => {
+      // Another tab (or this one) settles a write while the request is in flight.
+      if (call.path === '/api/admin/users') void db.meta.put({ key: SETTLED_COUNT_KEY, value: 1 });
+      if (call.path === '/api/admin/users') return { status: 200, body: { success: true, users: [user] } };
+      if (call.path === '/api/admin/articles') return { status: 200, body: { success: true, articles: [] } };
+      return { status: 200, body: { success: true, comments: [] } };
+    };
+    expect(await pullAdmin()).toBe(false);
+    expect(await db.users.toArray()).toEqual([local]);
+    server.script = (call) =>
+      call.path === '/api/admin/users' ? { status: 200, body: { success: true, users: [user] } } : { status: 200, body: { success: true, articles: [], comments: [] } };
+    expect(await pullAdmin()).toBe(true);
+    expect(await db.users.toArray()).toEqual([user]);
   });
 
   it('signs out with the server’s reason when the token is refused, keeping the outbox', async () => {
