@@ -19,7 +19,7 @@ function random(seed: number) {
 
 // Few distinct words and characters, so random queries often match; some whose lower-casing is
 // special (İ grows, Σ depends on its place, ß stays) and some that are not letters at all.
-const WORDS = ['Grace', 'grace', 'HOPE', 'faith', 'Faithful', 'home', 'Ábel', 'İstanbul', 'ΟΔΟΣ', 'straße', 'x1', '2025', 'a', 'Tea', 'team'];
+const WORDS = ['Grace', 'grace', 'HOPE', 'faith', 'Faithful', 'home', 'Ábel', 'İstanbul', 'ΟΔΟΣ', 'straße', 'x1', '2025', 'a', 'Tea', 'team', 'cafe\u0301', '𝔘nity', 'aa𝔘'];
 const GAPS = [' ', ' ', ' ', ', ', '. ', '! ', ' — ', ' (', ') ', "'", '-', ' 🙂 '];
 
 interface Doc extends IndexInput {
@@ -61,7 +61,7 @@ function randomQuery(rng: ReturnType<typeof random>, docs: Doc[]): string {
     case 3:
       return rng.pick(WORDS).slice(0, 1 + rng.int(4));
     case 4:
-      return rng.pick([',', '—', '🙂', ') (', "'", 'zz', 'qqq faith', '  hope   ']);
+      return rng.pick([',', '—', '🙂', ') (', "'", 'zz', 'qqq faith', '  hope   ', '\udd18nity', 'aa\ud835', 'e\u0301', 'a grace', 'grace.']);
     default:
       return `  ${rng.pick(['life', 'SPIRIT', 'rut', 'pe', 'i̇st', 'σ', 'ς'])} `;
   }
@@ -103,6 +103,24 @@ describe('SearchIndex', () => {
     for (const needle of ['needle in', 'word the', 'tail', 'the needle in the middle tail']) {
       expect(indexed(index, needle, [doc])).toEqual(naive(needle, [doc]));
     }
+  });
+
+  it('finds every word a run starts or ends, neighbours in the word list included', () => {
+    const doc = (id: string, text: string) => ({ _id: id, id, stamp: '1', title: 'T', category: '', text, textLower: text });
+    const docs = [doc('a', 'a gracea x'), doc('b', 'a graceb x'), doc('c', 'a gracec x'), doc('d', 'zgrace. x'), doc('e', 'ygrace. x')];
+    const index = new SearchIndex();
+    for (const d of docs) index.upsert(d);
+    expect(indexed(index, 'a grac', docs).map((h) => h.id)).toEqual(['a', 'b', 'c']);
+    expect(indexed(index, 'grace.', docs).map((h) => h.id)).toEqual(['d', 'e']);
+  });
+
+  it('checks every place a run sits in a word, not only its first', () => {
+    const text = 'so teatea. then';
+    const doc = { _id: 'a', id: 'a', stamp: '1', title: 'T', category: '', text, textLower: text };
+    const index = new SearchIndex();
+    index.upsert(doc);
+    expect(indexed(index, 'ea. t', [doc])).toEqual(naive('ea. t', [doc]));
+    expect(indexed(index, 'ea. t', [doc])[0]!.preview!.before).toBe('so teat');
   });
 
   it('follows upserts, changes and removals', () => {

@@ -3,29 +3,32 @@
 // matchArticle in contracts/src/text.ts) with the same previews, without reading every body
 // from IndexedDB for every query. Pure: it knows nothing of Dexie (search.ts feeds it).
 //
-// How a query is answered:
-// - Words are maximal runs of letters and digits. Any run of such characters in a query sits,
-//   wherever the query occurs, inside one word of the article (the run cannot extend past a
-//   non-word character, and neither can the article's word). So "the article has a word that
-//   contains each of the query's runs" is necessary for a match. The index keeps the distinct
-//   words of all articles, each with the articles that contain it: a query scans the distinct
-//   words (far fewer than the text) for its rarest run, and only the articles listed under the
-//   words found are checked with indexOf, which decides (substrings inside words, phrases and
-//   punctuation included). Nothing can be missed, so results equal the rule's exactly.
-// - A query with no letters or digits, or whose rarest run is in most articles anyway, is
-//   checked against every article's lower-cased text: a linear scan, but over text prepared
-//   once and already in memory.
-// Memory: each article keeps its lower-cased text plus the few positions where the original
-// differs (capitals), enough to cut the preview from the original text; an article whose
-// lower-casing changes its length keeps its original text whole.
-import { ELLIPSIS, SEARCH_PREVIEW_CONTEXT_CHARS, matchArticle, searchPreview, type SearchPreview } from '@fw/contracts/text';
+// How a query is answered (search-text.ts splits text into words):
+// - Wherever a query occurs, each of its runs of letters and digits lies inside one word of the
+//   article, and starts or ends that word when the query has a non-word character there. The
+//   index keeps the distinct words of all articles, each with the articles that contain it, and
+//   one string of them all ("\nword\nword\n…") that indexOf searches for a run ("\nrun" for a
+//   word start, "run\n" for an end) far faster than the text itself. Articles listed under the
+//   words found for every selective run are the candidates; nothing else can match.
+// - Each candidate is checked only at the places where the rarest run's words occur in its body
+//   (the index keeps, per word and article, where the word starts), with startsWith: the first
+//   place that holds is exactly indexOf's answer, so hits and previews equal the rule's, without
+//   scanning whole texts.
+// - A query with no letters or digits, with surrogate code units (whose halves could pair up
+//   differently in the text), or whose runs are all in most articles anyway, is checked against
+//   every article's lower-cased text with indexOf: a scan, but over text prepared once, in memory.
+// Memory per article: the lower-cased text, the positions of its capitals (to cut previews from
+// the original), and where each of its words starts: about 4 bytes per word of text, once
+// trimmed (see trim()).
+import { matchArticle, type SearchPreview } from '@fw/contracts/text';
+import { bodyPreview, compactText, forEachWord, runsOf, upperBound, type CompactText, type RunPlace } from './search-text.ts';
 
-const WORD_RUN = /[\p{L}\p{N}]+/gu;
-/** When the rarest run of a query is listed this many times per article, scanning is cheaper. */
-const SCAN_POSTINGS_PER_ARTICLE = 4;
+/** Past this many list entries per article, checking a run's places costs more than scanning the texts. */
+const SELECTIVE_ENTRIES_PER_ARTICLE = 8;
 /** Removed articles leave dead slots; past this share of all slots the lists are rebuilt. */
 const COMPACT_DEAD_SHARE = 0.5;
 const COMPACT_MIN_DEAD = 256;
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 export interface IndexInput {
   id: string;
@@ -45,78 +48,20 @@ export interface Listed {
   category: string;
 }
 
-interface Entry {
+interface Entry extends CompactText {
   id: string;
   stamp: string;
   slot: number;
-  /** Title and category, lower-cased: their words are listed too. */
+  /** Title and category, lower-cased: their words are listed too (without positions). */
   labelsLower: string;
-  textLower: string;
-  /** The original text, kept only when lower-casing changed its length. */
-  text?: string;
-  /** Positions where the original text differs from textLower, ascending, and its characters there. */
-  diffAt?: Uint32Array;
-  diffChars?: string;
 }
 
-/** The distinct words (runs of letters and digits) of already lower-cased text. */
-export function wordsOf(lower: string): Set<string> {
-  return new Set(lower.match(WORD_RUN));
-}
-
-function caseDiff(text: string, lower: string): Pick<Entry, 'diffAt' | 'diffChars'> {
-  if (text === lower) return {};
-  const at: number[] = [];
-  let chars = '';
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) !== lower.charCodeAt(i)) {
-      at.push(i);
-      chars += text[i];
-    }
-  }
-  return { diffAt: Uint32Array.from(at), diffChars: chars };
-}
-
-/** First index in the ascending array whose value is >= target. */
-function lowerBound(values: Uint32Array, target: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid]! < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The original text between two positions, rebuilt from the lower-cased text and the differences. */
-function originalSlice(entry: Entry, from: number, to: number): string {
-  const lowerSlice = entry.textLower.slice(from, to);
-  const { diffAt, diffChars } = entry;
-  if (!diffAt || !diffChars) return lowerSlice;
-  let k = lowerBound(diffAt, from);
-  if (k >= diffAt.length || diffAt[k]! >= to) return lowerSlice;
-  let out = '';
-  let pos = from;
-  for (; k < diffAt.length && diffAt[k]! < to; k++) {
-    const at = diffAt[k]!;
-    out += entry.textLower.slice(pos, at) + diffChars[k];
-    pos = at + 1;
-  }
-  return out + entry.textLower.slice(pos, to);
-}
-
-/** searchPreview(text, needle, textLower) for a body match at `at`, from the compact form. */
-function bodyPreview(entry: Entry, at: number, needle: string): SearchPreview | null {
-  if (entry.text !== undefined) return searchPreview(entry.text, needle, entry.textLower);
-  const length = entry.textLower.length;
-  const start = Math.max(0, at - SEARCH_PREVIEW_CONTEXT_CHARS);
-  const end = Math.min(length, at + needle.length + SEARCH_PREVIEW_CONTEXT_CHARS);
-  return {
-    before: (start > 0 ? ELLIPSIS : '') + originalSlice(entry, start, at),
-    match: originalSlice(entry, at, at + needle.length),
-    after: originalSlice(entry, at + needle.length, end) + (end < length ? ELLIPSIS : ''),
-  };
+/** How a query is checked: candidates carry `slotMark`, and the rarest run decides where to look. */
+interface Plan {
+  slotMark: number;
+  run: string;
+  offset: number;
+  words: number[];
 }
 
 export class SearchIndex {
@@ -125,11 +70,24 @@ export class SearchIndex {
   private deadSlots = 0;
   /** Distinct words, and for each the slots of the articles that contain it (ascending). */
   private words: string[] = [];
-  private postings: number[][] = [];
+  /**
+   * Per word, the articles that contain it, each as ~slot (a negative number) followed by where
+   * the word starts in that article's body, ascending (nothing when only in the title or category).
+   */
+  private lists: number[][] = [];
+  /** Per word: the last slot added to its list (so an article is listed once per word). */
+  private lastSlot: number[] = [];
   private readonly wordIds = new Map<string, number>();
-  /** Per slot: the query generation that last marked it a candidate. */
-  private marks = new Uint32Array(0);
+  /** "\n" + every word followed by "\n", and where each word starts in it. */
+  private vocabulary = '\n';
+  private wordStarts: number[] = [];
+  private slotMarks = new Uint32Array(0);
+  /** Per slot, for the current query: the first match in the body (valid where foundMarks holds it). */
+  private foundMarks = new Uint32Array(0);
+  private foundAt = new Int32Array(0);
   private generation = 0;
+  /** Grows with every change, so callers can tell the index moved. */
+  changes = 0;
 
   get size(): number {
     return this.byId.size;
@@ -143,24 +101,19 @@ export class SearchIndex {
     return this.byId.get(id)?.stamp;
   }
 
-  ids(): IterableIterator<string> {
-    return this.byId.keys();
-  }
-
   upsert(input: IndexInput): void {
     this.remove(input.id);
-    const keep = input.text.length !== input.textLower.length ? { text: input.text } : caseDiff(input.text, input.textLower);
     const entry: Entry = {
+      ...compactText(input.text, input.textLower),
       id: input.id,
       stamp: input.stamp,
       slot: this.slots.length,
       labelsLower: `${input.title.toLowerCase()}\n${input.category.toLowerCase()}`,
-      textLower: input.textLower,
-      ...keep,
     };
     this.slots.push(entry);
     this.byId.set(entry.id, entry);
     this.addPostings(entry);
+    this.changes += 1;
   }
 
   remove(id: string): void {
@@ -169,7 +122,13 @@ export class SearchIndex {
     this.byId.delete(id);
     this.slots[entry.slot] = undefined;
     this.deadSlots += 1;
+    this.changes += 1;
     if (this.deadSlots >= COMPACT_MIN_DEAD && this.deadSlots > this.slots.length * COMPACT_DEAD_SHARE) this.compact();
+  }
+
+  /** Gives back the room lists grew into; worth it after adding many articles at once. */
+  trim(): void {
+    this.lists = this.lists.map((list) => list.slice());
   }
 
   /** Drops every article whose id is not in `keep`. */
@@ -182,30 +141,94 @@ export class SearchIndex {
    * `needle` is a normalised query (normaliseQuery), not empty.
    */
   search<T extends Listed>(needle: string, listed: readonly T[]): { article: T; preview: SearchPreview | null }[] {
-    const candidates = this.candidates(needle);
+    const plan = this.plan(needle);
+    const found = plan ? this.findInBodies(needle, plan) : 0;
     const hits: { article: T; preview: SearchPreview | null }[] = [];
     for (const article of listed) {
       const entry = this.byId.get(article._id);
-      if (candidates && entry && candidates[entry.slot] !== this.generation) continue;
-      const preview = verify(entry, article, needle);
+      if (plan && entry && this.slotMarks[entry.slot] !== plan.slotMark) continue;
+      let at = -1;
+      if (entry && !plan) at = entry.textLower.indexOf(needle);
+      else if (entry && this.foundMarks[entry.slot] === found) at = this.foundAt[entry.slot]!;
+      // Not in the body: the title or the category decide, exactly as the rule does.
+      const preview =
+        entry && at >= 0
+          ? bodyPreview(entry, at, needle)
+          : matchArticle({ title: article.title, category: article.category, text: '', textLower: '' }, needle);
       if (preview !== false) hits.push({ article, preview });
     }
     return hits;
   }
 
-  private addPostings(entry: Entry): void {
-    const words = wordsOf(entry.textLower);
-    for (const word of wordsOf(entry.labelsLower)) words.add(word);
-    for (const word of words) {
-      let id = this.wordIds.get(word);
-      if (id === undefined) {
-        id = this.words.length;
-        this.wordIds.set(word, id);
-        this.words.push(word);
-        this.postings.push([]);
+  /**
+   * For every candidate, textLower.indexOf(needle), found by looking only where the rarest run's
+   * words start in it. Returns the mark that flags the slots where it was found (at foundAt).
+   */
+  private findInBodies(needle: string, plan: Plan): number {
+    const mark = this.nextMark();
+    const { run, offset, slotMark } = plan;
+    for (const id of plan.words) {
+      const word = this.words[id]!;
+      const inWord: number[] = [];
+      for (let at = word.indexOf(run); at >= 0; at = word.indexOf(run, at + 1)) inWord.push(at - offset);
+      // Places only grow along an article's positions, so the first that holds is its first match.
+      let text: string | null = null;
+      let slot = 0;
+      for (const value of this.lists[id]!) {
+        if (value < 0) {
+          slot = ~value;
+          const entry = this.slots[slot];
+          const wanted = entry && this.slotMarks[slot] === slotMark;
+          text = wanted ? entry.textLower : null;
+          continue;
+        }
+        if (text === null) continue;
+        for (const shift of inWord) {
+          const at = value + shift;
+          if (at >= 0 && text.startsWith(needle, at)) {
+            if (this.foundMarks[slot] !== mark || at < this.foundAt[slot]!) {
+              this.foundMarks[slot] = mark;
+              this.foundAt[slot] = at;
+            }
+            text = null;
+            break;
+          }
+        }
       }
-      this.postings[id]!.push(entry.slot);
     }
+    return mark;
+  }
+
+  private wordId(word: string): number {
+    let id = this.wordIds.get(word);
+    if (id === undefined) {
+      id = this.words.length;
+      this.wordIds.set(word, id);
+      this.words.push(word);
+      this.lists.push([]);
+      this.lastSlot.push(-1);
+      this.wordStarts.push(this.vocabulary.length);
+      this.vocabulary += `${word}\n`;
+    }
+    return id;
+  }
+
+  private list(id: number, slot: number): void {
+    if (this.lastSlot[id] !== slot) {
+      this.lastSlot[id] = slot;
+      this.lists[id]!.push(~slot);
+    }
+  }
+
+  private addPostings(entry: Entry): void {
+    const text = entry.textLower;
+    forEachWord(text, (start, end) => {
+      const id = this.wordId(text.slice(start, end));
+      this.list(id, entry.slot);
+      this.lists[id]!.push(start);
+    });
+    const labels = entry.labelsLower;
+    forEachWord(labels, (start, end) => this.list(this.wordId(labels.slice(start, end)), entry.slot));
   }
 
   /** Renumbers the live articles and rebuilds the word lists without the dead slots. */
@@ -214,51 +237,83 @@ export class SearchIndex {
     this.slots = live;
     this.deadSlots = 0;
     this.words = [];
-    this.postings = [];
+    this.lists = [];
+    this.lastSlot = [];
     this.wordIds.clear();
+    this.vocabulary = '\n';
+    this.wordStarts = [];
     live.forEach((entry, slot) => {
       entry.slot = slot;
       this.addPostings(entry);
     });
   }
 
-  /** Marks candidate slots with a new generation; null means "check every article". */
-  private candidates(needle: string): Uint32Array | null {
-    const runs = [...new Set(needle.match(WORD_RUN))];
-    if (runs.length === 0) return null;
-    let best: number[] | null = null;
-    let bestTotal = Infinity;
-    for (const run of runs) {
-      const found: number[] = [];
-      let total = 0;
-      for (let id = 0; id < this.words.length; id++) {
-        if (this.words[id]!.includes(run)) {
-          found.push(id);
-          total += this.postings[id]!.length;
+  /** The ids of the words where `run` sits as `place` says. */
+  private wordsWith(run: string, place: RunPlace): number[] {
+    if (place === 'whole') {
+      const id = this.wordIds.get(run);
+      return id === undefined ? [] : [id];
+    }
+    const pattern = place === 'start' ? `\n${run}` : place === 'end' ? `${run}\n` : run;
+    const lead = place === 'start' ? 1 : 0;
+    const count = this.words.length;
+    const found: number[] = [];
+    let from = 0;
+    for (;;) {
+      const at = this.vocabulary.indexOf(pattern, from);
+      if (at < 0) break;
+      const id = upperBound(this.wordStarts, count, at + lead) - 1;
+      found.push(id);
+      if (id + 1 >= count) break;
+      // Go on from the next word (a word is listed once, however often the run is in it).
+      from = this.wordStarts[id + 1]! - lead;
+    }
+    return found;
+  }
+
+  private nextMark(): number {
+    return ++this.generation;
+  }
+
+  /** Marks the candidates and picks the rarest run; null means "check every article". */
+  private plan(needle: string): Plan | null {
+    if (SURROGATE.test(needle)) return null;
+    const limit = this.byId.size * SELECTIVE_ENTRIES_PER_ARTICLE;
+    const runs = runsOf(needle)
+      .map((run) => {
+        const words = this.wordsWith(run.run, run.place);
+        let total = 0;
+        for (const id of words) total += this.lists[id]!.length;
+        return { ...run, words, total };
+      })
+      .filter((r) => r.total <= limit)
+      .sort((a, b) => a.total - b.total);
+    const rarest = runs[0];
+    if (!rarest) return null;
+
+    if (this.slotMarks.length < this.slots.length) {
+      this.slotMarks = new Uint32Array(this.slots.length * 2);
+      this.foundMarks = new Uint32Array(this.slots.length * 2);
+      this.foundAt = new Int32Array(this.slots.length * 2);
+    }
+    if (this.generation > 0xffffffff - runs.length - 2) {
+      this.slotMarks.fill(0);
+      this.foundMarks.fill(0);
+      this.generation = 0;
+    }
+    // The rarest run marks its articles; each further run keeps only those it lists too.
+    let slotMark = 0;
+    for (const { words } of runs) {
+      const previous = slotMark;
+      slotMark = this.nextMark();
+      for (const id of words) {
+        for (const value of this.lists[id]!) {
+          if (value >= 0) continue;
+          const slot = ~value;
+          if (previous === 0 || this.slotMarks[slot] === previous) this.slotMarks[slot] = slotMark;
         }
       }
-      if (total < bestTotal) {
-        best = found;
-        bestTotal = total;
-      }
     }
-    if (bestTotal > this.byId.size * SCAN_POSTINGS_PER_ARTICLE) return null;
-
-    if (this.marks.length < this.slots.length) this.marks = new Uint32Array(Math.max(this.slots.length, this.marks.length * 2));
-    this.generation += 1;
-    if (this.generation === 0xffffffff) {
-      this.marks.fill(0);
-      this.generation = 1;
-    }
-    for (const id of best!) for (const slot of this.postings[id]!) this.marks[slot] = this.generation;
-    return this.marks;
+    return { slotMark, run: rarest.run, offset: rarest.offset, words: rarest.words };
   }
-}
-
-/** matchArticle's answer for one article, with the body taken from the index. */
-function verify(entry: Entry | undefined, article: Listed, needle: string): SearchPreview | null | false {
-  const at = entry ? entry.textLower.indexOf(needle) : -1;
-  if (entry && at >= 0) return bodyPreview(entry, at, needle);
-  // Not in the body: the title or the category decide, exactly as the rule does.
-  return matchArticle({ title: article.title, category: article.category, text: '', textLower: '' }, needle);
 }

@@ -14,6 +14,8 @@ export interface SearchHit {
 
 /** Bodies read from IndexedDB per request while (re)building: bounds the memory held at once. */
 const BODY_READ_BATCH = 500;
+/** After adding this many articles at once, the index gives back the room its lists grew into. */
+const TRIM_AFTER_ADDING = 200;
 
 let index = new SearchIndex();
 /** One update at a time, so two searches never read the same bodies twice. */
@@ -21,7 +23,12 @@ let updating: Promise<void> = Promise.resolve();
 
 const stampOf = (article: ArticleSummary) => `${article.version}|${article.updatedAt}`;
 
+/** The list the index was last brought up to date with (the hook passes the same array until Dexie changes). */
+let checkedList: readonly ArticleSummary[] | null = null;
+let checkedAtChange = -1;
+
 async function bringUpToDate(all: readonly ArticleSummary[]): Promise<void> {
+  if (all === checkedList && index.changes === checkedAtChange) return;
   const stale = all.filter((article) => index.stampOf(article._id) !== stampOf(article));
   for (let from = 0; from < stale.length; from += BODY_READ_BATCH) {
     const batch = stale.slice(from, from + BODY_READ_BATCH);
@@ -38,11 +45,14 @@ async function bringUpToDate(all: readonly ArticleSummary[]): Promise<void> {
       });
     });
   }
+  if (stale.length >= TRIM_AFTER_ADDING) index.trim();
   // Every article of `all` is indexed now; more entries means some were removed from the device.
   if (index.size > all.length) index.retain(new Set(all.map((a) => a._id)));
+  checkedList = all;
+  checkedAtChange = index.changes;
 }
 
-/** Brings the index up to date with `all`, the device's whole article list. */
+/** Brings the index up to date with `all`, the device's whole article list (never changed in place). */
 export function updateSearchIndex(all: readonly ArticleSummary[]): Promise<void> {
   updating = updating.catch(() => {}).then(() => bringUpToDate(all));
   return updating;
@@ -66,6 +76,7 @@ export async function searchArticles(
 /** Starts over with an empty index (tests, whose databases are wiped between cases). */
 export function forgetSearchIndex(): void {
   index = new SearchIndex();
+  checkedList = null;
 }
 
 /** Size of the index, for tests and the benchmark. */
