@@ -5,11 +5,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tools/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tools/**', 'coverage/**', 'bench/tmp/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['scripts/**/*.mjs', '*.js'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.js'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -6,7 +6,7 @@ import { resetDb } from '../../test/reset-db.ts';
 import { ADMIN_SYNCED_AT, clearAdminData, pullAdmin } from './pull-admin.ts';
 import { SETTLED_COUNT_KEY } from './outbox.ts';
 
-const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example.com', role: 'admin', isApproved: true };
+const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example.com', role: 'admin' as const, isApproved: true };
 
 let server: ScriptedServer;
 beforeEach(async () => {
