@@ -42,6 +42,21 @@ interface KeyDoc {
   body?: string;
 }
 
+/**
+ * The id a create made without one gets when it carries an Idempotency-Key: derived from the key,
+ * so a create whose outcome was lost (applied, then the database failed before its answer was
+ * recorded, and the key released) makes the same record again on the retry, never a second one.
+ */
+export function idFromIdempotencyKey(ctx: Context): string | undefined {
+  const key = ctx.get(HEADERS.IDEMPOTENCY_KEY);
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) return undefined;
+  return crypto
+    .createHash('sha256')
+    .update(`${ctx.method} ${ctx.path} ${key}`)
+    .digest('hex')
+    .slice(0, 24);
+}
+
 const isKept = (status: number) => status >= 200 && status < 500 && !RETRYABLE_STATUSES.has(status);
 
 function fingerprintOf(ctx: Context): string {

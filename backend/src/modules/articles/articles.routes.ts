@@ -12,6 +12,7 @@ import {
 } from '@fw/contracts';
 import { HttpError, badRequest } from '../../errors.ts';
 import { parseWith } from '../../middleware/validate.ts';
+import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
 import {
   LatestBody,
   answeredNotModified,
@@ -76,7 +77,8 @@ export function articlesRouter({
 
   router.post('/api/articles/add', adminOnly, async (ctx) => {
     const { article } = parseWith(addArticleRequestSchema, ctx.request.body);
-    const outcome = await articles.save(parseArticleJson(article));
+    const input = parseArticleJson(article);
+    const outcome = await articles.save({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) });
     const messages = {
       created: SAVE_MESSAGES.CREATED,
       updated: SAVE_MESSAGES.UPDATED,

@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { addCommentRequestSchema, commentsRequestSchema, idRequestSchema } from '@fw/contracts';
 import { parseWith } from '../../middleware/validate.ts';
+import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
 import { toCommentDto } from './comment.model.ts';
 import { COMMENT_MESSAGES, commentsService } from './comments.service.ts';
 
@@ -31,7 +32,7 @@ export function commentsRouter({
 
   router.post('/api/articles/add-comment', commentLimit, async (ctx) => {
     const input = parseWith(addCommentRequestSchema, ctx.request.body);
-    const comment = await comments.add(input);
+    const comment = await comments.add({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) });
     ctx.status = 201;
     ctx.body = { success: true, message: COMMENT_MESSAGES.ADDED, comment: toCommentDto(comment) };
   });
