@@ -57,6 +57,8 @@ export function HomePage() {
         </form>
       </section>
       <div className="page">
+        {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
+        <h2 className="visually-hidden">Articles</h2>
         <CategoryTabs selected={tab} onSelect={setTab} />
         <div id="category-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
           {selected ? (
