@@ -15,7 +15,10 @@ export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undef
     () => (all && tab !== INDEX_TAB ? all.filter((a: ArticleSummary) => a.category === tab) : all),
     [all, tab],
   );
-  const unsearched = useMemo(() => visible?.map((article) => ({ article, preview: null })), [visible]);
+  const unsearched = useMemo(
+    () => visible?.map((article) => ({ article, preview: null })),
+    [visible],
+  );
   const needle = normaliseQuery(query);
   const [found, setFound] = useState<SearchHit[]>();
 

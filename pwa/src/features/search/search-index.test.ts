@@ -13,13 +13,32 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(items: readonly T[]): T => items[int(items.length)]!;
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   return { next, int, pick };
 }
 
 // Few distinct words and characters, so random queries often match; some whose lower-casing is
 // special (İ grows, Σ depends on its place, ß stays) and some that are not letters at all.
-const WORDS = ['Grace', 'grace', 'HOPE', 'faith', 'Faithful', 'home', 'Ábel', 'İstanbul', 'ΟΔΟΣ', 'straße', 'x1', '2025', 'a', 'Tea', 'team', 'cafe\u0301', '𝔘nity', 'aa𝔘'];
+const WORDS = [
+  'Grace',
+  'grace',
+  'HOPE',
+  'faith',
+  'Faithful',
+  'home',
+  'Ábel',
+  'İstanbul',
+  'ΟΔΟΣ',
+  'straße',
+  'x1',
+  '2025',
+  'a',
+  'Tea',
+  'team',
+  'cafe\u0301',
+  '𝔘nity',
+  'aa𝔘',
+];
 const GAPS = [' ', ' ', ' ', ', ', '. ', '! ', ' — ', ' (', ') ', "'", '-', ' 🙂 '];
 
 interface Doc extends IndexInput {
@@ -61,7 +80,21 @@ function randomQuery(rng: ReturnType<typeof random>, docs: Doc[]): string {
     case 3:
       return rng.pick(WORDS).slice(0, 1 + rng.int(4));
     case 4:
-      return rng.pick([',', '—', '🙂', ') (', "'", 'zz', 'qqq faith', '  hope   ', '\udd18nity', 'aa\ud835', 'e\u0301', 'a grace', 'grace.']);
+      return rng.pick([
+        ',',
+        '—',
+        '🙂',
+        ') (',
+        "'",
+        'zz',
+        'qqq faith',
+        '  hope   ',
+        '\udd18nity',
+        'aa\ud835',
+        'e\u0301',
+        'a grace',
+        'grace.',
+      ]);
     default:
       return `  ${rng.pick(['life', 'SPIRIT', 'rut', 'pe', 'i̇st', 'σ', 'ς'])} `;
   }
@@ -97,7 +130,15 @@ describe('SearchIndex', () => {
 
   it('cuts previews from the original text, capitals and long texts included', () => {
     const text = `${'Word '.repeat(40)}The Needle In The Middle${' Tail'.repeat(40)}`;
-    const doc = { _id: 'a', id: 'a', stamp: '1', title: 'T', category: 'Life', text, textLower: text.toLowerCase() };
+    const doc = {
+      _id: 'a',
+      id: 'a',
+      stamp: '1',
+      title: 'T',
+      category: 'Life',
+      text,
+      textLower: text.toLowerCase(),
+    };
     const index = new SearchIndex();
     index.upsert(doc);
     for (const needle of ['needle in', 'word the', 'tail', 'the needle in the middle tail']) {
@@ -106,8 +147,22 @@ describe('SearchIndex', () => {
   });
 
   it('finds every word a run starts or ends, neighbours in the word list included', () => {
-    const doc = (id: string, text: string) => ({ _id: id, id, stamp: '1', title: 'T', category: '', text, textLower: text });
-    const docs = [doc('a', 'a gracea x'), doc('b', 'a graceb x'), doc('c', 'a gracec x'), doc('d', 'zgrace. x'), doc('e', 'ygrace. x')];
+    const doc = (id: string, text: string) => ({
+      _id: id,
+      id,
+      stamp: '1',
+      title: 'T',
+      category: '',
+      text,
+      textLower: text,
+    });
+    const docs = [
+      doc('a', 'a gracea x'),
+      doc('b', 'a graceb x'),
+      doc('c', 'a gracec x'),
+      doc('d', 'zgrace. x'),
+      doc('e', 'ygrace. x'),
+    ];
     const index = new SearchIndex();
     for (const d of docs) index.upsert(d);
     expect(indexed(index, 'a grac', docs).map((h) => h.id)).toEqual(['a', 'b', 'c']);
@@ -130,7 +185,13 @@ describe('SearchIndex', () => {
     for (const doc of docs) index.upsert(doc);
 
     // A changed article: its old words stop matching, its new ones match.
-    const changed = { ...docs[3]!, stamp: '2', title: 'Zephyr Lantern', text: 'A quiet lamp.', textLower: 'a quiet lamp.' };
+    const changed = {
+      ...docs[3]!,
+      stamp: '2',
+      title: 'Zephyr Lantern',
+      text: 'A quiet lamp.',
+      textLower: 'a quiet lamp.',
+    };
     index.upsert(changed);
     docs[3] = changed;
     expect(index.stampOf(changed._id)).toBe('2');

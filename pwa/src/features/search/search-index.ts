@@ -21,7 +21,15 @@
 // the original), and where each of its words starts: about 4 bytes per word of text, once
 // trimmed (see trim()).
 import { matchArticle, type SearchPreview } from '@fw/contracts/text';
-import { bodyPreview, compactText, forEachWord, runsOf, upperBound, type CompactText, type RunPlace } from './search-text.ts';
+import {
+  bodyPreview,
+  compactText,
+  forEachWord,
+  runsOf,
+  upperBound,
+  type CompactText,
+  type RunPlace,
+} from './search-text.ts';
 
 /** Past this many list entries per article, checking a run's places costs more than scanning the texts. */
 const SELECTIVE_ENTRIES_PER_ARTICLE = 8;
@@ -123,7 +131,11 @@ export class SearchIndex {
     this.slots[entry.slot] = undefined;
     this.deadSlots += 1;
     this.changes += 1;
-    if (this.deadSlots >= COMPACT_MIN_DEAD && this.deadSlots > this.slots.length * COMPACT_DEAD_SHARE) this.compact();
+    if (
+      this.deadSlots >= COMPACT_MIN_DEAD &&
+      this.deadSlots > this.slots.length * COMPACT_DEAD_SHARE
+    )
+      this.compact();
   }
 
   /** Gives back the room lists grew into; worth it after adding many articles at once. */
@@ -140,7 +152,10 @@ export class SearchIndex {
    * The rule applied to `listed` (in that order, each already indexed): hits with their previews.
    * `needle` is a normalised query (normaliseQuery), not empty.
    */
-  search<T extends Listed>(needle: string, listed: readonly T[]): { article: T; preview: SearchPreview | null }[] {
+  search<T extends Listed>(
+    needle: string,
+    listed: readonly T[],
+  ): { article: T; preview: SearchPreview | null }[] {
     const plan = this.plan(needle);
     const found = plan ? this.findInBodies(needle, plan) : 0;
     const hits: { article: T; preview: SearchPreview | null }[] = [];
@@ -154,7 +169,10 @@ export class SearchIndex {
       const preview =
         entry && at >= 0
           ? bodyPreview(entry, at, needle)
-          : matchArticle({ title: article.title, category: article.category, text: '', textLower: '' }, needle);
+          : matchArticle(
+              { title: article.title, category: article.category, text: '', textLower: '' },
+              needle,
+            );
       if (preview !== false) hits.push({ article, preview });
     }
     return hits;
@@ -170,7 +188,8 @@ export class SearchIndex {
     for (const id of plan.words) {
       const word = this.words[id]!;
       const inWord: number[] = [];
-      for (let at = word.indexOf(run); at >= 0; at = word.indexOf(run, at + 1)) inWord.push(at - offset);
+      for (let at = word.indexOf(run); at >= 0; at = word.indexOf(run, at + 1))
+        inWord.push(at - offset);
       // Places only grow along an article's positions, so the first that holds is its first match.
       let text: string | null = null;
       let slot = 0;
@@ -228,7 +247,9 @@ export class SearchIndex {
       this.lists[id]!.push(start);
     });
     const labels = entry.labelsLower;
-    forEachWord(labels, (start, end) => this.list(this.wordId(labels.slice(start, end)), entry.slot));
+    forEachWord(labels, (start, end) =>
+      this.list(this.wordId(labels.slice(start, end)), entry.slot),
+    );
   }
 
   /** Renumbers the live articles and rebuilds the word lists without the dead slots. */

@@ -1,6 +1,11 @@
 // Text helpers of the search index: splitting text into words the same way for articles and
 // queries, and cutting previews from the compact form the index keeps of each body.
-import { ELLIPSIS, SEARCH_PREVIEW_CONTEXT_CHARS, searchPreview, type SearchPreview } from '@fw/contracts/text';
+import {
+  ELLIPSIS,
+  SEARCH_PREVIEW_CONTEXT_CHARS,
+  searchPreview,
+  type SearchPreview,
+} from '@fw/contracts/text';
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
@@ -17,7 +22,12 @@ export function forEachWord(text: string, onWord: (start: number, end: number) =
     let isWord: boolean;
     if (c < 128) {
       isWord = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
-    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+    } else if (
+      c >= 0xd800 &&
+      c <= 0xdbff &&
+      i + 1 < length &&
+      (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+    ) {
       width = 2;
       isWord = WORD_CHAR.test(text.slice(i, i + 2));
     } else {
@@ -54,7 +64,13 @@ export function runsOf(needle: string): QueryRun[] {
   forEachWord(needle, (start, end) => {
     const boundedBefore = start > 0;
     const boundedAfter = end < needle.length;
-    const place: RunPlace = boundedBefore ? (boundedAfter ? 'whole' : 'start') : boundedAfter ? 'end' : 'inside';
+    const place: RunPlace = boundedBefore
+      ? boundedAfter
+        ? 'whole'
+        : 'start'
+      : boundedAfter
+        ? 'end'
+        : 'inside';
     runs.push({ run: needle.slice(start, end), offset: start, place });
   });
   return runs;

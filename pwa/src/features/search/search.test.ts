@@ -25,7 +25,12 @@ beforeEach(async () => {
     cursor: '1',
     removed: [],
     articles: [
-      make('1', 'Patience at Home', 'Life', `<p>${'a '.repeat(60)}<strong>Gentle</strong>&nbsp;words calm a household.${' z'.repeat(60)}</p>`),
+      make(
+        '1',
+        'Patience at Home',
+        'Life',
+        `<p>${'a '.repeat(60)}<strong>Gentle</strong>&nbsp;words calm a household.${' z'.repeat(60)}</p>`,
+      ),
       make('2', 'Gentle Courage', 'Spirit', '<p>Standing firm.</p>'),
       make('3', 'Ancient Cities', 'Proof', '<p>Digs at <em>Nineveh</em>.</p>'),
     ],
@@ -46,8 +51,12 @@ describe('searchArticles', () => {
   });
 
   it('matches titles and categories', async () => {
-    expect((await searchArticles('gentle', await all())).map((h) => h.article.title).sort()).toEqual(['Gentle Courage', 'Patience at Home']);
-    expect((await searchArticles('proof', await all())).map((h) => h.article.title)).toEqual(['Ancient Cities']);
+    expect(
+      (await searchArticles('gentle', await all())).map((h) => h.article.title).sort(),
+    ).toEqual(['Gentle Courage', 'Patience at Home']);
+    expect((await searchArticles('proof', await all())).map((h) => h.article.title)).toEqual([
+      'Ancient Cities',
+    ]);
   });
 
   it('finds nothing for text that is only inside markup', async () => {
@@ -70,16 +79,26 @@ describe('searchArticles keeps its index in step with the device', () => {
       removed: [],
       articles: [make('4', 'Keepers', 'Hope', '<p>The <b>Lighthouse</b> keeper.</p>')],
     });
-    expect((await searchArticles('lighthouse', await all())).map((h) => h.preview?.match)).toEqual(['Lighthouse']);
+    expect((await searchArticles('lighthouse', await all())).map((h) => h.preview?.match)).toEqual([
+      'Lighthouse',
+    ]);
 
     // A new version of an article replaces what the index knew of it.
     await applyArticlePage({
       cursor: '3',
       removed: [],
-      articles: [{ ...make('4', 'Keepers', 'Hope', '<p>The harbour light.</p>'), version: 2, updatedAt: '2025-02-01T00:00:00.000Z' }],
+      articles: [
+        {
+          ...make('4', 'Keepers', 'Hope', '<p>The harbour light.</p>'),
+          version: 2,
+          updatedAt: '2025-02-01T00:00:00.000Z',
+        },
+      ],
     });
     expect(await searchArticles('lighthouse', await all())).toEqual([]);
-    expect((await searchArticles('harbour', await all())).map((h) => h.article.title)).toEqual(['Keepers']);
+    expect((await searchArticles('harbour', await all())).map((h) => h.article.title)).toEqual([
+      'Keepers',
+    ]);
 
     await applyArticlePage({ cursor: '4', removed: ['4'.padStart(24, '0')], articles: [] });
     expect(await searchArticles('harbour', await all())).toEqual([]);
@@ -89,7 +108,9 @@ describe('searchArticles keeps its index in step with the device', () => {
   it('searches one tab while the index follows the whole list', async () => {
     const everything = await all();
     const spirit = everything.filter((a) => a.category === 'Spirit');
-    expect((await searchArticles('gentle', spirit, everything)).map((h) => h.article.title)).toEqual(['Gentle Courage']);
+    expect(
+      (await searchArticles('gentle', spirit, everything)).map((h) => h.article.title),
+    ).toEqual(['Gentle Courage']);
     expect(searchIndexStats().articles).toBe(3);
   });
 });
