@@ -13,6 +13,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Benchmarks hand some functions to the browser, and bench/search-page runs there.
+    files: ['bench/**/*.{mjs,ts}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     files: ['contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@fw/backend', '@fw/pwa', 'mongoose', 'react'] }],

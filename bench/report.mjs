@@ -1,0 +1,180 @@
+// The benchmark report: the machine it ran on, a markdown table of every figure with its
+// same-run baseline and its target (missed targets stay, marked missed), and the README section
+// between <!-- bench:start --> and <!-- bench:end -->.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import { CHROMIUM_PATH } from '../scripts/lib/proc.mjs';
+
+export const README_START = '<!-- bench:start -->';
+export const README_END = '<!-- bench:end -->';
+
+function tryRun(command, args) {
+  try {
+    return execFileSync(command, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export function machine() {
+  const cpuinfo = fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '';
+  return {
+    cpus: Number(tryRun('nproc', [])) || os.availableParallelism(),
+    cpuModel:
+      /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    chromium: tryRun(CHROMIUM_PATH, ['--version']) ?? 'unknown',
+    os: `${os.type()} ${os.release()}`,
+  };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const ms = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
+const status = (met) => (met === undefined ? '' : met ? 'met' : '**missed**');
+const scores = (s) => `${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}`;
+
+function searchRows(search, target) {
+  const rows = [];
+  for (const [size, r] of Object.entries(search.sizes)) {
+    const isTarget = Number(size) === 10_000;
+    rows.push([
+      `Offline search, ${Number(size).toLocaleString('en')} articles (~${r.averageWords} words each), ${r.queries.length} queries × ${r.index.samples / r.queries.length}`,
+      `median ${r.index.medianMs} ms, p95 **${r.index.p95Ms} ms**`,
+      `naive scan stripping HTML per query: median ${ms(r.naive.medianMs)}, p95 ${ms(r.naive.p95Ms)}; previous search (stored text read per query): median ${ms(r.previous.medianMs)}, p95 ${ms(r.previous.p95Ms)}`,
+      isTarget ? `p95 < ${target} ms` : '',
+      isTarget ? status(r.index.p95Ms < target) : '',
+    ]);
+    rows.push([
+      `Search index build, ${Number(size).toLocaleString('en')} articles (first search of a page's life)`,
+      `${ms(r.index.buildMs)} (${r.index.words.toLocaleString('en')} distinct words${r.index.heapMb === null ? '' : `, +${r.index.heapMb} MB heap`})`,
+      `storing the articles (sync's page writer): ${ms(r.loadMs)}`,
+      '',
+      '',
+    ]);
+  }
+  return rows;
+}
+
+export function table(results, targets) {
+  const rows = [];
+  const { search, sync, api, weight, lighthouse, offlineReload, reliability } = results;
+  if (search) rows.push(...searchRows(search, targets.searchP95Ms));
+  if (sync) {
+    rows.push([
+      `First sync, ${sync.articles.toLocaleString('en')} articles (delta feed, ${sync.firstSync.pages} pages of ${sync.pageItems})`,
+      `${mb(sync.firstSync.bytes)} in ${ms(sync.firstSync.ms)}`,
+      `full list download: ${mb(sync.fullList.bytes)} in ${ms(sync.fullList.ms)}`,
+      '',
+      '',
+    ]);
+    rows.push([
+      `Delta sync after ${sync.changed} articles changed`,
+      `${kb(sync.deltaSync.bytes)} (**${(sync.deltaShareOfFirst * 100).toFixed(2)}%** of the first sync) in ${ms(sync.deltaSync.ms)}`,
+      `full list again: ${mb(sync.fullList.bytes)}; nothing new: ${sync.nothingNew.bytes} B`,
+      '< 1% of first sync',
+      status(sync.targetMet),
+    ]);
+  }
+  if (api) {
+    const apiRow = (label, r) => [
+      `${label} (${api.connections} connections, ${api.durationS} s)`,
+      `${r.real.requestsPerSecond} req/s, p99 ${r.real.p99Ms} ms (**${Math.round(r.ratio * 100)}%** of ceiling)`,
+      `bare Koa, same bytes: ${r.ceiling.requestsPerSecond} req/s, p99 ${r.ceiling.p99Ms} ms`,
+      '≥ 50% of ceiling',
+      status(r.targetMet),
+    ];
+    rows.push(
+      apiRow(
+        `API GET /api/articles/all, ${api.articles} articles (${mb(api.listBodyBytes)})`,
+        api.list,
+      ),
+    );
+    rows.push(apiRow('API delta feed, nothing new', api.deltaNothingNew));
+    rows.push(
+      apiRow(
+        `API /api/articles/all with If-None-Match (answered ${api.conditionalStatus})`,
+        api.list304,
+      ),
+    );
+  }
+  if (weight) {
+    const deferred = offlineReload
+      ? offlineReload.firstVisitFetched.jsGzipBytes - weight.home.jsGzipBytes
+      : null;
+    rows.push([
+      'Home page JavaScript, gzip (index.html script + modulepreload + static imports)',
+      `**${kb(weight.home.jsGzipBytes)}**${deferred ? ` (+${kb(deferred)} fetched after the first screen)` : ''}`,
+      `all JavaScript of the build: ${kb(weight.allJs.gzipBytes)}`,
+      '≤ 130 KB',
+      status(weight.home.jsGzipBytes <= targets.homeJsGzipBytes),
+    ]);
+    rows.push(['Home page CSS, gzip', kb(weight.home.cssGzipBytes), '', '', '']);
+    rows.push([
+      `Service-worker precache, gzip (${weight.precache.entries} files)`,
+      kb(weight.precache.gzipBytes),
+      `uncompressed: ${kb(weight.precache.rawBytes)}`,
+      '',
+      '',
+    ]);
+  }
+  if (lighthouse) {
+    for (const [label, page] of [
+      ['home page', lighthouse.home],
+      ['article page', lighthouse.article],
+    ]) {
+      rows.push([
+        `Lighthouse ${label}, mobile: performance / accessibility / best practices / SEO (median of ${lighthouse.runs})`,
+        `**${scores(page.scores)}** (FCP ${ms(page.metricsMs.fcp)}, LCP ${ms(page.metricsMs.lcp)})`,
+        `minimal static page: ${scores(lighthouse.baseline.scores)}`,
+        '≥ 95 each',
+        status(page.targetMet),
+      ]);
+    }
+  }
+  if (offlineReload) {
+    rows.push([
+      `Offline reload of the home page to article cards, ${offlineReload.cpuSlowdown}x CPU slowdown (median of ${offlineReload.runs})`,
+      `**${ms(offlineReload.offline.medianMs)}** (max ${ms(offlineReload.offline.maxMs)})`,
+      `online reload, same slowdown: ${ms(offlineReload.online.medianMs)}; offline at full speed: ${ms(offlineReload.offlineFullSpeed.medianMs)}`,
+      '< 1 s',
+      status(offlineReload.offline.targetMet),
+    ]);
+  }
+  if (reliability) {
+    for (const r of reliability)
+      rows.push([r.label, r.result, r.baseline ?? '', r.target ?? '', status(r.met)]);
+  }
+  const header = ['Measure', 'Result', 'Baseline (same run)', 'Target', ''];
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+export function readmeSection({ date, machine: m }, markdownTable) {
+  return [
+    README_START,
+    `Last run: ${date} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB RAM, Node ${m.node}, ${m.chromium} (${m.os}).`,
+    'Measured by `npm run bench` (code in `bench/`, raw figures in `bench/results.json`); every figure has a baseline',
+    'measured in the same run, so a busy machine moves both. Loopback only; the machine was shared with other work.',
+    '',
+    markdownTable,
+    README_END,
+  ].join('\n');
+}
+
+/** Replaces the section between the markers, or adds a "## Benchmarks" section at the end. */
+export function updateReadme(file, section) {
+  const text = fs.readFileSync(file, 'utf8');
+  const start = text.indexOf(README_START);
+  const end = text.indexOf(README_END);
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + section + text.slice(end + README_END.length)
+      : `${text.trimEnd()}\n\n## Benchmarks\n\n${section}\n`;
+  fs.writeFileSync(file, next);
+}

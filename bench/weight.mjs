@@ -1,0 +1,98 @@
+// Page weight of the built PWA (pwa/dist): gzip bytes of the JavaScript and CSS the home page
+// loads (index.html's script, modulepreload and stylesheet links, plus every chunk they import
+// statically; lazy routes are not followed), and of everything the service worker precaches.
+// The baseline is all the JavaScript of the build: what the home page would load without
+// code splitting. Gzip is zlib's default level, as a server compressing on the fly sends.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { PWA_DIST } from '../scripts/lib/proc.mjs';
+
+export const HOME_JS_TARGET_GZIP_BYTES = 130 * 1024;
+
+const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(file)).length;
+const rawBytes = (file) => fs.statSync(file).size;
+const distPath = (url) => path.join(PWA_DIST, url.replace(/^\//, ''));
+
+/** Static imports of a built chunk: `import … from "./x.js"`, `import "./x.js"`, `export … from`. */
+export function staticImports(code) {
+  const found = new Set();
+  const pattern =
+    /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.\/[^"']+\.js)["']/g;
+  for (const match of code.matchAll(pattern)) found.add(match[1]);
+  return [...found];
+}
+
+function homeFiles() {
+  const html = fs.readFileSync(path.join(PWA_DIST, 'index.html'), 'utf8');
+  const attr = (tag, name) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+  const js = new Set();
+  const css = new Set();
+  for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+    if (tag.startsWith('<script') && attr(tag, 'src')) js.add(attr(tag, 'src'));
+    const rel = attr(tag, 'rel');
+    if (rel === 'modulepreload') js.add(attr(tag, 'href'));
+    if (rel === 'stylesheet') css.add(attr(tag, 'href'));
+  }
+  // Follow static imports to the end (they load before the page runs).
+  const queue = [...js];
+  while (queue.length) {
+    const url = queue.shift();
+    const code = fs.readFileSync(distPath(url), 'utf8');
+    for (const relative of staticImports(code)) {
+      const next = path.posix.join(path.posix.dirname(url), relative);
+      if (!js.has(next)) {
+        js.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return { js: [...js], css: [...css] };
+}
+
+function precacheUrls() {
+  const sw = fs.readFileSync(path.join(PWA_DIST, 'sw.js'), 'utf8');
+  return [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]);
+}
+
+function allJs() {
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (
+        entry.name.endsWith('.js') &&
+        !['sw.js'].includes(entry.name) &&
+        !entry.name.startsWith('workbox-')
+      )
+        files.push(full);
+    }
+  };
+  walk(path.join(PWA_DIST, 'assets'));
+  return files;
+}
+
+const sum = (files, measure) => files.reduce((total, file) => total + measure(file), 0);
+
+export async function benchWeight() {
+  const home = homeFiles();
+  const jsFiles = home.js.map(distPath);
+  const cssFiles = home.css.map(distPath);
+  const precache = precacheUrls().map(distPath);
+  const everyJs = allJs();
+  return {
+    home: {
+      jsGzipBytes: sum(jsFiles, gzipBytes),
+      jsRawBytes: sum(jsFiles, rawBytes),
+      cssGzipBytes: sum(cssFiles, gzipBytes),
+      files: [...home.js, ...home.css].map((url) => ({ url, gzipBytes: gzipBytes(distPath(url)) })),
+    },
+    precache: {
+      entries: precache.length,
+      gzipBytes: sum(precache, gzipBytes),
+      rawBytes: sum(precache, rawBytes),
+    },
+    allJs: { files: everyJs.length, gzipBytes: sum(everyJs, gzipBytes) },
+  };
+}

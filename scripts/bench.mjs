@@ -1,0 +1,128 @@
+// `npm run bench`: the same provisioning as `npm test`, then every benchmark in bench/, one at a
+// time (the machine may be small and shared): page weight, offline search in chromium, the API
+// under autocannon, sync, Lighthouse, offline reload, and the reliability tests. Writes
+// bench/results.json, prints a markdown table and updates the README's Benchmarks section.
+//   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
+// Names: weight search api sync lighthouse offline reliability.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, log, ensureDependencies, ensureChromium, buildPwaIfStale } from './lib/proc.mjs';
+import { ensureFerretBinary } from './lib/db.mjs';
+
+const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
+const TMP_DIR = path.join(ROOT, 'bench', 'tmp');
+const ALL = ['weight', 'search', 'api', 'sync', 'lighthouse', 'offline', 'reliability'];
+
+await ensureDependencies();
+if (!process.env.MONGODB_URI) ensureFerretBinary();
+await ensureChromium();
+await buildPwaIfStale();
+
+// Imported after provisioning: they need the installed packages.
+const { benchWeight, HOME_JS_TARGET_GZIP_BYTES } = await import('../bench/weight.mjs');
+const { benchSearch, SEARCH_TARGET_P95_MS } = await import('../bench/search.mjs');
+const { benchApi, API_ARTICLES } = await import('../bench/api.mjs');
+const { benchSync } = await import('../bench/sync.mjs');
+const { benchLighthouse } = await import('../bench/lighthouse.mjs');
+const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
+const { startDatabase, startBackend, registerAdmin, createArticles, api } =
+  await import('../bench/lib/server.mjs');
+const { articleInput } = await import('../bench/lib/text-gen.mjs');
+const { machine, table, readmeSection, updateReadme } = await import('../bench/report.mjs');
+
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const selected = onlyArg ? onlyArg.slice('--only='.length).split(',') : ALL;
+for (const name of selected)
+  if (!ALL.includes(name)) throw new Error(`Unknown benchmark "${name}"; known: ${ALL.join(', ')}`);
+const wanted = (name) => selected.includes(name);
+
+fs.mkdirSync(TMP_DIR, { recursive: true });
+const previous =
+  onlyArg && fs.existsSync(RESULTS_FILE)
+    ? JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')).results
+    : {};
+const results = { ...previous };
+const startedAt = Date.now();
+
+if (wanted('weight')) results.weight = await benchWeight();
+if (wanted('search')) results.search = await benchSearch();
+
+if (wanted('api') || wanted('sync')) {
+  const database = await startDatabase();
+  const server = await startBackend(database, { name: 'bench_content' });
+  try {
+    const token = await registerAdmin(server.url);
+    log(`api: creating ${API_ARTICLES} articles through POST /api/articles/add`);
+    await createArticles(server.url, token, 0, API_ARTICLES, (n) => articleInput(n));
+    if (wanted('api')) results.api = await benchApi(server, TMP_DIR);
+    if (wanted('sync')) {
+      log(`sync: creating ${2000 - API_ARTICLES} more articles`);
+      await createArticles(server.url, token, API_ARTICLES, 2000, (n) => articleInput(n));
+      const { articles } = await api(server.url, 'GET', '/api/articles/all');
+      results.sync = await benchSync(server, token, articles);
+    }
+  } finally {
+    await server.stop();
+    await database.stop();
+  }
+}
+
+if (wanted('lighthouse') || wanted('offline')) {
+  const database = await startDatabase();
+  const server = await startBackend(database, { name: 'bench_site', pwa: true });
+  try {
+    const { articles } = await api(server.url, 'GET', '/api/articles/all');
+    if (wanted('lighthouse'))
+      results.lighthouse = await benchLighthouse(server, articles[0]._id, TMP_DIR);
+    if (wanted('offline'))
+      results.offlineReload = await benchOfflineReload(server, articles.length);
+  } finally {
+    await server.stop();
+    await database.stop();
+  }
+}
+
+if (wanted('reliability')) {
+  // The two reliability tests of `npm test`, run again here; each writes its counts to a file.
+  const files = ['test/hostile-input.test.ts', 'test/soak.test.ts'];
+  const countsDir = path.join(ROOT, 'test-results', 'reliability');
+  fs.rmSync(countsDir, { recursive: true, force: true });
+  log('reliability: hostile input and load-with-faults tests');
+  const code = await new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', '--project', 'backend', ...files], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    child.once('exit', (c) => resolve(c ?? 1));
+  });
+  results.reliability = fs.existsSync(countsDir)
+    ? fs
+        .readdirSync(countsDir)
+        .sort()
+        .map((f) => JSON.parse(fs.readFileSync(path.join(countsDir, f), 'utf8')))
+    : [];
+  if (code !== 0)
+    results.reliability.push({
+      label: 'Reliability tests',
+      result: `failed (exit ${code})`,
+      met: false,
+    });
+}
+
+const report = {
+  date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  machine: machine(),
+  durationS: Math.round((Date.now() - startedAt) / 1000),
+  results,
+};
+fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+const markdown = table(results, {
+  searchP95Ms: SEARCH_TARGET_P95_MS,
+  homeJsGzipBytes: HOME_JS_TARGET_GZIP_BYTES,
+});
+updateReadme(path.join(ROOT, 'README.md'), readmeSection(report, markdown));
+console.log(`\n${markdown}\n`);
+console.log(
+  `Written: bench/results.json and the README's Benchmarks section (${report.durationS} s).`,
+);
