@@ -59,6 +59,7 @@ describe('classify', () => {
     expect(classify(new ApiError('x', 403, { reauth: true }), 'deleteUser')).toBe('auth');
     expect(classify(new ApiError('x', 403, {}), 'deleteUser')).toBe('failed');
     expect(classify(new ApiError('x', 409, { article: {} }), 'saveArticle')).toBe('conflict');
+    expect(classify(new ApiError('still being processed', 409, {}), 'addComment')).toBe('retry');
   });
 });
 

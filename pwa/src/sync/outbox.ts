@@ -25,6 +25,9 @@ export type Outcome = 'done' | 'retry' | 'failed' | 'conflict' | 'auth';
 export function classify(error: ApiError, kind: OutboxKind): Exclude<Outcome, 'done'> {
   if (error.isNetwork || error.status >= 500 || error.status === 408 || error.status === 429) return 'retry';
   if (error.status === 409 && kind === 'saveArticle' && error.body?.article) return 'conflict';
+  // A 409 without a server copy: the same Idempotency-Key is still being processed (e.g. the
+  // first attempt was cut off by a database outage); it settles by itself, so try again later.
+  if (error.status === 409 && !error.body?.article) return 'retry';
   if ((error.status === 401 || error.status === 403) && error.body?.reauth) return 'auth';
   return 'failed';
 }
