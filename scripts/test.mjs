@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { ROOT, ensureDependencies, ensureChromium, buildPwaIfStale } from './lib/proc.mjs';
+import { ROOT, ensureDependencies, ensureChromium, buildPwaIfStale, run } from './lib/proc.mjs';
 import { ensureFerretBinary } from './lib/db.mjs';
 
 await ensureDependencies();
@@ -27,6 +27,17 @@ const code = await new Promise((resolve) => {
   child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
 });
 
+// Types and lint are part of passing: a red type check is a broken build.
+let checksFailed = 0;
+for (const script of ['typecheck', 'lint']) {
+  try {
+    await run('npm', ['run', script, '--silent']);
+  } catch {
+    console.error(`npm run ${script} failed.`);
+    checksFailed += 1;
+  }
+}
+
 let summary = 'tests: 0 passed, 0 failed';
 if (fs.existsSync(reportFile)) {
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
@@ -40,4 +51,4 @@ if (fs.existsSync(reportFile)) {
   }
 }
 console.log(summary);
-process.exit(code);
+process.exit(code || (checksFailed ? 1 : 0));
