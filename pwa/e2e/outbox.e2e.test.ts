@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type mongoose from 'mongoose';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
-import { CHROMIUM_ARGS, baseURL, launchBrowser, newPage } from './browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, baseURL, launchBrowser, newPage } from './browser.ts';
 import { DEMO_ADMIN, apiCall, collection, connectDb, eventually, loginAsDemoAdmin } from './admin-helpers.ts';
 
 const ARTICLE_ID = FEATURED_ARTICLES[2].id;
@@ -75,7 +75,7 @@ describe('outbox', () => {
   it('keeps offline writes through a reload and a closed browser, then applies each exactly once', async () => {
     const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-profile-'));
     const open = () =>
-      chromium.launchPersistentContext(userDataDir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, baseURL: baseURL() });
+      chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: baseURL() });
     let context: BrowserContext = await open();
     let page = context.pages()[0] ?? (await context.newPage());
     const stamp = Date.now();
