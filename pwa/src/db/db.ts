@@ -51,7 +51,8 @@ export type OutboxKind =
   | 'approveUser'
   | 'deleteUser';
 
-export type OutboxStatus = 'queued' | 'sending' | 'failed' | 'conflict' | 'auth';
+/** queued: waits to be sent (also while a login is needed); failed and conflict wait for a person. */
+export type OutboxStatus = 'queued' | 'failed' | 'conflict';
 
 export interface OutboxEntry {
   seq?: number;

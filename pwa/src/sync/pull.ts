@@ -1,6 +1,6 @@
 // Pull: brings the device up to date from the server's delta feeds. Each feed page is applied in
 // one transaction together with its cursor, so a crash mid-sync never skips or repeats a change.
-import type { Article, ArticleFeed, Comment, CommentFeed, Lesson } from '@fw/contracts';
+import type { Article, ArticleFeed, CommentFeed, Lesson } from '@fw/contracts';
 import { htmlToText } from '@fw/contracts/text';
 import { api } from '../lib/api.ts';
 import { db, getMeta, setMeta, type ArticleBody, type ArticleSummary } from '../db/db.ts';
@@ -36,7 +36,7 @@ export async function applyArticlePage(page: Pick<ArticleFeed, 'articles' | 'rem
 export async function applyCommentPage(page: Pick<CommentFeed, 'comments' | 'removed' | 'cursor'>): Promise<void> {
   await db.transaction('rw', db.comments, db.meta, async () => {
     // The server's approved copy replaces this device's pending one (same client-made id).
-    await db.comments.bulkPut(page.comments.map((c: Comment) => ({ ...c })));
+    await db.comments.bulkPut(page.comments);
     if (page.removed.length) await db.comments.bulkDelete(page.removed);
     await setMeta(META.COMMENTS_CURSOR, page.cursor);
   });
