@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './vite-plugins/precompress.ts';
 
 export default defineConfig({
   plugins: [
@@ -32,6 +33,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // Last: compresses what every plugin before it wrote, the service worker included.
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: { target: 'es2022', sourcemap: false },

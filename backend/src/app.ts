@@ -5,6 +5,7 @@ import type mongoose from 'mongoose';
 import { LIMITS } from '@fw/contracts';
 import type { Config } from './config.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { compression } from './middleware/compression.ts';
 import { requestTimeout } from './middleware/timeout.ts';
 import { requireAdmin } from './middleware/require-admin.ts';
 import { staticPwa } from './middleware/static-pwa.ts';
@@ -34,6 +35,8 @@ export function createApp({ config, connection }: AppDeps): Koa {
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
     if (config.env !== 'test') console.error('[koa]', error);
   });
+  // Outermost, so every answer over the threshold leaves compressed, error answers included.
+  app.use(compression());
   app.use(errorHandler({ log: config.env === 'test' ? () => {} : console.error }));
   app.use(requestTimeout({ ms: REQUEST_TIMEOUT_MS }));
   // CROSS-CUTTING MIDDLEWARE (cors, idempotency) goes here

@@ -1,18 +1,36 @@
 // Serves the built PWA from the same origin as the API: hashed assets cached for a year, the
 // service worker and index.html never cached, and index.html for every client-side route.
+// The build writes `.br` and `.gz` beside each compressible file (pwa/vite-plugins/precompress.ts);
+// they are sent as such to clients that accept them, so no static file is compressed per request.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+const PRECOMPRESSED = [
+  { encoding: 'br', ext: '.br' },
+  { encoding: 'gzip', ext: '.gz' },
+] as const;
+
+/** The precompressed form of `file` this client accepts (brotli first, as koa-send chooses). */
+function precompressedFor(ctx: Context, file: string): { file: string; encoding?: 'br' | 'gzip' } {
+  for (const { encoding, ext } of PRECOMPRESSED) {
+    if (ctx.acceptsEncodings(encoding, 'identity') === encoding && fs.existsSync(file + ext)) {
+      return { file: file + ext, encoding };
+    }
+  }
+  return { file };
+}
 
 export function staticPwa({ dir }: { dir: string }): Middleware {
   const indexFile = path.join(dir, 'index.html');
   const files = serve(dir, {
     index: 'index.html',
-    gzip: false,
-    brotli: false,
+    // koa-send picks `<file>.br` or `<file>.gz` when the client accepts it and sets Content-Encoding.
+    gzip: true,
+    brotli: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', immutable ? `public, max-age=${YEAR_MS / 1000}, immutable` : 'no-cache');
@@ -20,12 +38,16 @@ export function staticPwa({ dir }: { dir: string }): Middleware {
   });
   return async function servePwa(ctx, next) {
     if (ctx.path.startsWith('/api/')) return next();
+    // The answer depends on Accept-Encoding whether or not this one is compressed (caches must know).
+    ctx.vary('Accept-Encoding');
     await files(ctx, async () => {});
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') && !path.extname(ctx.path)) {
+      const { file, encoding } = precompressedFor(ctx, indexFile);
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = fs.createReadStream(indexFile);
+      if (encoding) ctx.set('Content-Encoding', encoding);
+      ctx.body = fs.createReadStream(file);
       return;
     }
     return next();

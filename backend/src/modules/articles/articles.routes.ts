@@ -13,12 +13,8 @@ import {
 import { HttpError, badRequest } from '../../errors.ts';
 import { parseWith } from '../../middleware/validate.ts';
 import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
-import {
-  LatestBody,
-  answeredNotModified,
-  etagOf,
-  sendJsonText,
-} from '../../middleware/conditional-get.ts';
+import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
+import { SharedBodies, sendShared } from '../../middleware/compression.ts';
 import { sequenceOn } from '../../db/sequence.ts';
 import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
@@ -57,17 +53,16 @@ export function articlesRouter({
   const router = new Router();
   const articles = articlesService(connection);
   const sequence = sequenceOn(connection);
-  const publishedList = new LatestBody();
+  const shared = new SharedBodies();
 
   router.get('/api/articles/all', async (ctx) => {
     const { epoch, committed } = await sequence.horizon();
     const etag = etagOf('articles', epoch, committed);
     if (answeredNotModified(ctx, etag)) return;
-    const json = await publishedList.get(etag, async () => ({
-      success: true,
-      articles: (await articles.listPublished()).map(toArticleDto),
-    }));
-    sendJsonText(ctx, json);
+    const body = await shared.get(etag, async () =>
+      JSON.stringify({ success: true, articles: (await articles.listPublished()).map(toArticleDto) }),
+    );
+    await sendShared(ctx, body);
   });
 
   router.get('/api/articles/:id', async (ctx) => {

@@ -3,7 +3,8 @@
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import { SCHEDULE_2025 } from '@fw/contracts';
-import { answeredNotModified, etagOf, sendJsonText } from '../../middleware/conditional-get.ts';
+import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
+import { SharedBody, sendShared } from '../../middleware/compression.ts';
 
 export function scheduleRouter(): Router {
   const router = new Router();
@@ -13,9 +14,12 @@ export function scheduleRouter(): Router {
     crypto.createHash('sha256').update(json).digest('base64url').slice(0, 22),
   );
 
-  router.get('/api/schedule', (ctx) => {
+  // Compressed once, on first demand, for every caller.
+  const body = new SharedBody(json);
+
+  router.get('/api/schedule', async (ctx) => {
     if (answeredNotModified(ctx, etag)) return;
-    sendJsonText(ctx, json);
+    await sendShared(ctx, body);
   });
   return router;
 }

@@ -1,0 +1,165 @@
+// Compressed answers. Two ways in:
+// - compression(): koa-compress for every answer over COMPRESS_MIN_BYTES whose client accepts
+//   brotli or gzip (Vary: Accept-Encoding on all of them);
+// - SharedBodies + sendShared(): bodies that are the same for every caller (feed pages, the article
+//   list, one article, the schedule) are kept per version with their br and gzip forms made once,
+//   so a thousand devices pulling the same page cost one compression, not a thousand.
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import type { Context, Middleware } from 'koa';
+import compress from 'koa-compress';
+
+/** Below this a compressed answer saves less than the work and headers cost. */
+export const COMPRESS_MIN_BYTES = 1024;
+/** Brotli quality for per-request compression: fast enough to run on every answer. */
+const BROTLI_QUALITY_PER_REQUEST = 4;
+/** Brotli quality for shared bodies, compressed once per version: smaller, still fast (~25 MB/s). */
+const BROTLI_QUALITY_SHARED = 5;
+const GZIP_LEVEL = 6;
+/**
+ * Memory kept for shared bodies (plain and compressed forms together). Least recently used
+ * versions go first; a body larger than this is still sent compressed, just not kept.
+ */
+export const SHARED_BODY_CACHE_MAX_BYTES = 256 * 1024 * 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export function compression(): Middleware {
+  return compress({
+    threshold: COMPRESS_MIN_BYTES,
+    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_PER_REQUEST } },
+    gzip: { level: GZIP_LEVEL },
+    // Only brotli and gzip: every browser has both; deflate and zstd add nothing here.
+    deflate: false,
+    zstd: false,
+  } as compress.CompressOptions);
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** One version of a shared body: its plain form and compressed forms made on first demand. */
+export class SharedBody {
+  readonly plain: Buffer;
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  private encodedBytes = 0;
+
+  constructor(
+    text: string,
+    private readonly onGrow: (bytes: number) => void = () => {},
+  ) {
+    this.plain = Buffer.from(text, 'utf8');
+  }
+
+  get bytes(): number {
+    return this.plain.length + this.encodedBytes;
+  }
+
+  as(encoding: Encoding): Promise<Buffer> {
+    let made = this.encoded.get(encoding);
+    if (!made) {
+      // zlib's async forms run in the thread pool, so a large body does not stall other requests.
+      made =
+        encoding === 'br'
+          ? brotli(this.plain, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_SHARED,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.plain.length,
+              },
+            })
+          : gzip(this.plain, { level: GZIP_LEVEL });
+      made.then(
+        (buffer) => {
+          this.encodedBytes += buffer.length;
+          this.onGrow(buffer.length);
+        },
+        () => this.encoded.delete(encoding),
+      );
+      this.encoded.set(encoding, made);
+    }
+    return made;
+  }
+}
+
+/** Shared bodies by version key, bounded by SHARED_BODY_CACHE_MAX_BYTES (least recently used out). */
+export class SharedBodies {
+  private readonly entries = new Map<string, SharedBody>();
+  private totalBytes = 0;
+
+  constructor(private readonly maxBytes = SHARED_BODY_CACHE_MAX_BYTES) {}
+
+  /** The body for `key`, rendered by `render` the first time (and after it was evicted). */
+  async get(key: string, render: () => string | Promise<string>): Promise<SharedBody> {
+    const found = this.entries.get(key);
+    if (found) {
+      // Map order is insertion order: re-inserting marks it most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found;
+    }
+    const text = await render();
+    const raced = this.entries.get(key);
+    if (raced) return raced;
+    const body = new SharedBody(text, (grown) => this.grow(key, grown));
+    if (body.bytes <= this.maxBytes) {
+      this.entries.set(key, body);
+      this.grow(key, body.bytes);
+    }
+    return body;
+  }
+
+  get size(): number {
+    return this.totalBytes;
+  }
+
+  private grow(key: string, bytes: number) {
+    if (!this.entries.has(key)) return;
+    this.totalBytes += bytes;
+    for (const [oldKey, old] of this.entries) {
+      if (this.totalBytes <= this.maxBytes || oldKey === key) break;
+      this.entries.delete(oldKey);
+      this.totalBytes -= old.bytes;
+    }
+  }
+}
+
+/** The q-value the client gives `encoding` in Accept-Encoding (`*` counts; absent = 0). */
+function qualityOf(header: string, encoding: Encoding): number {
+  let wildcard = 0;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) || 0 : 1;
+    if (name === encoding) return q;
+    if (name === '*') wildcard = q;
+  }
+  return wildcard;
+}
+
+/**
+ * The accepted encoding with the highest q-value, brotli on a tie (browsers list it last but
+ * it is the smaller one); none when the client accepts neither.
+ */
+export function preferredEncoding(ctx: Context): Encoding | undefined {
+  const header = ctx.get('Accept-Encoding');
+  const br = qualityOf(header, 'br');
+  const gz = qualityOf(header, 'gzip');
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return undefined;
+}
+
+/** Sends a shared JSON body in the best encoding the client accepts, compressed once per version. */
+export async function sendShared(ctx: Context, body: SharedBody): Promise<void> {
+  ctx.type = 'application/json';
+  ctx.vary('Accept-Encoding');
+  // koa-compress must not compress it again.
+  ctx.compress = false;
+  const encoding = body.plain.length < COMPRESS_MIN_BYTES ? undefined : preferredEncoding(ctx);
+  if (ctx.method !== 'HEAD' && encoding) {
+    ctx.body = await body.as(encoding);
+    ctx.set('Content-Encoding', encoding);
+    return;
+  }
+  ctx.body = body.plain;
+}
