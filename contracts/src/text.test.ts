@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ELLIPSIS, SEARCH_PREVIEW_CONTEXT_CHARS, htmlToText, matchArticle, normaliseQuery, searchPreview } from './text.ts';
+import {
+  ELLIPSIS,
+  SEARCH_PREVIEW_CONTEXT_CHARS,
+  foldForSearch,
+  htmlToText,
+  matchArticle,
+  normaliseQuery,
+  searchPreview,
+} from './text.ts';
 
 describe('htmlToText', () => {
   it('strips markup, decodes entities and keeps words apart', () => {
@@ -36,5 +44,57 @@ describe('matchArticle', () => {
   });
   it('refuses what is nowhere', () => {
     expect(matchArticle(item, 'dragon')).toBe(false);
+  });
+});
+
+describe('htmlToText decodes every character reference', () => {
+  it('decodes named references beyond the common few, written by hand', () => {
+    expect(htmlToText('<p>caf&eacute; &Uuml;ber na&iuml;ve &copy; &euro;5 &frac12; &hellip;</p>')).toBe('café Über naïve © €5 ½ …');
+    expect(htmlToText('<p>&alpha;&beta;&gamma; &rarr; &Omega;</p>')).toBe('αβγ → Ω');
+  });
+  it('decodes decimal and hexadecimal references, astral ones included', () => {
+    expect(htmlToText('<p>&#233;t&#xE9; &#x1F642; &#8212;</p>')).toBe('été 🙂 —');
+  });
+  it('leaves text that only looks like a reference', () => {
+    expect(htmlToText('<p>AT&amp;T &notareference; a & b</p>')).toBe('AT&T ¬areference; a & b');
+    expect(htmlToText('<p>&madeupname; x</p>')).toBe('&madeupname; x');
+  });
+  it('turns a non-breaking space into a plain one', () => {
+    expect(htmlToText('<p>one&nbsp;two&#160;three</p>')).toBe('one two three');
+  });
+});
+
+describe('htmlToText and words split by markup', () => {
+  it('joins a word cut by inline tags and keeps block-separated words apart', () => {
+    expect(htmlToText('<p><b>Gen</b>tle <i>wo</i><em>rds</em></p>')).toBe('Gentle words');
+    expect(htmlToText('<p>one</p><p>two</p><h2>three</h2>four<br>five<hr/>six<li>seven</li>')).toBe(
+      'one two three four five six seven',
+    );
+  });
+});
+
+describe('search compares in one Unicode form', () => {
+  const decomposed = 'Cafe\u0301 au lait';
+  it('gives text in composed form', () => {
+    expect(htmlToText(`<p>${decomposed}</p>`)).toBe('Caf\u00e9 au lait');
+    expect(htmlToText('<p>cafe&#x301;</p>')).toBe('caf\u00e9');
+  });
+  it('finds a decomposed word with a composed query and the reverse', () => {
+    const text = htmlToText(`<p>${decomposed}</p>`);
+    const item = { title: 'Mornings', category: 'Life', text, textLower: foldForSearch(text) };
+    expect(matchArticle(item, normaliseQuery('CAFÉ'))).toEqual({ before: '', match: 'Café', after: ' au lait' });
+    expect(matchArticle(item, normaliseQuery('cafe\u0301 au'))).toMatchObject({ match: 'Café au' });
+    // Composed é is one letter: "cafe" alone is not in the text any more.
+    expect(matchArticle(item, normaliseQuery('cafe'))).toBe(false);
+  });
+  it('matches titles and categories written in another form', () => {
+    const item = { title: 'Nin\u0303o and Zoe\u0308', category: 'Fe\u0301', text: '', textLower: '' };
+    expect(matchArticle(item, normaliseQuery('NIÑO'))).toEqual({ before: '', match: 'Niño', after: ' and Zoë' });
+    expect(matchArticle(item, normaliseQuery('zoë'))).toMatchObject({ match: 'Zoë' });
+    expect(matchArticle(item, normaliseQuery('fé'))).toBeNull();
+  });
+  it('folds queries to composed lower case', () => {
+    expect(normaliseQuery('  E\u0301TE\u0301   Été ')).toBe('été été');
+    expect(foldForSearch('A\u030a')).toBe('å');
   });
 });

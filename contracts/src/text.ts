@@ -1,24 +1,23 @@
 // Plain text from article HTML, and the home page's search rule (match + preview), shared by the
 // PWA's search and the tests and benchmarks that check it.
+import { decodeHTML } from 'entities/decode';
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–',
-  hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', copy: '©',
-};
-
+/**
+ * Every named and numeric character reference decoded as a browser would (the HTML standard's
+ * table of 2,231 names, references without their semicolon where the standard allows them).
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
-  });
+  return decodeHTML(text);
 }
 
-const BLOCK_TAGS = /<\/?(p|div|h[1-6]|li|ul|ol|blockquote|pre|br|tr|td|th|table|section|article)\b[^>]*>/gi;
+/** Tags a browser shows as a break: they keep the words on either side apart. */
+const BLOCK_TAGS =
+  /<\/?(p|div|h[1-6]|li|ul|ol|dl|dt|dd|blockquote|pre|br|hr|tr|td|th|table|section|article|figure|figcaption|header|footer|aside|nav|main)\b[^>]*>/gi;
 
-/** The readable text of an HTML fragment: tags dropped, entities decoded, spaces folded. */
+/**
+ * The readable text of an HTML fragment: tags dropped, entities decoded, spaces folded, in
+ * Unicode's composed form (NFC), the one form search compares in.
+ */
 export function htmlToText(html: string): string {
   return decodeEntities(
     html
@@ -27,7 +26,17 @@ export function htmlToText(html: string): string {
       .replace(/<[^>]*>/g, ''),
   )
     .replace(/[\s\u00a0]+/g, ' ')
-    .trim();
+    .trim()
+    .normalize('NFC');
+}
+
+/**
+ * How search compares text: composed (NFC), so "cafe\u0301" and "café" are the same word, then
+ * lower-cased. Text and query both go through this one function, so any two canonically
+ * equivalent spellings fold to the same string.
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFC').toLowerCase();
 }
 
 /** Characters of context the search preview shows on each side of the match. */
@@ -56,13 +65,15 @@ export function searchPreview(text: string, needle: string, lowerText = text.toL
 export interface Searchable {
   title: string;
   category: string;
-  /** Lower-cased plain text of the body, prepared once (not at query time). */
+  /** foldForSearch(text), prepared once (not at query time). */
   textLower: string;
+  /** Plain text of the body, in NFC (htmlToText's output). */
   text: string;
 }
 
+/** The query as search compares it: spaces folded, then foldForSearch. */
 export function normaliseQuery(query: string): string {
-  return query.trim().replace(/\s+/g, ' ').toLowerCase();
+  return foldForSearch(query.trim().replace(/\s+/g, ' '));
 }
 
 /**
@@ -73,7 +84,8 @@ export function matchArticle(item: Searchable, needle: string): SearchPreview | 
   if (!needle) return null;
   const inBody = item.textLower.indexOf(needle) >= 0;
   if (inBody) return searchPreview(item.text, needle, item.textLower);
-  const inTitle = item.title.toLowerCase().includes(needle);
-  if (inTitle) return searchPreview(item.title, needle);
-  return item.category.toLowerCase().includes(needle) ? null : false;
+  const title = item.title.normalize('NFC');
+  const titleLower = title.toLowerCase();
+  if (titleLower.includes(needle)) return searchPreview(title, needle, titleLower);
+  return foldForSearch(item.category).includes(needle) ? null : false;
 }

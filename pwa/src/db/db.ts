@@ -1,23 +1,27 @@
 // The device's database (IndexedDB through Dexie) and the only module that imports Dexie.
 // What lives where:
 //   articles      published articles as the delta feed last sent them (summary fields)
-//   bodies        each published article's HTML and its plain text, prepared once for search
+//   bodies        each published article's HTML (the search worker derives its plain text)
 //   comments      approved comments from the feed, plus this device's own comments awaiting approval
 //   lessons       the Family Worship schedule
 //   outbox        every write a person made, waiting to reach the server (see sync/outbox.ts)
 //   adminArticles, adminComments, users   the admin's view, filled only while a token is held
 //   meta          sync cursors and times
+//   searchIndex   the search worker's saved index (features/search/search-engine.ts)
 import Dexie, { type EntityTable } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
+import type { IndexSnapshot } from '../features/search/search-index.ts';
 
 export type ArticleSummary = Omit<Article, 'content'>;
 
+/** (Devices synced before version 2 also hold the body's plain text here; nothing reads it.) */
 export interface ArticleBody {
   _id: string;
   content: string;
-  /** Plain text of the body (markup stripped, entities decoded). */
-  text: string;
-  textLower: string;
+}
+
+export interface SavedSearchIndex extends IndexSnapshot {
+  key: string;
 }
 
 export interface LocalComment extends Comment {
@@ -89,6 +93,7 @@ export class FamilyDb extends Dexie {
   adminComments!: EntityTable<LocalAdminComment, '_id'>;
   users!: EntityTable<LocalUser, '_id'>;
   meta!: EntityTable<MetaEntry, 'key'>;
+  searchIndex!: EntityTable<SavedSearchIndex, 'key'>;
 
   constructor(name = 'family-bible-articles') {
     super(name);
@@ -103,6 +108,7 @@ export class FamilyDb extends Dexie {
       users: '_id',
       meta: 'key',
     });
+    this.version(2).stores({ searchIndex: 'key' });
   }
 }
 

@@ -27,7 +27,7 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('pullArticles', () => {
-  it('follows pages, stores plain text for search, and keeps the last cursor', async () => {
+  it('follows pages, stores each body\'s HTML apart from its summary, and keeps the last cursor', async () => {
     const pages: Record<string, Record<string, unknown>> = {
       '': { success: true, articles: [art(1), art(2)], removed: [], cursor: '2', hasMore: true },
       '2': { success: true, articles: [art(3)], removed: [], cursor: '3', hasMore: false },
@@ -38,14 +38,14 @@ describe('pullArticles', () => {
     };
     expect(await pullArticles()).toBe(2);
     expect(await db.articles.count()).toBe(3);
-    expect(await db.bodies.get(art(1)._id)).toMatchObject({ text: 'Heading Body 1 & more', textLower: 'heading body 1 & more' });
+    expect(await db.bodies.get(art(1)._id)).toEqual({ _id: art(1)._id, content: art(1).content });
     expect((await db.articles.get(art(1)._id)) as object).not.toHaveProperty('content');
     expect(await getMeta(META.ARTICLES_CURSOR)).toBe('3');
   });
 
   it('removes tombstoned articles with their comments, and asks only for what changed', async () => {
     await db.articles.put({ ...art(1), content: undefined } as never);
-    await db.bodies.put({ _id: art(1)._id, content: '', text: '', textLower: '' });
+    await db.bodies.put({ _id: art(1)._id, content: '' });
     await db.comments.put({ _id: '64f0000000000000000002aa', article: art(1)._id, name: 'A', content: 'B', createdAt: '', isApproved: true });
     await db.meta.put({ key: META.ARTICLES_CURSOR, value: '10' });
     server.script = () => ({ status: 200, body: { success: true, articles: [], removed: [art(1)._id], cursor: '11', hasMore: false } });

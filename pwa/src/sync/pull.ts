@@ -1,11 +1,17 @@
 // Pull: brings the device up to date from the server's delta feeds. Each feed page is applied in
 // one transaction together with its cursor, so a crash mid-sync never skips or repeats a change.
 import type { Article, ArticleFeed, CommentFeed, Lesson } from '@fw/contracts';
-import { htmlToText } from '@fw/contracts/text';
 import { api } from '../lib/api.ts';
 import { db, getMeta, setMeta, type ArticleBody, type ArticleSummary } from '../db/db.ts';
+import { announceArticleChanges } from './article-changes.ts';
 
 export const SYNC_PAGE_ITEMS = 200;
+/**
+ * Bodies written per request inside a page's transaction. IndexedDB copies a value on the
+ * page's thread when it is put, so smaller requests (awaited one after another, which keeps the
+ * transaction open) leave the thread free between them instead of one long task per page.
+ */
+const BODY_WRITE_CHUNK = 40;
 export const META = {
   ARTICLES_CURSOR: 'cursor:articles',
   COMMENTS_CURSOR: 'cursor:comments',
@@ -13,17 +19,18 @@ export const META = {
   LAST_SYNCED_AT: 'lastSyncedAt',
 } as const;
 
+/** The body keeps only the HTML: the search worker derives the plain text, off this thread. */
 export function splitArticle(article: Article): { summary: ArticleSummary; body: ArticleBody } {
   const { content, ...summary } = article;
-  const text = htmlToText(content);
-  return { summary, body: { _id: article._id, content, text, textLower: text.toLowerCase() } };
+  return { summary, body: { _id: article._id, content } };
 }
 
 export async function applyArticlePage(page: Pick<ArticleFeed, 'articles' | 'removed' | 'cursor'>): Promise<void> {
   const parts = page.articles.map(splitArticle);
   await db.transaction('rw', db.articles, db.bodies, db.comments, db.meta, async () => {
     await db.articles.bulkPut(parts.map((p) => p.summary));
-    await db.bodies.bulkPut(parts.map((p) => p.body));
+    for (let from = 0; from < parts.length; from += BODY_WRITE_CHUNK)
+      await db.bodies.bulkPut(parts.slice(from, from + BODY_WRITE_CHUNK).map((p) => p.body));
     if (page.removed.length) {
       await db.articles.bulkDelete(page.removed);
       await db.bodies.bulkDelete(page.removed);
@@ -31,6 +38,8 @@ export async function applyArticlePage(page: Pick<ArticleFeed, 'articles' | 'rem
     }
     await setMeta(META.ARTICLES_CURSOR, page.cursor);
   });
+  if (page.articles.length || page.removed.length)
+    announceArticleChanges({ changed: page.articles.map((a) => a._id), removed: page.removed });
 }
 
 export async function applyCommentPage(page: Pick<CommentFeed, 'comments' | 'removed' | 'cursor'>): Promise<void> {

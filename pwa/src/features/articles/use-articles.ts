@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { normaliseQuery } from '@fw/contracts/text';
 import { db, useLiveQuery, type ArticleSummary } from '../../db/db.ts';
-import { searchArticles, type SearchHit } from '../search/search.ts';
+import { searchArticles, startSearchSoon, type SearchHit } from '../search/search.ts';
 import { INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 
 /**
@@ -21,6 +21,9 @@ export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undef
   );
   const needle = normaliseQuery(query);
   const [found, setFound] = useState<SearchHit[]>();
+
+  // The search worker loads its index after the first screen, before anyone types.
+  useEffect(startSearchSoon, []);
 
   useEffect(() => {
     if (!all || !visible || !needle) return;

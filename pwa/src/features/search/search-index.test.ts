@@ -230,3 +230,76 @@ describe('SearchIndex', () => {
     }
   });
 });
+
+describe('SearchIndex kept up to date edit by edit', () => {
+  /** Every query's answer from `index` equals a fresh index's over the same articles, and the rule's. */
+  function expectSameAsRebuilt(index: SearchIndex, docs: Doc[], rng: ReturnType<typeof random>, step: string) {
+    const rebuilt = new SearchIndex();
+    for (const doc of docs) rebuilt.upsert(doc);
+    expect(index.size, step).toBe(docs.length);
+    for (let q = 0; q < 25; q++) {
+      const needle = normaliseQuery(randomQuery(rng, docs));
+      if (!needle) continue;
+      const answer = indexed(index, needle, docs);
+      expect(answer, `${step}, query ${JSON.stringify(needle)}`).toEqual(indexed(rebuilt, needle, docs));
+      expect(answer, `${step}, query ${JSON.stringify(needle)} (rule)`).toEqual(naive(needle, docs));
+    }
+  }
+
+  for (const seed of [101, 202, 303]) {
+    it(`answers as a full rebuild after random adds, changes, removals, packs and reloads (seed ${seed})`, () => {
+      const rng = random(seed);
+      let nextId = 0;
+      const docs: Doc[] = Array.from({ length: 60 }, () => makeDoc(rng, nextId++));
+      let index = new SearchIndex();
+      for (const doc of docs) index.upsert(doc);
+      const counts = { add: 0, change: 0, remove: 0, trim: 0, reload: 0 };
+      for (let step = 0; step < 160; step++) {
+        const roll = rng.int(20);
+        if (roll < 6 || docs.length < 5) {
+          const doc = makeDoc(rng, nextId++);
+          docs.splice(rng.int(docs.length + 1), 0, doc);
+          index.upsert(doc);
+          counts.add += 1;
+        } else if (roll < 12) {
+          const at = rng.int(docs.length);
+          const changed = { ...makeDoc(rng, Number(docs[at]!.id), Number(docs[at]!.stamp) + 1) };
+          docs[at] = changed;
+          index.upsert(changed);
+          counts.change += 1;
+        } else if (roll < 18) {
+          const [gone] = docs.splice(rng.int(docs.length), 1);
+          index.remove(gone!.id);
+          counts.remove += 1;
+        } else if (roll === 18) {
+          index.trim();
+          counts.trim += 1;
+        } else {
+          // As after a reload: the saved copy, through a structured clone like IndexedDB's.
+          index = SearchIndex.restore(structuredClone(index.snapshot()));
+          counts.reload += 1;
+        }
+        if (step % 8 === 7) expectSameAsRebuilt(index, docs, rng, `step ${step}`);
+      }
+      expectSameAsRebuilt(index, docs, rng, 'end');
+      for (const count of Object.values(counts)) expect(count).toBeGreaterThan(0);
+    });
+  }
+
+  it('keeps exact answers across a removal-heavy sequence that compacts its lists', () => {
+    const rng = random(404);
+    let docs = Array.from({ length: 700 }, (_, n) => makeDoc(rng, n));
+    let index = new SearchIndex();
+    for (const doc of docs) index.upsert(doc);
+    index = SearchIndex.restore(structuredClone(index.snapshot()));
+    const gone = new Set(docs.filter((_, n) => n % 4 !== 0).map((d) => d.id));
+    for (const id of gone) index.remove(id);
+    docs = docs.filter((d) => !gone.has(d.id));
+    for (let n = 0; n < 30; n++) {
+      const doc = makeDoc(rng, 5000 + n);
+      docs.push(doc);
+      index.upsert(doc);
+    }
+    expectSameAsRebuilt(index, docs, rng, 'after compaction');
+  });
+});

@@ -18,9 +18,11 @@
 //   differently in the text), or whose runs are all in most articles anyway, is checked against
 //   every article's lower-cased text with indexOf: a scan, but over text prepared once, in memory.
 // Memory per article: the lower-cased text, the positions of its capitals (to cut previews from
-// the original), and where each of its words starts: about 4 bytes per word of text, once
-// trimmed (see trim()).
-import { matchArticle, type SearchPreview } from '@fw/contracts/text';
+// the original), and where each of its words starts: 4 bytes per word of text once trimmed
+// (trim() packs the lists into typed arrays; a list is unpacked again only when it grows).
+// snapshot() and SearchIndex.restore() turn the whole index into a few flat values and back, so
+// it can be kept in IndexedDB and loaded without a rebuild.
+import { foldForSearch, matchArticle, type SearchPreview } from '@fw/contracts/text';
 import {
   bodyPreview,
   compactText,
@@ -40,13 +42,30 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 
 export interface IndexInput {
   id: string;
-  /** Changes whenever the article does (version + updatedAt); a stale stamp means re-read it. */
-  stamp: string;
   title: string;
   category: string;
-  /** Plain text of the body and its lower-cased form, as stored at sync time. */
+  /** Changes whenever the article does (version + updatedAt); a stale stamp means re-read it. */
+  stamp: string;
+  /** Plain text of the body (NFC, see htmlToText) and foldForSearch of it. */
   text: string;
   textLower: string;
+}
+
+/** The index as flat values (structured-clone friendly, typed arrays for the big parts). */
+export interface IndexSnapshot {
+  ids: string[];
+  stamps: string[];
+  titles: string[];
+  categories: string[];
+  textsLower: string[];
+  originals: (string | null)[];
+  diffAts: (Uint32Array | null)[];
+  diffChars: (string | null)[];
+  /** "\n" + every word followed by "\n", in word-id order. */
+  vocabulary: string;
+  /** Every word's list, one after the other, and where each ends. */
+  postings: Int32Array;
+  listEnds: Uint32Array;
 }
 
 /** What verification needs of an article: search.ts passes the summaries it lists. */
@@ -59,6 +78,8 @@ export interface Listed {
 interface Entry extends CompactText {
   id: string;
   stamp: string;
+  title: string;
+  category: string;
   slot: number;
   /** Title and category, lower-cased: their words are listed too (without positions). */
   labelsLower: string;
@@ -82,7 +103,7 @@ export class SearchIndex {
    * Per word, the articles that contain it, each as ~slot (a negative number) followed by where
    * the word starts in that article's body, ascending (nothing when only in the title or category).
    */
-  private lists: number[][] = [];
+  private lists: (number[] | Int32Array)[] = [];
   /** Per word: the last slot added to its list (so an article is listed once per word). */
   private lastSlot: number[] = [];
   private readonly wordIds = new Map<string, number>();
@@ -109,14 +130,26 @@ export class SearchIndex {
     return this.byId.get(id)?.stamp;
   }
 
+  /** Title and category of an indexed article, as search() needs them. */
+  listing(id: string): Listed | undefined {
+    const entry = this.byId.get(id);
+    return entry && { _id: entry.id, title: entry.title, category: entry.category };
+  }
+
+  ids(): IterableIterator<string> {
+    return this.byId.keys();
+  }
+
   upsert(input: IndexInput): void {
     this.remove(input.id);
     const entry: Entry = {
       ...compactText(input.text, input.textLower),
       id: input.id,
       stamp: input.stamp,
+      title: input.title,
+      category: input.category,
       slot: this.slots.length,
-      labelsLower: `${input.title.toLowerCase()}\n${input.category.toLowerCase()}`,
+      labelsLower: labelsOf(input.title, input.category),
     };
     this.slots.push(entry);
     this.byId.set(entry.id, entry);
@@ -138,9 +171,78 @@ export class SearchIndex {
       this.compact();
   }
 
-  /** Gives back the room lists grew into; worth it after adding many articles at once. */
+  /** Packs the lists into typed arrays (4 bytes an entry); worth it after adding many articles. */
   trim(): void {
-    this.lists = this.lists.map((list) => list.slice());
+    this.lists = this.lists.map((list) => (Array.isArray(list) ? Int32Array.from(list) : list));
+  }
+
+  /** The whole index as flat values; restore() gives it back. */
+  snapshot(): IndexSnapshot {
+    if (this.deadSlots > 0) this.compact();
+    let total = 0;
+    for (const list of this.lists) total += list.length;
+    const postings = new Int32Array(total);
+    const listEnds = new Uint32Array(this.lists.length);
+    let at = 0;
+    this.lists.forEach((list, id) => {
+      postings.set(list, at);
+      at += list.length;
+      listEnds[id] = at;
+    });
+    const live = this.slots as Entry[];
+    return {
+      ids: live.map((e) => e.id),
+      stamps: live.map((e) => e.stamp),
+      titles: live.map((e) => e.title),
+      categories: live.map((e) => e.category),
+      textsLower: live.map((e) => e.textLower),
+      originals: live.map((e) => e.text ?? null),
+      diffAts: live.map((e) => e.diffAt ?? null),
+      diffChars: live.map((e) => e.diffChars ?? null),
+      vocabulary: this.vocabulary,
+      postings,
+      listEnds,
+    };
+  }
+
+  /** An index equal to the one snapshot() was taken of; its lists stay views of `postings`. */
+  static restore(snap: IndexSnapshot): SearchIndex {
+    const index = new SearchIndex();
+    snap.ids.forEach((id, slot) => {
+      const entry: Entry = {
+        id,
+        stamp: snap.stamps[slot]!,
+        title: snap.titles[slot]!,
+        category: snap.categories[slot]!,
+        slot,
+        textLower: snap.textsLower[slot]!,
+        labelsLower: labelsOf(snap.titles[slot]!, snap.categories[slot]!),
+      };
+      const original = snap.originals[slot];
+      const diffAt = snap.diffAts[slot];
+      const diffChars = snap.diffChars[slot];
+      if (original !== null && original !== undefined) entry.text = original;
+      if (diffAt && diffChars !== null && diffChars !== undefined) {
+        entry.diffAt = diffAt;
+        entry.diffChars = diffChars;
+      }
+      index.slots.push(entry);
+      index.byId.set(id, entry);
+    });
+    index.vocabulary = snap.vocabulary;
+    index.words = snap.vocabulary.length > 1 ? snap.vocabulary.slice(1, -1).split('\n') : [];
+    let start = 1;
+    let from = 0;
+    index.words.forEach((word, id) => {
+      index.wordIds.set(word, id);
+      index.wordStarts.push(start);
+      start += word.length + 1;
+      const end = snap.listEnds[id]!;
+      index.lists.push(snap.postings.subarray(from, end));
+      from = end;
+      index.lastSlot.push(-1);
+    });
+    return index;
   }
 
   /** Drops every article whose id is not in `keep`. */
@@ -232,10 +334,19 @@ export class SearchIndex {
     return id;
   }
 
+  /** The list of word `id`, unpacked into a plain array if trim() or restore() packed it. */
+  private growable(id: number): number[] {
+    const list = this.lists[id]!;
+    if (Array.isArray(list)) return list;
+    const grown = Array.from(list);
+    this.lists[id] = grown;
+    return grown;
+  }
+
   private list(id: number, slot: number): void {
     if (this.lastSlot[id] !== slot) {
       this.lastSlot[id] = slot;
-      this.lists[id]!.push(~slot);
+      this.growable(id).push(~slot);
     }
   }
 
@@ -244,7 +355,7 @@ export class SearchIndex {
     forEachWord(text, (start, end) => {
       const id = this.wordId(text.slice(start, end));
       this.list(id, entry.slot);
-      this.lists[id]!.push(start);
+      this.growable(id).push(start);
     });
     const labels = entry.labelsLower;
     forEachWord(labels, (start, end) =>
@@ -337,4 +448,8 @@ export class SearchIndex {
     }
     return { slotMark, run: rarest.run, offset: rarest.offset, words: rarest.words };
   }
+}
+
+function labelsOf(title: string, category: string): string {
+  return `${foldForSearch(title)}\n${foldForSearch(category)}`;
 }

@@ -1,10 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '@fw/contracts';
 import { SEARCH_PREVIEW_CONTEXT_CHARS } from '@fw/contracts/text';
 import { db } from '../../db/db.ts';
 import { applyArticlePage } from '../../sync/pull.ts';
 import { resetDb } from '../../../test/reset-db.ts';
-import { forgetSearchIndex, searchArticles, searchIndexStats } from './search.ts';
+import { forgetSearchIndex, saveSearchIndex, searchArticles, searchIndexStats } from './search.ts';
 
 const make = (id: string, title: string, category: string, content: string): Article => ({
   _id: id.padStart(24, '0'),
@@ -102,7 +102,7 @@ describe('searchArticles keeps its index in step with the device', () => {
 
     await applyArticlePage({ cursor: '4', removed: ['4'.padStart(24, '0')], articles: [] });
     expect(await searchArticles('harbour', await all())).toEqual([]);
-    expect(searchIndexStats().articles).toBe(3);
+    expect((await searchIndexStats()).articles).toBe(3);
   });
 
   it('searches one tab while the index follows the whole list', async () => {
@@ -111,6 +111,77 @@ describe('searchArticles keeps its index in step with the device', () => {
     expect(
       (await searchArticles('gentle', spirit, everything)).map((h) => h.article.title),
     ).toEqual(['Gentle Courage']);
-    expect(searchIndexStats().articles).toBe(3);
+    expect((await searchIndexStats()).articles).toBe(3);
+  });
+});
+
+describe('search over synced HTML: entities, diacritics and markup', () => {
+  const all = () => db.articles.orderBy('createdAt').reverse().toArray();
+  beforeEach(async () => {
+    await applyArticlePage({
+      cursor: '9',
+      removed: [],
+      articles: [
+        make('5', 'Mornings', 'Life', '<p>Breakfast at the caf&eacute; with &Eacute;lodie &amp; Zo&euml;.</p>'),
+        make('6', 'Evenings', 'Life', '<p>A cafe\u0301 by the sea, &#x4E2D;&#25991; signs.</p>'),
+        make('7', 'Stre\u0301ngth', 'Spirit', '<p>The <b>Gen</b>tle<i>ness</i> of <em>a</em>n elder.</p>'),
+      ],
+    });
+  });
+
+  it('finds named and numeric references as the characters they stand for', async () => {
+    const hits = await searchArticles('élodie & zoë', await all());
+    expect(hits.map((h) => h.preview)).toEqual([
+      { before: 'Breakfast at the café with ', match: 'Élodie & Zoë', after: '.' },
+    ]);
+    expect((await searchArticles('中文', await all())).map((h) => h.preview?.match)).toEqual(['中文']);
+    expect(await searchArticles('eacute', await all())).toEqual([]);
+  });
+
+  it('finds a word whatever form its accents are written in', async () => {
+    const found = await searchArticles('CAFÉ', await all());
+    expect(found.map((h) => h.article.title)).toEqual(['Evenings', 'Mornings']);
+    expect(found.map((h) => h.preview?.match)).toEqual(['cafe\u0301'.normalize('NFC'), 'café']);
+    expect((await searchArticles('cafe\u0301 by', await all())).map((h) => h.article.title)).toEqual(['Evenings']);
+    expect((await searchArticles('stréngth', await all())).map((h) => h.preview)).toEqual([
+      { before: '', match: 'Stréngth', after: '' },
+    ]);
+  });
+
+  it('finds words that markup splits, and not words made of separate ones', async () => {
+    expect((await searchArticles('gentleness', await all())).map((h) => h.preview)).toEqual([
+      { before: 'The ', match: 'Gentleness', after: ' of an elder.' },
+    ]);
+    expect((await searchArticles('of an elder', await all())).length).toBe(1);
+    expect(await searchArticles('breakfastat', await all())).toEqual([]);
+  });
+});
+
+describe('the saved index', () => {
+  const all = () => db.articles.orderBy('createdAt').reverse().toArray();
+
+  it('answers after a reload without reading the bodies again, and catches up with changes', async () => {
+    const before = await searchArticles('gentle', await all());
+    await saveSearchIndex();
+    forgetSearchIndex();
+
+    const reads = vi.spyOn(db.bodies, 'bulkGet');
+    try {
+      expect(await searchArticles('gentle', await all())).toEqual(before);
+      expect(reads).not.toHaveBeenCalled();
+
+      // Changed while the app was closed: only that article is read again.
+      await applyArticlePage({
+        cursor: '5',
+        removed: [],
+        articles: [{ ...make('3', 'Ancient Cities', 'Proof', '<p>Gentle digs.</p>'), version: 2 }],
+      });
+      forgetSearchIndex();
+      const after = await searchArticles('gentle', await all());
+      expect(after.map((h) => h.article.title).sort()).toEqual(['Ancient Cities', 'Gentle Courage', 'Patience at Home']);
+      expect(reads.mock.calls.flatMap(([ids]) => [...ids])).toEqual(['3'.padStart(24, '0')]);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -1,85 +1,133 @@
 // Offline search over the device's articles: the spec's rule (title, category or body text,
-// case-insensitive) on plain text prepared at sync time, never stripped at query time.
-// The bodies are read from IndexedDB once, into the in-memory index (search-index.ts), on the
-// first search of the page's life; each later search first brings the index up to date with
-// the article list it is given (only changed articles are re-read), so it is never stale.
+// case-insensitive, compared in one Unicode form; see matchArticle in contracts/src/text.ts).
+// The index lives in a Web Worker (search.worker.ts runs search-engine.ts), so building, loading
+// and updating it never takes the page's thread; this module sends each query with the lists
+// it is about (each list once: later queries name it by key) and maps the answers back.
 import { normaliseQuery, type SearchPreview } from '@fw/contracts/text';
-import { db, type ArticleSummary } from '../../db/db.ts';
-import { SearchIndex } from './search-index.ts';
+import type { ArticleSummary } from '../../db/db.ts';
+import type { EngineHit, ListRef, SearchEngine } from './search-engine.ts';
+import { stampOf, type EngineMethod, type EngineReply } from './search-protocol.ts';
 
 export interface SearchHit {
   article: ArticleSummary;
   preview: SearchPreview | null;
 }
 
-/** Bodies read from IndexedDB per request while (re)building: bounds the memory held at once. */
-const BODY_READ_BATCH = 500;
-/** After adding this many articles at once, the index gives back the room its lists grew into. */
-const TRIM_AFTER_ADDING = 200;
+/** How long after the first screen the worker is started when nobody searched yet. */
+const START_AFTER_MS = 1_000;
 
-let index = new SearchIndex();
-/** One update at a time, so two searches never read the same bodies twice. */
-let updating: Promise<void> = Promise.resolve();
-
-const stampOf = (article: ArticleSummary) => `${article.version}|${article.updatedAt}`;
-
-/** The list the index was last brought up to date with (the hook passes the same array until Dexie changes). */
-let checkedList: readonly ArticleSummary[] | null = null;
-let checkedAtChange = -1;
-
-async function bringUpToDate(all: readonly ArticleSummary[]): Promise<void> {
-  if (all === checkedList && index.changes === checkedAtChange) return;
-  const stale = all.filter((article) => index.stampOf(article._id) !== stampOf(article));
-  for (let from = 0; from < stale.length; from += BODY_READ_BATCH) {
-    const batch = stale.slice(from, from + BODY_READ_BATCH);
-    const bodies = await db.bodies.bulkGet(batch.map((a) => a._id));
-    batch.forEach((article, i) => {
-      const body = bodies[i];
-      index.upsert({
-        id: article._id,
-        stamp: stampOf(article),
-        title: article.title,
-        category: article.category,
-        text: body?.text ?? '',
-        textLower: body?.textLower ?? '',
-      });
-    });
-  }
-  if (stale.length >= TRIM_AFTER_ADDING) index.trim();
-  // Every article of `all` is indexed now; more entries means some were removed from the device.
-  if (index.size > all.length) index.retain(new Set(all.map((a) => a._id)));
-  checkedList = all;
-  checkedAtChange = index.changes;
+interface Backend {
+  call<T>(method: EngineMethod, args: unknown[]): Promise<T>;
+  stop(): void;
 }
 
-/** Brings the index up to date with `all`, the device's whole article list (never changed in place). */
-export function updateSearchIndex(all: readonly ArticleSummary[]): Promise<void> {
-  updating = updating.catch(() => {}).then(() => bringUpToDate(all));
-  return updating;
+function workerBackend(): Backend {
+  const worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let lastId = 0;
+  const failAll = (error: Error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.onmessage = ({ data }: MessageEvent<EngineReply>) => {
+    const pending = waiting.get(data.id);
+    waiting.delete(data.id);
+    if ('error' in data) pending?.reject(new Error(data.error));
+    else pending?.resolve(data.result);
+  };
+  worker.onerror = (event) => failAll(new Error(`search worker failed: ${event.message}`));
+  return {
+    call<T>(method: EngineMethod, args: unknown[]) {
+      const id = ++lastId;
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        worker.postMessage({ id, method, args });
+      });
+    },
+    stop() {
+      worker.terminate();
+      failAll(new Error('search worker stopped'));
+    },
+  };
+}
+
+/** Without Worker (unit tests under Node): the same engine in-process, loaded only then. */
+function inProcessBackend(): Backend {
+  const engine = import('./search-engine.ts').then(({ SearchEngine }) => new SearchEngine());
+  return {
+    async call<T>(method: EngineMethod, args: unknown[]) {
+      const target = await engine;
+      const fn = target[method] as (...a: unknown[]) => Promise<unknown>;
+      return (await fn.apply(target, args)) as T;
+    },
+    stop() {
+      void engine.then((target: SearchEngine) => target.close());
+    },
+  };
+}
+
+let backend: Backend | null = null;
+let listKeys = { listed: new WeakMap<object, number>(), all: new WeakMap<object, number>() };
+let lastKey = 0;
+
+function engine(): Backend {
+  backend ??= typeof Worker === 'function' ? workerBackend() : inProcessBackend();
+  return backend;
+}
+
+/** The list by key once sent; ids (and for the whole list stamps) the first time. */
+function refOf(list: readonly ArticleSummary[], kind: 'listed' | 'all'): ListRef {
+  const known = listKeys[kind].get(list);
+  if (known !== undefined) return { key: known };
+  const key = ++lastKey;
+  listKeys[kind].set(list, key);
+  const ids = list.map((a) => a._id);
+  return kind === 'all' ? { key, ids, stamps: list.map(stampOf) } : { key, ids };
 }
 
 /**
  * The articles of `articles` (kept in their order) that match `query`, with previews.
  * `all` is every article on the device (`articles` may be one tab of it): the index follows it.
+ * Arrays are taken as never changed in place (a changed list is a new array).
  */
 export async function searchArticles(
   query: string,
-  articles: ArticleSummary[],
+  articles: readonly ArticleSummary[],
   all: readonly ArticleSummary[] = articles,
 ): Promise<SearchHit[]> {
   const needle = normaliseQuery(query);
   if (!needle) return articles.map((article) => ({ article, preview: null }));
-  await updateSearchIndex(all);
-  return index.search(needle, articles);
+  const hits = await engine().call<EngineHit[]>('search', [
+    needle,
+    refOf(articles, 'listed'),
+    refOf(all, 'all'),
+  ]);
+  return hits.map(([at, preview]) => ({ article: articles[at]!, preview }));
 }
 
-/** Starts over with an empty index (tests, whose databases are wiped between cases). */
+/** Starts the worker (it loads its saved index and catches up), after the first screen. */
+export function startSearchSoon(): () => void {
+  const timer = setTimeout(() => {
+    engine()
+      .call('start', [])
+      .catch((error: unknown) => console.error('[search]', error));
+  }, START_AFTER_MS);
+  return () => clearTimeout(timer);
+}
+
+/** Saves the index now if it changed (the worker also does so once syncs go quiet). */
+export function saveSearchIndex(): Promise<void> {
+  return engine().call('flush', []);
+}
+
+/** Stops the worker; the next search starts a new one (tests, the benchmark's "reload"). */
 export function forgetSearchIndex(): void {
-  index = new SearchIndex();
-  checkedList = null;
+  backend?.stop();
+  backend = null;
+  listKeys = { listed: new WeakMap(), all: new WeakMap() };
 }
 
 /** Size of the index, for tests and the benchmark. */
-export function searchIndexStats(): { articles: number; words: number } {
-  return { articles: index.size, words: index.vocabularySize };
+export function searchIndexStats(): Promise<{ articles: number; words: number }> {
+  return engine().call('stats', []);
 }
