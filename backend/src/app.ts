@@ -11,10 +11,10 @@ import { requireAdmin } from './middleware/require-admin.ts';
 import { staticPwa } from './middleware/static-pwa.ts';
 import { healthRouter } from './modules/health/health.routes.ts';
 import { userModel } from './modules/users/user.model.ts';
-// ROUTER IMPORTS (each module adds its import here)
 import { usersRouter } from './modules/users/users.routes.ts';
 import { cors } from './middleware/cors.ts';
 import { idempotency } from './middleware/idempotency.ts';
+import { jsonDepthLimit } from './middleware/json-depth.ts';
 import { commentRateLimit } from './middleware/rate-limit.ts';
 import { articlesRouter } from './modules/articles/articles.routes.ts';
 import { commentsRouter } from './modules/comments/comments.routes.ts';
@@ -39,7 +39,6 @@ export function createApp({ config, connection }: AppDeps): Koa {
   app.use(compression());
   app.use(errorHandler({ log: config.env === 'test' ? () => {} : console.error }));
   app.use(requestTimeout({ ms: REQUEST_TIMEOUT_MS }));
-  // CROSS-CUTTING MIDDLEWARE (cors, idempotency) goes here
   app.use(cors({ origins: config.corsOrigins }));
   app.use(
     bodyParser({
@@ -48,17 +47,17 @@ export function createApp({ config, connection }: AppDeps): Koa {
       strict: true,
     }),
   );
-  // After the body parser: a repeated key is checked against the body it was first sent with.
-  app.use(idempotency({ connection }));
+  app.use(jsonDepthLimit());
 
   const users = userModel(connection);
   const adminOnly = requireAdmin({ users, secret: config.jwtSecret });
+  // Each write mounts it after its login check (or a visitor's rate limit): keys are per caller.
+  const idempotent = idempotency({ connection });
   const routers = [
     healthRouter({ connection }),
-    // ROUTERS (each module adds its router here, e.g. usersRouter({ config, connection, adminOnly }))
-    usersRouter({ config, connection, adminOnly }),
-    articlesRouter({ connection, adminOnly }),
-    commentsRouter({ connection, adminOnly, commentLimit: commentRateLimit({ connection, config }) }),
+    usersRouter({ config, connection, adminOnly, idempotent }),
+    articlesRouter({ connection, adminOnly, idempotent }),
+    commentsRouter({ connection, adminOnly, idempotent, commentLimit: commentRateLimit({ connection, config }) }),
     syncRouter({ connection }),
     scheduleRouter(),
   ];

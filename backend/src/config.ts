@@ -34,6 +34,8 @@ export interface RateLimits {
   login: RateLimitSetting;
   register: RateLimitSetting;
   comment: RateLimitSetting;
+  /** The cap of the per-email login failure delay (middleware/login-limits.ts); default 4 s. */
+  loginDelayMaxMs?: number;
 }
 
 const MINUTE_MS = 60_000;

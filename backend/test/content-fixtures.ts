@@ -68,6 +68,7 @@ export const NO_COMMENT_LIMIT = {
     login: { limit: 1000, windowMs: 60_000 },
     register: { limit: 1000, windowMs: 60_000 },
     comment: { limit: 1000, windowMs: 60_000 },
+    loginDelayMaxMs: 0,
   },
 };
 

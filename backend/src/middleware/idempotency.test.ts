@@ -164,10 +164,11 @@ describe('Idempotency-Key', () => {
     const input = articleInput();
     await saveArticle(app, admin, input, withKey(key));
     const old = new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 60_000);
-    await keyRecords(app).updateOne(
-      { _id: `POST /api/articles/add ${key}` },
+    const updated = await keyRecords(app).updateMany(
+      { _id: { $regex: ` POST /api/articles/add ${key}$` } },
       { $set: { createdAt: old } },
     );
+    expect(updated.modifiedCount).toBe(1);
     const before = await articleCount();
     const res = await saveArticle(app, admin, { ...input, _id: newObjectId() }, withKey(key));
     expect(res.status).toBe(201);
@@ -175,9 +176,15 @@ describe('Idempotency-Key', () => {
     expect(await articleCount()).toBe(before + 1);
   });
 
-  it('ignores keys on reads, login and registration', async () => {
+  it('ignores keys on reads (a POST read too), login and registration', async () => {
     const key = newKey();
     await app.request('GET', '/api/articles/all', { headers: withKey(key) });
+    const article = await createArticle(app, admin);
+    const list = await app.request('POST', '/api/articles/comments', {
+      headers: withKey(key),
+      body: { articleId: article._id },
+    });
+    expect(list.status).toBe(200);
     await app.request('POST', '/api/admin/login', {
       headers: withKey(key),
       body: { email: 'nobody@example.test', password: 'x' },

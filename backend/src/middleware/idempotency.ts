@@ -1,23 +1,45 @@
-// `Idempotency-Key` on every mutating /api/ call (not login or registration, which change nothing
-// a retry could double): the first answer is stored in the database, shared by every backend
-// instance, and a repeat gets it back with `Idempotent-Replayed: true` without running again.
+// `Idempotency-Key` on the write calls: the first answer is stored in the database, shared by every
+// backend instance, and a repeat gets it back with `Idempotent-Replayed: true` without running again.
 //
-// A key is claimed before the call runs, by inserting its record (the one atomic check FerretDB
-// offers, see db/duplicate-key.ts), so two copies sent at once never both run. Answers that say
-// "nothing was done, try again" are not kept, so the retry can do the work: 5xx and unexpected
-// errors, and also 401/403 (the device logs in again and resends) and 429 (too many requests).
+// Mounted per route, AFTER the login check: a key belongs to its caller. The record's id is the
+// caller's scope + method + path + key, so the same key from someone else is simply another key
+// (no replay, no "key in use" 409 that would tell a stranger the key exists). The scope is the
+// user id for a logged-in caller; for an anonymous visitor (comments) it is a hash of the client
+// address, which another person cannot forge over TCP (X-Forwarded-For only counts behind
+// TRUST_PROXY=true). A visitor whose address changes between a send and its retry gets no replay,
+// but the retry still makes no second comment: the comment's id is derived from the key.
+//
+// What is kept is what a retry needs and no more: answers of writes that did something, and
+// compact refusals (status + message, no extra fields). "Try again" answers (5xx, 401, 403, 408,
+// 429) and answers over the caller's size cap are not kept, so the retry runs. Bounds (README):
+// anonymous answers at most IDEMPOTENCY_ANON_ANSWER_MAX_BYTES each and IDEMPOTENCY_ANON_RECORDS_PER_HOUR
+// new records per hour across all visitors, so at most 24 x 120 x 16 KB (about 46 MB) in all; past
+// the budget a comment runs without a record (its key-derived id still keeps a retry from doubling);
+// logged-in answers at most IDEMPOTENCY_USER_ANSWER_MAX_BYTES each.
+//
+// Every step is an _id insert, an _id read of an existing record or an _id update: constant cost
+// on FerretDB whatever the number of records (a delete by _id would read the whole collection, so
+// a released key is marked, and expired records go in a periodic sweep).
 import crypto from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
-import { HEADERS, IDEMPOTENCY_KEY_PATTERN } from '@fw/contracts';
+import { HEADERS, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '@fw/contracts';
 import { HttpError, badRequest, conflict } from '../errors.ts';
-import { isDuplicateKey } from '../db/duplicate-key.ts';
+import { claimOrHolder, insertClaim, isStale } from '../db/claim.ts';
+import type { RateLimitSetting } from '../config.ts';
+import { windowSlots } from './rate-limit.ts';
 
 /** Keys are remembered this long, then forgotten by a periodic delete (FerretDB has no TTL index). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600 * 1000;
-/** A key still "being processed" after this long belongs to a crashed request and may be reused. */
-export const IDEMPOTENCY_PENDING_STALE_MS = 60_000;
 const IDEMPOTENCY_SWEEP_EVERY_MS = 3600 * 1000;
+/** A comment's answer (2,000 characters of text, a name, ids) fits with room to spare. */
+export const IDEMPOTENCY_ANON_ANSWER_MAX_BYTES = 16 * 1024;
+/** An article save answers with the article, so up to the request body limit. */
+export const IDEMPOTENCY_USER_ANSWER_MAX_BYTES = LIMITS.REQUEST_BODY_MAX_BYTES + 64 * 1024;
+/** New anonymous records per hour, all visitors together. */
+export const IDEMPOTENCY_ANON_RECORDS_PER_HOUR = 120;
+const HOUR_MS = 3600 * 1000;
+export const IDEMPOTENCY_COLLECTION = 'idempotency_keys';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -27,34 +49,62 @@ export const IDEMPOTENCY_MESSAGES = {
     'This Idempotency-Key was already used for a different request. Send a new request with a new key.',
 } as const;
 
-const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const UNGUARDED_PATHS = new Set(['/api/admin/login', '/api/admin/register']);
 const RETRYABLE_STATUSES = new Set([401, 403, 408, 429]);
 
 interface KeyDoc {
   _id: string;
-  state: 'pending' | 'done';
+  /** `released`: nothing was done and nothing kept; the next request with the key runs. */
+  state: 'pending' | 'done' | 'released';
   /** A hash of the request body: the same key with another body is a client bug, not a retry. */
   fingerprint: string;
   createdAt: Date;
+  /** Which take-over this is; a take-over claims `<_id>#<attempt>` first, so only one wins. */
+  attempt: number;
   status?: number;
   /** The answer as JSON text (stored as text so any field name is safe in the database). */
   body?: string;
 }
 
+/** Who the key belongs to: the logged-in user, or a hash of an anonymous caller's address. */
+function scopeOf(ctx: Context): string {
+  const user = (ctx.state as { user?: { _id?: unknown } }).user;
+  if (user?._id) return `u:${String(user._id)}`;
+  return `a:${crypto.createHash('sha256').update(`address ${ctx.ip}`).digest('base64url').slice(0, 22)}`;
+}
+
+const keyOf = (ctx: Context): string | undefined => {
+  const key = ctx.get(HEADERS.IDEMPOTENCY_KEY);
+  return key && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : undefined;
+};
+
 /**
  * The id a create made without one gets when it carries an Idempotency-Key: derived from the key,
  * so a create whose outcome was lost (applied, then the database failed before its answer was
  * recorded, and the key released) makes the same record again on the retry, never a second one.
+ * Not scoped to the caller, so a visitor whose address changed still cannot comment twice.
  */
 export function idFromIdempotencyKey(ctx: Context): string | undefined {
-  const key = ctx.get(HEADERS.IDEMPOTENCY_KEY);
-  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) return undefined;
+  const key = keyOf(ctx);
+  if (!key) return undefined;
   return crypto
     .createHash('sha256')
     .update(`${ctx.method} ${ctx.path} ${key}`)
     .digest('hex')
     .slice(0, 24);
+}
+
+/**
+ * A name for this call that a retry of it shares and no other call has: the caller's scope, the
+ * call and the key. Lets a change mark itself as applied (articles.service togglePublish).
+ */
+export function operationId(ctx: Context): string | undefined {
+  const key = keyOf(ctx);
+  if (!key) return undefined;
+  return crypto
+    .createHash('sha256')
+    .update(`${scopeOf(ctx)} ${ctx.method} ${ctx.path} ${key}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 const isKept = (status: number) => status >= 200 && status < 500 && !RETRYABLE_STATUSES.has(status);
@@ -67,60 +117,78 @@ function fingerprintOf(ctx: Context): string {
     .digest('base64url');
 }
 
-export function idempotency({ connection }: { connection: mongoose.Connection }): Middleware {
-  const keys = connection.collection<KeyDoc>('idempotency_keys');
+/** The answer to keep, or null when the retry should run again instead. */
+function answerToKeep(ctx: Context, error: unknown, maxBytes: number): { status: number; body: string } | null {
+  let answer: { status: number; body: string } | null = null;
+  if (error === undefined) {
+    const body: unknown = ctx.body;
+    if (isKept(ctx.status) && body !== undefined && body !== null && !Buffer.isBuffer(body) && typeof body === 'object') {
+      answer = { status: ctx.status, body: JSON.stringify(body) };
+    }
+  } else if (error instanceof HttpError && isKept(error.status) && Object.keys(error.body).length === 0) {
+    // A compact refusal. One with extra fields (a 409 with the server's copy) is not kept: the
+    // retry gets a fresh refusal with the fresh copy.
+    answer = { status: error.status, body: JSON.stringify({ success: false, message: error.message }) };
+  }
+  if (answer && Buffer.byteLength(answer.body, 'utf8') > maxBytes) return null;
+  return answer;
+}
+
+export interface IdempotencyOptions {
+  connection: mongoose.Connection;
+  /** New anonymous records per window, all visitors together (tests pass a small one). */
+  anonymousBudget?: RateLimitSetting;
+}
+
+export function idempotency({
+  connection,
+  anonymousBudget = { limit: IDEMPOTENCY_ANON_RECORDS_PER_HOUR, windowMs: HOUR_MS },
+}: IdempotencyOptions): Middleware {
+  const keys = connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
+  const anonBudget = windowSlots({ connection, bucket: 'idempotency-anon', ...anonymousBudget });
   let lastSweepMs = 0;
 
   function sweepNowAndThen(nowMs: number) {
     if (nowMs - lastSweepMs < IDEMPOTENCY_SWEEP_EVERY_MS) return;
     lastSweepMs = nowMs;
-    keys.deleteMany({ createdAt: { $lt: new Date(nowMs - IDEMPOTENCY_KEY_TTL_MS) } }).catch(() => {
-      // Housekeeping only; expired keys are also ignored when read.
-    });
+    // Not awaited: housekeeping must never delay the request that happens to trigger it.
+    keys.deleteMany({ createdAt: { $lt: new Date(nowMs - IDEMPOTENCY_KEY_TTL_MS) } }).catch(() => {});
   }
 
-  /** Claims the key, or returns the record that holds it (a finished answer or a running call). */
+  /** Claims the key (null), or returns the record holding it (a finished answer or a running call). */
   async function claim(id: string, fingerprint: string): Promise<KeyDoc | null> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const nowMs = Date.now();
-      sweepNowAndThen(nowMs);
-      try {
-        await keys.insertOne({
-          _id: id,
-          state: 'pending',
-          fingerprint,
-          createdAt: new Date(nowMs),
-        });
-        return null;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-      }
-      const held = await keys.findOne({ _id: id });
-      if (!held) continue;
-      const age = nowMs - held.createdAt.getTime();
-      const abandoned =
-        age > IDEMPOTENCY_KEY_TTL_MS ||
-        (held.state === 'pending' && age > IDEMPOTENCY_PENDING_STALE_MS);
-      if (!abandoned) return held;
-      await keys.deleteOne({ _id: id, createdAt: held.createdAt });
-    }
-    throw conflict(IDEMPOTENCY_MESSAGES.IN_PROGRESS);
+    const nowMs = Date.now();
+    sweepNowAndThen(nowMs);
+    const fresh: KeyDoc = { _id: id, state: 'pending', fingerprint, createdAt: new Date(nowMs), attempt: 0 };
+    const outcome = await claimOrHolder(keys, fresh);
+    if (outcome.mine) return null;
+    const held = outcome.holder;
+    if (!held) throw conflict(IDEMPOTENCY_MESSAGES.IN_PROGRESS);
+    const age = nowMs - held.createdAt.getTime();
+    const free =
+      held.state === 'released' ||
+      age > IDEMPOTENCY_KEY_TTL_MS ||
+      (held.state === 'pending' && isStale(held.createdAt, nowMs));
+    if (!free) return held;
+    // Taking over: of several retries at once, only the one that inserts the next attempt runs.
+    const attempt = (held.attempt ?? 0) + 1;
+    const won = await insertClaim(keys, { _id: `${id}#${attempt}`, state: 'released', fingerprint, createdAt: new Date(nowMs), attempt });
+    if (!won) throw conflict(IDEMPOTENCY_MESSAGES.IN_PROGRESS);
+    await keys.updateOne({ _id: id }, { $set: { state: 'pending', fingerprint, createdAt: new Date(nowMs), attempt }, $unset: { status: '', body: '' } });
+    return null;
   }
 
   return async function honourIdempotencyKey(ctx, next) {
-    if (
-      !MUTATING_METHODS.has(ctx.method) ||
-      !ctx.path.startsWith('/api/') ||
-      UNGUARDED_PATHS.has(ctx.path)
-    ) {
-      return next();
-    }
     const key = ctx.get(HEADERS.IDEMPOTENCY_KEY);
     if (!key) return next();
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest(IDEMPOTENCY_MESSAGES.MALFORMED);
 
-    const id = `${ctx.method} ${ctx.path} ${key}`;
+    const scope = scopeOf(ctx);
+    const anonymous = scope.startsWith('a:');
+    const id = `${scope} ${ctx.method} ${ctx.path} ${key}`;
     const fingerprint = fingerprintOf(ctx);
+    // A new anonymous record counts against the hourly budget; past it, the call runs unrecorded.
+    if (anonymous && !(await anonBudget.take()).allowed) return next();
     const held = await claim(id, fingerprint);
     if (held) {
       if (held.fingerprint !== fingerprint) throw conflict(IDEMPOTENCY_MESSAGES.REUSED);
@@ -134,35 +202,19 @@ export function idempotency({ connection }: { connection: mongoose.Connection })
       return;
     }
 
-    let answer: { status: number; body: string } | null = null;
+    const maxBytes = anonymous ? IDEMPOTENCY_ANON_ANSWER_MAX_BYTES : IDEMPOTENCY_USER_ANSWER_MAX_BYTES;
+    let failure: unknown;
     try {
       await next();
-      if (
-        isKept(ctx.status) &&
-        ctx.body !== undefined &&
-        !Buffer.isBuffer(ctx.body) &&
-        typeof ctx.body === 'object'
-      ) {
-        answer = { status: ctx.status, body: JSON.stringify(ctx.body) };
-      }
     } catch (error) {
-      if (error instanceof HttpError && isKept(error.status)) {
-        // The same body the error handler will send for it.
-        answer = {
-          status: error.status,
-          body: JSON.stringify({ success: false, message: error.message, ...error.body }),
-        };
-      }
+      failure = error ?? new Error('unknown failure');
       throw error;
     } finally {
-      if (answer) {
-        await keys.updateOne(
-          { _id: id },
-          { $set: { state: 'done', status: answer.status, body: answer.body } },
-        );
-      } else {
-        await keys.deleteOne({ _id: id }).catch(() => {});
-      }
+      const answer = answerToKeep(ctx, failure, maxBytes);
+      const set = answer ? { state: 'done' as const, status: answer.status, body: answer.body } : { state: 'released' as const };
+      const stored = keys.updateOne({ _id: id }, { $set: set });
+      // Failing to record a release only delays the retry until the claim is stale.
+      await (answer ? stored : stored.catch(() => {}));
     }
   };
 }

@@ -1,36 +1,46 @@
 // Rate limits kept in the database (collection `rate_limits`), so several backend instances share
 // the same counters. Fixed windows per bucket, key and window start. FerretDB 1.24 loses `$inc`
 // increments under concurrency (see db/sequence.ts), so a hit is counted by inserting its slot
-// `<window id>#<n>`, which only one request can do; a hint document says where to start probing.
-// FerretDB has no TTL indexes, so expired windows are swept now and then by the requests themselves
-// instead of a timer that would outlive the app.
+// `<bucket>:<key>:<window start>#<n>` (db/claim.ts), which only one request can do.
+//
+// Constant cost whatever the collection holds: a hit is one insert in the usual case. Each
+// instance remembers the highest slot it saw per window and starts probing above it, so a slot
+// taken by another instance costs one extra insert, once; a full window is refused from memory.
+// (No hint document: reading a missing _id would read the whole collection on FerretDB.)
+// Expired windows are deleted now and then, not awaited, off the request's own work.
 import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { DEFAULT_RATE_LIMITS, type Config, type RateLimitSetting } from '../config.ts';
 import { HttpError } from '../errors.ts';
+import { insertClaim } from '../db/claim.ts';
 
 export const RATE_LIMIT_COLLECTION = 'rate_limits';
 /** How often one limiter deletes expired windows (at most). */
 export const RATE_LIMIT_SWEEP_INTERVAL_MS = 5 * 60_000;
 /** Upper bound on a key taken from a request body, so a huge field cannot make a huge id. */
 const KEY_MAX_CHARS = 254;
-const DUPLICATE_KEY_CODE = 11000;
+/** Windows remembered per limiter; past this the memory is cleared (it is only a starting point). */
+const REMEMBERED_WINDOWS_MAX = 10_000;
 
-interface CounterDoc {
+interface SlotDoc {
   _id: string;
-  /** On a slot: absent. On the window's hint document: the highest slot known to be taken. */
-  count?: number;
   expiresAt: Date;
 }
 
-export interface RateLimitOptions {
-  connection: mongoose.Connection;
-  /** Names the counted action, e.g. `login-ip`; part of the counter id. */
-  bucket: string;
-  limit: number;
-  windowMs: number;
-  /** Who is counted; null means this request is not counted by this limiter. */
-  key: (ctx: Context) => string | null;
+export interface Taken {
+  allowed: boolean;
+  /** The slot this hit took (1 … limit); 0 when refused. */
+  slot: number;
+  retryAfterSeconds: number;
+}
+
+export interface WindowSlots {
+  /** Counts one hit for `who` in the current window. */
+  take(who?: string): Promise<Taken>;
+  /** True when this instance already knows `who`'s window is full (no database call). */
+  knownFull(who?: string): boolean;
+  /** Seconds until the current window ends (the same for every key). */
+  secondsLeft(): number;
 }
 
 export function tooManyMessage(retryAfterSeconds: number): string {
@@ -38,52 +48,80 @@ export function tooManyMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
 }
 
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: number } | null)?.code === DUPLICATE_KEY_CODE;
+export function tooMany(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, tooManyMessage(retryAfterSeconds), {}, { 'Retry-After': String(retryAfterSeconds) });
 }
 
-export function rateLimit({ connection, bucket, limit, windowMs, key }: RateLimitOptions): Middleware {
-  const counters = () => connection.collection<CounterDoc>(RATE_LIMIT_COLLECTION);
+export function windowSlots({
+  connection,
+  bucket,
+  limit,
+  windowMs,
+}: { connection: mongoose.Connection; bucket: string } & RateLimitSetting): WindowSlots {
+  const slots = () => connection.collection<SlotDoc>(RATE_LIMIT_COLLECTION);
+  /** Window id → highest slot this instance knows to be taken. */
+  const highest = new Map<string, number>();
   let lastSweepMs = 0;
 
-  /** Claims the next free slot of the window; returns its number, or limit + 1 when all are taken. */
-  async function countHit(id: string, expiresAt: Date): Promise<number> {
-    const hint = (await counters().findOne({ _id: id }))?.count ?? 0;
-    for (let slot = hint + 1; slot <= limit; slot++) {
-      try {
-        await counters().insertOne({ _id: `${id}#${slot}`, expiresAt });
-      } catch (error) {
-        if (isDuplicateKey(error)) continue;
-        throw error;
-      }
-      // Only a hint: a lost update here costs a few extra probes, never a wrong count.
-      await counters().updateOne({ _id: id }, { $max: { count: slot }, $setOnInsert: { expiresAt } }, { upsert: true }).catch(() => {});
-      return slot;
-    }
-    return limit + 1;
+  function windowOf(who: string, nowMs: number) {
+    const startMs = nowMs - (nowMs % windowMs);
+    const endMs = startMs + windowMs;
+    return {
+      id: `${bucket}:${who.slice(0, KEY_MAX_CHARS)}:${startMs}`,
+      endMs,
+      retryAfterSeconds: Math.max(1, Math.ceil((endMs - nowMs) / 1000)),
+    };
   }
 
   function sweepExpired(nowMs: number): void {
     if (nowMs - lastSweepMs < RATE_LIMIT_SWEEP_INTERVAL_MS) return;
     lastSweepMs = nowMs;
+    if (highest.size > REMEMBERED_WINDOWS_MAX) highest.clear();
     // Not awaited: a slow or failed sweep must never delay or fail the request that triggered it.
-    counters()
+    slots()
       .deleteMany({ expiresAt: { $lt: new Date(nowMs) } })
       .catch(() => {});
   }
 
+  return {
+    async take(who = '') {
+      const nowMs = Date.now();
+      sweepExpired(nowMs);
+      const window = windowOf(who, nowMs);
+      const expiresAt = new Date(window.endMs);
+      for (let slot = (highest.get(window.id) ?? 0) + 1; slot <= limit; slot++) {
+        highest.set(window.id, slot);
+        if (await insertClaim(slots(), { _id: `${window.id}#${slot}`, expiresAt })) {
+          return { allowed: true, slot, retryAfterSeconds: window.retryAfterSeconds };
+        }
+      }
+      return { allowed: false, slot: 0, retryAfterSeconds: window.retryAfterSeconds };
+    },
+    knownFull(who = '') {
+      return (highest.get(windowOf(who, Date.now()).id) ?? 0) >= limit;
+    },
+    secondsLeft() {
+      return windowOf('', Date.now()).retryAfterSeconds;
+    },
+  };
+}
+
+export interface RateLimitOptions extends RateLimitSetting {
+  connection: mongoose.Connection;
+  /** Names the counted action, e.g. `register-ip`; part of the slot id. */
+  bucket: string;
+  /** Who is counted; null means this request is not counted by this limiter. */
+  key: (ctx: Context) => string | null;
+}
+
+/** Counts every request (before validation, so malformed ones count too). */
+export function rateLimit({ key, ...slotOptions }: RateLimitOptions): Middleware {
+  const counter = windowSlots(slotOptions);
   return async function limitRate(ctx, next) {
     const who = key(ctx);
     if (who === null || who === '') return next();
-    const nowMs = Date.now();
-    const windowStartMs = nowMs - (nowMs % windowMs);
-    const windowEndMs = windowStartMs + windowMs;
-    const count = await countHit(`${bucket}:${who.slice(0, KEY_MAX_CHARS)}:${windowStartMs}`, new Date(windowEndMs));
-    sweepExpired(nowMs);
-    if (count > limit) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((windowEndMs - nowMs) / 1000));
-      throw new HttpError(429, tooManyMessage(retryAfterSeconds), {}, { 'Retry-After': String(retryAfterSeconds) });
-    }
+    const taken = await counter.take(who);
+    if (!taken.allowed) throw tooMany(taken.retryAfterSeconds);
     await next();
   };
 }
@@ -105,12 +143,6 @@ export interface RateLimitDeps {
 
 function limiter(deps: RateLimitDeps, bucket: string, setting: RateLimitSetting, key: RateLimitOptions['key']) {
   return rateLimit({ connection: deps.connection, bucket, ...setting, key });
-}
-
-/** Login attempts, counted per IP and per email (guessing one account from many addresses). */
-export function loginRateLimits(deps: RateLimitDeps): Middleware[] {
-  const setting = deps.config.rateLimits?.login ?? DEFAULT_RATE_LIMITS.login;
-  return [limiter(deps, 'login-ip', setting, byIp), limiter(deps, 'login-email', setting, byBodyEmail)];
 }
 
 /** Registrations, counted per IP and per email. */

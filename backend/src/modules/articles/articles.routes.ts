@@ -15,6 +15,7 @@ import { parseWith } from '../../middleware/validate.ts';
 import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
 import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
 import { SharedBodies, sendShared } from '../../middleware/compression.ts';
+import { TOO_DEEP_MESSAGE, nestedDeeperThan } from '../../middleware/json-depth.ts';
 import { sequenceOn } from '../../db/sequence.ts';
 import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
@@ -33,6 +34,7 @@ export function parseArticleJson(text: string): ArticleInputParsed {
   } catch {
     throw badRequest(ARTICLE_JSON_MESSAGE);
   }
+  if (nestedDeeperThan(value)) throw badRequest(TOO_DEEP_MESSAGE);
   const content = (value as { content?: unknown } | null)?.content;
   if (
     typeof content === 'string' &&
@@ -46,9 +48,12 @@ export function parseArticleJson(text: string): ArticleInputParsed {
 export function articlesRouter({
   connection,
   adminOnly,
+  idempotent,
 }: {
   connection: mongoose.Connection;
   adminOnly: Middleware;
+  /** The Idempotency-Key layer, mounted after the login check on every write. */
+  idempotent: Middleware;
 }): Router {
   const router = new Router();
   const articles = articlesService(connection);
@@ -70,7 +75,7 @@ export function articlesRouter({
     ctx.body = { success: true, article: toArticleDto(await articles.getPublished(id)) };
   });
 
-  router.post('/api/articles/add', adminOnly, async (ctx) => {
+  router.post('/api/articles/add', adminOnly, idempotent, async (ctx) => {
     const { article } = parseWith(addArticleRequestSchema, ctx.request.body);
     const input = parseArticleJson(article);
     const outcome = await articles.save({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) });
@@ -87,7 +92,7 @@ export function articlesRouter({
     };
   });
 
-  router.post('/api/articles/toggle-publish', adminOnly, async (ctx) => {
+  router.post('/api/articles/toggle-publish', adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     const article = await articles.togglePublish(id);
     ctx.body = {
@@ -97,7 +102,7 @@ export function articlesRouter({
     };
   });
 
-  router.delete('/api/articles/delete', adminOnly, async (ctx) => {
+  router.delete('/api/articles/delete', adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     await articles.remove(id);
     ctx.body = { success: true, message: ARTICLE_MESSAGES.DELETED };

@@ -13,9 +13,12 @@ export function commentsRouter({
   connection,
   adminOnly,
   commentLimit,
+  idempotent,
 }: {
   connection: mongoose.Connection;
   adminOnly: Middleware;
+  /** The Idempotency-Key layer, mounted after the login check (or the visitor's limit). */
+  idempotent: Middleware;
   /** Limits how often one visitor may comment (counted in the database, shared by instances). */
   commentLimit: Middleware;
 }): Router {
@@ -30,7 +33,7 @@ export function commentsRouter({
     };
   });
 
-  router.post('/api/articles/add-comment', commentLimit, async (ctx) => {
+  router.post('/api/articles/add-comment', commentLimit, idempotent, async (ctx) => {
     const input = parseWith(addCommentRequestSchema, ctx.request.body);
     const comment = await comments.add({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) });
     ctx.status = 201;
@@ -41,13 +44,13 @@ export function commentsRouter({
     ctx.body = { success: true, comments: await comments.listForAdmin() };
   });
 
-  router.put('/api/admin/comments/approve', adminOnly, async (ctx) => {
+  router.put('/api/admin/comments/approve', adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     await comments.approve(id);
     ctx.body = { success: true, message: COMMENT_MESSAGES.APPROVED };
   });
 
-  router.delete('/api/admin/comments/delete', adminOnly, async (ctx) => {
+  router.delete('/api/admin/comments/delete', adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     await comments.remove(id);
     ctx.body = { success: true, message: COMMENT_MESSAGES.DELETED };

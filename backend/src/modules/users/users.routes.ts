@@ -7,7 +7,8 @@ import { adminRoutes } from '@fw/contracts';
 import type { Config } from '../../config.ts';
 import type { AdminState } from '../../middleware/require-admin.ts';
 import { parseWith } from '../../middleware/validate.ts';
-import { loginRateLimits, registerRateLimits } from '../../middleware/rate-limit.ts';
+import { registerRateLimits } from '../../middleware/rate-limit.ts';
+import { loginLimits } from '../../middleware/login-limits.ts';
 import { usersService } from './users.service.ts';
 
 export interface UsersRouterDeps {
@@ -15,14 +16,16 @@ export interface UsersRouterDeps {
   connection: mongoose.Connection;
   /** The require-admin guard app.ts builds once for every admin call. */
   adminOnly: Middleware<AdminState>;
+  /** The Idempotency-Key layer, mounted after the login check on every write. */
+  idempotent: Middleware;
 }
 
-export function usersRouter({ config, connection, adminOnly }: UsersRouterDeps): Router {
+export function usersRouter({ config, connection, adminOnly, idempotent }: UsersRouterDeps): Router {
   const router = new Router();
   const users = usersService({ connection, jwtSecret: config.jwtSecret });
   const limitDeps = { connection, config };
 
-  // Limits run before validation, so malformed attempts count too.
+  // Registration limits count every attempt, before validation; login counts failures (login-limits.ts).
   router.post(adminRoutes.register.path, ...registerRateLimits(limitDeps), async (ctx) => {
     const input = parseWith(adminRoutes.register.body, ctx.request.body);
     const result = await users.register(input);
@@ -30,7 +33,7 @@ export function usersRouter({ config, connection, adminOnly }: UsersRouterDeps):
     ctx.body = { success: true, ...result };
   });
 
-  router.post(adminRoutes.login.path, ...loginRateLimits(limitDeps), async (ctx) => {
+  router.post(adminRoutes.login.path, loginLimits(limitDeps), async (ctx) => {
     const input = parseWith(adminRoutes.login.body, ctx.request.body);
     ctx.body = { success: true, ...(await users.login(input)) };
   });
@@ -39,12 +42,12 @@ export function usersRouter({ config, connection, adminOnly }: UsersRouterDeps):
     ctx.body = { success: true, users: await users.list() };
   });
 
-  router.delete(adminRoutes.deleteUser.path, adminOnly, async (ctx) => {
+  router.delete(adminRoutes.deleteUser.path, adminOnly, idempotent, async (ctx) => {
     const { userId } = parseWith(adminRoutes.deleteUser.body, ctx.request.body);
     ctx.body = { success: true, message: await users.remove(userId) };
   });
 
-  router.post(adminRoutes.approveUser.path, adminOnly, async (ctx) => {
+  router.post(adminRoutes.approveUser.path, adminOnly, idempotent, async (ctx) => {
     const { userId } = parseWith(adminRoutes.approveUser.body, ctx.request.body);
     ctx.body = { success: true, message: await users.approve(userId) };
   });
