@@ -18,6 +18,12 @@ export const LIMITS = {
   PASSWORD_MAX_CHARS: 200,
   SYNC_PAGE_MAX_ITEMS: 500,
   SYNC_PAGE_DEFAULT_ITEMS: 200,
+  LESSON_TITLE_MAX_CHARS: 200,
+  LESSON_TEXT_MAX_CHARS: 4000,
+  /** Extra title/text pairs beside the main topic (the spec: up to five topics per lesson). */
+  LESSON_EXTRA_TOPICS_MAX: 4,
+  /** Rows in one import: a year of weekly lessons with room for special days, several times over. */
+  LESSON_IMPORT_MAX_ROWS: 400,
 } as const;
 
 /** The header names the API reads. */

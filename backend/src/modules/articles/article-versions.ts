@@ -27,8 +27,9 @@ export interface ArticleVersions {
   forget(articleId: string): Promise<void>;
 }
 
-export function articleVersions(connection: mongoose.Connection): ArticleVersions {
-  const claims = connection.collection<VersionClaimDoc>('article_versions');
+/** `collection` lets other versioned records (worship lessons) use the same check. */
+export function articleVersions(connection: mongoose.Connection, collection = 'article_versions'): ArticleVersions {
+  const claims = connection.collection<VersionClaimDoc>(collection);
   const idOf = (articleId: string, version: number) => `${articleId}:${version}`;
 
   async function tryInsert(articleId: string, version: number): Promise<boolean> {

@@ -1,25 +1,89 @@
-// GET /api/schedule: the 2025 Family Worship schedule, static data from contracts. Serialised
-// once at start; its ETag is a hash of that text, so it changes only with a new deployment.
+// GET /api/schedule: every Family Worship lesson, in the spec's shape (`D`, `T`, `R`, `T1`…`R4`,
+// plus `_id`, `date` and `version` for the admin screens). The answer is kept in memory with the
+// lessons' stamp (lesson-store.ts); a request costs one `_id` read of that stamp, and the lessons
+// are read again only after they changed. The ETag is a hash of the answer itself, so every
+// instance gives the same tag for the same lessons.
+//
+// The admin calls: save (add or edit), delete, import.
 import crypto from 'node:crypto';
 import Router from '@koa/router';
-import { SCHEDULE_2025 } from '@fw/contracts';
+import type { Middleware } from 'koa';
+import mongoose from 'mongoose';
+import {
+  deleteLessonRequestSchema,
+  importLessonsRequestSchema,
+  lessonInputSchema,
+  saveLessonRequestSchema,
+} from '@fw/contracts';
 import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
 import { SharedBody, sendShared } from '../../middleware/compression.ts';
+import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
+import { parseWith } from '../../middleware/validate.ts';
+import { toLessonDto } from './lesson-store.ts';
+import { LESSON_MESSAGES, lessonsService } from './lessons.service.ts';
 
-export function scheduleRouter(): Router {
+interface Rendered {
+  stamp: string;
+  /** Compressed once, on first demand, for every caller. */
+  body: SharedBody;
+  etag: string;
+}
+
+export function scheduleRouter({
+  connection,
+  adminOnly,
+}: {
+  connection: mongoose.Connection;
+  adminOnly: Middleware;
+}): Router {
   const router = new Router();
-  const json = JSON.stringify({ success: true, lessons: SCHEDULE_2025 });
-  const etag = etagOf(
-    'schedule',
-    crypto.createHash('sha256').update(json).digest('base64url').slice(0, 22),
-  );
+  const lessons = lessonsService(connection);
+  let rendered: Rendered | null = null;
 
-  // Compressed once, on first demand, for every caller.
-  const body = new SharedBody(json);
+  async function current(): Promise<Rendered> {
+    // The stamp is read before the lessons: what is kept is at least as new as its stamp.
+    const stamp = await lessons.store.stamp();
+    if (rendered?.stamp === stamp) return rendered;
+    const list = (await lessons.store.listLive()).map(toLessonDto);
+    const json = JSON.stringify({ success: true, lessons: list });
+    const hash = crypto.createHash('sha256').update(json).digest('base64url').slice(0, 22);
+    rendered = { stamp, body: new SharedBody(json), etag: etagOf('schedule', hash) };
+    return rendered;
+  }
 
   router.get('/api/schedule', async (ctx) => {
+    const { body, etag } = await current();
     if (answeredNotModified(ctx, etag)) return;
     await sendShared(ctx, body);
   });
+
+  router.post('/api/lessons/save', adminOnly, async (ctx) => {
+    const { lesson } = parseWith(saveLessonRequestSchema, ctx.request.body);
+    const input = parseWith(lessonInputSchema, lesson);
+    const _id = input._id ?? idFromIdempotencyKey(ctx) ?? new mongoose.Types.ObjectId().toHexString();
+    const outcome = await lessons.save({ ...input, _id });
+    const messages = {
+      created: LESSON_MESSAGES.CREATED,
+      updated: LESSON_MESSAGES.UPDATED,
+      unchanged: LESSON_MESSAGES.UNCHANGED,
+    };
+    ctx.status = outcome.kind === 'created' ? 201 : 200;
+    ctx.body = { success: true, message: messages[outcome.kind], lesson: toLessonDto(outcome.lesson) };
+  });
+
+  router.delete('/api/lessons/delete', adminOnly, async (ctx) => {
+    const { id } = parseWith(deleteLessonRequestSchema, ctx.request.body);
+    await lessons.remove(id);
+    ctx.body = { success: true, message: LESSON_MESSAGES.DELETED };
+  });
+
+  router.post('/api/lessons/import', adminOnly, async (ctx) => {
+    const { lessons: rows } = parseWith(importLessonsRequestSchema, ctx.request.body);
+    const seed = idFromIdempotencyKey(ctx) ?? crypto.randomBytes(12).toString('hex');
+    const saved = await lessons.importMany(rows, seed);
+    ctx.status = 201;
+    ctx.body = { success: true, message: LESSON_MESSAGES.IMPORTED(saved.length), lessons: saved.map(toLessonDto) };
+  });
+
   return router;
 }

@@ -1,0 +1,161 @@
+// Worship lessons in the database, and the writes every lesson change is made of. Each is a fixed
+// number of `_id` operations (architecture.md, "What each request costs"):
+// - `lessons`: one document per lesson, `_id` a (client-made) ObjectId. A deleted lesson stays as
+//   `{ deleted: true }`, so its id is never used again and an offline edit of it gets a 404.
+// - `lesson_dates`: `{ _id: 'YYYY-MM-DD', lesson }`, one per date. Inserting it is how a lesson takes
+//   its date: FerretDB 1.24 has no unique secondary index we could trust under concurrency, but a
+//   duplicate `_id` insert fails atomically on both servers (db/duplicate-key.ts).
+// - `lesson_versions`: the edit-version claims articles use too (articles/article-versions.ts).
+// - `meta` `{ _id: 'lessons', stamp }`: a new random stamp after every change, so GET /api/schedule
+//   answers from memory after one `_id` read and re-reads the lessons only when they changed.
+import crypto from 'node:crypto';
+import mongoose from 'mongoose';
+import { lessonFromFields, type Lesson, type LessonFields } from '@fw/contracts';
+import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import { articleVersions } from '../articles/article-versions.ts';
+
+/** A date claim whose lesson never arrived (its writer died) is given up after this long. */
+export const LESSON_DATE_CLAIM_STALE_MS = 60_000;
+const STAMP_ID = 'lessons';
+
+export interface LessonDoc extends LessonFields {
+  _id: mongoose.Types.ObjectId;
+  version: number;
+  deleted?: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface DateClaimDoc {
+  _id: string;
+  lesson: string;
+  at: Date;
+}
+
+interface StampDoc {
+  _id: string;
+  stamp: string;
+}
+
+export function toLessonDto(doc: LessonDoc): Lesson {
+  return lessonFromFields(doc, { _id: String(doc._id), version: doc.version });
+}
+
+export function lessonFields(doc: LessonFields): LessonFields {
+  return {
+    date: doc.date,
+    broadcast: doc.broadcast,
+    title: doc.broadcast ? '' : doc.title,
+    text: doc.broadcast ? '' : doc.text,
+    extras: doc.broadcast ? [] : doc.extras.map((e) => ({ title: e.title, text: e.text })),
+  };
+}
+
+export function sameLessonFields(a: LessonFields, b: LessonFields): boolean {
+  return JSON.stringify(lessonFields(a)) === JSON.stringify(lessonFields(b));
+}
+
+export type DateClaim = 'mine' | { heldBy: string };
+
+export function lessonStore(connection: mongoose.Connection) {
+  const lessons = connection.collection<LessonDoc>('lessons');
+  const dates = connection.collection<DateClaimDoc>('lesson_dates');
+  const meta = connection.collection<StampDoc>('meta');
+  const versions = articleVersions(connection, 'lesson_versions');
+
+  const oid = (id: string) => new mongoose.Types.ObjectId(id);
+  const find = (id: string) => lessons.findOne({ _id: oid(id) }) as Promise<LessonDoc | null>;
+
+  /** Who holds a date, if anyone still does: a claim of a deleted or long-missing lesson is void. */
+  async function holderOf(date: string): Promise<DateClaimDoc | null> {
+    const held = await dates.findOne({ _id: date });
+    if (!held) return null;
+    const lesson = await find(held.lesson);
+    const void_ = lesson?.deleted || (!lesson && held.at.getTime() < Date.now() - LESSON_DATE_CLAIM_STALE_MS);
+    return void_ ? { ...held, lesson: '' } : held;
+  }
+
+  return {
+    lessons,
+    versions,
+    find,
+    holderOf,
+
+    /** Takes `date` for lesson `id`; a claim it already holds (a retry) is its own. */
+    async claimDate(date: string, id: string): Promise<DateClaim> {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          await dates.insertOne({ _id: date, lesson: id, at: new Date() });
+          return 'mine';
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+        const held = await holderOf(date);
+        if (!held) continue;
+        if (held.lesson === id) return 'mine';
+        if (held.lesson !== '') return { heldBy: held.lesson };
+        // Deletes are atomic on FerretDB too: of several callers taking over, one removes it.
+        await dates.deleteOne({ _id: date, at: held.at });
+      }
+      const held = await dates.findOne({ _id: date });
+      return { heldBy: held?.lesson ?? '' };
+    },
+
+    async releaseDate(date: string, id: string): Promise<void> {
+      await dates.deleteOne({ _id: date, lesson: id });
+    },
+
+    /** Inserts version 1; a duplicate `_id` throws the driver's E11000 error. */
+    async insert(id: string, fields: LessonFields): Promise<LessonDoc> {
+      const at = new Date();
+      const doc: LessonDoc = { _id: oid(id), ...lessonFields(fields), version: 1, createdAt: at, updatedAt: at };
+      await lessons.insertOne(doc);
+      return doc;
+    },
+
+    /** Writes `fields` as the next version; null when another change took that version first. */
+    async change(existing: LessonDoc, fields: LessonFields): Promise<LessonDoc | null> {
+      const id = String(existing._id);
+      const version = existing.version + 1;
+      const mine = await versions.claim(id, version, async () => (await find(id))?.version ?? null);
+      if (!mine) return null;
+      try {
+        await lessons.updateOne({ _id: existing._id }, { $set: { ...lessonFields(fields), version, updatedAt: new Date() } });
+      } catch (error) {
+        await versions.release(id, version).catch(() => {});
+        throw error;
+      }
+      return find(id);
+    },
+
+    /** Marks a lesson deleted (kept, so its id is never used again) and frees its date. */
+    async markDeleted(existing: LessonDoc): Promise<void> {
+      const id = String(existing._id);
+      await lessons.updateOne({ _id: existing._id }, { $set: { deleted: true, updatedAt: new Date() } });
+      await dates.deleteOne({ _id: existing.date, lesson: id });
+      await versions.forget(id);
+    },
+
+    /** Every live lesson, oldest first. Reads the whole collection: only after a change. */
+    async listLive(): Promise<LessonDoc[]> {
+      const all = (await lessons.find({}).toArray()) as LessonDoc[];
+      return all.filter((l) => !l.deleted).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    },
+
+    async stamp(): Promise<string> {
+      return (await meta.findOne({ _id: STAMP_ID }))?.stamp ?? '';
+    },
+
+    /** After every change: readers holding the old stamp render the schedule again. */
+    async touch(): Promise<void> {
+      const stamp = crypto.randomBytes(9).toString('base64url');
+      try {
+        await meta.updateOne({ _id: STAMP_ID }, { $set: { stamp } }, { upsert: true });
+      } catch (error) {
+        // Two first upserts at once: the other one's stamp is new too.
+        if (!isDuplicateKey(error)) throw error;
+      }
+    },
+  };
+}
+export type LessonStore = ReturnType<typeof lessonStore>;

@@ -1,0 +1,150 @@
+// Worship lesson changes by administrators: save (add, or edit in place with a version), delete,
+// and import many at once. The save rules follow articles (articles/article-save.ts):
+// - an _id nobody has used: a new lesson with that id (devices make ids offline);
+// - an _id of a stored lesson with the same fields: already saved (a retry), nothing changes;
+// - an _id of a stored lesson with `version` equal to the stored one: the edit, version + 1;
+// - anything else: 409 with the server's copy, so the admin can choose;
+// - an _id of a deleted lesson: 404, an id is never brought back.
+// One lesson per date: a second one for a taken date is a 409 naming the date.
+import crypto from 'node:crypto';
+import mongoose from 'mongoose';
+import {
+  checkImportRows,
+  describeLineProblems,
+  formatLessonDate,
+  type LessonFields,
+  type LessonImportRowParsed,
+  type LessonInputParsed,
+  type LineProblem,
+} from '@fw/contracts';
+import { HttpError, conflict, notFound } from '../../errors.ts';
+import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import { lessonFields, lessonStore, sameLessonFields, toLessonDto, type LessonDoc } from './lesson-store.ts';
+
+export const LESSON_MESSAGES = {
+  CREATED: 'Lesson added.',
+  UPDATED: 'Lesson updated.',
+  UNCHANGED: 'Lesson saved.',
+  DELETED: 'Lesson deleted.',
+  IMPORTED: (n: number) => `${n} ${n === 1 ? 'lesson' : 'lessons'} imported.`,
+  NOT_FOUND: 'This lesson does not exist (it may have been deleted).',
+  WAS_DELETED: 'This lesson was deleted, so it cannot be saved again under the same id. Add it as a new lesson.',
+  CONFLICT:
+    'This lesson was changed by someone else since you opened it. Compare with the saved copy, then save again to keep your version.',
+  DATE_TAKEN: (date: string) =>
+    `There is already a lesson for ${formatLessonDate(date)}. Edit that lesson, or choose another date.`,
+  IMPORT_INVALID: 'Nothing was imported: some rows are not valid. ',
+  IMPORT_CONFLICT: 'Nothing was imported: some rows clash with lessons already saved. ',
+} as const;
+
+export type LessonSaveOutcome = { kind: 'created' | 'updated' | 'unchanged'; lesson: LessonDoc };
+
+const dateTaken = (date: string) => conflict(LESSON_MESSAGES.DATE_TAKEN(date), { date });
+
+function importRefused(status: number, intro: string, problems: LineProblem[]): HttpError {
+  return new HttpError(status, intro + describeLineProblems(problems), { problems });
+}
+
+export function lessonsService(connection: mongoose.Connection) {
+  const store = lessonStore(connection);
+  const conflictWith = (stored: LessonDoc) => conflict(LESSON_MESSAGES.CONFLICT, { lesson: toLessonDto(stored) });
+
+  /** Inserts a new lesson that has claimed its date; a racing copy of the same insert is fine. */
+  async function insertNew(id: string, fields: LessonFields): Promise<LessonDoc> {
+    try {
+      return await store.insert(id, fields);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      const stored = await store.find(id);
+      if (!stored) throw error;
+      return stored;
+    }
+  }
+
+  async function save(input: LessonInputParsed & { _id: string }): Promise<LessonSaveOutcome> {
+    const fields = lessonFields(input);
+    const id = input._id;
+    const stored = await store.find(id);
+    if (stored?.deleted) throw notFound(LESSON_MESSAGES.WAS_DELETED);
+
+    if (!stored) {
+      const claim = await store.claimDate(fields.date, id);
+      if (claim !== 'mine') throw dateTaken(fields.date);
+      const created = await insertNew(id, fields);
+      if (!sameLessonFields(created, fields)) return judge(created);
+      await store.touch();
+      return { kind: 'created', lesson: created };
+    }
+    return judge(stored);
+
+    async function judge(current: LessonDoc): Promise<LessonSaveOutcome> {
+      if (sameLessonFields(current, fields)) return { kind: 'unchanged', lesson: current };
+      if (input.version !== current.version) throw conflictWith(current);
+      const moving = current.date !== fields.date;
+      if (moving && (await store.claimDate(fields.date, id)) !== 'mine') throw dateTaken(fields.date);
+      const changed = await store.change(current, fields);
+      if (!changed) {
+        if (moving) await store.releaseDate(fields.date, id);
+        const latest = await store.find(id);
+        if (!latest || latest.deleted) throw notFound(LESSON_MESSAGES.WAS_DELETED);
+        throw conflictWith(latest);
+      }
+      if (moving) await store.releaseDate(current.date, id);
+      await store.touch();
+      return { kind: 'updated', lesson: changed };
+    }
+  }
+
+  async function remove(id: string): Promise<void> {
+    const stored = await store.find(id);
+    if (!stored || stored.deleted) throw notFound(LESSON_MESSAGES.NOT_FOUND);
+    await store.markDeleted(stored);
+    await store.touch();
+  }
+
+  /**
+   * All or nothing: every row is checked (and every problem reported by line) before anything is
+   * written. Rows without an _id get one made from `idSeed` and the date, so a retry of the same
+   * import (same Idempotency-Key) finds its own half-done work instead of clashing with it.
+   */
+  async function importMany(rows: readonly unknown[], idSeed: string): Promise<LessonDoc[]> {
+    const { lessons, problems } = checkImportRows(rows);
+    if (problems.length) throw importRefused(400, LESSON_MESSAGES.IMPORT_INVALID, problems);
+
+    const idOf = (row: LessonImportRowParsed) =>
+      row._id ?? crypto.createHash('sha256').update(`${idSeed} ${row.date}`).digest('hex').slice(0, 24);
+    const planned = lessons.map((row) => ({ row, id: idOf(row), fields: lessonFields(row) }));
+
+    const clashes: LineProblem[] = [];
+    for (const { row, id, fields } of planned) {
+      const stored = await store.find(id);
+      if (stored?.deleted) clashes.push({ line: row.line, message: 'this id belongs to a deleted lesson' });
+      else if (stored && !sameLessonFields(stored, fields))
+        clashes.push({ line: row.line, message: 'this id belongs to another lesson' });
+      const holder = await store.holderOf(fields.date);
+      if (holder && holder.lesson !== '' && holder.lesson !== id)
+        clashes.push({ line: row.line, message: `there is already a lesson for ${formatLessonDate(fields.date)}` });
+    }
+    if (clashes.length) throw importRefused(409, LESSON_MESSAGES.IMPORT_CONFLICT, clashes);
+
+    // Claim every date first; if another change took one meanwhile, give back what this took.
+    const claimed: { date: string; id: string }[] = [];
+    for (const { row, id, fields } of planned) {
+      if ((await store.claimDate(fields.date, id)) === 'mine') {
+        claimed.push({ date: fields.date, id });
+        continue;
+      }
+      for (const c of claimed) await store.releaseDate(c.date, c.id);
+      throw importRefused(409, LESSON_MESSAGES.IMPORT_CONFLICT, [
+        { line: row.line, message: `there is already a lesson for ${formatLessonDate(fields.date)}` },
+      ]);
+    }
+    const saved: LessonDoc[] = [];
+    for (const { id, fields } of planned) saved.push(await insertNew(id, fields));
+    await store.touch();
+    return saved;
+  }
+
+  return { store, save, remove, importMany };
+}
+export type LessonsService = ReturnType<typeof lessonsService>;
