@@ -14,6 +14,7 @@ import { createArticle } from '../../test/content-fixtures.ts';
 import { rawGet } from '../../test/raw-http.ts';
 import { COMPRESS_MIN_BYTES, SharedBodies, compression } from './compression.ts';
 import { staticPwa } from './static-pwa.ts';
+import { seedSchedule2025 } from '../db/seed/lessons-seed.ts';
 
 const decode = (encoding: string | undefined, body: Buffer): string => {
   if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
@@ -26,6 +27,8 @@ describe('compressed API answers', () => {
   beforeAll(async () => {
     app = await startTestApp();
     const { token } = await createUser(app);
+    // The schedule lives in the database now: give it the 2025 lessons.
+    await seedSchedule2025(app.connection);
     // Enough text that the list is well over the threshold.
     for (let i = 0; i < 3; i++) {
       await createArticle(app, token, { content: `<p>${'In the beginning was the Word. '.repeat(80)}</p>` });
