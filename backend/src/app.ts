@@ -59,7 +59,7 @@ export function createApp({ config, connection }: AppDeps): Koa {
     articlesRouter({ connection, adminOnly, idempotent }),
     commentsRouter({ connection, adminOnly, idempotent, commentLimit: commentRateLimit({ connection, config }) }),
     syncRouter({ connection }),
-    scheduleRouter({ connection, adminOnly }),
+    scheduleRouter({ connection, adminOnly, idempotent }),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
 

@@ -32,9 +32,12 @@ interface Rendered {
 export function scheduleRouter({
   connection,
   adminOnly,
+  idempotent,
 }: {
   connection: mongoose.Connection;
   adminOnly: Middleware;
+  /** The Idempotency-Key layer, after the login check (keys are per caller). */
+  idempotent: Middleware;
 }): Router {
   const router = new Router();
   const lessons = lessonsService(connection);
@@ -57,7 +60,7 @@ export function scheduleRouter({
     await sendShared(ctx, body);
   });
 
-  router.post('/api/lessons/save', adminOnly, async (ctx) => {
+  router.post('/api/lessons/save', adminOnly, idempotent, async (ctx) => {
     const { lesson } = parseWith(saveLessonRequestSchema, ctx.request.body);
     const input = parseWith(lessonInputSchema, lesson);
     const _id = input._id ?? idFromIdempotencyKey(ctx) ?? new mongoose.Types.ObjectId().toHexString();
@@ -71,13 +74,13 @@ export function scheduleRouter({
     ctx.body = { success: true, message: messages[outcome.kind], lesson: toLessonDto(outcome.lesson) };
   });
 
-  router.delete('/api/lessons/delete', adminOnly, async (ctx) => {
+  router.delete('/api/lessons/delete', adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(deleteLessonRequestSchema, ctx.request.body);
     await lessons.remove(id);
     ctx.body = { success: true, message: LESSON_MESSAGES.DELETED };
   });
 
-  router.post('/api/lessons/import', adminOnly, async (ctx) => {
+  router.post('/api/lessons/import', adminOnly, idempotent, async (ctx) => {
     const { lessons: rows } = parseWith(importLessonsRequestSchema, ctx.request.body);
     const seed = idFromIdempotencyKey(ctx) ?? crypto.randomBytes(12).toString('hex');
     const saved = await lessons.importMany(rows, seed);
