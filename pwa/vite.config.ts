@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -31,11 +32,24 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // On the FIRST install (no worker before it) the new worker takes control of the open
+        // tab at once, so the tab that installed the app works offline without a reload. An
+        // update still waits: a waiting worker only activates when the person chooses Reload
+        // (prompt mode), and the page it then claims is reloaded anyway.
+        clientsClaim: true,
       },
     }),
     // Last: compresses what every plugin before it wrote, the service worker included.
     precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:8080' } },
-  build: { target: 'es2022', sourcemap: false },
+  css: {
+    modules: {
+      // Stable class names ("ArticleCard_title"): the server writes a page's first screen with
+      // the same classes (backend/src/modules/pages/page-markup.ts) so the app takes over in place.
+      generateScopedName: (local: string, file: string) => `${path.basename(file).split('.')[0]}_${local}`,
+    },
+  },
+  // The manifest tells the server which files each route needs, to ask for them at once.
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 });

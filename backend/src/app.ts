@@ -20,6 +20,7 @@ import { articlesRouter } from './modules/articles/articles.routes.ts';
 import { commentsRouter } from './modules/comments/comments.routes.ts';
 import { syncRouter } from './modules/sync/sync.routes.ts';
 import { scheduleRouter } from './modules/schedule/schedule.routes.ts';
+import { publicPages } from './modules/pages/pages.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -63,6 +64,9 @@ export function createApp({ config, connection }: AppDeps): Koa {
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
 
-  if (config.staticDir) app.use(staticPwa({ dir: config.staticDir }));
+  if (config.staticDir) {
+    const renderPage = publicPages({ dir: config.staticDir, connection });
+    app.use(staticPwa({ dir: config.staticDir, renderPage }));
+  }
   return app;
 }

@@ -1,9 +1,11 @@
-// Entry: styles, the sync engine, the router, toasts and the service-worker update prompt.
+// Entry: styles, the router, toasts, the service-worker update prompt and the sync engine.
+// The first render waits for the first route's module (so a page the server already drew is
+// replaced by the same page, not a spinner); the sync starts after it, in the background.
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './styles/global.css';
-import { router } from './app/router.tsx';
+import { router, routerReady } from './app/router.tsx';
 import { UpdatePrompt } from './components/ui/UpdatePrompt.tsx';
 import { startSync } from './sync/engine.ts';
 
@@ -13,14 +15,18 @@ const Toasts = lazy(async () => ({ default: (await import('./components/ui/toast
 
 // Ask the browser to keep this device's articles and queued changes through storage pressure.
 void navigator.storage?.persist?.().catch(() => false);
-startSync();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-    <UpdatePrompt />
-  </StrictMode>,
-);
+void routerReady().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+      <UpdatePrompt />
+    </StrictMode>,
+  );
+  // The library sync never competes with what the visitor asked for: it starts once the first
+  // screen is up.
+  setTimeout(startSync, 0);
+});

@@ -1,5 +1,6 @@
 // Serves the built PWA from the same origin as the API: hashed assets cached for a year, the
-// service worker and index.html never cached, and index.html for every client-side route.
+// service worker and index.html never cached, and for every client-side route the page that
+// `renderPage` writes (modules/pages), or plain index.html without one.
 // The build writes `.br` and `.gz` beside each compressible file (pwa/vite-plugins/precompress.ts);
 // they are sent as such to clients that accept them, so no static file is compressed per request.
 import fs from 'node:fs';
@@ -24,10 +25,17 @@ function precompressedFor(ctx: Context, file: string): { file: string; encoding?
   return { file };
 }
 
-export function staticPwa({ dir }: { dir: string }): Middleware {
+export function staticPwa({
+  dir,
+  renderPage,
+}: {
+  dir: string;
+  renderPage?: (ctx: Context) => Promise<void>;
+}): Middleware {
   const indexFile = path.join(dir, 'index.html');
   const files = serve(dir, {
-    index: 'index.html',
+    // '/' is a page like the others (renderPage), not the bare index.html.
+    index: renderPage ? false : 'index.html',
     // koa-send picks `<file>.br` or `<file>.gz` when the client accepts it and sets Content-Encoding.
     gzip: true,
     brotli: true,
@@ -43,6 +51,7 @@ export function staticPwa({ dir }: { dir: string }): Middleware {
     await files(ctx, async () => {});
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') && !path.extname(ctx.path)) {
+      if (renderPage) return renderPage(ctx);
       const { file, encoding } = precompressedFor(ctx, indexFile);
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-cache');

@@ -13,4 +13,4 @@ export const paths = {
   adminUsers: '/admin/users',
 } as const;
 
-export const CONTACT_EMAIL = 'contact@livingbestnow.example';
+export { CONTACT_EMAIL } from '@fw/contracts/pages';

@@ -1,47 +1,70 @@
-// The route table of the spec. Home is in the main bundle; everything else loads on demand, so
-// public pages never download the editor, the admin screens or moment until they are needed.
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+// The route table of the spec. Home is in the main bundle; every other screen is a route module
+// loaded on demand (`lazy`), so public pages never download the editor, the admin screens or
+// moment until they are needed. The router loads a route's module before showing the route, so
+// the first render of a page the server already drew (an article link) is the page itself, not a
+// spinner, and a module that cannot be fetched lands in RouteError, never the router's own screen.
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../features/articles/HomePage.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { RouteError } from './RouteError.tsx';
 import { paths } from './paths.ts';
 
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+/** A route whose component is the export `name` of a module loaded on first visit. */
+const screen =
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K): RouteObject['lazy'] =>
+  async () => ({ Component: (await load())[name] });
 
-const ArticlePage = named(() => import('../features/articles/ArticlePage.tsx'), 'ArticlePage');
-const FamilyWorshipPage = named(() => import('../features/family-worship/FamilyWorshipPage.tsx'), 'FamilyWorshipPage');
-const AboutPage = named(() => import('../features/about/AboutPage.tsx'), 'AboutPage');
-const RegisterPage = named(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage');
-const AdminGate = named(() => import('./AdminGate.tsx'), 'AdminGate');
-const AdminRoutes = named(() => import('../features/admin/admin-routes.tsx'), 'AdminIndex');
-const CreateArticlePage = named(() => import('../features/admin/admin-routes.tsx'), 'CreateArticlePage');
-const AllArticlesPage = named(() => import('../features/admin/admin-routes.tsx'), 'AllArticlesPage');
-const CommentsPage = named(() => import('../features/admin/admin-routes.tsx'), 'CommentsPage');
-const UsersPage = named(() => import('../features/admin/admin-routes.tsx'), 'UsersPage');
+const adminScreen = (name: 'AdminIndex' | 'CreateArticlePage' | 'AllArticlesPage' | 'CommentsPage' | 'UsersPage') =>
+  screen(() => import('../features/admin/admin-routes.tsx'), name);
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.articlePattern, element: <ArticlePage /> },
-      { path: paths.family, element: <FamilyWorshipPage /> },
-      { path: paths.about, element: <AboutPage /> },
-      { path: paths.register, element: <RegisterPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        // Errors show inside the public header and footer.
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home, element: <HomePage /> },
+          { path: paths.articlePattern, lazy: screen(() => import('../features/articles/ArticlePage.tsx'), 'ArticlePage') },
+          { path: paths.family, lazy: screen(() => import('../features/family-worship/FamilyWorshipPage.tsx'), 'FamilyWorshipPage') },
+          { path: paths.about, lazy: screen(() => import('../features/about/AboutPage.tsx'), 'AboutPage') },
+          { path: paths.register, lazy: screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage') },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
   {
     path: paths.admin,
-    element: <AdminGate />,
+    lazy: screen(() => import('./AdminGate.tsx'), 'AdminGate'),
+    errorElement: <RouteError />,
     children: [
-      { index: true, element: <AdminRoutes /> },
-      { path: 'create', element: <CreateArticlePage /> },
-      { path: 'allArticles', element: <AllArticlesPage /> },
-      { path: 'comments', element: <CommentsPage /> },
-      { path: 'users', element: <UsersPage /> },
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: adminScreen('AdminIndex') },
+          { path: 'create', lazy: adminScreen('CreateArticlePage') },
+          { path: 'allArticles', lazy: adminScreen('AllArticlesPage') },
+          { path: 'comments', lazy: adminScreen('CommentsPage') },
+          { path: 'users', lazy: adminScreen('UsersPage') },
+        ],
+      },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
+
+/** Resolves once the first route's modules have loaded (or failed into RouteError). */
+export function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

@@ -4,8 +4,10 @@ import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { useRouteTitle } from '../page-title.ts';
 
 export function PublicLayout() {
+  useRouteTitle();
   return (
     <>
       <a href="#main" className="skip-link">

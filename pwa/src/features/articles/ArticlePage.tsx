@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { useEffect } from 'react';
+import { ARTICLE_MISSING, articleTitle } from '@fw/contracts/pages';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { paths } from '../../app/paths.ts';
 import { CommentSection } from '../comments/CommentSection.tsx';
@@ -10,7 +11,7 @@ import styles from './ArticlePage.module.css';
 const MISSING_TEXT = {
   offline:
     'This article is not saved on this device yet, and you are offline. Connect to the internet to read it; it will then stay available offline.',
-  'not-found': 'This article is not available. It may have been removed or not published yet.',
+  'not-found': ARTICLE_MISSING.text,
   error: 'This article could not be loaded right now. Please try again in a moment.',
 } as const;
 
@@ -19,7 +20,7 @@ export function ArticlePage() {
   const state = useArticle(id);
   const title = state.status === 'ready' ? state.article.title : null;
   useEffect(() => {
-    if (title) document.title = `${title} · Living Best Now`;
+    if (title) document.title = articleTitle(title);
   }, [title]);
 
   if (state.status === 'loading') return <LoadingScreen label="Loading the article" />;
@@ -27,7 +28,7 @@ export function ArticlePage() {
     return (
       <div className="page">
         <div className="empty-state" data-testid="article-missing">
-          <h1>Article not available</h1>
+          <h1>{ARTICLE_MISSING.heading}</h1>
           <p>{MISSING_TEXT[state.reason]}</p>
           <Link to={paths.home}>Browse the articles on this device</Link>
         </div>

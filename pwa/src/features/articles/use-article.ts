@@ -1,10 +1,14 @@
 // One article for the article page, from the device. When it is missing and the device is online,
 // it is fetched once (GET /api/articles/{id}) into the device, which the live query then shows.
-import { useEffect, useState } from 'react';
+// A visit that starts on this page (a shared link) already holds the article in the page the
+// server sent (lib/first-paint.ts): it shows at once and is saved to the device without a fetch.
+import { useEffect, useMemo, useState } from 'react';
 import type { Article } from '@fw/contracts';
 import { ApiError, api } from '../../lib/api.ts';
 import { db, useLiveQuery, type ArticleBody, type ArticleSummary } from '../../db/db.ts';
 import { splitArticle } from '../../sync/pull.ts';
+import { firstPaintFor } from '../../lib/first-paint.ts';
+import { paths } from '../../app/paths.ts';
 
 export type ArticleState =
   | { status: 'loading' }
@@ -18,15 +22,23 @@ export function useArticle(id: string): ArticleState {
   }, [id]);
   const [fetchState, setFetchState] = useState<{ id: string; result: ArticleState } | null>(null);
   const missing = local !== undefined && (!local.article || !local.body);
+  const given = useMemo(() => fromServerPage(id), [id]);
 
   useEffect(() => {
-    if (!missing) return;
+    if (!missing || given?.status === 'missing') return;
+    // A server copy in the page is saved as is; otherwise the article is fetched.
     let cancelled = false;
     // Offline, the request fails at once and lands in the catch below as 'offline'.
-    api<{ article: Article }>('GET', `/api/articles/${encodeURIComponent(id)}`)
-      .then(async ({ data }) => {
-        const { summary, body } = splitArticle(data.article);
+    const article = given?.status === 'ready'
+      ? Promise.resolve(given.article)
+      : api<{ article: Article }>('GET', `/api/articles/${encodeURIComponent(id)}`).then(({ data }) => data.article);
+    article
+      .then(async (found) => {
+        const { summary, body } = splitArticle(found);
         await db.transaction('rw', db.articles, db.bodies, async () => {
+          // Never over a newer copy the sync stored meanwhile.
+          const stored = await db.articles.get(found._id);
+          if (stored && stored.version >= found.version) return;
           await db.articles.put(summary);
           await db.bodies.put(body);
         });
@@ -39,9 +51,25 @@ export function useArticle(id: string): ArticleState {
     return () => {
       cancelled = true;
     };
-  }, [id, missing]);
+  }, [id, missing, given]);
 
+  if (local?.article && local.body) return { status: 'ready', article: local.article, body: local.body };
+  if (given && (local === undefined || missing)) return given.state;
   if (local === undefined) return { status: 'loading' };
-  if (local.article && local.body) return { status: 'ready', article: local.article, body: local.body };
   return fetchState?.id === id ? fetchState.result : { status: 'loading' };
+}
+
+/** The article (or its absence) as the server wrote it into the page this visit started on. */
+type ServerCopy = { status: 'ready'; state: ArticleState; article: Article } | { status: 'missing'; state: ArticleState };
+
+function fromServerPage(id: string): ServerCopy | null {
+  const data = firstPaintFor(paths.article(id));
+  if (data?.page === 'article' && data.article._id === id) {
+    const { summary, body } = splitArticle(data.article);
+    return { status: 'ready', state: { status: 'ready', article: summary, body }, article: data.article };
+  }
+  if (data?.page === 'article-missing' && data.id === id) {
+    return { state: { status: 'missing', reason: 'not-found' }, status: 'missing' };
+  }
+  return null;
 }

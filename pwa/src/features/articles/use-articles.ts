@@ -3,6 +3,8 @@ import { normaliseQuery } from '@fw/contracts/text';
 import { db, useLiveQuery, type ArticleSummary } from '../../db/db.ts';
 import { searchArticles, startSearchSoon, type SearchHit } from '../search/search.ts';
 import { INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
+import { firstPaintFor } from '../../lib/first-paint.ts';
+import { paths } from '../../app/paths.ts';
 
 /**
  * Published articles on this device, newest first, filtered by tab and search; undefined while
@@ -10,7 +12,9 @@ import { INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
  * over the list in memory (and the search index), and the last answer stays shown until the next.
  */
 export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undefined {
-  const all = useLiveQuery(() => db.articles.orderBy('createdAt').reverse().toArray(), []);
+  const stored = useLiveQuery(() => db.articles.orderBy('createdAt').reverse().toArray(), []);
+  const synced = useHasSynced();
+  const all = useMemo(() => withServerCards(stored, synced), [stored, synced]);
   const visible = useMemo(
     () => (all && tab !== INDEX_TAB ? all.filter((a: ArticleSummary) => a.category === tab) : all),
     [all, tab],
@@ -45,4 +49,18 @@ export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undef
 
 export function useHasSynced(): boolean | undefined {
   return useLiveQuery(async () => (await db.meta.get('lastSyncedAt')) !== undefined);
+}
+
+/**
+ * A first visit to the home page shows the newest cards the server wrote into the page (titles,
+ * subtitles, categories: no bodies) until the device's first sync has finished; the cards the
+ * sync stores meanwhile join them, newest first, so nothing on the first screen is replaced.
+ */
+function withServerCards(stored: ArticleSummary[] | undefined, synced: boolean | undefined): ArticleSummary[] | undefined {
+  const data = synced === true ? null : firstPaintFor(paths.home);
+  if (data?.page !== 'home' || !data.articles.length) return stored;
+  const known = new Set(stored?.map((a) => a._id));
+  const extra = data.articles.filter((a) => !known.has(a._id));
+  if (!extra.length) return stored;
+  return [...(stored ?? []), ...extra].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }

@@ -1,0 +1,140 @@
+// Public pages as the server sends them: the PWA's index.html with the page's own head (title,
+// description, link-preview tags) and its first screen written in as plain HTML, plus the data
+// the app needs to take over that screen without fetching it again (a JSON script element,
+// never executed, so a strict CSP holds). A shared link to /article/:id thus shows the article
+// text before any JavaScript runs; a draft, deleted or unknown article is a 404 with the same
+// "not available" page the app shows.
+//
+// Cost per request: an article page is one `_id` read; the home page's newest summaries are kept
+// in memory and rebuilt only when the change horizon (one small read) has moved.
+import type { Context } from 'koa';
+import type mongoose from 'mongoose';
+import type { Article } from '@fw/contracts';
+import { FIRST_PAINT_ELEMENT_ID, PAGE_META, type FirstPaintData } from '@fw/contracts/pages';
+import { sequenceOn } from '../../db/sequence.ts';
+import { toArticleDto } from '../articles/article.model.ts';
+import { articleStore } from '../articles/article-store.ts';
+import { articlesService } from '../articles/articles.service.ts';
+import { articleMeta, writeHead, type HeadInput } from './page-head.ts';
+import {
+  articleMarkup,
+  articleMissingMarkup,
+  homeMarkup,
+  layout,
+  notFoundMarkup,
+} from './page-markup.ts';
+import { pageTemplate, type RouteName } from './page-template.ts';
+
+/** Cards written into the home page: more than a phone's or a laptop's first screen holds. */
+export const HOME_FIRST_PAINT_ARTICLES = 12;
+
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+/** Client-side routes the app owns entirely (no first screen from the server, not indexed). */
+const APP_ONLY = /^\/(register|admin)(\/.*)?$/;
+
+interface Page {
+  status: number;
+  head: Omit<HeadInput, 'origin'>;
+  main?: string;
+  current?: 'home' | 'none';
+  data?: FirstPaintData;
+  route?: RouteName;
+}
+
+/** An article without its body: what a home card shows. */
+function summaryOf(article: Article): Omit<Article, 'content'> {
+  const summary: Partial<Article> = { ...article };
+  delete summary.content;
+  return summary as Omit<Article, 'content'>;
+}
+
+/** JSON safe inside a <script> element: no "</script>" or "<!--" can appear in it. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function publicPages({ dir, connection }: { dir: string; connection: mongoose.Connection }) {
+  const template = pageTemplate(dir);
+  const store = articleStore(connection);
+  const articles = articlesService(connection);
+  const sequence = sequenceOn(connection);
+  let newest: { key: string; list: Omit<Article, 'content'>[] } | null = null;
+
+  async function newestSummaries(): Promise<Omit<Article, 'content'>[]> {
+    const { epoch, committed } = await sequence.horizon();
+    const key = `${epoch}-${committed}`;
+    if (newest?.key !== key) {
+      const list = (await articles.listPublished())
+        .slice(0, HOME_FIRST_PAINT_ARTICLES)
+        .map((doc) => summaryOf(toArticleDto(doc)));
+      newest = { key, list };
+    }
+    return newest.list;
+  }
+
+  async function pageFor(pathname: string, origin: string): Promise<Page> {
+    const url = origin + pathname;
+    if (pathname === '/') {
+      const list = await newestSummaries();
+      return {
+        status: 200,
+        head: { meta: PAGE_META.home, url },
+        main: homeMarkup(list),
+        current: 'home',
+        data: { page: 'home', articles: list },
+      };
+    }
+    if (pathname === '/family') return { status: 200, head: { meta: PAGE_META.family, url }, route: 'family' };
+    if (pathname === '/about-us') return { status: 200, head: { meta: PAGE_META.about, url }, route: 'about' };
+    if (APP_ONLY.test(pathname)) return { status: 200, head: { meta: PAGE_META.home, noindex: true } };
+    const articleId = /^\/article\/([^/]+)$/.exec(pathname)?.[1];
+    if (articleId !== undefined) {
+      const doc = OBJECT_ID.test(articleId) ? await store.find(articleId) : null;
+      // Drafts are the same 404 as unknown ids: unpublished work stays unseen.
+      if (!doc?.isPublished) {
+        return {
+          status: 404,
+          head: { meta: PAGE_META.notFound, noindex: true },
+          main: articleMissingMarkup(),
+          data: { page: 'article-missing', id: articleId },
+          route: 'article',
+        };
+      }
+      const article = toArticleDto(doc);
+      return {
+        status: 200,
+        head: { meta: articleMeta(article), url: `${origin}/article/${article._id}`, article },
+        main: articleMarkup(article),
+        data: { page: 'article', article },
+        route: 'article',
+      };
+    }
+    return { status: 404, head: { meta: PAGE_META.notFound, noindex: true }, main: notFoundMarkup() };
+  }
+
+  /** Answers a navigation to a public page (any path without a file extension). */
+  return async function renderPage(ctx: Context): Promise<void> {
+    const pathname = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
+    // Behind a proxy (TRUST_PROXY) the forwarded protocol and host are the ones people used.
+    const origin = `${ctx.protocol}://${ctx.host}`;
+    const page = await pageFor(pathname, origin);
+    const { html, routeFiles } = template();
+    let out = writeHead(html, { ...page.head, origin });
+    if (page.route) {
+      const files = routeFiles(page.route);
+      const links = [
+        ...files.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+        ...files.js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ];
+      out = out.replace('</head>', `${links.join('\n')}\n</head>`);
+    }
+    if (page.main !== undefined) {
+      const data = page.data
+        ? `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${scriptJson(page.data)}</script>`
+        : '';
+      out = out.replace('<div id="root"></div>', `<div id="root">${layout(page.main, page.current)}</div>${data}`);
+    }
+    ctx.status = page.status;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = out;
+  };
+}
