@@ -25,6 +25,9 @@ export const articleFeedSchema = envelope({
   removed: z.array(z.string()),
   cursor: z.string(),
   hasMore: z.boolean(),
+  /** Only on the first page (no `since`): how many articles are published, for a device's
+   * first-sync progress ("400 of 2,000"). */
+  total: z.number().int().nonnegative().optional(),
 });
 export type ArticleFeed = z.infer<typeof articleFeedSchema>;
 

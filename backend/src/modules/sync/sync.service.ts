@@ -22,6 +22,8 @@ export interface ArticleFeedPage {
   removed: string[];
   cursor: number;
   hasMore: boolean;
+  /** First page only: how many articles are published (a device's first-sync progress). */
+  total?: number;
 }
 
 export interface CommentFeedPage {
@@ -48,12 +50,14 @@ export function syncService(connection: mongoose.Connection) {
 
   return {
     async articles(request: FeedRequest): Promise<ArticleFeedPage> {
-      const [docs, removed] = await Promise.all([
+      const [docs, removed, total] = await Promise.all([
         Articles.find(window(request))
           .sort({ seq: 1 })
           .limit(request.limit + 1)
           .lean() as Promise<ArticleDoc[]>,
         removals('article', request),
+        // Once per device (its first page), and no dearer than that page's own range read.
+        request.since === 0 ? Articles.countDocuments({ isPublished: true }) : undefined,
       ]);
       const upserts = docs.map((doc) => ({
         seq: doc.seq,
@@ -67,6 +71,7 @@ export function syncService(connection: mongoose.Connection) {
         removed: page.removed,
         cursor: page.cursor,
         hasMore: page.hasMore,
+        ...(total === undefined ? {} : { total }),
       };
     },
 

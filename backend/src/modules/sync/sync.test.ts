@@ -78,6 +78,8 @@ describe('delta feeds', () => {
         removed: [],
         cursor: '0',
         hasMore: false,
+        // The first page tells a device how many articles its first sync will bring.
+        ...(feed === 'articles' ? { total: 0 } : {}),
       });
     }
   });
@@ -137,6 +139,13 @@ describe('delta feeds', () => {
     );
     expect([...pagedHeld.keys()].sort()).toEqual(expected.map((a) => a._id).sort());
     for (const article of expected) expect(pagedHeld.get(article._id)).toEqual(article);
+
+    // A first sync (no cursor) is told the published total on its first page only.
+    const first = await pullAll(undefined, 4);
+    expect(first.pages.length).toBeGreaterThan(1);
+    expect(first.pages[0]!.total).toBe(published.body.articles.length);
+    expect(first.pages.slice(1).every((p) => p.total === undefined)).toBe(true);
+    expect(apply(first.pages).size).toBe(published.body.articles.length);
 
     const removedAnywhere = new Set(paged.pages.flatMap((p) => p.removed));
     for (const gone of [made[1]!, made[4]!, made[6]!]) expect(removedAnywhere).toContain(gone._id);
