@@ -8,13 +8,20 @@ import './styles/global.css';
 import { router, routerReady } from './app/router.tsx';
 import { UpdatePrompt } from './components/ui/UpdatePrompt.tsx';
 import { startSync } from './sync/engine.ts';
+import { applyTheme, followThemeAcrossTabs } from './lib/device-prefs.ts';
+import { requestPersistentStorage } from './lib/storage.ts';
+import { listenForInstall } from './features/offline/install.ts';
 
 // The toast container (react-toastify and its styles) is not needed to show the first screen: it
 // loads right after, and a toast raised before it is mounted waits in react-toastify's queue.
 const Toasts = lazy(async () => ({ default: (await import('./components/ui/toast.tsx')).Toasts }));
 
+// The reader's theme before anything is drawn; the install prompt may arrive before any screen.
+applyTheme();
+followThemeAcrossTabs();
+listenForInstall();
 // Ask the browser to keep this device's articles and queued changes through storage pressure.
-void navigator.storage?.persist?.().catch(() => false);
+void requestPersistentStorage();
 
 void routerReady().then(() => {
   createRoot(document.getElementById('root')!).render(

@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
           { path: paths.articlePattern, lazy: screen(() => import('../features/articles/ArticlePage.tsx'), 'ArticlePage') },
           { path: paths.family, lazy: screen(() => import('../features/family-worship/FamilyWorshipPage.tsx'), 'FamilyWorshipPage') },
           { path: paths.about, lazy: screen(() => import('../features/about/AboutPage.tsx'), 'AboutPage') },
+          { path: paths.saved, lazy: screen(() => import('../features/articles/SavedPage.tsx'), 'SavedPage') },
           { path: paths.register, lazy: screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage') },
           { path: '*', element: <NotFoundPage /> },
         ],

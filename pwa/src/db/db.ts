@@ -8,6 +8,8 @@
 //   adminArticles, adminComments, users   the admin's view, filled only while a token is held
 //   meta          sync cursors and times
 //   searchIndex   the search worker's saved index (features/search/search-engine.ts)
+//   saved         articles the reader bookmarked (title kept, so an unpublished one can be named)
+//   reading       where the reader left each article: scroll position and how far through
 import Dexie, { type EntityTable } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
 import type { IndexSnapshot } from '../features/search/search-index.ts';
@@ -78,6 +80,22 @@ export interface OutboxEntry {
   serverCopy?: Record<string, unknown>;
 }
 
+export interface SavedArticle {
+  _id: string;
+  title: string;
+  savedAt: number;
+}
+
+export interface ReadingPlace {
+  _id: string;
+  title: string;
+  /** Scroll position as a share (0..1) of the page's scrollable height, so text size changes keep it. */
+  position: number;
+  /** The furthest share of the article's text that has been on screen (0..1). */
+  progress: number;
+  updatedAt: number;
+}
+
 export interface MetaEntry {
   key: string;
   value: unknown;
@@ -94,6 +112,8 @@ export class FamilyDb extends Dexie {
   users!: EntityTable<LocalUser, '_id'>;
   meta!: EntityTable<MetaEntry, 'key'>;
   searchIndex!: EntityTable<SavedSearchIndex, 'key'>;
+  saved!: EntityTable<SavedArticle, '_id'>;
+  reading!: EntityTable<ReadingPlace, '_id'>;
 
   constructor(name = 'family-bible-articles') {
     super(name);
@@ -109,6 +129,10 @@ export class FamilyDb extends Dexie {
       meta: 'key',
     });
     this.version(2).stores({ searchIndex: 'key' });
+    this.version(3).stores({
+      saved: '_id, savedAt',
+      reading: '_id, updatedAt',
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 // The one API client: JSON in and out, the token headers, the response envelope, time-outs, and
 // errors that carry the HTTP status and the server's message.
 import { getToken } from './auth.ts';
+import { STORAGE_FULL_MESSAGE, isQuotaError } from './storage.ts';
 
 export const API_TIMEOUT_MS = 15_000;
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
@@ -102,5 +103,6 @@ export async function api<T = Record<string, unknown>>(
 
 /** The text for an error toast (the spec's catalogue). */
 export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR_MESSAGE): string {
+  if (isQuotaError(error)) return STORAGE_FULL_MESSAGE;
   return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -5,6 +5,7 @@
 import { ApiError } from '../lib/api.ts';
 import { getToken, subscribeAuth } from '../lib/auth.ts';
 import { setMeta } from '../db/db.ts';
+import { isQuotaError, setStorageFull } from '../lib/storage.ts';
 import { onEnqueue, pushOutbox } from './outbox.ts';
 import { pullPublic } from './pull.ts';
 import { pullAdmin } from './pull-admin.ts';
@@ -55,9 +56,16 @@ const requestPull = singleFlight(async () => {
     try {
       await pullPublic();
       const current = getToken() ? await pullAdmin() : true;
+      setStorageFull(false);
       await setMeta(SYNC_ERROR_KEY, null);
       return current;
     } catch (error) {
+      // A full store is shown from memory (writing it down would fail too); reading online and the
+      // outbox carry on, and the next round tries again.
+      if (isQuotaError(error)) {
+        setStorageFull(true);
+        return true;
+      }
       const offline = error instanceof ApiError && error.isNetwork;
       await setMeta(SYNC_ERROR_KEY, offline ? null : error instanceof Error ? error.message : String(error));
       return true;

@@ -17,7 +17,13 @@ export const META = {
   COMMENTS_CURSOR: 'cursor:comments',
   SCHEDULE_ETAG: 'etag:schedule',
   LAST_SYNCED_AT: 'lastSyncedAt',
+  /** Set while the first article sync runs: { total } from the feed's first page (null if not told). */
+  FIRST_SYNC: 'firstSync',
 } as const;
+
+export interface FirstSync {
+  total: number | null;
+}
 
 /** The body keeps only the HTML: the search worker derives the plain text, off this thread. */
 export function splitArticle(article: Article): { summary: ArticleSummary; body: ArticleBody } {
@@ -25,9 +31,12 @@ export function splitArticle(article: Article): { summary: ArticleSummary; body:
   return { summary, body: { _id: article._id, content } };
 }
 
-export async function applyArticlePage(page: Pick<ArticleFeed, 'articles' | 'removed' | 'cursor'>): Promise<void> {
+export async function applyArticlePage(
+  page: Pick<ArticleFeed, 'articles' | 'removed' | 'cursor'> & Partial<Pick<ArticleFeed, 'hasMore' | 'total'>>,
+): Promise<void> {
   const parts = page.articles.map(splitArticle);
   await db.transaction('rw', db.articles, db.bodies, db.comments, db.meta, async () => {
+    const firstPage = !(await getMeta<string>(META.ARTICLES_CURSOR));
     await db.articles.bulkPut(parts.map((p) => p.summary));
     for (let from = 0; from < parts.length; from += BODY_WRITE_CHUNK)
       await db.bodies.bulkPut(parts.slice(from, from + BODY_WRITE_CHUNK).map((p) => p.body));
@@ -37,6 +46,9 @@ export async function applyArticlePage(page: Pick<ArticleFeed, 'articles' | 'rem
       await db.comments.where('article').anyOf(page.removed).delete();
     }
     await setMeta(META.ARTICLES_CURSOR, page.cursor);
+    // The progress line of the first sync ("400 of 2,000") shows while this is set.
+    if (page.hasMore === false) await db.meta.delete(META.FIRST_SYNC);
+    else if (firstPage) await setMeta(META.FIRST_SYNC, { total: page.total ?? null } satisfies FirstSync);
   });
   if (page.articles.length || page.removed.length)
     announceArticleChanges({ changed: page.articles.map((a) => a._id), removed: page.removed });

@@ -2,7 +2,9 @@
 // text before any JavaScript has run. It copies the markup and class names of the PWA's
 // components (PublicLayout, Header, Footer, HomePage, ArticleCard, CategoryTabs, ArticlePage;
 // CSS module classes are "<File>_<class>", see pwa/vite.config.ts), so when the app renders the
-// same page over it nothing moves. Change both together.
+// same page over it nothing moves. Change both together. (The article page's row of reader
+// actions is drawn empty, at its height: its buttons work only once the app runs. The cards'
+// bookmark buttons come with the app, into the room ArticleCard_link keeps for them.)
 import type { Article } from '@fw/contracts';
 import { HOME_TABS, INDEX_TAB } from '@fw/contracts/categories';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
@@ -29,7 +31,7 @@ function header(current: 'home' | 'none'): string {
   const active = current === 'home' ? ' class="active" aria-current="page"' : '';
   return `<header class="Header_header"><div class="Header_inner">
 <a class="Header_brand" aria-label="${SITE_NAME}" href="/"><img src="/logo.svg" alt="" width="32" height="32"><span>${SITE_NAME}</span></a>
-<nav aria-label="Main" class="Header_nav"><a href="/"${active}>Home</a><a href="/family">Family</a><a href="/about-us">About Us</a></nav>
+<nav aria-label="Main" class="Header_nav"><a href="/"${active}>Home</a><a href="/family">Family</a><a href="/about-us">About Us</a><a href="/saved">Saved</a></nav>
 <a class="Header_adminButton" href="/admin">Login</a></div></header>`;
 }
 
@@ -63,6 +65,7 @@ export function articleMarkup(article: Article): string {
   return `<article class="ArticlePage_article"><header class="ArticlePage_header">${badge(article.category)}
 <h1>${escapeHtml(article.title)}</h1><p class="ArticlePage_subtitle">${escapeHtml(article.subtitle)}</p>
 <p class="ArticlePage_date">${longDate(article.createdAt)}</p></header>
+<div class="ReaderActions_toolbar" aria-hidden="true"></div>
 <div class="ArticlePage_content article-content">${article.content}</div></article>`;
 }
 

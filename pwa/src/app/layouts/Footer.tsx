@@ -1,7 +1,11 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { CONTACT_EMAIL, paths } from '../paths.ts';
 import styles from './Footer.module.css';
+
+// Below the fold on every page: loaded after the first screen, so it adds nothing to first paint.
+const DeviceStatus = lazy(async () => ({ default: (await import('../../features/offline/DeviceStatus.tsx')).DeviceStatus }));
 
 export function Footer() {
   return (
@@ -45,6 +49,9 @@ export function Footer() {
             </li>
           </ul>
         </section>
+        <Suspense fallback={null}>
+          <DeviceStatus />
+        </Suspense>
       </div>
       <p className={styles.small}>Living Best Now: Bible-based articles for families.</p>
     </footer>

@@ -19,6 +19,7 @@ export function Header() {
           </NavLink>
           <NavLink to={paths.family}>Family</NavLink>
           <NavLink to={paths.about}>About Us</NavLink>
+          <NavLink to={paths.saved}>Saved</NavLink>
         </nav>
         <Link to={paths.admin} className={styles.adminButton}>
           {token ? 'Dashboard' : 'Login'}

@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
+import { IosInstallHint } from '../../features/offline/InstallAction.tsx';
+import { SyncProgress } from '../../features/offline/SyncProgress.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { useRouteTitle } from '../page-title.ts';
@@ -15,6 +17,8 @@ export function PublicLayout() {
       </a>
       <Header />
       <StatusLine />
+      <SyncProgress />
+      <IosInstallHint />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />

@@ -1,29 +1,23 @@
 // A slim line, never a blocking error: offline, waiting changes, last sync.
 import { useSyncStatus, useOnline } from '../../sync/status.ts';
 import { ClockIcon, WifiOffIcon, AlertIcon } from './icons.tsx';
+import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
+import { timeAgo } from '../../lib/format.ts';
 import styles from './StatusLine.module.css';
-
-function ago(ms: number): string {
-  const minutes = Math.round((Date.now() - ms) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return new Date(ms).toLocaleDateString();
-}
 
 export function StatusLine() {
   const online = useOnline();
   const { lastSyncedAt, outbox, error } = useSyncStatus();
   const failed = outbox.filter((e) => e.status === 'failed' || e.status === 'conflict').length;
   const waiting = outbox.length - failed;
-  if (online && !waiting && !failed && !error) return null;
+  const storageFull = useStorageFull();
+  if (online && !waiting && !failed && !error && !storageFull) return null;
   return (
     <div className={styles.line} role="status" aria-live="polite" data-testid="status-line">
       {!online ? (
         <span className={styles.item}>
           <WifiOffIcon /> Offline: showing what this device has saved
-          {lastSyncedAt ? ` (last synced ${ago(lastSyncedAt)})` : ''}.
+          {lastSyncedAt ? ` (last synced ${timeAgo(lastSyncedAt)})` : ''}.
         </span>
       ) : null}
       {waiting ? (
@@ -36,7 +30,12 @@ export function StatusLine() {
           <AlertIcon /> {failed} {failed === 1 ? 'change needs' : 'changes need'} your attention
         </span>
       ) : null}
-      {online && error ? (
+      {storageFull ? (
+        <span className={`${styles.item} ${styles.problem}`} data-testid="storage-full">
+          <AlertIcon /> {STORAGE_FULL_MESSAGE}
+        </span>
+      ) : null}
+      {online && error && !storageFull ? (
         <span className={`${styles.item} ${styles.problem}`}>
           <AlertIcon /> Could not sync: {error}
         </span>

@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom';
 import type { SearchHit } from '../search/search.ts';
 import { paths } from '../../app/paths.ts';
 import { CategoryBadge } from './CategoryBadge.tsx';
+import { SaveButton } from './SaveButton.tsx';
 import styles from './ArticleCard.module.css';
 
-export function ArticleCard({ hit }: { hit: SearchHit }) {
+export function ArticleCard({ hit, saved }: { hit: SearchHit; saved: boolean }) {
   const { article, preview } = hit;
   return (
     <li className={styles.card}>
@@ -20,6 +21,7 @@ export function ArticleCard({ hit }: { hit: SearchHit }) {
           </p>
         ) : null}
       </Link>
+      <SaveButton article={article} saved={saved} />
     </li>
   );
 }

@@ -1,11 +1,18 @@
 import { Link, useParams } from 'react-router-dom';
-import { useEffect } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { ARTICLE_MISSING, articleTitle } from '@fw/contracts/pages';
+import { TEXT_SIZES, useTextSize } from '../../lib/device-prefs.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { paths } from '../../app/paths.ts';
 import { CommentSection } from '../comments/CommentSection.tsx';
 import { CategoryBadge } from './CategoryBadge.tsx';
 import { useArticle } from './use-article.ts';
+import { useSavedIds } from './use-saved.ts';
+import { useScrollMemory } from './use-scroll-memory.ts';
+import { SaveButton } from './SaveButton.tsx';
+import { ShareButton } from './ShareButton.tsx';
+import { TextSizeControl } from './TextSizeControl.tsx';
+import actions from './ReaderActions.module.css';
 import styles from './ArticlePage.module.css';
 
 const MISSING_TEXT = {
@@ -19,6 +26,11 @@ export function ArticlePage() {
   const { id = '' } = useParams();
   const state = useArticle(id);
   const title = state.status === 'ready' ? state.article.title : null;
+  const contentRef = useRef<HTMLDivElement>(null);
+  useScrollMemory(state.status === 'ready' ? state.article : null, contentRef);
+  const savedIds = useSavedIds();
+  const textSize = useTextSize();
+  const scale = TEXT_SIZES.find((s) => s.id === textSize)?.scale ?? 1;
   useEffect(() => {
     if (title) document.title = articleTitle(title);
   }, [title]);
@@ -44,8 +56,19 @@ export function ArticlePage() {
         <p className={styles.subtitle}>{article.subtitle}</p>
         <p className={styles.date}>{new Date(article.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}</p>
       </header>
+      <div className={actions.toolbar} role="group" aria-label="Article actions">
+        <SaveButton article={article} saved={savedIds.has(article._id)} withText />
+        <ShareButton article={article} />
+        <TextSizeControl />
+      </div>
       {/* The server sanitises article HTML with an allow-list before storing it. */}
-      <div className={`${styles.content} article-content`} dangerouslySetInnerHTML={{ __html: body.content }} />
+      <div
+        ref={contentRef}
+        className={`${styles.content} article-content`}
+        style={{ '--read-scale': scale } as CSSProperties}
+        data-testid="article-content"
+        dangerouslySetInnerHTML={{ __html: body.content }}
+      />
       <CommentSection articleId={article._id} />
     </article>
   );

@@ -4,7 +4,9 @@ import { SearchIcon } from '../../components/ui/icons.tsx';
 import { useOnline } from '../../sync/status.ts';
 import { ArticleCard, SkeletonCard } from './ArticleCard.tsx';
 import { CategoryTabs } from './CategoryTabs.tsx';
+import { ContinueReading } from './ContinueReading.tsx';
 import { useArticleHits, useHasSynced } from './use-articles.ts';
+import { useSavedIds } from './use-saved.ts';
 import styles from './HomePage.module.css';
 
 export const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
@@ -16,6 +18,7 @@ export function HomePage() {
   const [tab, setTab] = useState<HomeTab>(INDEX_TAB);
   const hits = useArticleHits(tab, query);
   const hasSynced = useHasSynced();
+  const savedIds = useSavedIds();
   const online = useOnline();
   const selected = CATEGORIES.find((c) => c.category === tab);
 
@@ -57,6 +60,7 @@ export function HomePage() {
         </form>
       </section>
       <div className="page">
+        <ContinueReading />
         {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
         <h2 className="visually-hidden">Articles</h2>
         <CategoryTabs selected={tab} onSelect={setTab} />
@@ -81,7 +85,7 @@ export function HomePage() {
           ) : hits.length ? (
             <ul className={styles.grid}>
               {hits.map((hit) => (
-                <ArticleCard key={hit.article._id} hit={hit} />
+                <ArticleCard key={hit.article._id} hit={hit} saved={savedIds.has(hit.article._id)} />
               ))}
             </ul>
           ) : (

@@ -9,6 +9,7 @@ import { db, useLiveQuery, type ArticleBody, type ArticleSummary } from '../../d
 import { splitArticle } from '../../sync/pull.ts';
 import { firstPaintFor } from '../../lib/first-paint.ts';
 import { paths } from '../../app/paths.ts';
+import { isQuotaError, setStorageFull } from '../../lib/storage.ts';
 
 export type ArticleState =
   | { status: 'loading' }
@@ -35,13 +36,20 @@ export function useArticle(id: string): ArticleState {
     article
       .then(async (found) => {
         const { summary, body } = splitArticle(found);
-        await db.transaction('rw', db.articles, db.bodies, async () => {
-          // Never over a newer copy the sync stored meanwhile.
-          const stored = await db.articles.get(found._id);
-          if (stored && stored.version >= found.version) return;
-          await db.articles.put(summary);
-          await db.bodies.put(body);
-        });
+        try {
+          await db.transaction('rw', db.articles, db.bodies, async () => {
+            // Never over a newer copy the sync stored meanwhile.
+            const stored = await db.articles.get(found._id);
+            if (stored && stored.version >= found.version) return;
+            await db.articles.put(summary);
+            await db.bodies.put(body);
+          });
+        } catch (error) {
+          if (!isQuotaError(error)) throw error;
+          // The device is full: show the article from the answer itself; it is not kept offline.
+          setStorageFull(true);
+          if (!cancelled) setFetchState({ id, result: { status: 'ready', article: summary, body } });
+        }
       })
       .catch((error: unknown) => {
         if (cancelled) return;

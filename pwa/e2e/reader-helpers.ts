@@ -1,0 +1,70 @@
+// Helpers for the reader's browser tests: articles made through the real API as the demo admin,
+// and a look into the device's IndexedDB as the page sees it.
+import type { Page } from 'playwright-core';
+import { DEMO_ADMIN, apiCall } from './admin-helpers.ts';
+
+export async function adminToken(): Promise<string> {
+  const { data } = await apiCall<{ token: string }>('POST', '/api/admin/login', {
+    email: DEMO_ADMIN.email,
+    password: DEMO_ADMIN.password,
+  });
+  return data.token;
+}
+
+export interface MadeArticle {
+  _id: string;
+  title: string;
+  subtitle: string;
+}
+
+export async function createArticle(
+  token: string,
+  fields: { title: string; subtitle?: string; content?: string; isPublished?: boolean },
+): Promise<MadeArticle> {
+  const article = {
+    subtitle: `Subtitle of ${fields.title}`,
+    content: '<p>A short article.</p>',
+    category: 'Life',
+    isPublished: true,
+    ...fields,
+  };
+  const { status, data } = await apiCall<{ article: MadeArticle }>(
+    'POST',
+    '/api/articles/add',
+    { article: JSON.stringify(article) },
+    token,
+  );
+  if (status !== 200 && status !== 201) throw new Error(`Creating "${fields.title}" answered ${status}`);
+  return data.article;
+}
+
+export async function deleteArticle(token: string, id: string): Promise<void> {
+  await apiCall('DELETE', '/api/articles/delete', { id }, token);
+}
+
+/** Every record of one IndexedDB store of the app's database, read the way the page would. */
+export async function readStore<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('family-bible-articles');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction(name, 'readonly').objectStore(name).getAll();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result as T[]);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    store,
+  );
+}
+
+/** The page is controlled by the service worker, so it reloads offline. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}

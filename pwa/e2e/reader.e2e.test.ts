@@ -1,0 +1,242 @@
+// The reader's app in a real chromium against the real server: saved articles (offline, after a
+// reload, and an unpublished one), Share with and without the Web Share API, text size and theme
+// remembered, the scroll position restored with "Continue reading", and the install actions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiCall, eventually } from './admin-helpers.ts';
+import { launchBrowser, newPage } from './browser.ts';
+import { adminToken, createArticle, deleteArticle, readStore, waitForServiceWorker, type MadeArticle } from './reader-helpers.ts';
+
+const PHONE = { width: 375, height: 740 };
+const LONG_PARAGRAPHS = 80;
+
+const cardOf = (page: Page, title: string) => page.locator('li', { has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** What chromium does when it offers installation: a cancelable beforeinstallprompt with prompt(). */
+function dispatchScript(): boolean {
+  const event = new Event('beforeinstallprompt', { cancelable: true });
+  Object.assign(event, {
+    prompt: async () => void Object.assign(window, { __prompted: true }),
+    userChoice: Promise.resolve({ outcome: 'accepted' }),
+  });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+async function openArticle(page: Page, article: MadeArticle) {
+  await page.goto(`/article/${article._id}`);
+  await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
+}
+
+describe('reader features', () => {
+  let browser: Browser;
+  let token: string;
+  let long: MadeArticle;
+  let shortLived: MadeArticle;
+  const made: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = await adminToken();
+    const paragraphs = Array.from(
+      { length: LONG_PARAGRAPHS },
+      (_, i) => `<p>Paragraph ${i + 1}: a patient reader keeps reading, one calm line after another, to the end.</p>`,
+    ).join('');
+    long = await createArticle(token, { title: 'Reader test: a long article', content: paragraphs });
+    shortLived = await createArticle(token, { title: 'Reader test: soon unpublished' });
+    made.push(long._id, shortLived._id);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    for (const id of made) await deleteArticle(token, id);
+  });
+
+  it('saves articles from a card and the article page; the Saved list works offline after a reload', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    const card = cardOf(page, long.title);
+    await card.getByRole('button', { name: `Save “${long.title}” for later` }).click();
+    await expect(card.getByTestId('save-button').getAttribute('aria-pressed')).resolves.toBe('true');
+
+    await openArticle(page, shortLived);
+    const save = page.getByRole('group', { name: 'Article actions' }).getByRole('button', { name: 'Save' });
+    await save.click();
+    await page.getByRole('button', { name: 'Saved', pressed: true }).waitFor();
+
+    await context.setOffline(true);
+    await page.goto('/saved');
+    await page.reload();
+    const list = page.getByRole('list', { name: 'Saved articles' });
+    await list.getByRole('heading', { name: long.title }).waitFor();
+    await list.getByRole('heading', { name: shortLived.title }).waitFor();
+    await expect(list.getByRole('listitem').count()).resolves.toBe(2);
+    // Unsaving takes it off the list, still offline.
+    await cardOf(page, long.title).getByRole('button', { name: `Remove “${long.title}” from Saved` }).click();
+    await eventually(async () => (await list.getByRole('listitem').count()) === 1, 'the list to shrink');
+
+    // Unpublished on the server: after the next sync it leaves the list with a note, not a broken link.
+    await context.setOffline(false);
+    const toggled = await apiCall('POST', '/api/articles/toggle-publish', { id: shortLived._id }, token);
+    expect(toggled.status).toBe(200);
+    await page.reload();
+    await page.getByTestId('saved-gone').getByText(`“${shortLived.title}” is no longer published`).waitFor({ timeout: 20_000 });
+    await expect(page.getByRole('link', { name: new RegExp(shortLived.title) }).count()).resolves.toBe(0);
+    await page.getByTestId('saved-gone').getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Nothing saved yet.').waitFor();
+    await context.close();
+  });
+
+  it('shares with the Web Share API: title, subtitle and the article link', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.addInitScript(() => {
+      const shared: ShareData[] = [];
+      Object.assign(window, { __shared: shared });
+      Object.defineProperty(navigator, 'share', { value: async (data: ShareData) => void shared.push(data), configurable: true });
+      Object.defineProperty(navigator, 'canShare', { value: () => true, configurable: true });
+    });
+    await openArticle(page, long);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const shared = await page.waitForFunction(() => (window as unknown as { __shared: ShareData[] }).__shared[0]);
+    expect(await shared.jsonValue()).toEqual({
+      title: long.title,
+      text: long.subtitle,
+      url: new URL(`/article/${long._id}`, page.url()).href,
+    });
+    await context.close();
+  });
+
+  it('without the Web Share API, copies the link and says so', async () => {
+    const { page, context } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.addInitScript(() => {
+      // A browser without Web Share (as desktop Firefox).
+      delete (Navigator.prototype as Partial<Navigator>).share;
+      delete (Navigator.prototype as Partial<Navigator>).canShare;
+    });
+    await openArticle(page, long);
+    expect(await page.evaluate(() => 'share' in navigator)).toBe(false);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Link copied.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/article/${long._id}`, page.url()).href);
+    await context.close();
+  });
+
+  it('remembers the text size and the theme after a reload; the theme follows the device until overridden', async () => {
+    const { page, context } = await newPage(browser, { colorScheme: 'dark' });
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const fontSize = () => page.getByTestId('article-content').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    await openArticle(page, long);
+    // Following the device's dark setting.
+    expect(await background()).toBe('rgb(24, 21, 18)');
+    const sizes = page.getByRole('group', { name: 'Text size' });
+    expect(await sizes.getByRole('radio').count()).toBeGreaterThanOrEqual(3);
+    const medium = await fontSize();
+    await sizes.getByRole('radio', { name: 'Extra large' }).check();
+    await eventually(async () => (await fontSize()) > medium * 1.3, 'larger text');
+    await page.getByLabel('Theme').selectOption('light');
+    expect(await background()).toBe('rgb(250, 246, 239)');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: long.title }).waitFor();
+    expect(await sizes.getByRole('radio', { name: 'Extra large' }).isChecked()).toBe(true);
+    expect(await fontSize()).toBeCloseTo(medium * 1.4, 0);
+    expect(await background()).toBe('rgb(250, 246, 239)');
+    await expect(page.getByLabel('Theme').inputValue()).resolves.toBe('light');
+
+    // Dark chosen on a light device, and back to the device's own setting.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByLabel('Theme').selectOption('dark');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: long.title }).waitFor();
+    expect(await background()).toBe('rgb(24, 21, 18)');
+    await page.getByLabel('Theme').selectOption('system');
+    expect(await background()).toBe('rgb(250, 246, 239)');
+    await context.close();
+  });
+
+  it('brings the reader back to where they left an article, and offers "Continue reading" on home', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await openArticle(page, long);
+    const content = page.getByTestId('article-content');
+    const paragraph = content.getByText('Paragraph 40:', { exact: false });
+    await paragraph.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(1000);
+    await eventually(async () => {
+      const places = await readStore<{ _id: string; position: number }>(page, 'reading');
+      return places.some((p) => p._id === long._id && p.position > 0.3);
+    }, 'the reading place to be saved');
+
+    await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+    const resume = page.getByTestId('continue-reading');
+    await resume.getByText(long.title).waitFor();
+    await resume.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: long.title }).waitFor();
+    await eventually(async () => Math.abs((await page.evaluate(() => window.scrollY)) - left) < 80, 'the scroll position to be restored');
+
+    // After a reload as well.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: long.title }).waitFor();
+    await eventually(async () => Math.abs((await page.evaluate(() => window.scrollY)) - left) < 80, 'the scroll position after a reload');
+
+    // Read to the end: no longer offered.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await eventually(async () => {
+      const places = await readStore<{ _id: string; progress: number }>(page, 'reading');
+      return places.some((p) => p._id === long._id && p.progress >= 0.9);
+    }, 'the article to count as read');
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Articles' }).waitFor({ state: 'attached' });
+    await page.locator('[data-testid="article-card"]').first().waitFor();
+    await expect(page.getByTestId('continue-reading').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('offers "Install app" when the browser does, shows its prompt, and hides once installed or standalone', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/');
+    const footer = page.getByTestId('device-status');
+    await footer.waitFor();
+    await expect(page.getByRole('button', { name: 'Install app' }).count()).resolves.toBe(0);
+    expect(await page.evaluate(dispatchScript)).toBe(true); // the browser's own banner is held back
+    await page.getByRole('button', { name: 'Install app' }).click();
+    await page.waitForFunction(() => (window as unknown as { __prompted?: boolean }).__prompted === true);
+    await eventually(async () => (await page.getByRole('button', { name: 'Install app' }).count()) === 0, 'the button to go');
+
+    await context.close();
+
+    // Running installed: chromium here cannot emulate display-mode, so the page's matchMedia
+    // answers as an installed app's would.
+    const installed = await newPage(browser);
+    await installed.page.addInitScript(() => {
+      const real = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) =>
+        query.includes('display-mode: standalone') ? ({ ...real(query), matches: true, media: query } as MediaQueryList) : real(query);
+    });
+    await installed.page.goto('/');
+    const status = installed.page.getByTestId('device-status');
+    await status.getByTestId('device-persistence').waitFor();
+    expect(await installed.page.evaluate(dispatchScript)).toBe(true);
+    await status.getByTestId('device-counts').waitFor();
+    await expect(installed.page.getByRole('button', { name: 'Install app' }).count()).resolves.toBe(0);
+    await installed.context.close();
+  });
+
+  it('on iOS Safari shows the Add to Home Screen how-to once, dismissible', async () => {
+    const { page, context } = await newPage(browser, {
+      viewport: PHONE,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+    await page.goto('/');
+    const hint = page.getByTestId('ios-install-hint');
+    await hint.getByText('tap Share, then “Add to Home Screen”').waitFor();
+    await hint.getByRole('button', { name: 'Dismiss the install how-to' }).click();
+    await expect(hint.count()).resolves.toBe(0);
+    await page.reload();
+    await page.locator('[data-testid="article-card"]').first().waitFor();
+    await expect(hint.count()).resolves.toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,48 @@
+// Saved articles (bookmarks), kept on this device. A saved article that is no longer on the device
+// (unpublished or deleted: the delta feed removed it) is reported as gone, by the title kept when
+// it was saved, so the Saved page can say so instead of showing a broken link.
+import { db, useLiveQuery, type ArticleSummary, type SavedArticle } from '../../db/db.ts';
+
+export interface SavedList {
+  /** Saved articles still on the device, most recently saved first. */
+  articles: ArticleSummary[];
+  /** Saved articles that were unpublished or deleted since. */
+  gone: SavedArticle[];
+}
+
+export function useSavedIds(): Set<string> {
+  const ids = useLiveQuery(() => db.saved.toCollection().primaryKeys(), []);
+  return new Set(ids ?? []);
+}
+
+export function useSavedList(): SavedList | undefined {
+  return useLiveQuery(async () => {
+    const saved = await db.saved.orderBy('savedAt').reverse().toArray();
+    const found = await db.articles.bulkGet(saved.map((s) => s._id));
+    const articles: ArticleSummary[] = [];
+    const gone: SavedArticle[] = [];
+    saved.forEach((entry, i) => {
+      const article = found[i];
+      if (article) articles.push(article);
+      else gone.push(entry);
+    });
+    return { articles, gone };
+  }, []);
+}
+
+/** Saves or unsaves; answers whether the article is saved now. Throws when the device refuses. */
+export async function toggleSaved(article: Pick<ArticleSummary, '_id' | 'title'>): Promise<boolean> {
+  return db.transaction('rw', db.saved, async () => {
+    if (await db.saved.get(article._id)) {
+      await db.saved.delete(article._id);
+      return false;
+    }
+    await db.saved.put({ _id: article._id, title: article.title, savedAt: Date.now() });
+    return true;
+  });
+}
+
+/** Drops the notes about saved articles that are gone. */
+export async function forgetSaved(ids: string[]): Promise<void> {
+  await db.saved.bulkDelete(ids);
+}

@@ -1,0 +1,52 @@
+// "On this device", in the footer: what is saved for offline reading, when it last synced,
+// whether the browser keeps it, a full store said plainly, the install action and the theme.
+import { THEMES, THEME_LABELS, setTheme, useTheme, type Theme } from '../../lib/device-prefs.ts';
+import { plural, timeAgo } from '../../lib/format.ts';
+import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
+import { InstallButton } from './InstallAction.tsx';
+import { useDeviceHoldings, usePersistentStorage } from './use-device-status.ts';
+import styles from './DeviceStatus.module.css';
+
+const PERSISTENCE_TEXT = {
+  granted: 'Kept: the browser will not clear them to make room.',
+  refused: 'Not guaranteed: the browser may clear them if the device runs short of space.',
+  unknown: 'This browser does not say whether it keeps them.',
+} as const;
+
+export function DeviceStatus() {
+  const holdings = useDeviceHoldings();
+  const persisted = usePersistentStorage();
+  const storageFull = useStorageFull();
+  const theme = useTheme();
+  return (
+    <section aria-labelledby="footer-device" className={styles.device} data-testid="device-status">
+      <h2 id="footer-device">On this device</h2>
+      {holdings ? (
+        <p data-testid="device-counts">
+          {plural(holdings.articles, 'article')}, {plural(holdings.comments, 'comment')} and{' '}
+          {plural(holdings.lessons, 'lesson')} saved for offline reading.
+        </p>
+      ) : null}
+      {holdings ? (
+        <p data-testid="device-last-sync">
+          {holdings.lastSyncedAt ? `Last synced ${timeAgo(holdings.lastSyncedAt)}.` : 'Not synced yet.'}
+        </p>
+      ) : null}
+      <p data-testid="device-persistence">
+        {persisted === null ? PERSISTENCE_TEXT.unknown : persisted ? PERSISTENCE_TEXT.granted : PERSISTENCE_TEXT.refused}
+      </p>
+      {storageFull ? <p className={styles.problem}>{STORAGE_FULL_MESSAGE}</p> : null}
+      <InstallButton />
+      <label className={styles.theme}>
+        <span>Theme</span>
+        <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
+          {THEMES.map((t) => (
+            <option key={t} value={t}>
+              {THEME_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}
