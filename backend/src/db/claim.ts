@@ -15,18 +15,20 @@ export const CLAIM_STALE_MS = 60_000;
 
 export type ClaimDoc = Document & { _id: string };
 
-/** True when this caller inserted `doc`; false when its _id was already taken. */
-export async function insertClaim<T extends ClaimDoc>(
-  collection: Collection<T>,
-  doc: T,
-): Promise<boolean> {
+/** Runs an insert; true when it went in, false when its _id (or a unique field) was taken. */
+export async function inserted(insert: () => Promise<unknown>): Promise<boolean> {
   try {
-    await collection.insertOne(doc as OptionalUnlessRequiredId<T>);
+    await insert();
     return true;
   } catch (error) {
     if (isDuplicateKey(error)) return false;
     throw error;
   }
+}
+
+/** True when this caller inserted `doc`; false when its _id was already taken. */
+export function insertClaim<T extends ClaimDoc>(collection: Collection<T>, doc: T): Promise<boolean> {
+  return inserted(() => collection.insertOne(doc as OptionalUnlessRequiredId<T>));
 }
 
 export type ClaimOutcome<T> = { mine: true } | { mine: false; holder: T | null };

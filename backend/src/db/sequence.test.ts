@@ -2,7 +2,8 @@
 // increments), and a horizon that never passes a change still being written.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { SEQ_CLAIM_KEEP_MS, SEQ_LEASE_STALE_MS, sequenceOn } from './sequence.ts';
+import { SEQ_CLAIM_KEEP_MS, sequenceOn } from './sequence.ts';
+import { CLAIM_STALE_MS } from './claim.ts';
 
 describe('sequence', () => {
   let app: TestApp;
@@ -58,7 +59,7 @@ describe('sequence', () => {
     await leases.insertOne({
       _id: 'crashed',
       floor: before + 1,
-      at: new Date(Date.now() - SEQ_LEASE_STALE_MS - 1000),
+      at: new Date(Date.now() - CLAIM_STALE_MS - 1000),
     });
     const next = await sequence.next(async (seq) => seq);
     expect(next).toBe(before + 1);

@@ -20,16 +20,16 @@ import crypto from 'node:crypto';
 import type mongoose from 'mongoose';
 import { HttpError } from '../errors.ts';
 import { isDuplicateKey } from './duplicate-key.ts';
+import { CLAIM_STALE_MS, insertClaim } from './claim.ts';
 
-/** A lease older than this belongs to a crashed writer and no longer holds readers back. */
-export const SEQ_LEASE_STALE_MS = 60_000;
 const SEQ_LEASE_SWEEP_EVERY_MS = 10 * 60_000;
 /**
  * Claims are kept this long and at least this many below the hint. A caller only ever tries
- * numbers above a hint it has just read, and nothing here outlives SEQ_LEASE_STALE_MS, so an
+ * numbers above a hint it has just read, and no lease outlives CLAIM_STALE_MS (then a crashed
+ * writer's lease no longer holds readers back), so an
  * older claim can never be taken again.
  */
-export const SEQ_CLAIM_KEEP_MS = 10 * SEQ_LEASE_STALE_MS;
+export const SEQ_CLAIM_KEEP_MS = 10 * CLAIM_STALE_MS;
 const SEQ_CLAIM_KEEP_COUNT = 100;
 const SEQ_CLAIM_PRUNE_EVERY_MS = 60_000;
 const SEQ_CLAIM_MAX_ATTEMPTS = 500;
@@ -121,12 +121,9 @@ function createSequence(connection: mongoose.Connection): Sequence {
   async function claim(from: number): Promise<number> {
     let candidate = from;
     for (let attempt = 1; attempt <= SEQ_CLAIM_MAX_ATTEMPTS; attempt++) {
-      try {
-        await claims.insertOne({ _id: String(candidate), n: candidate, at: new Date() });
+      if (await insertClaim(claims, { _id: String(candidate), n: candidate, at: new Date() })) {
         await raiseHint(candidate);
         return candidate;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
       }
       candidate =
         attempt % SEQ_REREAD_EVERY_ATTEMPTS === 0
@@ -152,7 +149,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
   function sweepStaleLeases(nowMs: number) {
     if (nowMs - lastSweepMs < SEQ_LEASE_SWEEP_EVERY_MS) return;
     lastSweepMs = nowMs;
-    leases.deleteMany({ at: { $lt: new Date(nowMs - SEQ_LEASE_STALE_MS) } }).catch(() => {
+    leases.deleteMany({ at: { $lt: new Date(nowMs - CLAIM_STALE_MS) } }).catch(() => {
       // Housekeeping only: stale leases are ignored by readers anyway.
     });
   }
@@ -160,11 +157,8 @@ function createSequence(connection: mongoose.Connection): Sequence {
   async function loadEpoch(): Promise<string> {
     const found = await meta.findOne({ _id: 'sequence' });
     if (found?.epoch) return found.epoch;
-    try {
-      await meta.insertOne({ _id: 'sequence', epoch: crypto.randomBytes(6).toString('hex') });
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-    }
+    // Of two instances starting at once, the first insert wins and both read its epoch.
+    await insertClaim(meta, { _id: 'sequence', epoch: crypto.randomBytes(6).toString('hex') });
     const stored = await meta.findOne({ _id: 'sequence' });
     if (!stored?.epoch) throw new Error('The sequence epoch could not be stored.');
     return stored.epoch;
@@ -195,7 +189,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
       // and its writer's lease was taken before that, so an unfinished one shows up here.
       const last = await newest();
       const active = await leases
-        .find({ at: { $gt: new Date(nowMs - SEQ_LEASE_STALE_MS) } })
+        .find({ at: { $gt: new Date(nowMs - CLAIM_STALE_MS) } })
         .toArray();
       const committed = Math.min(last, ...active.map((l) => l.floor - 1));
       return { epoch: await epoch, committed };

@@ -167,3 +167,40 @@ describe('Idempotency-Key store bounds', () => {
     expect(kept.length).toBeGreaterThan(0);
   });
 });
+
+describe('a toggle whose answer was lost', () => {
+  let app: TestApp;
+  let admin: CreatedUser;
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = await createUser(app);
+  });
+  afterAll(() => app.close());
+
+  it('is applied once when the retry comes after the stored answer was lost', async () => {
+    const article = await createArticle(app, admin.token, { isPublished: true });
+    const key = newKey();
+    const toggle = () =>
+      app.request('POST', '/api/articles/toggle-publish', {
+        token: admin.token,
+        headers: withKey(key),
+        body: { id: article._id },
+      });
+    const first = await toggle();
+    expect(first.body).toMatchObject({ message: 'Article unpublished.', article: { isPublished: false, version: 2 } });
+    // The database failed between applying the toggle and storing its answer: the key is free again.
+    const records = app.connection.collection(IDEMPOTENCY_COLLECTION);
+    expect((await records.deleteMany({ _id: { $regex: key } } as never)).deletedCount).toBeGreaterThan(0);
+    const retry = await toggle();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get(REPLAYED_HEADER)).toBeNull();
+    expect(retry.body).toMatchObject({ message: 'Article unpublished.', article: { isPublished: false, version: 2 } });
+    // A new toggle (another key) still toggles.
+    const next = await app.request('POST', '/api/articles/toggle-publish', {
+      token: admin.token,
+      headers: withKey(newKey()),
+      body: { id: article._id },
+    });
+    expect(next.body).toMatchObject({ article: { isPublished: true, version: 3 } });
+  });
+});

@@ -4,7 +4,7 @@
 // and skipped if present, so a seed interrupted half-way completes on the next start.
 import bcrypt from 'bcryptjs';
 import type mongoose from 'mongoose';
-import { isDuplicateKey } from '../duplicate-key.ts';
+import { inserted } from '../claim.ts';
 import { sequenceOn } from '../sequence.ts';
 import { articleModel } from '../../modules/articles/article.model.ts';
 import { sanitizeArticleHtml } from '../../modules/articles/sanitize.ts';
@@ -44,11 +44,7 @@ interface SeedMetaDoc {
 
 /** Inserts unless the id is taken: another instance seeding at the same time did it already. */
 async function insertOnce(insert: () => Promise<unknown>): Promise<void> {
-  try {
-    await insert();
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-  }
+  await inserted(insert);
 }
 
 export async function seedDemo(

@@ -46,9 +46,11 @@ export async function saveArticle(
   const fields = articleFields(input);
   const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
 
-  let stored = input._id ? await store.find(id) : null;
+  // A client-made id nobody has used: straight to the insert, no lookups (article-versions.ts).
+  const neverUsed = input._id ? await store.versions.claimNewId(id) : true;
+  let stored = neverUsed ? null : await store.find(id);
   if (!stored) {
-    if (input._id && (await store.wasDeleted(id))) throw notFound(SAVE_MESSAGES.DELETED);
+    if (!neverUsed && (await store.wasDeleted(id))) throw notFound(SAVE_MESSAGES.DELETED);
     try {
       return { kind: 'created', article: await store.create(id, fields) };
     } catch (error) {

@@ -8,6 +8,8 @@ import {
   type ArticleDoc,
   type ArticleFields,
   type ArticleModel,
+  type AppliedOp,
+  APPLIED_OPS_KEPT,
 } from './article.model.ts';
 import { articleVersions, type ArticleVersions } from './article-versions.ts';
 
@@ -23,7 +25,7 @@ export interface ArticleStore {
    * Writes `set` as the version after `existing`. Null when another change took that version
    * first (the caller answers 409 or reads again), or the article was deleted meanwhile.
    */
-  change(existing: ArticleDoc, set: Partial<ArticleFields>): Promise<ArticleDoc | null>;
+  change(existing: ArticleDoc, set: Partial<ArticleFields>, op?: AppliedOp): Promise<ArticleDoc | null>;
   /** True if an article with this id existed and was deleted (its id is never used again). */
   wasDeleted(id: string): Promise<boolean>;
 }
@@ -43,23 +45,27 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
     versions,
     find,
 
+    // The created document is the answer: reading it back would scan the whole collection on
+    // FerretDB, whose _id lookups walk the table until they meet the row (the newest is last).
     async create(id, fields) {
-      await sequence.next((seq) =>
+      const created = await sequence.next((seq) =>
         Articles.create({ _id: new mongoose.Types.ObjectId(id), ...fields, version: 1, seq }),
       );
-      const created = await find(id);
-      if (!created) throw new Error(`Article ${id} vanished right after it was created.`);
-      return created;
+      return created.toObject() as ArticleDoc;
     },
 
-    async change(existing, set) {
+    async change(existing, set, op) {
       const id = String(existing._id);
       const version = existing.version + 1;
       const mine = await versions.claim(id, version, async () => (await find(id))?.version ?? null);
       if (!mine) return null;
+      // Written with the change itself, under the version claim, so it lands exactly when it does.
+      const appliedOps = op
+        ? { appliedOps: [...(existing.appliedOps ?? []), op].slice(-APPLIED_OPS_KEPT) }
+        : {};
       try {
         await sequence.next((seq) =>
-          Articles.updateOne({ _id: existing._id }, { $set: { ...set, version, seq } }),
+          Articles.updateOne({ _id: existing._id }, { $set: { ...set, ...appliedOps, version, seq } }),
         );
       } catch (error) {
         await versions.release(id, version).catch(() => {});

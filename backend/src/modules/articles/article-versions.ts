@@ -1,12 +1,15 @@
 // Who may move an article from one version to the next. FerretDB 1.24 runs a conditional update
 // without isolation (two `updateOne({ _id, version: 3 }, …)` can both match), so the version check
-// is an insert of `<articleId>:<nextVersion>` into article_versions: only one change per version
-// wins, the other gets a 409. MongoDB would not need this; it costs one small insert per change.
+// is an insert of `<articleId>:<nextVersion>` into article_versions (db/claim.ts): only one change
+// per version wins, the other gets a 409. MongoDB would not need this; it costs one small insert.
+//
+// Claims are kept (they are tiny), so `<articleId>:1` also says "this id has been used": a create
+// with a client-made id claims it first, and only a create that finds it taken looks any further.
+// That keeps a create to _id operations: on FerretDB, looking up an id that is not there (the
+// article, its tombstone) reads the whole collection.
 import type mongoose from 'mongoose';
-import { isDuplicateKey } from '../../db/duplicate-key.ts';
-
-/** A claim whose change never landed (its writer died) is given up after this long. */
-export const VERSION_CLAIM_STALE_MS = 60_000;
+import { claimOrHolder, insertClaim, isStale } from '../../db/claim.ts';
+import { tombstoneModel } from '../sync/tombstone.model.ts';
 
 interface VersionClaimDoc {
   _id: string;
@@ -23,43 +26,59 @@ export interface ArticleVersions {
   ): Promise<boolean>;
   /** Gives a claim back when its change could not be written. */
   release(articleId: string, version: number): Promise<void>;
-  /** Drops every claim of a deleted article. */
-  forget(articleId: string): Promise<void>;
+  /** Claims version 1: true when nobody has ever used this id (for a create). */
+  claimNewId(articleId: string): Promise<boolean>;
+  /** Marks the id as used for good (on delete: an id never comes back). */
+  markUsed(articleId: string): Promise<void>;
 }
 
 /** `collection` lets other versioned records (worship lessons) use the same check. */
 export function articleVersions(connection: mongoose.Connection, collection = 'article_versions'): ArticleVersions {
   const claims = connection.collection<VersionClaimDoc>(collection);
   const idOf = (articleId: string, version: number) => `${articleId}:${version}`;
+  const claimDoc = (articleId: string, version: number): VersionClaimDoc => ({
+    _id: idOf(articleId, version),
+    article: articleId,
+    at: new Date(),
+  });
+  let deletedBeforeMarked: Promise<void> | undefined;
 
-  async function tryInsert(articleId: string, version: number): Promise<boolean> {
-    try {
-      await claims.insertOne({ _id: idOf(articleId, version), article: articleId, at: new Date() });
-      return true;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
+  /**
+   * Articles deleted before claims were kept have no `<id>:1`: mark them once per process (one
+   * read of the article tombstones, not per request), so their ids stay retired.
+   */
+  function markDeletedBefore(): Promise<void> {
+    deletedBeforeMarked ??= (async () => {
+      const gone = await tombstoneModel(connection).find({ kind: 'article' }, { refId: 1 }).lean();
+      for (const { refId } of gone) await insertClaim(claims, claimDoc(String(refId), 1));
+    })().catch((error: unknown) => {
+      deletedBeforeMarked = undefined;
       throw error;
-    }
+    });
+    return deletedBeforeMarked;
   }
 
   return {
     async claim(articleId, version, storedVersion) {
-      if (await tryInsert(articleId, version)) return true;
-      const held = await claims.findOne({ _id: idOf(articleId, version) });
-      if (!held) return tryInsert(articleId, version);
-      const abandoned =
-        held.at.getTime() < Date.now() - VERSION_CLAIM_STALE_MS &&
-        (await storedVersion()) === version - 1;
+      const outcome = await claimOrHolder(claims, claimDoc(articleId, version));
+      if (outcome.mine) return true;
+      const held = outcome.holder;
+      if (!held) return insertClaim(claims, claimDoc(articleId, version));
+      const abandoned = isStale(held.at) && (await storedVersion()) === version - 1;
       if (!abandoned) return false;
       // Deletes are atomic on FerretDB too: of several callers taking over, one removes it.
       const taken = await claims.deleteOne({ _id: held._id, at: held.at });
-      return taken.deletedCount === 1 && tryInsert(articleId, version);
+      return taken.deletedCount === 1 && insertClaim(claims, claimDoc(articleId, version));
     },
     async release(articleId, version) {
       await claims.deleteOne({ _id: idOf(articleId, version) });
     },
-    async forget(articleId) {
-      await claims.deleteMany({ article: articleId });
+    async claimNewId(articleId) {
+      await markDeletedBefore();
+      return insertClaim(claims, claimDoc(articleId, 1));
+    },
+    async markUsed(articleId) {
+      await insertClaim(claims, claimDoc(articleId, 1));
     },
   };
 }

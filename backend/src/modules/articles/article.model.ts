@@ -15,12 +15,21 @@ const articleSchema = new Schema(
     isPublished: { type: Boolean, default: false },
     version: { type: Number, required: true, default: 1 },
     seq: { type: Number, required: true, index: true },
+    /**
+     * The last few operations (Idempotency-Key calls) applied to this article, so a retry of one
+     * whose answer was lost is recognised as done (articles.service togglePublish). Server-only.
+     */
+    appliedOps: { type: [{ op: String, isPublished: Boolean, _id: false }], default: undefined },
   },
   { timestamps: true, collection: 'articles' },
 );
 articleSchema.index({ isPublished: 1, createdAt: -1 });
 
 export type ArticleDoc = InferSchemaType<typeof articleSchema> & { _id: mongoose.Types.ObjectId };
+export type AppliedOp = { op: string; isPublished: boolean };
+/** How many applied operations an article remembers (more changes than this in between a call
+ * and its retry, within the key's 24 hours, and the retry is no longer recognised). */
+export const APPLIED_OPS_KEPT = 20;
 
 export function articleModel(connection: mongoose.Connection) {
   return modelOn(connection, 'Article', articleSchema);

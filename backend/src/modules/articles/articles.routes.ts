@@ -12,7 +12,7 @@ import {
 } from '@fw/contracts';
 import { HttpError, badRequest } from '../../errors.ts';
 import { parseWith } from '../../middleware/validate.ts';
-import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
+import { idFromIdempotencyKey, operationId } from '../../middleware/idempotency.ts';
 import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
 import { SharedBodies, sendShared } from '../../middleware/compression.ts';
 import { TOO_DEEP_MESSAGE, nestedDeeperThan } from '../../middleware/json-depth.ts';
@@ -94,10 +94,10 @@ export function articlesRouter({
 
   router.post('/api/articles/toggle-publish', adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
-    const article = await articles.togglePublish(id);
+    const { article, isPublished } = await articles.togglePublish(id, operationId(ctx));
     ctx.body = {
       success: true,
-      message: article.isPublished ? ARTICLE_MESSAGES.PUBLISHED : ARTICLE_MESSAGES.UNPUBLISHED,
+      message: isPublished ? ARTICLE_MESSAGES.PUBLISHED : ARTICLE_MESSAGES.UNPUBLISHED,
       article: toArticleDto(article),
     };
   });

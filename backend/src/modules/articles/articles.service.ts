@@ -70,14 +70,22 @@ export function articlesService(connection: mongoose.Connection) {
       return saveArticle(store, input);
     },
 
-    async togglePublish(id: string): Promise<ArticleDoc> {
+    /**
+     * Flips publication. `op` names the call (its Idempotency-Key, per caller): a retry of a
+     * toggle that was applied but whose answer was lost finds its op on the article and changes
+     * nothing, instead of flipping it back. Answers the article and the state the toggle set.
+     */
+    async togglePublish(id: string, op?: string): Promise<{ article: ArticleDoc; isPublished: boolean }> {
       for (let attempt = 0; attempt < TOGGLE_MAX_ATTEMPTS; attempt++) {
         const article = await store.find(id);
         if (!article) throw notFound(ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
-        const changed = await store.change(article, { isPublished: !article.isPublished });
+        const applied = op ? article.appliedOps?.find((o) => o.op === op) : undefined;
+        if (applied) return { article, isPublished: applied.isPublished === true };
+        const isPublished = !article.isPublished;
+        const changed = await store.change(article, { isPublished }, op ? { op, isPublished } : undefined);
         if (!changed) continue;
         await comments.renumberApprovedOf(id);
-        return changed;
+        return { article: changed, isPublished };
       }
       throw new HttpError(503, ARTICLE_MESSAGES.BUSY);
     },
@@ -91,7 +99,7 @@ export function articlesService(connection: mongoose.Connection) {
         await recordRemoval(store.tombstones, 'article', id, seq);
         await Articles.deleteOne({ _id: article._id });
       });
-      await store.versions.forget(id);
+      await store.versions.markUsed(id);
     },
   };
 }

@@ -3,7 +3,7 @@
 import mongoose from 'mongoose';
 import type { AddCommentRequest } from '@fw/contracts';
 import { conflict, notFound } from '../../errors.ts';
-import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import { inserted } from '../../db/claim.ts';
 import { sequenceOn } from '../../db/sequence.ts';
 import { articleModel } from '../articles/article.model.ts';
 import { recordRemoval, tombstoneModel } from '../sync/tombstone.model.ts';
@@ -28,9 +28,10 @@ export function commentsService(connection: mongoose.Connection) {
   const tombstones = tombstoneModel(connection);
   const sequence = sequenceOn(connection);
 
+  /** An _id read, the condition checked here: FerretDB reads every article for `{ _id, isPublished }`. */
   async function requirePublished(articleId: string): Promise<void> {
-    const published = await Articles.exists({ _id: articleId, isPublished: true });
-    if (!published) throw notFound(COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
+    const article = await Articles.findById(articleId, { isPublished: 1 }).lean();
+    if (!article?.isPublished) throw notFound(COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
   }
 
   const findComment = async (id: string) =>
@@ -59,19 +60,18 @@ export function commentsService(connection: mongoose.Connection) {
         .lean()) as CommentDoc[];
     },
 
+    /** Insert first: a lookup of an id not yet there would read every comment on FerretDB. */
     async add(input: NewComment): Promise<CommentDoc> {
       await requirePublished(input.article);
       const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
       const withId = { ...input, _id: id };
-      const earlier = input._id ? await existingFor(withId) : null;
-      if (earlier) return earlier;
-      try {
-        await Comments.create({ ...withId, isApproved: false, seq: 0 });
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-      }
-      const stored = await existingFor(withId);
-      if (!stored) throw new Error(`Comment ${id} vanished right after it was created.`);
+      let created: CommentDoc | undefined;
+      const isNew = await inserted(async () => {
+        created = (await Comments.create({ ...withId, isApproved: false, seq: 0 })).toObject() as CommentDoc;
+      });
+      // Only a repeat reads: on FerretDB an _id lookup walks the table to the row, the newest last.
+      const stored = isNew ? created : await existingFor(withId);
+      if (!stored) throw new Error(`Comment ${id} vanished right after it was sent again.`);
       return stored;
     },
 

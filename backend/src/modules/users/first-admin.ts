@@ -10,13 +10,13 @@
 // an admin. The next registration rolls that forward (promotes the claimed user, who was first);
 // a claim naming a user who no longer exists is removed and the slot is claimed again.
 import type mongoose from 'mongoose';
+import { claimOrHolder } from '../../db/claim.ts';
 import { userModel } from './user.model.ts';
 
 export const BOOTSTRAP_CLAIMS_COLLECTION = 'bootstrap_claims';
 export const FIRST_ADMIN_CLAIM_ID = 'first-admin';
 /** One retry after freeing a stale claim is enough; more would mean something else is wrong. */
 const CLAIM_ATTEMPTS = 2;
-const DUPLICATE_KEY_CODE = 11000;
 
 export interface ClaimDoc {
   _id: string;
@@ -40,18 +40,13 @@ export async function claimFirstAdmin({
   for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt++) {
     // Installs whose admin came another way (the demo seed) have no claim and need none.
     if (await Users.exists({ role: 'admin', isApproved: true })) return false;
-    try {
-      await claims.insertOne({ _id: FIRST_ADMIN_CLAIM_ID, userId, claimedAt: new Date() });
-    } catch (error) {
-      if ((error as { code?: number } | null)?.code !== DUPLICATE_KEY_CODE) throw error;
-      const claim = await claims.findOne({ _id: FIRST_ADMIN_CLAIM_ID });
-      if (!claim) continue;
-      if (await promote(claim.userId)) return false;
-      // Only free the slot if it still names the vanished user (someone may have re-claimed it).
-      await claims.deleteOne({ _id: FIRST_ADMIN_CLAIM_ID, userId: claim.userId });
-      continue;
-    }
-    return promote(userId);
+    const outcome = await claimOrHolder(claims, { _id: FIRST_ADMIN_CLAIM_ID, userId, claimedAt: new Date() });
+    if (outcome.mine) return promote(userId);
+    const claim = outcome.holder;
+    if (!claim) continue;
+    if (await promote(claim.userId)) return false;
+    // Only free the slot if it still names the vanished user (someone may have re-claimed it).
+    await claims.deleteOne({ _id: FIRST_ADMIN_CLAIM_ID, userId: claim.userId });
   }
   return false;
 }

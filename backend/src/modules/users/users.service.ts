@@ -8,9 +8,9 @@ import { conflict, forbidden, notFound, unauthorized } from '../../errors.ts';
 import { signToken } from './tokens.ts';
 import { toUserDto, userModel, type UserDoc } from './user.model.ts';
 import { claimFirstAdmin } from './first-admin.ts';
+import { isDuplicateKey } from '../../db/duplicate-key.ts';
 
 export const BCRYPT_COST = 10;
-const DUPLICATE_KEY_CODE = 11000;
 
 export const USER_MESSAGES = {
   REGISTERED_FIRST_ADMIN: 'Registration complete. You are the first administrator of this site.',
@@ -42,10 +42,6 @@ let dummyHash: Promise<string> | undefined;
 function dummyPasswordHash(): Promise<string> {
   dummyHash ??= bcrypt.hash(crypto.randomBytes(16).toString('hex'), BCRYPT_COST);
   return dummyHash;
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: number } | null)?.code === DUPLICATE_KEY_CODE;
 }
 
 export function usersService({ connection, jwtSecret }: { connection: mongoose.Connection; jwtSecret: string }) {
