@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
+import { BookmarkIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../paths.ts';
 import styles from './Header.module.css';
 
@@ -19,7 +20,11 @@ export function Header() {
           </NavLink>
           <NavLink to={paths.family}>Family</NavLink>
           <NavLink to={paths.about}>About Us</NavLink>
-          <NavLink to={paths.saved}>Saved</NavLink>
+          {/* On phones only the bookmark shows, so the header fits 375 px; the word stays for screen readers. */}
+          <NavLink to={paths.saved} className={styles.saved}>
+            <BookmarkIcon />
+            <span className={styles.savedLabel}>Saved</span>
+          </NavLink>
         </nav>
         <Link to={paths.admin} className={styles.adminButton}>
           {token ? 'Dashboard' : 'Login'}
