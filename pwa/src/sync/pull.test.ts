@@ -43,6 +43,29 @@ describe('pullArticles', () => {
     expect(await getMeta(META.ARTICLES_CURSOR)).toBe('3');
   });
 
+  it('marks a first sync in progress with the total the first page gives, and clears it at the end', async () => {
+    const pages: Record<string, Record<string, unknown> | 'offline'> = {
+      '': { success: true, articles: [art(1), art(2)], removed: [], cursor: '2', hasMore: true, total: 3 },
+      '2': 'offline',
+    };
+    server.script = (call) => {
+      const page = pages[new URL(call.path, 'http://x').searchParams.get('since') ?? '']!;
+      return page === 'offline' ? page : { status: 200, body: page };
+    };
+    // Cut off after the first page: the device knows it is part-way through its first sync.
+    await expect(pullArticles()).rejects.toThrow();
+    expect(await getMeta(META.FIRST_SYNC)).toEqual({ total: 3 });
+    pages['2'] = { success: true, articles: [art(3)], removed: [], cursor: '3', hasMore: false };
+    await pullArticles();
+    expect(await getMeta(META.FIRST_SYNC)).toBeUndefined();
+
+    // A later sync (from a cursor) is not a first sync, even when it spans several pages.
+    pages['3'] = { success: true, articles: [art(4)], removed: [], cursor: '4', hasMore: true };
+    pages['4'] = 'offline';
+    await expect(pullArticles()).rejects.toThrow();
+    expect(await getMeta(META.FIRST_SYNC)).toBeUndefined();
+  });
+
   it('removes tombstoned articles with their comments, and asks only for what changed', async () => {
     await db.articles.put({ ...art(1), content: undefined } as never);
     await db.bodies.put({ _id: art(1)._id, content: '' });
