@@ -30,10 +30,14 @@ export interface ArticleVersions {
   claimNewId(articleId: string): Promise<boolean>;
   /** Marks the id as used for good (on delete: an id never comes back). */
   markUsed(articleId: string): Promise<void>;
+  /** Drops every claim of a record whose deleted copy is kept anyway (worship lessons). */
+  forget(articleId: string): Promise<void>;
 }
 
 /** `collection` lets other versioned records (worship lessons) use the same check. */
-export function articleVersions(connection: mongoose.Connection, collection = 'article_versions'): ArticleVersions {
+const ARTICLE_VERSIONS = 'article_versions';
+
+export function articleVersions(connection: mongoose.Connection, collection = ARTICLE_VERSIONS): ArticleVersions {
   const claims = connection.collection<VersionClaimDoc>(collection);
   const idOf = (articleId: string, version: number) => `${articleId}:${version}`;
   const claimDoc = (articleId: string, version: number): VersionClaimDoc => ({
@@ -49,6 +53,7 @@ export function articleVersions(connection: mongoose.Connection, collection = 'a
    */
   function markDeletedBefore(): Promise<void> {
     deletedBeforeMarked ??= (async () => {
+      if (collection !== ARTICLE_VERSIONS) return;
       const gone = await tombstoneModel(connection).find({ kind: 'article' }, { refId: 1 }).lean();
       for (const { refId } of gone) await insertClaim(claims, claimDoc(String(refId), 1));
     })().catch((error: unknown) => {
@@ -79,6 +84,9 @@ export function articleVersions(connection: mongoose.Connection, collection = 'a
     },
     async markUsed(articleId) {
       await insertClaim(claims, claimDoc(articleId, 1));
+    },
+    async forget(articleId) {
+      await claims.deleteMany({ article: articleId });
     },
   };
 }
