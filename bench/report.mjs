@@ -39,23 +39,48 @@ const ms = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${val
 const status = (met) => (met === undefined ? '' : met ? 'met' : '**missed**');
 const scores = (s) => `${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}`;
 
-function searchRows(search, target) {
+/** Search rows (bench/search.mjs): worker time counts `cpuSlowdown` times over in "phone" figures. */
+function searchRows(search, targets) {
   const rows = [];
+  const x = `${search.cpuSlowdown}x CPU slowdown`;
   for (const [size, r] of Object.entries(search.sizes)) {
-    const isTarget = Number(size) === 10_000;
+    const n = Number(size);
+    const count = n.toLocaleString('en');
+    const firstTarget = targets.firstSearchMs[n];
     rows.push([
-      `Offline search, ${Number(size).toLocaleString('en')} articles (~${r.averageWords} words each), ${r.queries.length} queries × ${r.index.samples / r.queries.length}`,
-      `median ${r.index.medianMs} ms, p95 **${r.index.p95Ms} ms**`,
-      `naive scan stripping HTML per query: median ${ms(r.naive.medianMs)}, p95 ${ms(r.naive.p95Ms)}; previous search (stored text read per query): median ${ms(r.previous.medianMs)}, p95 ${ms(r.previous.p95Ms)}`,
-      isTarget ? `p95 < ${target} ms` : '',
-      isTarget ? status(r.index.p95Ms < target) : '',
+      `Search p95 once warm, ${count} articles (~${r.averageWords} words each), ${r.queries.length} queries × ${r.index.samples / r.queries.length}, ${x} (page)`,
+      `phone estimate p95 **${r.index.phoneP95Ms} ms** (measured: median ${r.index.medianMs} ms, p95 ${r.index.p95Ms} ms, of which worker p95 ${r.index.workerP95Ms} ms)`,
+      `naive scan stripping HTML per query: median ${ms(r.naive.medianMs)}, p95 ${ms(r.naive.p95Ms)}`,
+      n === 10_000 ? `p95 < ${targets.p95Ms} ms` : '',
+      n === 10_000 ? status(r.index.phoneP95Ms < targets.p95Ms) : '',
     ]);
     rows.push([
-      `Search index build, ${Number(size).toLocaleString('en')} articles (first search of a page's life)`,
-      `${ms(r.index.buildMs)} (${r.index.words.toLocaleString('en')} distinct words${r.index.heapMb === null ? '' : `, +${r.index.heapMb} MB heap`})`,
-      `storing the articles (sync's page writer): ${ms(r.loadMs)}`,
+      `First search after a reload, ${count} articles, index saved on the device (median of 3)`,
+      `phone estimate **${ms(r.firstSearch.phoneMedianMs)}** (measured ${ms(r.firstSearch.medianMs)}, of which worker ${ms(r.firstSearch.workerMedianMs)})`,
+      `full index build in the worker: ${ms(r.build.ms)} (${r.build.words.toLocaleString('en')} distinct words)`,
+      firstTarget ? `≤ ${firstTarget} ms` : '',
+      firstTarget ? status(r.firstSearch.phoneMedianMs <= firstTarget) : '',
+    ]);
+    rows.push([
+      `Longest main-thread task during a first sync of ${count} articles, ${x} (trace)`,
+      `**${r.sync.longestTaskMs} ms**`,
+      `sync's page writer: ${ms(r.sync.writeMs)} in all; indexed by the worker ${ms(r.sync.indexedMs)} after the sync began`,
+      `≤ ${targets.longestTaskMs} ms`,
+      status(r.sync.longestTaskMs <= targets.longestTaskMs),
+    ]);
+    rows.push([
+      `Longest main-thread task during a full index build, ${count} articles, ${x} (trace)`,
+      `**${r.build.longestTaskMs} ms**`,
+      `the build itself, in the worker: ${ms(r.build.ms)}`,
+      `≤ ${targets.longestTaskMs} ms`,
+      status(r.build.longestTaskMs <= targets.longestTaskMs),
+    ]);
+    rows.push([
+      `JS heap of page + search worker after the index is built, ${count} articles (${r.plainTextMb} MB of plain text)`,
+      `**${r.heapMb} MB** (${r.heapParts.map((p) => `${p.type} ${p.mb} MB`).join(', ')})`,
       '',
-      '',
+      n === 10_000 ? `< ${targets.heapMb} MB` : '',
+      n === 10_000 ? status(r.heapMb < targets.heapMb) : '',
     ]);
   }
   return rows;
@@ -64,7 +89,7 @@ function searchRows(search, target) {
 export function table(results, targets) {
   const rows = [];
   const { search, sync, api, weight, lighthouse, offlineReload, reliability } = results;
-  if (search) rows.push(...searchRows(search, targets.searchP95Ms));
+  if (search) rows.push(...searchRows(search, targets.search));
   if (sync) {
     rows.push([
       `First sync, ${sync.articles.toLocaleString('en')} articles (delta feed, ${sync.firstSync.pages} pages of ${sync.pageItems})`,

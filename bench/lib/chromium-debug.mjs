@@ -7,11 +7,17 @@ import path from 'node:path';
 import { CHROMIUM_PATH } from '../../scripts/lib/proc.mjs';
 import { CHROMIUM_ARGS } from './browser.mjs';
 
-export async function launchDebuggableChromium() {
+export async function launchDebuggableChromium(extraArgs = []) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-chromium-'));
   const child = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      ...CHROMIUM_ARGS,
+      ...extraArgs,
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
     },
@@ -39,7 +45,7 @@ export async function launchDebuggableChromium() {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      fs.rmSync(profile, { recursive: true, force: true });
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

@@ -1,34 +1,25 @@
 // The search benchmark's page: the PWA's real data layer (Dexie + the sync's page writer) and its
-// real search, driven from bench/search.mjs through `window.bench`.
+// real search (the worker), driven from bench/search.mjs through `window.bench`.
 import type { Article } from '@fw/contracts';
 import { db, type ArticleSummary } from '../../pwa/src/db/db.ts';
-import { applyArticlePage } from '../../pwa/src/sync/pull.ts';
+import { SYNC_PAGE_ITEMS, applyArticlePage } from '../../pwa/src/sync/pull.ts';
 import {
   forgetSearchIndex,
+  lastWorkerCallMs,
+  saveSearchIndex,
   searchArticles,
   searchIndexStats,
-  updateSearchIndex,
 } from '../../pwa/src/features/search/search.ts';
+import { htmlToText } from '@fw/contracts/text';
 import { benchId, feedArticle } from '../lib/text-gen.mjs';
-import { naiveSearch, previousSearch } from './baselines.ts';
+import { naiveSearch } from './baselines.ts';
 
-const FEED_PAGE_ITEMS = 200;
+const POLL_MS = 50;
 let all: ArticleSummary[] = [];
+/** Feed pages as JSON text, made before the sync is timed (as the network would deliver them). */
+let feed: string[] = [];
 
-type Kind = 'index' | 'previous' | 'naive';
-const searches: Record<Kind, (query: string, articles: ArticleSummary[]) => Promise<string[]>> = {
-  index: async (query, articles) =>
-    (await searchArticles(query, articles, articles)).map((h) => h.article._id),
-  previous: previousSearch,
-  naive: naiveSearch,
-};
-
-function heapMb(): number | null {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const memory = (performance as { memory?: { usedJSHeapSize: number } }).memory;
-  return memory ? memory.usedJSHeapSize / 1024 / 1024 : null;
-}
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** FNV-1a over the hit ids in order: equal digests mean equal answers. */
 function digest(ids: string[]): string {
@@ -40,63 +31,119 @@ function digest(ids: string[]): string {
   return hash.toString(16);
 }
 
+async function readList() {
+  all = await db.articles.orderBy('createdAt').reverse().toArray();
+}
+
+async function waitForIndex(count: number) {
+  for (;;) {
+    if ((await searchIndexStats()).articles === count) return;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
 const bench = {
-  /** Fills the device as a first sync would: feed pages of 200 written by the sync's own code. */
-  async load(count: number, seed: number) {
-    await Promise.all(db.tables.map((t) => t.clear()));
+  async reset() {
     forgetSearchIndex();
-    const started = performance.now();
-    for (let from = 0; from < count; from += FEED_PAGE_ITEMS) {
-      const articles: Article[] = [];
-      for (let n = from; n < Math.min(count, from + FEED_PAGE_ITEMS); n++)
-        articles.push(feedArticle(n, seed));
-      await applyArticlePage({ articles, removed: [], cursor: String(from) });
+    await Promise.all(db.tables.map((t) => t.clear()));
+  },
+
+  /**
+   * A first sync of the prepared feed: each page's JSON text is parsed and written by the sync's
+   * own page writer.
+   * The worker, already running, follows the sync's announcements. Ends when it indexed them all.
+   */
+  prepareFeed(count: number, seed: number) {
+    feed = [];
+    for (let from = 0; from < count; from += SYNC_PAGE_ITEMS) {
+      const parts: string[] = [];
+      for (let n = from; n < Math.min(count, from + SYNC_PAGE_ITEMS); n++)
+        parts.push(JSON.stringify(feedArticle(n, seed)));
+      feed.push(`{"articles":[${parts.join(',')}],"removed":[],"cursor":"${from}"}`);
     }
-    const loadMs = performance.now() - started;
-    all = await db.articles.orderBy('createdAt').reverse().toArray();
+  },
+
+  async firstSync(count: number) {
+    await searchIndexStats(); // the worker is up, as on the home page
+    const started = performance.now();
+    let writeMs = 0;
+    for (const json of feed.splice(0)) {
+      await nextTask();
+      const writeStarted = performance.now();
+      const page = JSON.parse(json) as { articles: Article[]; removed: string[]; cursor: string };
+      await applyArticlePage(page);
+      writeMs += performance.now() - writeStarted;
+    }
+    const storedMs = performance.now() - started;
+    await waitForIndex(count);
+    return { writeMs, storedMs, indexedMs: performance.now() - started };
+  },
+
+  /** Diagnostics: how long parsing one prepared feed page takes, and its size. */
+  parseCost() {
+    const started = performance.now();
+    JSON.parse(feed[0]!);
+    return { ms: performance.now() - started, chars: feed[0]!.length };
+  },
+
+  /** What was stored (after the timed part). */
+  async contents() {
+    await readList();
     let chars = 0;
     let words = 0;
     await db.bodies.each((b) => {
-      chars += b.text.length;
-      words += b.text.split(' ').length;
+      const text = htmlToText(b.content);
+      chars += text.length;
+      words += text.split(' ').length;
     });
-    return { loadMs, articles: all.length, textChars: chars, words };
+    return { articles: all.length, textChars: chars, words };
+  },
+
+  /** A full build in the worker from stored articles, no saved copy: until every article is in. */
+  async buildIndex() {
+    forgetSearchIndex();
+    await db.searchIndex.clear();
+    const started = performance.now();
+    await waitForIndex(all.length);
+    const ms = performance.now() - started;
+    await saveSearchIndex();
+    return { ms, ...(await searchIndexStats()) };
   },
 
   /** Plain text of a stored article, to take realistic phrases from. */
   async textOf(n: number) {
-    return (await db.bodies.get(benchId(n)))?.text ?? '';
+    return htmlToText((await db.bodies.get(benchId(n)))?.content ?? '');
   },
 
-  async buildIndex() {
-    forgetSearchIndex();
-    const heapBefore = heapMb();
+  /** The first search of a fresh page (no worker yet), the index saved on the device. */
+  async firstSearch(query: string) {
+    await readList();
     const started = performance.now();
-    await updateSearchIndex(all);
-    const ms = performance.now() - started;
-    const heapAfter = heapMb();
-    return {
-      ms,
-      ...searchIndexStats(),
-      heapMb: heapBefore !== null && heapAfter !== null ? heapAfter - heapBefore : null,
-    };
+    const hits = await searchArticles(query, all, all);
+    return { ms: performance.now() - started, workerMs: lastWorkerCallMs(), hits: hits.length };
   },
 
-  /** Times each query `reps` times with one search; returns the samples and what each found. */
-  async time(kind: Kind, queries: string[], reps: number, warmups = 0) {
-    const search = searches[kind];
+  /** Times each query `reps` times; returns the samples and what each found. */
+  async time(kind: 'index' | 'naive', queries: string[], reps: number, warmups = 0) {
     const samples: number[] = [];
+    const workerSamples: number[] = [];
     const hits: Record<string, { count: number; digest: string }> = {};
     for (let rep = -warmups; rep < reps; rep++) {
       for (const query of queries) {
         const started = performance.now();
-        const found = await search(query, all);
+        const found =
+          kind === 'index'
+            ? (await searchArticles(query, all, all)).map((h) => h.article._id)
+            : await naiveSearch(query, all);
         const ms = performance.now() - started;
-        if (rep >= 0) samples.push(ms);
+        if (rep >= 0) {
+          samples.push(ms);
+          if (kind === 'index') workerSamples.push(lastWorkerCallMs());
+        }
         hits[query] = { count: found.length, digest: digest(found) };
       }
     }
-    return { samples, hits };
+    return { samples, workerSamples, hits };
   },
 };
 

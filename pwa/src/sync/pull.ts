@@ -7,11 +7,11 @@ import { announceArticleChanges } from './article-changes.ts';
 
 export const SYNC_PAGE_ITEMS = 200;
 /**
- * Bodies written per request inside a page's transaction. IndexedDB copies a value on the
+ * Records written per request inside a page's transaction. IndexedDB copies a value on the
  * page's thread when it is put, so smaller requests (awaited one after another, which keeps the
  * transaction open) leave the thread free between them instead of one long task per page.
  */
-const BODY_WRITE_CHUNK = 40;
+const WRITE_CHUNK_ITEMS = 40;
 export const META = {
   ARTICLES_CURSOR: 'cursor:articles',
   COMMENTS_CURSOR: 'cursor:comments',
@@ -37,9 +37,11 @@ export async function applyArticlePage(
   const parts = page.articles.map(splitArticle);
   await db.transaction('rw', db.articles, db.bodies, db.comments, db.meta, async () => {
     const firstPage = !(await getMeta<string>(META.ARTICLES_CURSOR));
-    await db.articles.bulkPut(parts.map((p) => p.summary));
-    for (let from = 0; from < parts.length; from += BODY_WRITE_CHUNK)
-      await db.bodies.bulkPut(parts.slice(from, from + BODY_WRITE_CHUNK).map((p) => p.body));
+    for (let from = 0; from < parts.length; from += WRITE_CHUNK_ITEMS) {
+      const chunk = parts.slice(from, from + WRITE_CHUNK_ITEMS);
+      await db.articles.bulkPut(chunk.map((p) => p.summary));
+      await db.bodies.bulkPut(chunk.map((p) => p.body));
+    }
     if (page.removed.length) {
       await db.articles.bulkDelete(page.removed);
       await db.bodies.bulkDelete(page.removed);

@@ -49,11 +49,15 @@ export class SearchEngine {
 
   constructor(private readonly saveAfterMs = SAVE_AFTER_QUIET_MS) {}
 
-  /** Loads the saved copy, then catches up with the stored articles. Idempotent. */
+  /**
+   * Loads the saved copy, then catches up with the stored articles. Idempotent. A query that
+   * arrives meanwhile runs right after the load: it checks the articles it is about itself.
+   */
   start(): Promise<void> {
-    this.started ??= this.run(() => this.load()).then(() => {
-      void this.run(() => this.catchUpWithDb());
-    });
+    if (!this.started) {
+      this.started = this.run(() => this.load());
+      void this.started.then(() => this.run(() => this.catchUpWithDb()));
+    }
     return this.started;
   }
 
@@ -70,7 +74,7 @@ export class SearchEngine {
   async search(needle: string, listed: ListRef, all: ListRef): Promise<EngineHit[]> {
     const listedIds = this.remember(listed).ids;
     const whole = this.remember(all);
-    await this.start();
+    void this.start();
     return this.run(async () => {
       await this.catchUpWithList(all.key, whole.ids, whole.stamps ?? []);
       const items = listedIds.map(
@@ -118,11 +122,17 @@ export class SearchEngine {
     return list;
   }
 
+  /** A saved copy that cannot be read is dropped: catching up then rebuilds the index. */
   private async load(): Promise<void> {
-    const saved = await db.searchIndex.get(SNAPSHOT_KEY);
-    if (!saved) return;
-    this.index = SearchIndex.restore(saved);
-    this.savedChanges = this.index.changes;
+    try {
+      const saved = await db.searchIndex.get(SNAPSHOT_KEY);
+      if (!saved) return;
+      this.index = SearchIndex.restore(saved);
+      this.savedChanges = this.index.changes;
+    } catch (error) {
+      console.warn('[search] saved index unreadable, rebuilding', error);
+      this.index = new SearchIndex();
+    }
   }
 
   private async catchUpWithDb(): Promise<void> {

@@ -10,7 +10,10 @@ export interface EngineCall<M extends EngineMethod = EngineMethod> {
   args: Parameters<SearchEngine[M]>;
 }
 
-export type EngineReply = { id: number; result: unknown } | { id: number; error: string };
+/** `ms`: how long the worker took, from the call's arrival to its answer (for the benchmark). */
+export type EngineReply =
+  | { id: number; result: unknown; ms: number }
+  | { id: number; error: string; ms: number };
 
 /** Changes whenever an article does: a stale stamp means the index must re-read it. */
 export const stampOf = (article: { version: number; updatedAt: string }): string =>

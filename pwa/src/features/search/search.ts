@@ -30,6 +30,7 @@ function workerBackend(): Backend {
     waiting.clear();
   };
   worker.onmessage = ({ data }: MessageEvent<EngineReply>) => {
+    lastWorkerMs = data.ms;
     const pending = waiting.get(data.id);
     waiting.delete(data.id);
     if ('error' in data) pending?.reject(new Error(data.error));
@@ -67,6 +68,7 @@ function inProcessBackend(): Backend {
 }
 
 let backend: Backend | null = null;
+let lastWorkerMs = 0;
 let listKeys = { listed: new WeakMap<object, number>(), all: new WeakMap<object, number>() };
 let lastKey = 0;
 
@@ -125,6 +127,11 @@ export function forgetSearchIndex(): void {
   backend?.stop();
   backend = null;
   listKeys = { listed: new WeakMap(), all: new WeakMap() };
+}
+
+/** How long the worker spent on the last call it answered (the benchmark scales it). */
+export function lastWorkerCallMs(): number {
+  return lastWorkerMs;
 }
 
 /** Size of the index, for tests and the benchmark. */

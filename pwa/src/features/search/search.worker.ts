@@ -14,9 +14,11 @@ onArticleChanges(({ changed, removed }) => void engine.articlesChanged(changed, 
 void engine.start();
 
 scope.onmessage = ({ data: { id, method, args } }) => {
+  const started = performance.now();
   const call = engine[method as EngineMethod] as (...a: unknown[]) => Promise<unknown>;
   call.apply(engine, args).then(
-    (result) => scope.postMessage({ id, result }),
-    (error: unknown) => scope.postMessage({ id, error: String(error) }),
+    (result) => scope.postMessage({ id, result, ms: performance.now() - started }),
+    (error: unknown) =>
+      scope.postMessage({ id, error: String(error), ms: performance.now() - started }),
   );
 };

@@ -1,0 +1,125 @@
+// Search while a first sync is still arriving, and search offline, in a real chromium against the
+// real server. The article feed is served by the test (generated articles, several pages, each
+// held until the test lets it through) so the sync is caught mid-way; everything else, the
+// service worker and the search worker included, is the product's own.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Route } from 'playwright-core';
+import type { Article } from '@fw/contracts';
+import { foldForSearch, htmlToText, matchArticle, normaliseQuery } from '@fw/contracts/text';
+import { feedArticle } from '../../bench/lib/text-gen.mjs';
+import { launchBrowser, newPage } from './browser.ts';
+
+const PAGES = 3;
+/** Articles per feed page this test serves (whatever limit the PWA asks for). */
+const PAGE_ITEMS = 200;
+const FEED = '**/api/sync/articles?*';
+const pages: Article[][] = Array.from({ length: PAGES }, (_, p) =>
+  Array.from({ length: PAGE_ITEMS }, (_, i) => feedArticle(p * PAGE_ITEMS + i, 7) as Article),
+);
+
+/** The ids the rule finds among `stored`, as the expected answer (newest first, as listed). */
+function expectedIds(stored: Article[], query: string): string[] {
+  const needle = normaliseQuery(query);
+  return stored
+    .filter((a) => {
+      const text = htmlToText(a.content);
+      return matchArticle({ ...a, text, textLower: foldForSearch(text) }, needle) !== false;
+    })
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((a) => a._id);
+}
+
+/** A phrase of `words` words from an article's plain text. */
+const phraseOf = (article: Article, at: number, words: number) =>
+  htmlToText(article.content).split(' ').slice(at, at + words).join(' ');
+
+async function cardIds(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('[data-testid="article-card"]').evaluateAll((links) =>
+    links.map((l) => l.getAttribute('href') ?? ''),
+  );
+  return hrefs.map((h) => h.split('/').pop()!);
+}
+
+async function search(page: Page, query: string, expected: string[]) {
+  const input = page.getByPlaceholder('Search articles...');
+  await input.fill('');
+  // Typed key by key, as a person would, while the sync goes on.
+  await input.pressSequentially(query, { delay: 20 });
+  await expect(input.inputValue()).resolves.toBe(query);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.waitForFunction(
+    (ids) => {
+      const shown = [...document.querySelectorAll('[data-testid="article-card"]')].map((l) =>
+        l.getAttribute('href')?.split('/').pop(),
+      );
+      return shown.length === ids.length && shown.every((id, i) => id === ids[i]);
+    },
+    expected,
+    { timeout: 30_000 },
+  );
+}
+
+describe('search during a first sync, and offline', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('answers from what is stored while later feed pages are still on their way, then from all', async () => {
+    const { page, context } = await newPage(browser);
+    const release: (() => void)[] = [];
+    const released = pages.map((_, p) => (p === 0 ? Promise.resolve() : new Promise<void>((r) => (release[p] = r))));
+    const served: number[] = [];
+    await page.route(FEED, async (route: Route) => {
+      const since = new URL(route.request().url()).searchParams.get('since');
+      const p = since ? Number(since) : 0;
+      await released[p];
+      served.push(p);
+      await route.fulfill({
+        json: { success: true, articles: pages[p], removed: [], cursor: String(p + 1), hasMore: p + 1 < PAGES },
+      });
+    });
+    await page.goto('/');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="article-card"]').length === n, PAGE_ITEMS, {
+      timeout: 30_000,
+    });
+
+    // Page 1 is held: the sync is running. A phrase from a stored article, and a common word.
+    const first = pages[0]!;
+    const phrase = phraseOf(first[17]!, 30, 3);
+    await search(page, phrase.toUpperCase(), expectedIds(first, phrase));
+    expect((await cardIds(page)).length).toBeGreaterThan(0);
+    const marks = await page.locator('[data-testid="search-preview"] mark').allTextContents();
+    expect(marks.map((m) => m.toLowerCase())).toContain(phrase.toLowerCase());
+    await search(page, 'family', expectedIds(first, 'family'));
+    expect(served).toEqual([0]);
+
+    // Page 1 arrives while the query stays: the answer follows the stored articles.
+    release[1]!();
+    const two = [...first, ...pages[1]!];
+    const later = phraseOf(pages[1]![5]!, 12, 2);
+    await search(page, later, expectedIds(two, later));
+    expect(served).toEqual([0, 1]);
+
+    release[2]!();
+    const everything = pages.flat();
+    await search(page, 'forgiveness', expectedIds(everything, 'forgiveness'));
+    expect(served).toEqual([0, 1, 2]);
+    expect(expectedIds(everything, 'forgiveness').length).toBeGreaterThan(expectedIds(first, 'forgiveness').length);
+
+    // Offline: reload under the service worker, no network at all; the search worker's script
+    // comes from the precache and its index from IndexedDB.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.unroute(FEED);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('status-line').getByText(/Offline/).waitFor();
+    const offlinePhrase = phraseOf(pages[2]![40]!, 8, 3);
+    await search(page, offlinePhrase, expectedIds(everything, offlinePhrase));
+    expect(await page.locator('[data-testid="search-preview"] mark').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
