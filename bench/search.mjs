@@ -13,9 +13,7 @@ import { serveStatic } from './lib/static-server.mjs';
 import { median, p95, round } from './lib/stats.mjs';
 import { TRACE_CATEGORIES, longestMainThreadTaskMs } from './lib/trace.mjs';
 
-export const SEARCH_SIZES = (process.env.BENCH_SEARCH_SIZES ?? '2000,10000')
-  .split(',')
-  .map(Number);
+export const SEARCH_SIZES = (process.env.BENCH_SEARCH_SIZES ?? '2000,10000').split(',').map(Number);
 export const SEARCH_TARGETS = {
   p95Ms: 16,
   firstSearchMs: { 2000: 100, 10000: 300 },
@@ -114,7 +112,9 @@ export async function benchSearch() {
       const queries = await chooseQueries(page);
 
       log(`search: ${size} articles, full index build in the worker (traced)`);
-      const build = await traced(browser, page, () => page.evaluate(() => window.bench.buildIndex()));
+      const build = await traced(browser, page, () =>
+        page.evaluate(() => window.bench.buildIndex()),
+      );
       const heap = await heaps.usedBytes();
 
       log(`search: ${size} articles, timing ${queries.length} queries`);
@@ -127,7 +127,9 @@ export async function benchSearch() {
       if (mismatched.length)
         throw new Error(`search: the index answered differently for ${JSON.stringify(mismatched)}`);
 
-      log(`search: ${size} articles, first search after a reload (${FIRST_SEARCH_RELOADS} reloads)`);
+      log(
+        `search: ${size} articles, first search after a reload (${FIRST_SEARCH_RELOADS} reloads)`,
+      );
       const firsts = [];
       for (let n = 0; n < FIRST_SEARCH_RELOADS; n++) {
         await page.close();
@@ -135,7 +137,9 @@ export async function benchSearch() {
         const query = queries[n % queries.length];
         const first = await page.evaluate((q) => window.bench.firstSearch(q), query);
         if (first.hits !== index.hits[query].count)
-          throw new Error(`search: first search for "${query}" found ${first.hits}, warm ${index.hits[query].count}`);
+          throw new Error(
+            `search: first search for "${query}" found ${first.hits}, warm ${index.hits[query].count}`,
+          );
         firsts.push(first);
       }
 
@@ -155,7 +159,10 @@ export async function benchSearch() {
           longestTaskMs: build.longestTaskMs,
         },
         heapMb: round(heap.total / 1024 / 1024, 1),
-        heapParts: heap.parts.map((p) => ({ type: p.type, mb: round(p.usedBytes / 1024 / 1024, 1) })),
+        heapParts: heap.parts.map((p) => ({
+          type: p.type,
+          mb: round(p.usedBytes / 1024 / 1024, 1),
+        })),
         firstSearch: {
           medianMs: round(median(firsts.map((f) => f.ms)), 0),
           workerMedianMs: round(median(firsts.map((f) => f.workerMs)), 0),

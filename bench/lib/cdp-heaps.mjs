@@ -34,7 +34,8 @@ export async function watchHeaps(port) {
     if (message.method === 'Target.attachedToTarget') {
       const { sessionId, targetInfo } = message.params;
       sessions.set(sessionId, { type: targetInfo.type });
-      if (targetInfo.type === 'page') send('Target.setAutoAttach', autoAttach, sessionId).catch(() => {});
+      if (targetInfo.type === 'page')
+        send('Target.setAutoAttach', autoAttach, sessionId).catch(() => {});
     }
     if (message.method === 'Target.detachedFromTarget') sessions.delete(message.params.sessionId);
   });

@@ -12,11 +12,13 @@ export function longestMainThreadTaskMs(traceBuffer) {
   let longestUs = 0;
   let tasks = 0;
   for (const e of traceEvents) {
-    if (e.ph !== 'X' || (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask')) continue;
+    if (e.ph !== 'X' || (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask'))
+      continue;
     if (!mainThreads.has(`${e.pid}:${e.tid}`)) continue;
     tasks += 1;
     if (e.dur > longestUs) longestUs = e.dur;
   }
-  if (tasks === 0) throw new Error('trace: no main-thread task found (categories or thread names changed?)');
+  if (tasks === 0)
+    throw new Error('trace: no main-thread task found (categories or thread names changed?)');
   return { longestMs: longestUs / 1000, tasks };
 }

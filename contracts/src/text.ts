@@ -50,7 +50,11 @@ export interface SearchPreview {
 }
 
 /** The preview around the first occurrence of `needle` (already lower-cased) in `text`. */
-export function searchPreview(text: string, needle: string, lowerText = text.toLowerCase()): SearchPreview | null {
+export function searchPreview(
+  text: string,
+  needle: string,
+  lowerText = text.toLowerCase(),
+): SearchPreview | null {
   const at = lowerText.indexOf(needle);
   if (at < 0 || needle === '') return null;
   const start = Math.max(0, at - SEARCH_PREVIEW_CONTEXT_CHARS);

@@ -26,12 +26,19 @@ const KEPT_LISTS = 4;
 /** Part of the saved copy's key: bump it when the snapshot's shape or the text rule changes. */
 export const SNAPSHOT_KEY = 'index:v1';
 
-/** A list of articles the page shows, by key; ids (and for the whole list stamps) the first time. */
+/**
+ * A list of articles the page shows, by key; its ids the first time (and for the whole list
+ * stamps, titles and categories: the page may show cards not stored yet, see use-articles.ts).
+ */
 export interface ListRef {
   key: number;
   ids?: string[];
   stamps?: string[];
+  titles?: string[];
+  categories?: string[];
 }
+
+type KeptList = Omit<ListRef, 'key' | 'ids'> & { ids: string[]; labels?: Map<string, Listed> };
 
 /** A hit: the article's position in the listed ids, and its preview. */
 export type EngineHit = [number, SearchPreview | null];
@@ -39,7 +46,7 @@ export type EngineHit = [number, SearchPreview | null];
 export class SearchEngine {
   private index = new SearchIndex();
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly lists = new Map<number, { ids: string[]; stamps?: string[] }>();
+  private readonly lists = new Map<number, KeptList>();
   /** The whole-list key and index.changes when the index was last checked against that list. */
   private checked = { key: -1, changes: -1 };
   private savedChanges = 0;
@@ -77,13 +84,13 @@ export class SearchEngine {
     void this.start();
     return this.run(async () => {
       await this.catchUpWithList(all.key, whole.ids, whole.stamps ?? []);
-      const items = listedIds.map(
-        (id, at): Listed & { at: number } => ({
-          ...(this.index.listing(id) ?? { _id: id, title: '', category: '' }),
-          at,
-        }),
-      );
-      return this.index.search(needle, items).map((hit): EngineHit => [hit.article.at, hit.preview]);
+      const items = listedIds.map((id, at): Listed & { at: number } => ({
+        ...(this.index.listing(id) ?? labelOf(whole, id)),
+        at,
+      }));
+      return this.index
+        .search(needle, items)
+        .map((hit): EngineHit => [hit.article.at, hit.preview]);
     });
   }
 
@@ -109,9 +116,10 @@ export class SearchEngine {
     return next;
   }
 
-  private remember(ref: ListRef): { ids: string[]; stamps?: string[] } {
+  private remember(ref: ListRef): KeptList {
     if (ref.ids) {
-      this.lists.set(ref.key, { ids: ref.ids, stamps: ref.stamps });
+      const { ids, stamps, titles, categories } = ref;
+      this.lists.set(ref.key, { ids, stamps, titles, categories });
       if (this.lists.size > KEPT_LISTS) this.lists.delete(this.lists.keys().next().value!);
     }
     const list = this.lists.get(ref.key);
@@ -197,4 +205,19 @@ export class SearchEngine {
     await db.searchIndex.put({ key: SNAPSHOT_KEY, ...this.index.snapshot() });
     this.savedChanges = changes;
   }
+}
+
+/** Title and category of an article the page lists but the index does not hold (not stored). */
+function labelOf(list: KeptList, id: string): Listed {
+  if (!list.labels) {
+    list.labels = new Map();
+    list.ids.forEach((listed, n) =>
+      list.labels!.set(listed, {
+        _id: listed,
+        title: list.titles?.[n] ?? '',
+        category: list.categories?.[n] ?? '',
+      }),
+    );
+  }
+  return list.labels.get(id) ?? { _id: id, title: '', category: '' };
 }

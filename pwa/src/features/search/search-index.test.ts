@@ -233,7 +233,12 @@ describe('SearchIndex', () => {
 
 describe('SearchIndex kept up to date edit by edit', () => {
   /** Every query's answer from `index` equals a fresh index's over the same articles, and the rule's. */
-  function expectSameAsRebuilt(index: SearchIndex, docs: Doc[], rng: ReturnType<typeof random>, step: string) {
+  function expectSameAsRebuilt(
+    index: SearchIndex,
+    docs: Doc[],
+    rng: ReturnType<typeof random>,
+    step: string,
+  ) {
     const rebuilt = new SearchIndex();
     for (const doc of docs) rebuilt.upsert(doc);
     expect(index.size, step).toBe(docs.length);
@@ -241,8 +246,12 @@ describe('SearchIndex kept up to date edit by edit', () => {
       const needle = normaliseQuery(randomQuery(rng, docs));
       if (!needle) continue;
       const answer = indexed(index, needle, docs);
-      expect(answer, `${step}, query ${JSON.stringify(needle)}`).toEqual(indexed(rebuilt, needle, docs));
-      expect(answer, `${step}, query ${JSON.stringify(needle)} (rule)`).toEqual(naive(needle, docs));
+      expect(answer, `${step}, query ${JSON.stringify(needle)}`).toEqual(
+        indexed(rebuilt, needle, docs),
+      );
+      expect(answer, `${step}, query ${JSON.stringify(needle)} (rule)`).toEqual(
+        naive(needle, docs),
+      );
     }
   }
 

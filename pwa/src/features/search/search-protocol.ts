@@ -12,8 +12,7 @@ export interface EngineCall<M extends EngineMethod = EngineMethod> {
 
 /** `ms`: how long the worker took, from the call's arrival to its answer (for the benchmark). */
 export type EngineReply =
-  | { id: number; result: unknown; ms: number }
-  | { id: number; error: string; ms: number };
+  { id: number; result: unknown; ms: number } | { id: number; error: string; ms: number };
 
 /** Changes whenever an article does: a stale stamp means the index must re-read it. */
 export const stampOf = (article: { version: number; updatedAt: string }): string =>

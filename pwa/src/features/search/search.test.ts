@@ -122,9 +122,19 @@ describe('search over synced HTML: entities, diacritics and markup', () => {
       cursor: '9',
       removed: [],
       articles: [
-        make('5', 'Mornings', 'Life', '<p>Breakfast at the caf&eacute; with &Eacute;lodie &amp; Zo&euml;.</p>'),
+        make(
+          '5',
+          'Mornings',
+          'Life',
+          '<p>Breakfast at the caf&eacute; with &Eacute;lodie &amp; Zo&euml;.</p>',
+        ),
         make('6', 'Evenings', 'Life', '<p>A cafe\u0301 by the sea, &#x4E2D;&#25991; signs.</p>'),
-        make('7', 'Stre\u0301ngth', 'Spirit', '<p>The <b>Gen</b>tle<i>ness</i> of <em>a</em>n elder.</p>'),
+        make(
+          '7',
+          'Stre\u0301ngth',
+          'Spirit',
+          '<p>The <b>Gen</b>tle<i>ness</i> of <em>a</em>n elder.</p>',
+        ),
       ],
     });
   });
@@ -134,7 +144,9 @@ describe('search over synced HTML: entities, diacritics and markup', () => {
     expect(hits.map((h) => h.preview)).toEqual([
       { before: 'Breakfast at the café with ', match: 'Élodie & Zoë', after: '.' },
     ]);
-    expect((await searchArticles('中文', await all())).map((h) => h.preview?.match)).toEqual(['中文']);
+    expect((await searchArticles('中文', await all())).map((h) => h.preview?.match)).toEqual([
+      '中文',
+    ]);
     expect(await searchArticles('eacute', await all())).toEqual([]);
   });
 
@@ -142,7 +154,9 @@ describe('search over synced HTML: entities, diacritics and markup', () => {
     const found = await searchArticles('CAFÉ', await all());
     expect(found.map((h) => h.article.title)).toEqual(['Evenings', 'Mornings']);
     expect(found.map((h) => h.preview?.match)).toEqual(['cafe\u0301'.normalize('NFC'), 'café']);
-    expect((await searchArticles('cafe\u0301 by', await all())).map((h) => h.article.title)).toEqual(['Evenings']);
+    expect(
+      (await searchArticles('cafe\u0301 by', await all())).map((h) => h.article.title),
+    ).toEqual(['Evenings']);
     expect((await searchArticles('stréngth', await all())).map((h) => h.preview)).toEqual([
       { before: '', match: 'Stréngth', after: '' },
     ]);
@@ -178,10 +192,33 @@ describe('the saved index', () => {
       });
       forgetSearchIndex();
       const after = await searchArticles('gentle', await all());
-      expect(after.map((h) => h.article.title).sort()).toEqual(['Ancient Cities', 'Gentle Courage', 'Patience at Home']);
+      expect(after.map((h) => h.article.title).sort()).toEqual([
+        'Ancient Cities',
+        'Gentle Courage',
+        'Patience at Home',
+      ]);
       expect(reads.mock.calls.flatMap(([ids]) => [...ids])).toEqual(['3'.padStart(24, '0')]);
     } finally {
       reads.mockRestore();
     }
+  });
+});
+
+describe('articles the page lists before they are stored', () => {
+  it('match by title and category, as the rule says, until their bodies arrive', async () => {
+    const stored = await db.articles.toArray();
+    const notYet = {
+      ...stored[0]!,
+      _id: '9'.padStart(24, '0'),
+      title: 'Lanterns at Dusk',
+      category: 'Hope',
+    };
+    const listed = [...stored, notYet];
+    expect(
+      (await searchArticles('lantern', listed)).map((h) => [h.article.title, h.preview]),
+    ).toEqual([['Lanterns at Dusk', { before: '', match: 'Lantern', after: 's at Dusk' }]]);
+    expect((await searchArticles('hope', listed)).map((h) => h.article.title)).toEqual([
+      'Lanterns at Dusk',
+    ]);
   });
 });

@@ -77,14 +77,21 @@ function engine(): Backend {
   return backend;
 }
 
-/** The list by key once sent; ids (and for the whole list stamps) the first time. */
+/** The list by key once sent; its ids the first time (and what the engine needs of the whole list). */
 function refOf(list: readonly ArticleSummary[], kind: 'listed' | 'all'): ListRef {
   const known = listKeys[kind].get(list);
   if (known !== undefined) return { key: known };
   const key = ++lastKey;
   listKeys[kind].set(list, key);
   const ids = list.map((a) => a._id);
-  return kind === 'all' ? { key, ids, stamps: list.map(stampOf) } : { key, ids };
+  if (kind === 'listed') return { key, ids };
+  return {
+    key,
+    ids,
+    stamps: list.map(stampOf),
+    titles: list.map((a) => a.title),
+    categories: list.map((a) => a.category),
+  };
 }
 
 /**
