@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { articleSchema, idRequestSchema } from './articles.ts';
 import { adminCommentSchema } from './comments.ts';
 import { LIMITS, envelope, objectIdSchema, requiredText, type RouteSpec } from './common.ts';
+import { API_PATHS } from './paths.ts';
 
 export const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];
@@ -58,66 +59,66 @@ export const userIdRequestSchema = z.strictObject({ userId: objectIdSchema });
 export const adminRoutes = {
   register: {
     method: 'POST',
-    path: '/api/admin/register',
+    path: API_PATHS.register,
     admin: false,
     body: registerRequestSchema,
     response: authResponseSchema,
   },
   login: {
     method: 'POST',
-    path: '/api/admin/login',
+    path: API_PATHS.login,
     admin: false,
     body: loginRequestSchema,
     response: authResponseSchema,
   },
   dashboard: {
     method: 'GET',
-    path: '/api/admin/dashboard',
+    path: API_PATHS.dashboard,
     admin: true,
     response: envelope({ dashboardData: dashboardDataSchema }),
   },
   articles: {
     method: 'GET',
-    path: '/api/admin/articles',
+    path: API_PATHS.articles,
     admin: true,
     response: envelope({ articles: z.array(articleSchema) }),
   },
   comments: {
     method: 'GET',
-    path: '/api/admin/comments',
+    path: API_PATHS.comments,
     admin: true,
     response: envelope({ comments: z.array(adminCommentSchema) }),
   },
   approveComment: {
     method: 'PUT',
-    path: '/api/admin/comments/approve',
+    path: API_PATHS.approveComment,
     admin: true,
     body: idRequestSchema,
     response: envelope({}),
   },
   deleteComment: {
     method: 'DELETE',
-    path: '/api/admin/comments/delete',
+    path: API_PATHS.deleteComment,
     admin: true,
     body: idRequestSchema,
     response: envelope({}),
   },
   users: {
     method: 'GET',
-    path: '/api/admin/users',
+    path: API_PATHS.users,
     admin: true,
     response: envelope({ users: z.array(userSchema) }),
   },
   deleteUser: {
     method: 'DELETE',
-    path: '/api/admin/delete',
+    path: API_PATHS.deleteUser,
     admin: true,
     body: userIdRequestSchema,
     response: envelope({}),
   },
   approveUser: {
     method: 'POST',
-    path: '/api/admin/approve',
+    path: API_PATHS.approveUser,
     admin: true,
     body: userIdRequestSchema,
     response: envelope({}),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CATEGORY_NAMES, categoryOf } from './categories.ts';
 import { LIMITS, envelope, objectIdSchema, requiredText, type RouteSpec } from './common.ts';
 import { commentSchema } from './comments.ts';
+import { API_PATHS } from './paths.ts';
 
 export const articleSchema = z.object({
   _id: objectIdSchema,
@@ -73,47 +74,47 @@ export const addCommentResponseSchema = envelope({ comment: commentSchema.option
 export const articleRoutes = {
   listArticles: {
     method: 'GET',
-    path: '/api/articles/all',
+    path: API_PATHS.listArticles,
     admin: false,
     response: listArticlesResponseSchema,
   },
   getArticle: {
     method: 'GET',
-    path: '/api/articles/:id',
+    path: API_PATHS.getArticle,
     admin: false,
     response: getArticleResponseSchema,
   },
   listComments: {
     method: 'POST',
-    path: '/api/articles/comments',
+    path: API_PATHS.listComments,
     admin: false,
     body: commentsRequestSchema,
     response: commentsResponseSchema,
   },
   addComment: {
     method: 'POST',
-    path: '/api/articles/add-comment',
+    path: API_PATHS.addComment,
     admin: false,
     body: addCommentRequestSchema,
     response: addCommentResponseSchema,
   },
   addArticle: {
     method: 'POST',
-    path: '/api/articles/add',
+    path: API_PATHS.addArticle,
     admin: true,
     body: addArticleRequestSchema,
     response: addArticleResponseSchema,
   },
   deleteArticle: {
     method: 'DELETE',
-    path: '/api/articles/delete',
+    path: API_PATHS.deleteArticle,
     admin: true,
     body: idRequestSchema,
     response: envelope({}),
   },
   togglePublish: {
     method: 'POST',
-    path: '/api/articles/toggle-publish',
+    path: API_PATHS.togglePublish,
     admin: true,
     body: idRequestSchema,
     response: envelope({ article: articleSchema.optional() }),

@@ -1,8 +1,10 @@
 // Shapes every call shares: ids, the response envelope, the error body, and the spec's bounds.
 import { z } from 'zod';
+import { ERROR_CODE_NAMES, type ErrorBody } from './errors.ts';
 import { OBJECT_ID_PATTERN } from './limits.ts';
 
 export * from './limits.ts';
+export * from './errors.ts';
 
 
 export const objectIdSchema = z
@@ -14,8 +16,11 @@ export function envelope<T extends z.ZodRawShape>(shape: T) {
   return z.object({ success: z.boolean(), message: z.string().optional(), ...shape });
 }
 
-export const errorBodySchema = z.object({ success: z.literal(false), message: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export const errorBodySchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.enum(ERROR_CODE_NAMES),
+}) satisfies z.ZodType<ErrorBody>;
 
 export const messageResponseSchema = envelope({});
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

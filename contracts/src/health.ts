@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, type RouteSpec } from './common.ts';
+import { API_PATHS } from './paths.ts';
 
 export const healthResponseSchema = envelope({
   database: z.enum(['reachable', 'unreachable']),
@@ -7,5 +8,5 @@ export const healthResponseSchema = envelope({
 });
 
 export const healthRoutes = {
-  health: { method: 'GET', path: '/api/health', admin: false, response: healthResponseSchema },
+  health: { method: 'GET', path: API_PATHS.health, admin: false, response: healthResponseSchema },
 } as const satisfies Record<string, RouteSpec>;

@@ -11,3 +11,4 @@ export * from './health.ts';
 export * from './object-id.ts';
 export * from './routes.ts';
 export * from './featured.ts';
+export * from './paths.ts';

@@ -1,7 +1,9 @@
-// The whole route table in one place: what the backend mounts and what the tests walk.
+// The route table: each call's method, path (from paths.ts), guard and schemas. The backend
+// validates with these schemas, and the tests walk the table to reach every call.
 import { adminRoutes } from './admin.ts';
 import { articleRoutes } from './articles.ts';
 import { healthRoutes } from './health.ts';
+import type { API_PATHS } from './paths.ts';
 import { scheduleRoutes } from './schedule.ts';
 import { syncRoutes } from './sync.ts';
 
@@ -11,5 +13,5 @@ export const ROUTES = {
   ...adminRoutes,
   ...syncRoutes,
   ...scheduleRoutes,
-} as const;
+} as const satisfies { [Name in keyof typeof API_PATHS]: { path: (typeof API_PATHS)[Name] } };
 export type RouteName = keyof typeof ROUTES;

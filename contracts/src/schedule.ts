@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LIMITS, envelope, objectIdSchema, type RouteSpec } from './common.ts';
 import { formatLessonDate, isoDay, type Lesson, type LessonFields } from './lessons.ts';
 import type { LineProblem } from './lesson-csv.ts';
+import { API_PATHS } from './paths.ts';
 
 export * from './lessons.ts';
 export * from './lesson-csv.ts';
@@ -171,27 +172,27 @@ export const importProblemsSchema = envelope({
 export const scheduleRoutes = {
   schedule: {
     method: 'GET',
-    path: '/api/schedule',
+    path: API_PATHS.schedule,
     admin: false,
     response: scheduleResponseSchema,
   },
   saveLesson: {
     method: 'POST',
-    path: '/api/lessons/save',
+    path: API_PATHS.saveLesson,
     admin: true,
     body: saveLessonRequestSchema,
     response: lessonResponseSchema,
   },
   deleteLesson: {
     method: 'DELETE',
-    path: '/api/lessons/delete',
+    path: API_PATHS.deleteLesson,
     admin: true,
     body: deleteLessonRequestSchema,
     response: envelope({}),
   },
   importLessons: {
     method: 'POST',
-    path: '/api/lessons/import',
+    path: API_PATHS.importLessons,
     admin: true,
     body: importLessonsRequestSchema,
     response: importLessonsResponseSchema,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { articleSchema } from './articles.ts';
 import { commentSchema } from './comments.ts';
 import { LIMITS, envelope, type RouteSpec } from './common.ts';
+import { API_PATHS } from './paths.ts';
 
 export const syncQuerySchema = z.strictObject({
   since: z
@@ -42,14 +43,14 @@ export type CommentFeed = z.infer<typeof commentFeedSchema>;
 export const syncRoutes = {
   articleFeed: {
     method: 'GET',
-    path: '/api/sync/articles',
+    path: API_PATHS.articleFeed,
     admin: false,
     query: syncQuerySchema,
     response: articleFeedSchema,
   },
   commentFeed: {
     method: 'GET',
-    path: '/api/sync/comments',
+    path: API_PATHS.commentFeed,
     admin: false,
     query: syncQuerySchema,
     response: commentFeedSchema,

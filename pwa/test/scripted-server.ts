@@ -1,7 +1,9 @@
 // A scripted stand-in for the backend in unit tests of the sync module: it answers the few calls
-// the outbox and pull make, remembers Idempotency-Keys like the real server, and lets a test
-// script failures (offline, 5xx, lost responses, 409s). Browser tests use the real server.
-import type { Article } from '@fw/contracts';
+// the outbox and pull make, remembers Idempotency-Keys by the real server's rule (method, path and
+// key; the same key with another body is refused), and lets a test script failures (offline, 5xx,
+// lost responses, 409s). Browser tests use the real server.
+import type { Article, ErrorCode } from '@fw/contracts';
+import { API_PATHS } from '@fw/contracts/paths';
 
 export interface Call {
   method: string;
@@ -10,14 +12,27 @@ export interface Call {
   key: string | null;
 }
 
-type Script = (call: Call) => 'offline' | 'lose-response' | { status: number; body: Record<string, unknown>; headers?: Record<string, string> } | undefined;
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+type Script = (call: Call) => 'offline' | 'lose-response' | Reply | undefined;
+
+/** An error answer in the contract's shape. */
+export function errorReply(status: number, code: ErrorCode, message: string, extra: Record<string, unknown> = {}): Reply {
+  return { status, body: { success: false, message, code, ...extra } };
+}
+
+/** Kept for replay like the real server: not the answers that ask for a retry. */
+const isKept = (status: number) => status >= 200 && status < 500 && status !== 408 && status !== 429;
 
 export class ScriptedServer {
   calls: Call[] = [];
   applied: Call[] = [];
   articles = new Map<string, Article>();
   comments = new Map<string, Record<string, unknown>>();
-  private replies = new Map<string, { status: number; body: Record<string, unknown> }>();
+  private replies = new Map<string, { fingerprint: string; reply: Reply }>();
   script: Script = () => undefined;
 
   fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -33,25 +48,41 @@ export class ScriptedServer {
     const scripted = this.script(call);
     if (scripted === 'offline') throw new TypeError('Failed to fetch');
     if (scripted && scripted !== 'lose-response') return json(scripted.status, scripted.body, scripted.headers);
-    const replay = call.key ? this.replies.get(call.key) : undefined;
-    const reply = replay ?? this.apply(call);
-    if (call.key && !replay) this.replies.set(call.key, reply);
+    const reply = this.answer(call);
     if (scripted === 'lose-response') throw new TypeError('Failed to fetch');
     return json(reply.status, reply.body);
   };
 
-  private apply(call: Call): { status: number; body: Record<string, unknown> } {
+  private answer(call: Call): Reply {
+    if (!call.key) return this.apply(call);
+    const id = `${call.method} ${call.path} ${call.key}`;
+    const fingerprint = JSON.stringify(call.body ?? null);
+    const held = this.replies.get(id);
+    if (held && held.fingerprint !== fingerprint) {
+      return errorReply(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
+    }
+    if (held) return held.reply;
+    const reply = this.apply(call);
+    if (isKept(reply.status)) this.replies.set(id, { fingerprint, reply });
+    return reply;
+  }
+
+  private apply(call: Call): Reply {
     this.applied.push(call);
     const body = call.body ?? {};
-    if (call.path === '/api/articles/add-comment') {
+    if (call.path === API_PATHS.addComment) {
+      const stored = this.comments.get(String(body._id));
+      if (stored && JSON.stringify(stored) !== JSON.stringify(body)) {
+        return errorReply(409, 'ID_TAKEN', 'A different comment already has this id.');
+      }
       this.comments.set(String(body._id), body);
       return { status: 201, body: { success: true, message: 'Thank you!' } };
     }
-    if (call.path === '/api/articles/add') {
+    if (call.path === API_PATHS.addArticle) {
       const input = JSON.parse(String(body.article)) as Article;
       const stored = this.articles.get(input._id);
       if (stored && input.version !== undefined && input.version !== stored.version) {
-        return { status: 409, body: { success: false, message: 'Changed meanwhile', article: stored } };
+        return errorReply(409, 'EDIT_CONFLICT', 'Changed meanwhile', { article: stored });
       }
       const article: Article = {
         ...input,
@@ -64,14 +95,14 @@ export class ScriptedServer {
       this.articles.set(article._id, article);
       return { status: 200, body: { success: true, message: 'Saved', article } };
     }
-    if (call.path === '/api/articles/toggle-publish') {
+    if (call.path === API_PATHS.togglePublish) {
       const stored = this.articles.get(String(body.id));
-      if (!stored) return { status: 404, body: { success: false, message: 'No such article' } };
+      if (!stored) return errorReply(404, 'NOT_FOUND', 'No such article');
       const article = { ...stored, isPublished: !stored.isPublished, version: stored.version + 1 };
       this.articles.set(article._id, article);
       return { status: 200, body: { success: true, message: 'Toggled', article } };
     }
-    return { status: 404, body: { success: false, message: `No such call ${call.path}` } };
+    return errorReply(404, 'NO_SUCH_ROUTE', `No such call ${call.path}`);
   }
 }
 

@@ -130,7 +130,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
           ? Math.max(candidate + 1, (await hint()) + 1)
           : candidate + 1;
     }
-    throw new HttpError(503, 'The server is busy saving other changes. Please try again.');
+    throw new HttpError('BUSY', 'The server is busy saving other changes. Please try again.');
   }
 
   function pruneOldClaims(nowMs: number, hintValue: number) {

@@ -47,6 +47,7 @@ describe('CORS', () => {
     expect(res.body).toEqual({
       success: false,
       message: `Requests from ${STRANGER} are not allowed. Add it to CORS_ORIGINS to allow it.`,
+      code: 'ORIGIN_NOT_ALLOWED',
     });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });

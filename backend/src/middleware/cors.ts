@@ -4,7 +4,7 @@
 // other origin is refused with 403 and a message, so a misconfiguration is easy to spot.
 import type { Middleware } from 'koa';
 import { HEADERS } from '@fw/contracts';
-import { forbidden } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 
 export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 export const CORS_ALLOWED_HEADERS = ['Authorization', HEADERS.TOKEN, 'Content-Type', HEADERS.IDEMPOTENCY_KEY];
@@ -28,7 +28,7 @@ export function cors({ origins }: { origins: readonly string[] }): Middleware {
       // Same-origin requests may carry Origin too; they need no CORS headers. (Koa 3's ctx.origin
       // echoes the Origin header, so our own origin is built from protocol and host.)
       if (origin === `${ctx.protocol}://${ctx.host}` || !isPreflight) return next();
-      throw forbidden(`Requests from ${origin} are not allowed. Add it to CORS_ORIGINS to allow it.`);
+      throw new HttpError('ORIGIN_NOT_ALLOWED', `Requests from ${origin} are not allowed. Add it to CORS_ORIGINS to allow it.`);
     }
 
     ctx.set('Access-Control-Allow-Origin', origin);

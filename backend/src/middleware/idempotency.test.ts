@@ -93,7 +93,7 @@ describe('Idempotency-Key', () => {
     expect(await articleCount()).toBe(before + 1);
     for (const res of results) {
       if (res.status === 409)
-        expect(res.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.IN_PROGRESS });
+        expect(res.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.IN_PROGRESS, code: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
       else expect(res.status).toBe(201);
     }
     expect(results.filter((r) => r.status === 201 && !r.headers.get(REPLAYED_HEADER))).toHaveLength(
@@ -106,7 +106,7 @@ describe('Idempotency-Key', () => {
     for (const key of ['short', 'has spaces in it', 'x'.repeat(129), 'semi;colon;key']) {
       const res = await saveArticle(app, admin, {}, withKey(key));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.MALFORMED });
+      expect(res.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.MALFORMED, code: 'INVALID_IDEMPOTENCY_KEY' });
     }
     expect(await articleCount()).toBe(before);
   });
@@ -116,7 +116,7 @@ describe('Idempotency-Key', () => {
     expect((await saveArticle(app, admin, {}, withKey(key))).status).toBe(201);
     const other = await saveArticle(app, admin, { title: 'Another' }, withKey(key));
     expect(other.status).toBe(409);
-    expect(other.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.REUSED });
+    expect(other.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.REUSED, code: 'IDEMPOTENCY_KEY_REUSED' });
 
     const article = await createArticle(app, admin);
     const elsewhere = await app.request('POST', '/api/articles/toggle-publish', {
@@ -231,7 +231,7 @@ describe('Idempotency-Key and unexpected errors', () => {
       });
     const failed = await send();
     expect(failed.status).toBe(500);
-    expect(await failed.json()).toEqual({ success: false, message: expect.any(String) });
+    expect(await failed.json()).toEqual({ success: false, message: expect.any(String), code: 'SERVER_ERROR' });
     const retried = await send();
     expect(retried.status).toBe(201);
     expect(await retried.json()).toEqual({ success: true, call: 2 });

@@ -24,7 +24,7 @@ import crypto from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '@fw/contracts';
-import { HttpError, badRequest, conflict } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { claimOrHolder, insertClaim, isStale } from '../db/claim.ts';
 import type { RateLimitSetting } from '../config.ts';
 import { windowSlots } from './rate-limit.ts';
@@ -128,7 +128,7 @@ function answerToKeep(ctx: Context, error: unknown, maxBytes: number): { status:
   } else if (error instanceof HttpError && isKept(error.status) && Object.keys(error.body).length === 0) {
     // A compact refusal. One with extra fields (a 409 with the server's copy) is not kept: the
     // retry gets a fresh refusal with the fresh copy.
-    answer = { status: error.status, body: JSON.stringify({ success: false, message: error.message }) };
+    answer = { status: error.status, body: JSON.stringify(error.toBody()) };
   }
   if (answer && Buffer.byteLength(answer.body, 'utf8') > maxBytes) return null;
   return answer;
@@ -163,7 +163,7 @@ export function idempotency({
     const outcome = await claimOrHolder(keys, fresh);
     if (outcome.mine) return null;
     const held = outcome.holder;
-    if (!held) throw conflict(IDEMPOTENCY_MESSAGES.IN_PROGRESS);
+    if (!held) throw new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.IN_PROGRESS);
     const age = nowMs - held.createdAt.getTime();
     const free =
       held.state === 'released' ||
@@ -173,7 +173,7 @@ export function idempotency({
     // Taking over: of several retries at once, only the one that inserts the next attempt runs.
     const attempt = (held.attempt ?? 0) + 1;
     const won = await insertClaim(keys, { _id: `${id}#${attempt}`, state: 'released', fingerprint, createdAt: new Date(nowMs), attempt });
-    if (!won) throw conflict(IDEMPOTENCY_MESSAGES.IN_PROGRESS);
+    if (!won) throw new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.IN_PROGRESS);
     await keys.updateOne({ _id: id }, { $set: { state: 'pending', fingerprint, createdAt: new Date(nowMs), attempt }, $unset: { status: '', body: '' } });
     return null;
   }
@@ -181,7 +181,7 @@ export function idempotency({
   return async function honourIdempotencyKey(ctx, next) {
     const key = ctx.get(HEADERS.IDEMPOTENCY_KEY);
     if (!key) return next();
-    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest(IDEMPOTENCY_MESSAGES.MALFORMED);
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError('INVALID_IDEMPOTENCY_KEY', IDEMPOTENCY_MESSAGES.MALFORMED);
 
     const scope = scopeOf(ctx);
     const anonymous = scope.startsWith('a:');
@@ -191,9 +191,9 @@ export function idempotency({
     if (anonymous && !(await anonBudget.take()).allowed) return next();
     const held = await claim(id, fingerprint);
     if (held) {
-      if (held.fingerprint !== fingerprint) throw conflict(IDEMPOTENCY_MESSAGES.REUSED);
+      if (held.fingerprint !== fingerprint) throw new HttpError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.REUSED);
       if (held.state !== 'done' || held.status === undefined || held.body === undefined) {
-        throw conflict(IDEMPOTENCY_MESSAGES.IN_PROGRESS);
+        throw new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.IN_PROGRESS);
       }
       ctx.status = held.status;
       ctx.set(REPLAYED_HEADER, 'true');

@@ -4,7 +4,7 @@
 // nests deeper than a few levels. The check itself walks with an explicit stack, so it cannot
 // overflow, and stops at the first container too deep.
 import type { Middleware } from 'koa';
-import { badRequest } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 
 export const JSON_MAX_DEPTH = 32;
 export const TOO_DEEP_MESSAGE = `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`;
@@ -25,7 +25,7 @@ export function nestedDeeperThan(value: unknown, maxDepth: number = JSON_MAX_DEP
 
 export function jsonDepthLimit(): Middleware {
   return async function limitJsonDepth(ctx, next) {
-    if (nestedDeeperThan((ctx.request as { body?: unknown }).body)) throw badRequest(TOO_DEEP_MESSAGE);
+    if (nestedDeeperThan((ctx.request as { body?: unknown }).body)) throw new HttpError('INVALID_INPUT', TOO_DEEP_MESSAGE);
     await next();
   };
 }

@@ -22,7 +22,7 @@ const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 function expectTooMany(res: { status: number; body: Record<string, unknown>; headers: Headers }) {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/) });
+  expect(res.body).toEqual({ success: false, message: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/), code: 'RATE_LIMITED' });
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(WINDOW_MS / 1000);
@@ -162,7 +162,7 @@ describe('commentRateLimit', () => {
     const refused = await post();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused.json()).toEqual({ success: false, message: expect.stringContaining('Too many attempts.') });
+    expect(await refused.json()).toEqual({ success: false, message: expect.stringContaining('Too many attempts.'), code: 'RATE_LIMITED' });
   });
 
   it('sweeps expired windows away, since FerretDB has no TTL index', async () => {

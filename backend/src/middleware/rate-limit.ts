@@ -49,7 +49,7 @@ export function tooManyMessage(retryAfterSeconds: number): string {
 }
 
 export function tooMany(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, tooManyMessage(retryAfterSeconds), {}, { 'Retry-After': String(retryAfterSeconds) });
+  return new HttpError('RATE_LIMITED', tooManyMessage(retryAfterSeconds), {}, { 'Retry-After': String(retryAfterSeconds) });
 }
 
 export function windowSlots({

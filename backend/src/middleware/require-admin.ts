@@ -1,5 +1,6 @@
 // Guards every admin call: a valid, unexpired token of a user who still exists, is approved and
-// is an admin. Sets ctx.state.user for the handler.
+// is an admin. Sets ctx.state.user for the handler. Each refusal has a code of kind 'sign-in'
+// (contracts/errors.ts), so a client asks for a new login instead of giving the request up.
 import type { Middleware } from 'koa';
 import mongoose from 'mongoose';
 import { HttpError } from '../errors.ts';
@@ -15,10 +16,6 @@ export const AUTH_MESSAGES = {
   NOT_ADMIN: 'Only administrators can do this.',
 } as const;
 
-/** Auth refusals carry `reauth: true`, so a client knows to ask for a new login, not to give up. */
-const unauthorized = (message: string) => new HttpError(401, message, { reauth: true });
-const forbidden = (message: string) => new HttpError(403, message, { reauth: true });
-
 export interface AdminState {
   user: UserDoc;
 }
@@ -26,14 +23,16 @@ export interface AdminState {
 export function requireAdmin({ users, secret }: { users: UserModel; secret: string }): Middleware<AdminState> {
   return async function checkAdmin(ctx, next) {
     const token = tokenFromHeaders(ctx.headers);
-    if (!token) throw unauthorized(AUTH_MESSAGES.MISSING);
+    if (!token) throw new HttpError('TOKEN_MISSING', AUTH_MESSAGES.MISSING);
     const check = verifyToken(token, secret);
-    if (!check.ok) throw unauthorized(check.reason === 'expired' ? AUTH_MESSAGES.EXPIRED : AUTH_MESSAGES.INVALID);
-    if (!mongoose.isValidObjectId(check.userId)) throw unauthorized(AUTH_MESSAGES.INVALID);
+    if (!check.ok) throw check.reason === 'expired'
+        ? new HttpError('TOKEN_EXPIRED', AUTH_MESSAGES.EXPIRED)
+        : new HttpError('TOKEN_INVALID', AUTH_MESSAGES.INVALID);
+    if (!mongoose.isValidObjectId(check.userId)) throw new HttpError('TOKEN_INVALID', AUTH_MESSAGES.INVALID);
     const user = (await users.findById(check.userId).lean()) as UserDoc | null;
-    if (!user) throw unauthorized(AUTH_MESSAGES.GONE);
-    if (!user.isApproved) throw forbidden(AUTH_MESSAGES.NOT_APPROVED);
-    if (user.role !== 'admin') throw forbidden(AUTH_MESSAGES.NOT_ADMIN);
+    if (!user) throw new HttpError('ACCOUNT_GONE', AUTH_MESSAGES.GONE);
+    if (!user.isApproved) throw new HttpError('NOT_APPROVED', AUTH_MESSAGES.NOT_APPROVED);
+    if (user.role !== 'admin') throw new HttpError('NOT_ADMIN', AUTH_MESSAGES.NOT_ADMIN);
     ctx.state.user = user;
     await next();
   };

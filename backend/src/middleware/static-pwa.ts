@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
+import { API_PREFIX } from '@fw/contracts/paths';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -45,7 +46,7 @@ export function staticPwa({
     },
   });
   return async function servePwa(ctx, next) {
-    if (ctx.path.startsWith('/api/')) return next();
+    if (ctx.path.startsWith(API_PREFIX)) return next();
     // The answer depends on Accept-Encoding whether or not this one is compressed (caches must know).
     ctx.vary('Accept-Encoding');
     await files(ctx, async () => {});

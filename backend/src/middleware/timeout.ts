@@ -7,7 +7,7 @@ export function requestTimeout({ ms }: { ms: number }): Middleware {
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new HttpError(503, 'The server took too long to answer. Please try again.')),
+        () => reject(new HttpError('BUSY', 'The server took too long to answer. Please try again.')),
         ms,
       );
     });

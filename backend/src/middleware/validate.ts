@@ -2,7 +2,7 @@
 // A message never repeats unbounded input: quoted field names are cut to QUOTE_MAX_CHARS and at
 // most QUOTED_NAMES_MAX are listed (an attacker's 9 MB field name must not come back, or be kept).
 import type { z } from 'zod';
-import { badRequest } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 
 export const QUOTE_MAX_CHARS = 40;
 export const QUOTED_NAMES_MAX = 5;
@@ -23,9 +23,9 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
-    throw badRequest(`Unexpected field${issue.keys.length > 1 ? 's' : ''}: ${listOf(issue.keys)}`);
+    throw new HttpError('INVALID_INPUT', `Unexpected field${issue.keys.length > 1 ? 's' : ''}: ${listOf(issue.keys)}`);
   }
   const where = issue.path.length ? quote(issue.path.map(String).join('.')) : '';
   const message = issue.message.startsWith('Invalid input') && where ? `${where} is missing or not valid` : issue.message;
-  throw badRequest(where && !message.toLowerCase().startsWith(where.toLowerCase()) && !/^[A-Z]/.test(message) ? `${where} ${message}` : message);
+  throw new HttpError('INVALID_INPUT', where && !message.toLowerCase().startsWith(where.toLowerCase()) && !/^[A-Z]/.test(message) ? `${where} ${message}` : message);
 }

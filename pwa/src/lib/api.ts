@@ -1,5 +1,6 @@
 // The one API client: JSON in and out, the token headers, the response envelope, time-outs, and
 // errors that carry the HTTP status and the server's message.
+import { ERROR_CODES, isErrorCode, type ErrorCode, type ErrorKind } from '@fw/contracts/errors';
 import { getToken } from './auth.ts';
 import { STORAGE_FULL_MESSAGE, isQuotaError } from './storage.ts';
 
@@ -20,6 +21,17 @@ export class ApiError extends Error {
 
   get isNetwork(): boolean {
     return this.status === 0;
+  }
+
+  /** The server's machine-readable reason; null for no answer or an answer not from this API. */
+  get code(): ErrorCode | null {
+    return isErrorCode(this.body?.code) ? this.body.code : null;
+  }
+
+  /** What may be done about it (contracts/errors.ts); null when the answer carries no known code. */
+  get kind(): ErrorKind | null {
+    const code = this.code;
+    return code ? ERROR_CODES[code].kind : null;
   }
 }
 

@@ -30,6 +30,11 @@ export function getToken(): string | null {
   return state.token;
 }
 
+/** Why the admin was last signed out by the server, if they were. */
+export function getSignOutNotice(): string | null {
+  return state.notice;
+}
+
 export function setToken(token: string | null, notice: string | null = null): void {
   try {
     if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);

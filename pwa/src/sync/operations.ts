@@ -2,8 +2,10 @@
 // and how the server's answer settles it. The outbox (outbox.ts) stores and sends them.
 import type { AddCommentRequest, Article, ArticleInput } from '@fw/contracts';
 import { categoryOf } from '@fw/contracts/categories';
+import type { ErrorCode } from '@fw/contracts/errors';
 import { db, type LocalAdminArticle, type OutboxKind } from '../db/db.ts';
 import { splitArticle } from './pull.ts';
+import { API_PATHS } from '@fw/contracts/paths';
 
 export interface Endpoint {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -13,14 +15,14 @@ export interface Endpoint {
 }
 
 export const ENDPOINTS: Record<OutboxKind, Endpoint> = {
-  addComment: { method: 'POST', path: '/api/articles/add-comment', admin: false },
-  saveArticle: { method: 'POST', path: '/api/articles/add', admin: true },
-  togglePublish: { method: 'POST', path: '/api/articles/toggle-publish', admin: true },
-  deleteArticle: { method: 'DELETE', path: '/api/articles/delete', admin: true },
-  approveComment: { method: 'PUT', path: '/api/admin/comments/approve', admin: true },
-  deleteComment: { method: 'DELETE', path: '/api/admin/comments/delete', admin: true },
-  approveUser: { method: 'POST', path: '/api/admin/approve', admin: true },
-  deleteUser: { method: 'DELETE', path: '/api/admin/delete', admin: true },
+  addComment: { method: 'POST', path: API_PATHS.addComment, admin: false },
+  saveArticle: { method: 'POST', path: API_PATHS.addArticle, admin: true },
+  togglePublish: { method: 'POST', path: API_PATHS.togglePublish, admin: true },
+  deleteArticle: { method: 'DELETE', path: API_PATHS.deleteArticle, admin: true },
+  approveComment: { method: 'PUT', path: API_PATHS.approveComment, admin: true },
+  deleteComment: { method: 'DELETE', path: API_PATHS.deleteComment, admin: true },
+  approveUser: { method: 'POST', path: API_PATHS.approveUser, admin: true },
+  deleteUser: { method: 'DELETE', path: API_PATHS.deleteUser, admin: true },
 };
 
 /** The request body that goes over the wire for an entry. */
@@ -139,6 +141,6 @@ export async function applyConfirmed(kind: OutboxKind, recordId: string, respons
 }
 
 /** A refused delete of something already gone has the effect the person wanted. */
-export function isAlreadyDone(kind: OutboxKind, status: number): boolean {
-  return status === 404 && (kind === 'deleteArticle' || kind === 'deleteComment' || kind === 'deleteUser');
+export function isAlreadyDone(kind: OutboxKind, code: ErrorCode | null): boolean {
+  return code === 'NOT_FOUND' && (kind === 'deleteArticle' || kind === 'deleteComment' || kind === 'deleteUser');
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_CODES, type ErrorCode } from '@fw/contracts/errors';
 import { ApiError } from '../lib/api.ts';
 import { setToken } from '../lib/auth.ts';
 import { db } from '../db/db.ts';
-import { ScriptedServer } from '../../test/scripted-server.ts';
+import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
 import { resetDb } from '../../test/reset-db.ts';
 import { RETRY_BASE_MS, RETRY_MAX_MS, backoffMs, classify, enqueue, pushOutbox, resolveConflict } from './outbox.ts';
 
@@ -42,24 +43,47 @@ describe('backoffMs', () => {
 });
 
 describe('classify', () => {
+  const refusal = (status: number, code: ErrorCode, extra: Record<string, unknown> = {}) =>
+    new ApiError('x', status, { success: false, message: 'x', code, ...extra });
+
+  it.each([
+    ['IDEMPOTENCY_KEY_IN_PROGRESS', 'retry'],
+    ['RATE_LIMITED', 'retry'],
+    ['BUSY', 'retry'],
+    ['SERVER_ERROR', 'retry'],
+    ['INVALID_INPUT', 'failed'],
+    ['NOT_FOUND', 'failed'],
+    ['BODY_TOO_LARGE', 'failed'],
+    ['ID_TAKEN', 'failed'],
+    ['IDEMPOTENCY_KEY_REUSED', 'failed'],
+    ['EMAIL_TAKEN', 'failed'],
+    ['ADMIN_UNDELETABLE', 'failed'],
+    ['TOKEN_EXPIRED', 'auth'],
+    ['TOKEN_MISSING', 'auth'],
+    ['NOT_ADMIN', 'auth'],
+  ] as const)('code %s → %s', (code, outcome) => {
+    expect(classify(refusal(ERROR_CODES[code].status, code), 'addComment')).toBe(outcome);
+  });
+
+  it('decides from the code, not from the status or which fields the body carries', () => {
+    // A 409 without a server copy is not necessarily "still in progress".
+    expect(classify(refusal(409, 'ID_TAKEN'), 'addComment')).toBe('failed');
+    expect(classify(refusal(409, 'IDEMPOTENCY_KEY_IN_PROGRESS'), 'addComment')).toBe('retry');
+    // A 403 that is not about the login is not a reason to sign out.
+    expect(classify(refusal(403, 'ADMIN_UNDELETABLE'), 'deleteUser')).toBe('failed');
+    expect(classify(refusal(409, 'EDIT_CONFLICT', { article: {} }), 'saveArticle')).toBe('conflict');
+    expect(classify(refusal(409, 'EDIT_CONFLICT'), 'saveArticle')).toBe('failed');
+  });
+
   it.each([
     [0, 'retry'],
-    [500, 'retry'],
-    [503, 'retry'],
+    [502, 'retry'],
     [408, 'retry'],
     [429, 'retry'],
     [400, 'failed'],
-    [404, 'failed'],
-    [413, 'failed'],
-  ])('status %i → %s', (status, outcome) => {
-    expect(classify(new ApiError('x', status), 'addComment')).toBe(outcome);
-  });
-  it('asks for a login on auth refusals and shows conflicts on edits', () => {
-    expect(classify(new ApiError('x', 401, { reauth: true }), 'saveArticle')).toBe('auth');
-    expect(classify(new ApiError('x', 403, { reauth: true }), 'deleteUser')).toBe('auth');
-    expect(classify(new ApiError('x', 403, {}), 'deleteUser')).toBe('failed');
-    expect(classify(new ApiError('x', 409, { article: {} }), 'saveArticle')).toBe('conflict');
-    expect(classify(new ApiError('still being processed', 409, {}), 'addComment')).toBe('retry');
+    [409, 'failed'],
+  ])('an answer without a code (no connection, a proxy): status %i → %s', (status, outcome) => {
+    expect(classify(new ApiError('x', status, status ? { message: 'from a proxy' } : null), 'addComment')).toBe(outcome);
   });
 });
 
@@ -108,7 +132,7 @@ describe('pushOutbox', () => {
   });
 
   it('honours Retry-After on 429', async () => {
-    server.script = () => ({ status: 429, body: { success: false, message: 'Slow down' }, headers: { 'Retry-After': '120' } });
+    server.script = () => ({ ...errorReply(429, 'RATE_LIMITED', 'Slow down'), headers: { 'Retry-After': '120' } });
     await enqueue({ kind: 'addComment', recordId: ID_A, body: { _id: ID_A, article: ID_B, name: 'N', content: 'C' }, label: 'c' });
     const now = Date.now();
     const result = await pushOutbox(() => now);
@@ -117,7 +141,7 @@ describe('pushOutbox', () => {
 
   it('marks a refused operation failed, holds back later ones of the same record, lets other records through', async () => {
     server.script = (call) =>
-      call.body?.id === ID_A ? { status: 400, body: { success: false, message: 'Bad id' } } : undefined;
+      call.body?.id === ID_A ? errorReply(400, 'INVALID_INPUT', 'Bad id') : undefined;
     server.articles.set(ID_B, { ...article(ID_B), version: 1, createdAt: '', updatedAt: '' } as never);
     await enqueue({ kind: 'togglePublish', recordId: ID_A, body: { id: ID_A }, label: 'a' });
     await enqueue({ kind: 'saveArticle', recordId: ID_A, body: article(ID_A, { version: 1 }), label: 'a2' });
@@ -161,5 +185,30 @@ describe('pushOutbox', () => {
     await resolveConflict(conflict!.seq!, 'theirs');
     expect(await db.outbox.count()).toBe(0);
     expect(await db.adminArticles.get(ID_A)).toMatchObject({ title: 'Theirs', version: 5 });
+  });
+
+  it('gives up on a 409 that says the id is taken, instead of retrying it forever', async () => {
+    server.comments.set(ID_A, { _id: ID_A, article: ID_B, name: 'Someone else', content: 'Theirs' });
+    await enqueue({ kind: 'addComment', recordId: ID_A, body: { _id: ID_A, article: ID_B, name: 'N', content: 'C' }, label: 'c' });
+    const result = await pushOutbox();
+    expect(result.retryAt).toBeNull();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ status: 'failed', lastError: 'A different comment already has this id.' });
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('replays by method, path, key and body like the real server: the same key with another body is refused, not retried', async () => {
+    let lose = true;
+    server.script = () => (lose ? 'lose-response' : undefined);
+    await enqueue({ kind: 'addComment', recordId: ID_A, body: { _id: ID_A, article: ID_B, name: 'N', content: 'C' }, label: 'c' });
+    const first = await pushOutbox();
+    lose = false;
+    // The answer was lost; the entry then goes out again with the same key but another body.
+    const [entry] = await db.outbox.toArray();
+    await db.outbox.update(entry!.seq!, { body: { ...entry!.body, content: 'Changed' } });
+    const second = await pushOutbox(() => first.retryAt! + 1);
+    expect(second.retryAt).toBeNull();
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ status: 'failed', lastError: expect.stringMatching(/already used/) })]);
+    expect(server.applied).toHaveLength(1);
   });
 });

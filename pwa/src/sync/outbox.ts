@@ -21,15 +21,24 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
 
 export type Outcome = 'done' | 'retry' | 'failed' | 'conflict' | 'auth';
 
-/** How an answer is handled: retried later, refused for the person to see, or a login needed. */
+/**
+ * How an answer is handled: retried later, refused for the person to see, or a login needed. The
+ * server's error code decides; only an answer without one (no connection, a proxy's error page)
+ * falls back to its status.
+ */
 export function classify(error: ApiError, kind: OutboxKind): Exclude<Outcome, 'done'> {
-  if (error.isNetwork || error.status >= 500 || error.status === 408 || error.status === 429) return 'retry';
-  if (error.status === 409 && kind === 'saveArticle' && error.body?.article) return 'conflict';
-  // A 409 without a server copy: the same Idempotency-Key is still being processed (e.g. the
-  // first attempt was cut off by a database outage); it settles by itself, so try again later.
-  if (error.status === 409 && !error.body?.article) return 'retry';
-  if ((error.status === 401 || error.status === 403) && error.body?.reauth) return 'auth';
-  return 'failed';
+  switch (error.kind) {
+    case 'transient':
+      return 'retry';
+    case 'sign-in':
+      return 'auth';
+    case 'edit-conflict':
+      return kind === 'saveArticle' && error.body?.article ? 'conflict' : 'failed';
+    case 'refused':
+      return 'failed';
+    case null:
+      return error.isNetwork || error.status >= 500 || error.status === 408 || error.status === 429 ? 'retry' : 'failed';
+  }
 }
 
 export interface NewOperation {
@@ -142,7 +151,7 @@ export async function sendEntry(entry: OutboxEntry, now = Date.now()): Promise<O
     return report(entry.key, 'done', typeof data.message === 'string' ? data.message : '');
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (isAlreadyDone(entry.kind, error.status)) {
+    if (isAlreadyDone(entry.kind, error.code)) {
       await settle(entry, {});
       return report(entry.key, 'done', '');
     }

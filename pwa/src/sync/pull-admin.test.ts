@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, getMeta } from '../db/db.ts';
-import { getToken, setToken, subscribeAuth } from '../lib/auth.ts';
-import { ScriptedServer } from '../../test/scripted-server.ts';
+import { getSignOutNotice, getToken, setToken, subscribeAuth } from '../lib/auth.ts';
+import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
 import { resetDb } from '../../test/reset-db.ts';
 import { ADMIN_SYNCED_AT, clearAdminData, pullAdmin } from './pull-admin.ts';
-import { SETTLED_COUNT_KEY } from './outbox.ts';
+import { SETTLED_COUNT_KEY, enqueue } from './outbox.ts';
 
 const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example.com', role: 'admin' as const, isApproved: true };
 
@@ -55,18 +55,28 @@ describe('pullAdmin', () => {
 
   it('signs out with the server’s reason when the token is refused, keeping the outbox', async () => {
     const message = 'Your session has expired. Please log in again.';
-    server.script = () => ({ status: 401, body: { success: false, message, reauth: true } });
+    const comment = { _id: '64f000000000000000000303', article: '64f000000000000000000304', name: 'N', content: 'C' };
+    await enqueue({ kind: 'addComment', recordId: comment._id, body: comment, label: 'comment' });
+    server.script = () => errorReply(401, 'TOKEN_EXPIRED', message);
     const seen: Array<string | null> = [];
     const stop = subscribeAuth(() => seen.push(getToken()));
     await pullAdmin();
     stop();
     expect(getToken()).toBeNull();
+    expect(getSignOutNotice()).toBe(message);
     expect(localStorage.getItem('token')).toBeNull();
     expect(seen).toEqual([null]);
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ recordId: comment._id, status: 'queued' })]);
+  });
+
+  it('does not sign out on a refusal that is not about the login', async () => {
+    server.script = () => errorReply(403, 'ORIGIN_NOT_ALLOWED', 'Not from here');
+    await expect(pullAdmin()).rejects.toThrow('Not from here');
+    expect(getToken()).toBe('a-token');
   });
 
   it('leaves other failures to the engine (shown as a sync error), still signed in', async () => {
-    server.script = () => ({ status: 500, body: { success: false, message: 'Boom' } });
+    server.script = () => errorReply(500, 'SERVER_ERROR', 'Boom');
     await expect(pullAdmin()).rejects.toThrow('Boom');
     expect(getToken()).toBe('a-token');
   });

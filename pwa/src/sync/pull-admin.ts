@@ -6,6 +6,7 @@ import { ApiError, api } from '../lib/api.ts';
 import { getToken, signOutWithNotice } from '../lib/auth.ts';
 import { db } from '../db/db.ts';
 import type { EntityTable } from '../db/db.ts';
+import { API_PATHS } from '@fw/contracts/paths';
 
 async function pendingRecordIds(): Promise<Set<string>> {
   const entries = await db.outbox.toArray();
@@ -37,14 +38,14 @@ export async function pullAdmin(): Promise<boolean> {
   let lists;
   try {
     lists = await Promise.all([
-      api<{ articles: Article[] }>('GET', '/api/admin/articles'),
-      api<{ comments: AdminComment[] }>('GET', '/api/admin/comments'),
-      api<{ users: User[] }>('GET', '/api/admin/users'),
+      api<{ articles: Article[] }>('GET', API_PATHS.articles),
+      api<{ comments: AdminComment[] }>('GET', API_PATHS.comments),
+      api<{ users: User[] }>('GET', API_PATHS.users),
     ]);
   } catch (error) {
     // An expired token or a lost admin role found by the pull (not only by a write) also sends
     // the admin to the login screen with the server's reason, instead of a stale admin area.
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403) && error.body?.reauth) {
+    if (error instanceof ApiError && error.kind === 'sign-in') {
       signOutWithNotice(error.message);
       return true;
     }

@@ -4,6 +4,7 @@ import type { Article, ArticleFeed, CommentFeed, Lesson } from '@fw/contracts';
 import { api } from '../lib/api.ts';
 import { db, getMeta, setMeta, type ArticleBody, type ArticleSummary } from '../db/db.ts';
 import { announceArticleChanges } from './article-changes.ts';
+import { API_PATHS } from '@fw/contracts/paths';
 
 export const SYNC_PAGE_ITEMS = 200;
 /**
@@ -83,16 +84,16 @@ async function pullFeed<P extends { cursor: string; hasMore: boolean }>(
 }
 
 export function pullArticles(): Promise<number> {
-  return pullFeed<ArticleFeed>('/api/sync/articles', META.ARTICLES_CURSOR, applyArticlePage);
+  return pullFeed<ArticleFeed>(API_PATHS.articleFeed, META.ARTICLES_CURSOR, applyArticlePage);
 }
 
 export function pullComments(): Promise<number> {
-  return pullFeed<CommentFeed>('/api/sync/comments', META.COMMENTS_CURSOR, applyCommentPage);
+  return pullFeed<CommentFeed>(API_PATHS.commentFeed, META.COMMENTS_CURSOR, applyCommentPage);
 }
 
 export async function pullSchedule(): Promise<void> {
   const etag = await getMeta<string>(META.SCHEDULE_ETAG);
-  const result = await api<{ lessons: Lesson[] }>('GET', '/api/schedule', { etag });
+  const result = await api<{ lessons: Lesson[] }>('GET', API_PATHS.schedule, { etag });
   if (result.notModified) return;
   await db.transaction('rw', db.lessons, db.meta, async () => {
     await db.lessons.clear();

@@ -53,6 +53,7 @@ describe('editing an article through POST /api/articles/add', () => {
     expect(stale.body).toMatchObject({
       success: false,
       message: expect.stringMatching(/^This article was changed by someone else/),
+      code: 'EDIT_CONFLICT',
       article: { _id: original._id, title: 'V2 by Ann', version: 2 },
     });
     const read = await app.request<{ article: Article }>('GET', `/api/articles/${original._id}`);
@@ -144,7 +145,7 @@ describe('editing an article through POST /api/articles/add', () => {
       title: 'Edited after delete',
     });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: SAVE_MESSAGES.DELETED });
+    expect(res.body).toEqual({ success: false, message: SAVE_MESSAGES.DELETED, code: 'NOT_FOUND' });
     expect(await countWithId(original._id)).toBe(0);
   });
 });

@@ -8,7 +8,7 @@
 // - an _id of a deleted article: 404, an id is never brought back.
 import mongoose from 'mongoose';
 import type { ArticleInputParsed } from '@fw/contracts';
-import { conflict, notFound } from '../../errors.ts';
+import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { sameFields, toArticleDto, type ArticleDoc, type ArticleFields } from './article.model.ts';
@@ -37,7 +37,7 @@ export function articleFields(input: ArticleInputParsed): ArticleFields {
 }
 
 const conflictWith = (stored: ArticleDoc) =>
-  conflict(SAVE_MESSAGES.CONFLICT, { article: toArticleDto(stored) });
+  new HttpError('EDIT_CONFLICT', SAVE_MESSAGES.CONFLICT, { article: toArticleDto(stored) });
 
 export async function saveArticle(
   store: ArticleStore,
@@ -50,7 +50,7 @@ export async function saveArticle(
   const neverUsed = input._id ? await store.versions.claimNewId(id) : true;
   let stored = neverUsed ? null : await store.find(id);
   if (!stored) {
-    if (!neverUsed && (await store.wasDeleted(id))) throw notFound(SAVE_MESSAGES.DELETED);
+    if (!neverUsed && (await store.wasDeleted(id))) throw new HttpError('NOT_FOUND', SAVE_MESSAGES.DELETED);
     try {
       return { kind: 'created', article: await store.create(id, fields) };
     } catch (error) {
@@ -66,6 +66,6 @@ export async function saveArticle(
   const changed = await store.change(stored, fields);
   if (changed) return { kind: 'updated', article: changed };
   const latest = await store.find(id);
-  if (!latest) throw notFound(SAVE_MESSAGES.DELETED);
+  if (!latest) throw new HttpError('NOT_FOUND', SAVE_MESSAGES.DELETED);
   throw conflictWith(latest);
 }

@@ -10,7 +10,7 @@ import {
   idRequestSchema,
   type ArticleInputParsed,
 } from '@fw/contracts';
-import { HttpError, badRequest } from '../../errors.ts';
+import { HttpError } from '../../errors.ts';
 import { parseWith } from '../../middleware/validate.ts';
 import { idFromIdempotencyKey, operationId } from '../../middleware/idempotency.ts';
 import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
@@ -20,6 +20,7 @@ import { sequenceOn } from '../../db/sequence.ts';
 import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
 import { ARTICLE_MESSAGES, articlesService } from './articles.service.ts';
+import { API_PATHS } from '@fw/contracts/paths';
 
 export const ARTICLE_JSON_MESSAGE = 'article must be the article as JSON text';
 export const ARTICLE_TOO_LARGE_MESSAGE = `The article is too large: its content (images included) may be at most ${
@@ -32,15 +33,15 @@ export function parseArticleJson(text: string): ArticleInputParsed {
   try {
     value = JSON.parse(text);
   } catch {
-    throw badRequest(ARTICLE_JSON_MESSAGE);
+    throw new HttpError('INVALID_JSON', ARTICLE_JSON_MESSAGE);
   }
-  if (nestedDeeperThan(value)) throw badRequest(TOO_DEEP_MESSAGE);
+  if (nestedDeeperThan(value)) throw new HttpError('INVALID_INPUT', TOO_DEEP_MESSAGE);
   const content = (value as { content?: unknown } | null)?.content;
   if (
     typeof content === 'string' &&
     Buffer.byteLength(content, 'utf8') > LIMITS.ARTICLE_CONTENT_MAX_BYTES
   ) {
-    throw new HttpError(413, ARTICLE_TOO_LARGE_MESSAGE);
+    throw new HttpError('BODY_TOO_LARGE', ARTICLE_TOO_LARGE_MESSAGE);
   }
   return parseWith(articleInputSchema, value);
 }
@@ -60,7 +61,7 @@ export function articlesRouter({
   const sequence = sequenceOn(connection);
   const shared = new SharedBodies();
 
-  router.get('/api/articles/all', async (ctx) => {
+  router.get(API_PATHS.listArticles, async (ctx) => {
     const { epoch, committed } = await sequence.horizon();
     const etag = etagOf('articles', epoch, committed);
     if (answeredNotModified(ctx, etag)) return;
@@ -70,12 +71,12 @@ export function articlesRouter({
     await sendShared(ctx, body);
   });
 
-  router.get('/api/articles/:id', async (ctx) => {
+  router.get(API_PATHS.getArticle, async (ctx) => {
     const { id } = parseWith(idRequestSchema, { id: ctx.params.id });
     ctx.body = { success: true, article: toArticleDto(await articles.getPublished(id)) };
   });
 
-  router.post('/api/articles/add', adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.addArticle, adminOnly, idempotent, async (ctx) => {
     const { article } = parseWith(addArticleRequestSchema, ctx.request.body);
     const input = parseArticleJson(article);
     const outcome = await articles.save({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) });
@@ -92,7 +93,7 @@ export function articlesRouter({
     };
   });
 
-  router.post('/api/articles/toggle-publish', adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.togglePublish, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     const { article, isPublished } = await articles.togglePublish(id, operationId(ctx));
     ctx.body = {
@@ -102,17 +103,17 @@ export function articlesRouter({
     };
   });
 
-  router.delete('/api/articles/delete', adminOnly, idempotent, async (ctx) => {
+  router.delete(API_PATHS.deleteArticle, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     await articles.remove(id);
     ctx.body = { success: true, message: ARTICLE_MESSAGES.DELETED };
   });
 
-  router.get('/api/admin/dashboard', adminOnly, async (ctx) => {
+  router.get(API_PATHS.dashboard, adminOnly, async (ctx) => {
     ctx.body = { success: true, dashboardData: await articles.dashboard() };
   });
 
-  router.get('/api/admin/articles', adminOnly, async (ctx) => {
+  router.get(API_PATHS.articles, adminOnly, async (ctx) => {
     ctx.body = { success: true, articles: (await articles.listAll()).map(toArticleDto) };
   });
 

@@ -2,7 +2,7 @@
 // changes (save, publish toggle, delete with its comments).
 import type mongoose from 'mongoose';
 import type { ArticleInputParsed, DashboardData } from '@fw/contracts';
-import { HttpError, notFound } from '../../errors.ts';
+import { HttpError } from '../../errors.ts';
 import { recordRemoval } from '../sync/tombstone.model.ts';
 import { commentModel } from '../comments/comment.model.ts';
 import { commentsService } from '../comments/comments.service.ts';
@@ -43,7 +43,7 @@ export function articlesService(connection: mongoose.Connection) {
         _id: id,
         isPublished: true,
       }).lean()) as ArticleDoc | null;
-      if (!article) throw notFound(ARTICLE_MESSAGES.NOT_FOUND);
+      if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.NOT_FOUND);
       return article;
     },
 
@@ -78,7 +78,7 @@ export function articlesService(connection: mongoose.Connection) {
     async togglePublish(id: string, op?: string): Promise<{ article: ArticleDoc; isPublished: boolean }> {
       for (let attempt = 0; attempt < TOGGLE_MAX_ATTEMPTS; attempt++) {
         const article = await store.find(id);
-        if (!article) throw notFound(ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
+        if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
         const applied = op ? article.appliedOps?.find((o) => o.op === op) : undefined;
         if (applied) return { article, isPublished: applied.isPublished === true };
         const isPublished = !article.isPublished;
@@ -87,13 +87,13 @@ export function articlesService(connection: mongoose.Connection) {
         await comments.renumberApprovedOf(id);
         return { article: changed, isPublished };
       }
-      throw new HttpError(503, ARTICLE_MESSAGES.BUSY);
+      throw new HttpError('BUSY', ARTICLE_MESSAGES.BUSY);
     },
 
     /** Comments first, then the article: a retry after a failure half-way finishes the job. */
     async remove(id: string): Promise<void> {
       const article = await store.find(id);
-      if (!article) throw notFound(ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
+      if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
       await comments.removeAllOf(id);
       await store.sequence.next(async (seq) => {
         await recordRemoval(store.tombstones, 'article', id, seq);

@@ -70,7 +70,7 @@ describe('article calls', () => {
       for (const id of [draft._id, '0123456789abcdef01234567']) {
         const res = await app.request('GET', `/api/articles/${id}`);
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ success: false, message: ARTICLE_MESSAGES.NOT_FOUND });
+        expect(res.body).toEqual({ success: false, message: ARTICLE_MESSAGES.NOT_FOUND, code: 'NOT_FOUND' });
       }
     });
 
@@ -146,7 +146,7 @@ describe('article calls', () => {
       const big = 'a'.repeat(LIMITS.ARTICLE_CONTENT_MAX_BYTES + 1);
       const tooMuchContent = await saveArticle(app, admin, { content: big });
       expect(tooMuchContent.status).toBe(413);
-      expect(tooMuchContent.body).toEqual({ success: false, message: ARTICLE_TOO_LARGE_MESSAGE });
+      expect(tooMuchContent.body).toEqual({ success: false, message: ARTICLE_TOO_LARGE_MESSAGE, code: 'BODY_TOO_LARGE' });
 
       const huge = JSON.stringify({ article: 'a'.repeat(LIMITS.REQUEST_BODY_MAX_BYTES + 1) });
       const tooMuchBody = await app.request('POST', '/api/articles/add', {
@@ -197,7 +197,7 @@ describe('article calls', () => {
         body: { id: '0123456789abcdef01234567' },
       });
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ success: false, message: ARTICLE_MESSAGES.ADMIN_NOT_FOUND });
+      expect(unknown.body).toEqual({ success: false, message: ARTICLE_MESSAGES.ADMIN_NOT_FOUND, code: 'NOT_FOUND' });
     });
   });
 

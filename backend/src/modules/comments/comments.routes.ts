@@ -8,6 +8,7 @@ import { parseWith } from '../../middleware/validate.ts';
 import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
 import { toCommentDto } from './comment.model.ts';
 import { COMMENT_MESSAGES, commentsService } from './comments.service.ts';
+import { API_PATHS } from '@fw/contracts/paths';
 
 export function commentsRouter({
   connection,
@@ -25,7 +26,7 @@ export function commentsRouter({
   const router = new Router();
   const comments = commentsService(connection);
 
-  router.post('/api/articles/comments', async (ctx) => {
+  router.post(API_PATHS.listComments, async (ctx) => {
     const { articleId } = parseWith(commentsRequestSchema, ctx.request.body);
     ctx.body = {
       success: true,
@@ -33,24 +34,24 @@ export function commentsRouter({
     };
   });
 
-  router.post('/api/articles/add-comment', commentLimit, idempotent, async (ctx) => {
+  router.post(API_PATHS.addComment, commentLimit, idempotent, async (ctx) => {
     const input = parseWith(addCommentRequestSchema, ctx.request.body);
     const comment = await comments.add({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) });
     ctx.status = 201;
     ctx.body = { success: true, message: COMMENT_MESSAGES.ADDED, comment: toCommentDto(comment) };
   });
 
-  router.get('/api/admin/comments', adminOnly, async (ctx) => {
+  router.get(API_PATHS.comments, adminOnly, async (ctx) => {
     ctx.body = { success: true, comments: await comments.listForAdmin() };
   });
 
-  router.put('/api/admin/comments/approve', adminOnly, idempotent, async (ctx) => {
+  router.put(API_PATHS.approveComment, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     await comments.approve(id);
     ctx.body = { success: true, message: COMMENT_MESSAGES.APPROVED };
   });
 
-  router.delete('/api/admin/comments/delete', adminOnly, idempotent, async (ctx) => {
+  router.delete(API_PATHS.deleteComment, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     await comments.remove(id);
     ctx.body = { success: true, message: COMMENT_MESSAGES.DELETED };

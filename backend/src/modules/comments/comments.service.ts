@@ -2,7 +2,7 @@
 // only approved comments of published articles are ever shown to the public.
 import mongoose from 'mongoose';
 import type { AddCommentRequest } from '@fw/contracts';
-import { conflict, notFound } from '../../errors.ts';
+import { HttpError } from '../../errors.ts';
 import { inserted } from '../../db/claim.ts';
 import { sequenceOn } from '../../db/sequence.ts';
 import { articleModel } from '../articles/article.model.ts';
@@ -31,7 +31,7 @@ export function commentsService(connection: mongoose.Connection) {
   /** An _id read, the condition checked here: FerretDB reads every article for `{ _id, isPublished }`. */
   async function requirePublished(articleId: string): Promise<void> {
     const article = await Articles.findById(articleId, { isPublished: 1 }).lean();
-    if (!article?.isPublished) throw notFound(COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
+    if (!article?.isPublished) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
   }
 
   const findComment = async (id: string) =>
@@ -48,7 +48,7 @@ export function commentsService(connection: mongoose.Connection) {
 
   async function existingFor(input: NewComment & { _id: string }): Promise<CommentDoc | null> {
     const stored = await findComment(input._id);
-    if (stored && !sameComment(stored, input)) throw conflict(COMMENT_MESSAGES.ID_TAKEN);
+    if (stored && !sameComment(stored, input)) throw new HttpError('ID_TAKEN', COMMENT_MESSAGES.ID_TAKEN);
     return stored;
   }
 
@@ -88,7 +88,7 @@ export function commentsService(connection: mongoose.Connection) {
     /** Approval is one way; approving twice is the same as once. */
     async approve(id: string): Promise<void> {
       const comment = await findComment(id);
-      if (!comment) throw notFound(COMMENT_MESSAGES.NOT_FOUND);
+      if (!comment) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.NOT_FOUND);
       if (comment.isApproved) return;
       await sequence.next((seq) =>
         Comments.updateOne({ _id: comment._id }, { $set: { isApproved: true, seq } }),
@@ -97,7 +97,7 @@ export function commentsService(connection: mongoose.Connection) {
 
     async remove(id: string): Promise<void> {
       const comment = await findComment(id);
-      if (!comment) throw notFound(COMMENT_MESSAGES.NOT_FOUND);
+      if (!comment) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.NOT_FOUND);
       await removeOne(comment);
     },
 

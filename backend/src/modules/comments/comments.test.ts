@@ -86,7 +86,7 @@ describe('comment calls', () => {
           body: { article: id, name: 'N', content: 'C' },
         });
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ success: false, message: COMMENT_MESSAGES.ARTICLE_NOT_FOUND });
+        expect(res.body).toEqual({ success: false, message: COMMENT_MESSAGES.ARTICLE_NOT_FOUND, code: 'NOT_FOUND' });
       }
       expect(await commentModel(app.connection).countDocuments({ article: draft._id })).toBe(0);
     });
@@ -101,7 +101,7 @@ describe('comment calls', () => {
         body: { _id, article: article._id, name: 'Ann', content: 'Something else' },
       });
       expect(clash.status).toBe(409);
-      expect(clash.body).toEqual({ success: false, message: COMMENT_MESSAGES.ID_TAKEN });
+      expect(clash.body).toEqual({ success: false, message: COMMENT_MESSAGES.ID_TAKEN, code: 'ID_TAKEN' });
     });
   });
 
@@ -129,7 +129,7 @@ describe('comment calls', () => {
       });
       const res = await publicComments(soonDraft._id);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: COMMENT_MESSAGES.ARTICLE_NOT_FOUND });
+      expect(res.body).toEqual({ success: false, message: COMMENT_MESSAGES.ARTICLE_NOT_FOUND, code: 'NOT_FOUND' });
     });
 
     it('is 400 for a bad or missing articleId', async () => {
@@ -205,7 +205,7 @@ describe('comment calls', () => {
           body: { id: newObjectId() },
         });
         expect(unknown.status).toBe(404);
-        expect(unknown.body).toEqual({ success: false, message: COMMENT_MESSAGES.NOT_FOUND });
+        expect(unknown.body).toEqual({ success: false, message: COMMENT_MESSAGES.NOT_FOUND, code: 'NOT_FOUND' });
       }
     });
   });

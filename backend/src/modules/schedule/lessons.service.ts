@@ -17,7 +17,8 @@ import {
   type LessonInputParsed,
   type LineProblem,
 } from '@fw/contracts';
-import { HttpError, conflict, notFound } from '../../errors.ts';
+import type { ErrorCode } from '@fw/contracts/errors';
+import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import { lessonFields, lessonStore, sameLessonFields, toLessonDto, type LessonDoc } from './lesson-store.ts';
 
@@ -39,15 +40,15 @@ export const LESSON_MESSAGES = {
 
 export type LessonSaveOutcome = { kind: 'created' | 'updated' | 'unchanged'; lesson: LessonDoc };
 
-const dateTaken = (date: string) => conflict(LESSON_MESSAGES.DATE_TAKEN(date), { date });
+const dateTaken = (date: string) => new HttpError('DATE_TAKEN', LESSON_MESSAGES.DATE_TAKEN(date), { date });
 
-function importRefused(status: number, intro: string, problems: LineProblem[]): HttpError {
-  return new HttpError(status, intro + describeLineProblems(problems), { problems });
+function importRefused(code: ErrorCode, intro: string, problems: LineProblem[]): HttpError {
+  return new HttpError(code, intro + describeLineProblems(problems), { problems });
 }
 
 export function lessonsService(connection: mongoose.Connection) {
   const store = lessonStore(connection);
-  const conflictWith = (stored: LessonDoc) => conflict(LESSON_MESSAGES.CONFLICT, { lesson: toLessonDto(stored) });
+  const conflictWith = (stored: LessonDoc) => new HttpError('EDIT_CONFLICT', LESSON_MESSAGES.CONFLICT, { lesson: toLessonDto(stored) });
 
   /** Inserts a new lesson that has claimed its date; a racing copy of the same insert is fine. */
   async function insertNew(id: string, fields: LessonFields): Promise<LessonDoc> {
@@ -65,7 +66,7 @@ export function lessonsService(connection: mongoose.Connection) {
     const fields = lessonFields(input);
     const id = input._id;
     const stored = await store.find(id);
-    if (stored?.deleted) throw notFound(LESSON_MESSAGES.WAS_DELETED);
+    if (stored?.deleted) throw new HttpError('NOT_FOUND', LESSON_MESSAGES.WAS_DELETED);
 
     if (!stored) {
       const claim = await store.claimDate(fields.date, id);
@@ -86,7 +87,7 @@ export function lessonsService(connection: mongoose.Connection) {
       if (!changed) {
         if (moving) await store.releaseDate(fields.date, id);
         const latest = await store.find(id);
-        if (!latest || latest.deleted) throw notFound(LESSON_MESSAGES.WAS_DELETED);
+        if (!latest || latest.deleted) throw new HttpError('NOT_FOUND', LESSON_MESSAGES.WAS_DELETED);
         throw conflictWith(latest);
       }
       if (moving) await store.releaseDate(current.date, id);
@@ -97,7 +98,7 @@ export function lessonsService(connection: mongoose.Connection) {
 
   async function remove(id: string): Promise<void> {
     const stored = await store.find(id);
-    if (!stored || stored.deleted) throw notFound(LESSON_MESSAGES.NOT_FOUND);
+    if (!stored || stored.deleted) throw new HttpError('NOT_FOUND', LESSON_MESSAGES.NOT_FOUND);
     await store.markDeleted(stored);
     await store.touch();
   }
@@ -109,7 +110,7 @@ export function lessonsService(connection: mongoose.Connection) {
    */
   async function importMany(rows: readonly unknown[], idSeed: string): Promise<LessonDoc[]> {
     const { lessons, problems } = checkImportRows(rows);
-    if (problems.length) throw importRefused(400, LESSON_MESSAGES.IMPORT_INVALID, problems);
+    if (problems.length) throw importRefused('INVALID_INPUT', LESSON_MESSAGES.IMPORT_INVALID, problems);
 
     const idOf = (row: LessonImportRowParsed) =>
       row._id ?? crypto.createHash('sha256').update(`${idSeed} ${row.date}`).digest('hex').slice(0, 24);
@@ -125,7 +126,7 @@ export function lessonsService(connection: mongoose.Connection) {
       if (holder && holder.lesson !== '' && holder.lesson !== id)
         clashes.push({ line: row.line, message: `there is already a lesson for ${formatLessonDate(fields.date)}` });
     }
-    if (clashes.length) throw importRefused(409, LESSON_MESSAGES.IMPORT_CONFLICT, clashes);
+    if (clashes.length) throw importRefused('DATE_TAKEN', LESSON_MESSAGES.IMPORT_CONFLICT, clashes);
 
     // Claim every date first; if another change took one meanwhile, give back what this took.
     const claimed: { date: string; id: string }[] = [];
@@ -135,7 +136,7 @@ export function lessonsService(connection: mongoose.Connection) {
         continue;
       }
       for (const c of claimed) await store.releaseDate(c.date, c.id);
-      throw importRefused(409, LESSON_MESSAGES.IMPORT_CONFLICT, [
+      throw importRefused('DATE_TAKEN', LESSON_MESSAGES.IMPORT_CONFLICT, [
         { line: row.line, message: `there is already a lesson for ${formatLessonDate(fields.date)}` },
       ]);
     }

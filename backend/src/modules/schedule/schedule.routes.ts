@@ -21,6 +21,7 @@ import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
 import { parseWith } from '../../middleware/validate.ts';
 import { toLessonDto } from './lesson-store.ts';
 import { LESSON_MESSAGES, lessonsService } from './lessons.service.ts';
+import { API_PATHS } from '@fw/contracts/paths';
 
 interface Rendered {
   stamp: string;
@@ -54,13 +55,13 @@ export function scheduleRouter({
     return rendered;
   }
 
-  router.get('/api/schedule', async (ctx) => {
+  router.get(API_PATHS.schedule, async (ctx) => {
     const { body, etag } = await current();
     if (answeredNotModified(ctx, etag)) return;
     await sendShared(ctx, body);
   });
 
-  router.post('/api/lessons/save', adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.saveLesson, adminOnly, idempotent, async (ctx) => {
     const { lesson } = parseWith(saveLessonRequestSchema, ctx.request.body);
     const input = parseWith(lessonInputSchema, lesson);
     const _id = input._id ?? idFromIdempotencyKey(ctx) ?? new mongoose.Types.ObjectId().toHexString();
@@ -74,13 +75,13 @@ export function scheduleRouter({
     ctx.body = { success: true, message: messages[outcome.kind], lesson: toLessonDto(outcome.lesson) };
   });
 
-  router.delete('/api/lessons/delete', adminOnly, idempotent, async (ctx) => {
+  router.delete(API_PATHS.deleteLesson, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(deleteLessonRequestSchema, ctx.request.body);
     await lessons.remove(id);
     ctx.body = { success: true, message: LESSON_MESSAGES.DELETED };
   });
 
-  router.post('/api/lessons/import', adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.importLessons, adminOnly, idempotent, async (ctx) => {
     const { lessons: rows } = parseWith(importLessonsRequestSchema, ctx.request.body);
     const seed = idFromIdempotencyKey(ctx) ?? crypto.randomBytes(12).toString('hex');
     const saved = await lessons.importMany(rows, seed);

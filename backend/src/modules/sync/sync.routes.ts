@@ -3,6 +3,7 @@
 import Router from '@koa/router';
 import type mongoose from 'mongoose';
 import { LIMITS, syncQuerySchema } from '@fw/contracts';
+import { API_PATHS } from '@fw/contracts/paths';
 import { parseWith } from '../../middleware/validate.ts';
 import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
 import { sequenceOn } from '../../db/sequence.ts';
@@ -13,8 +14,9 @@ export function syncRouter({ connection }: { connection: mongoose.Connection }):
   const feeds = syncService(connection);
   const sequence = sequenceOn(connection);
 
+  const paths = { articles: API_PATHS.articleFeed, comments: API_PATHS.commentFeed } as const;
   for (const feed of ['articles', 'comments'] as const) {
-    router.get(`/api/sync/${feed}`, async (ctx) => {
+    router.get(paths[feed], async (ctx) => {
       const query = parseWith(syncQuerySchema, ctx.query);
       const since = Number(query.since ?? 0);
       const limit = query.limit ?? LIMITS.SYNC_PAGE_DEFAULT_ITEMS;

@@ -1,6 +1,7 @@
 // Who may call the admin user calls: every way a token can be missing, wrong or not enough.
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '@fw/contracts';
 import { AUTH_MESSAGES } from '../../middleware/require-admin.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, type CreatedUser } from '../../../test/fixtures.ts';
@@ -22,41 +23,41 @@ describe.each(CALLS)('$method $path guard', ({ method, path, body }) => {
   });
   afterAll(() => app.close());
 
-  const expectRefused = async (status: number, message: string, headers: Record<string, string> = {}) => {
+  const expectRefused = async (status: number, code: ErrorCode, message: string, headers: Record<string, string> = {}) => {
     const res = await app.request(method, path, { body, headers });
     expect(res.status).toBe(status);
-    expect(res.body).toMatchObject({ success: false, message });
+    expect(res.body).toEqual({ success: false, message, code });
   };
 
-  it('401 without a token', () => expectRefused(401, AUTH_MESSAGES.MISSING));
+  it('401 without a token', () => expectRefused(401, 'TOKEN_MISSING', AUTH_MESSAGES.MISSING));
 
-  it('401 with a token that is not a JWT', () => expectRefused(401, AUTH_MESSAGES.INVALID, { authorization: 'garbage' }));
+  it('401 with a token that is not a JWT', () => expectRefused(401, 'TOKEN_INVALID', AUTH_MESSAGES.INVALID, { authorization: 'garbage' }));
 
   it('401 with a token signed by another secret', () => {
     const forged = jwt.sign({ sub: admin.user._id }, 'some-other-secret-of-enough-length-000000');
-    return expectRefused(401, AUTH_MESSAGES.INVALID, { authorization: forged });
+    return expectRefused(401, 'TOKEN_INVALID', AUTH_MESSAGES.INVALID, { authorization: forged });
   });
 
   it('401 with an expired token', () => {
     const past = Math.floor(Date.now() / 1000) - 60;
     const expired = jwt.sign({ sub: admin.user._id, exp: past }, app.config.jwtSecret);
-    return expectRefused(401, AUTH_MESSAGES.EXPIRED, { authorization: expired });
+    return expectRefused(401, 'TOKEN_EXPIRED', AUTH_MESSAGES.EXPIRED, { authorization: expired });
   });
 
   it('401 with the token of a user who no longer exists', async () => {
     const gone = await createUser(app, { role: 'user', isApproved: false });
     await userModel(app.connection).deleteOne({ _id: gone.user._id });
-    return expectRefused(401, AUTH_MESSAGES.GONE, { authorization: gone.token });
+    return expectRefused(401, 'ACCOUNT_GONE', AUTH_MESSAGES.GONE, { authorization: gone.token });
   });
 
   it('403 with the token of a user not yet approved', async () => {
     const { token } = await createUser(app, { role: 'user', isApproved: false });
-    return expectRefused(403, AUTH_MESSAGES.NOT_APPROVED, { authorization: token });
+    return expectRefused(403, 'NOT_APPROVED', AUTH_MESSAGES.NOT_APPROVED, { authorization: token });
   });
 
   it('403 with the token of an approved user who is not an admin', async () => {
     const { token } = await createUser(app, { role: 'user', isApproved: true });
-    return expectRefused(403, AUTH_MESSAGES.NOT_ADMIN, { authorization: token });
+    return expectRefused(403, 'NOT_ADMIN', AUTH_MESSAGES.NOT_ADMIN, { authorization: token });
   });
 
   it.each([

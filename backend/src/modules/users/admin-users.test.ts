@@ -49,7 +49,7 @@ describe('admin user calls', () => {
       const other = await createUser(app, { role: 'admin' });
       const res = await app.request('DELETE', '/api/admin/delete', { token: admin.token, body: { userId: other.user._id } });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, message: 'Administrators cannot be deleted.' });
+      expect(res.body).toEqual({ success: false, message: 'Administrators cannot be deleted.', code: 'ADMIN_UNDELETABLE' });
       expect(await userModel(app.connection).exists({ _id: other.user._id })).not.toBeNull();
     });
 
@@ -62,7 +62,7 @@ describe('admin user calls', () => {
     it('answers an unknown user with 404', async () => {
       const res = await app.request('DELETE', '/api/admin/delete', { token: admin.token, body: { userId: UNKNOWN_ID } });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: USER_MESSAGES.USER_NOT_FOUND });
+      expect(res.body).toEqual({ success: false, message: USER_MESSAGES.USER_NOT_FOUND, code: 'NOT_FOUND' });
     });
   });
 
@@ -92,7 +92,7 @@ describe('admin user calls', () => {
     it('answers an unknown user with 404', async () => {
       const res = await app.request('POST', '/api/admin/approve', { token: admin.token, body: { userId: UNKNOWN_ID } });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: USER_MESSAGES.USER_NOT_FOUND });
+      expect(res.body).toEqual({ success: false, message: USER_MESSAGES.USER_NOT_FOUND, code: 'NOT_FOUND' });
     });
   });
 

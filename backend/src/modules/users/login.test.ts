@@ -36,7 +36,7 @@ describe('POST /api/admin/login', () => {
     const unknownEmail = await app.request('POST', LOGIN, { body: { email: 'nobody@example.test', password: 'admin password' } });
     for (const res of [wrongPassword, unknownEmail]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, message: 'Email or password is incorrect.' });
+      expect(res.body).toEqual({ success: false, message: 'Email or password is incorrect.', code: 'BAD_CREDENTIALS' });
     }
   });
 
@@ -56,7 +56,7 @@ describe('POST /api/admin/login', () => {
   it('refuses a correct password of a user waiting for approval with 403', async () => {
     const res = await app.request('POST', LOGIN, { body: { email: pending.user.email, password: pending.user.password } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ success: false, message: USER_MESSAGES.NOT_APPROVED });
+    expect(res.body).toEqual({ success: false, message: USER_MESSAGES.NOT_APPROVED, code: 'NOT_APPROVED' });
   });
 
   it('does not tell a pending user from a stranger when the password is wrong', async () => {

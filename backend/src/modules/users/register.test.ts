@@ -35,7 +35,7 @@ describe('POST /api/admin/register', () => {
     expect(res.body).toEqual({ success: true, message: USER_MESSAGES.REGISTERED_PENDING });
     const login = await app.request('POST', '/api/admin/login', { body: { email: person(2).email, password: person(2).password } });
     expect(login.status).toBe(403);
-    expect(login.body).toEqual({ success: false, message: 'Your account is waiting for approval by an administrator.' });
+    expect(login.body).toEqual({ success: false, message: 'Your account is waiting for approval by an administrator.', code: 'NOT_APPROVED' });
   });
 
   it('stores a bcrypt hash (cost 10) and a lower-cased email, never the password', async () => {
@@ -50,7 +50,7 @@ describe('POST /api/admin/register', () => {
     await app.request('POST', REGISTER, { body: person(1) });
     const res = await app.request('POST', REGISTER, { body: { ...person(3), email: 'PERSON1@Example.Test' } });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: USER_MESSAGES.EMAIL_TAKEN });
+    expect(res.body).toEqual({ success: false, message: USER_MESSAGES.EMAIL_TAKEN, code: 'EMAIL_TAKEN' });
     expect(await userModel(app.connection).countDocuments()).toBe(1);
   });
 

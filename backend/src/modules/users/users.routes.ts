@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { adminRoutes } from '@fw/contracts';
+import { API_PATHS } from '@fw/contracts/paths';
 import type { Config } from '../../config.ts';
 import type { AdminState } from '../../middleware/require-admin.ts';
 import { parseWith } from '../../middleware/validate.ts';
@@ -26,28 +27,28 @@ export function usersRouter({ config, connection, adminOnly, idempotent }: Users
   const limitDeps = { connection, config };
 
   // Registration limits count every attempt, before validation; login counts failures (login-limits.ts).
-  router.post(adminRoutes.register.path, ...registerRateLimits(limitDeps), async (ctx) => {
+  router.post(API_PATHS.register, ...registerRateLimits(limitDeps), async (ctx) => {
     const input = parseWith(adminRoutes.register.body, ctx.request.body);
     const result = await users.register(input);
     ctx.status = 201;
     ctx.body = { success: true, ...result };
   });
 
-  router.post(adminRoutes.login.path, loginLimits(limitDeps), async (ctx) => {
+  router.post(API_PATHS.login, loginLimits(limitDeps), async (ctx) => {
     const input = parseWith(adminRoutes.login.body, ctx.request.body);
     ctx.body = { success: true, ...(await users.login(input)) };
   });
 
-  router.get(adminRoutes.users.path, adminOnly, async (ctx) => {
+  router.get(API_PATHS.users, adminOnly, async (ctx) => {
     ctx.body = { success: true, users: await users.list() };
   });
 
-  router.delete(adminRoutes.deleteUser.path, adminOnly, idempotent, async (ctx) => {
+  router.delete(API_PATHS.deleteUser, adminOnly, idempotent, async (ctx) => {
     const { userId } = parseWith(adminRoutes.deleteUser.body, ctx.request.body);
     ctx.body = { success: true, message: await users.remove(userId) };
   });
 
-  router.post(adminRoutes.approveUser.path, adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.approveUser, adminOnly, idempotent, async (ctx) => {
     const { userId } = parseWith(adminRoutes.approveUser.body, ctx.request.body);
     ctx.body = { success: true, message: await users.approve(userId) };
   });

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type mongoose from 'mongoose';
 import type { User } from '@fw/contracts';
-import { conflict, forbidden, notFound, unauthorized } from '../../errors.ts';
+import { HttpError } from '../../errors.ts';
 import { signToken } from './tokens.ts';
 import { toUserDto, userModel, type UserDoc } from './user.model.ts';
 import { claimFirstAdmin } from './first-admin.ts';
@@ -59,13 +59,13 @@ export function usersService({ connection, jwtSecret }: { connection: mongoose.C
     async register({ name, email, password }: RegisterInput): Promise<AuthResult> {
       // The unique email index must exist before the insert relies on it (fresh installs).
       await Users.init();
-      if (await Users.exists({ email })) throw conflict(USER_MESSAGES.EMAIL_TAKEN);
+      if (await Users.exists({ email })) throw new HttpError('EMAIL_TAKEN', USER_MESSAGES.EMAIL_TAKEN);
       const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
       let created;
       try {
         created = await Users.create({ name, email, passwordHash, role: 'user', isApproved: false });
       } catch (error) {
-        if (isDuplicateKey(error)) throw conflict(USER_MESSAGES.EMAIL_TAKEN);
+        if (isDuplicateKey(error)) throw new HttpError('EMAIL_TAKEN', USER_MESSAGES.EMAIL_TAKEN);
         throw error;
       }
       const userId = String(created._id);
@@ -87,8 +87,8 @@ export function usersService({ connection, jwtSecret }: { connection: mongoose.C
     async login({ email, password }: { email: string; password: string }): Promise<AuthResult> {
       const user = (await Users.findOne({ email }).lean()) as UserDoc | null;
       const matches = await bcrypt.compare(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      if (!user || !matches) throw unauthorized(USER_MESSAGES.BAD_CREDENTIALS);
-      if (!user.isApproved) throw forbidden(USER_MESSAGES.NOT_APPROVED);
+      if (!user || !matches) throw new HttpError('BAD_CREDENTIALS', USER_MESSAGES.BAD_CREDENTIALS);
+      if (!user.isApproved) throw new HttpError('NOT_APPROVED', USER_MESSAGES.NOT_APPROVED);
       return { token: signToken(String(user._id), jwtSecret), message: USER_MESSAGES.LOGGED_IN };
     },
 
@@ -100,14 +100,14 @@ export function usersService({ connection, jwtSecret }: { connection: mongoose.C
     /** Deletes a user who is not an admin (an admin calling this on themself is refused too). */
     async remove(userId: string): Promise<string> {
       const user = await findUser(userId);
-      if (!user) throw notFound(USER_MESSAGES.USER_NOT_FOUND);
-      if (user.role === 'admin') throw forbidden(USER_MESSAGES.ADMIN_UNDELETABLE);
+      if (!user) throw new HttpError('NOT_FOUND', USER_MESSAGES.USER_NOT_FOUND);
+      if (user.role === 'admin') throw new HttpError('ADMIN_UNDELETABLE', USER_MESSAGES.ADMIN_UNDELETABLE);
       // The role is part of the filter, so an approval that lands in between is never undone.
       const { deletedCount } = await Users.deleteOne({ _id: userId, role: { $ne: 'admin' } });
       if (deletedCount === 0) {
         const now = await findUser(userId);
-        if (now) throw forbidden(USER_MESSAGES.ADMIN_UNDELETABLE);
-        throw notFound(USER_MESSAGES.USER_NOT_FOUND);
+        if (now) throw new HttpError('ADMIN_UNDELETABLE', USER_MESSAGES.ADMIN_UNDELETABLE);
+        throw new HttpError('NOT_FOUND', USER_MESSAGES.USER_NOT_FOUND);
       }
       return USER_MESSAGES.DELETED;
     },
@@ -115,10 +115,10 @@ export function usersService({ connection, jwtSecret }: { connection: mongoose.C
     /** Approving makes the user an approved admin; there is no way back (spec section 4). */
     async approve(userId: string): Promise<string> {
       const user = await findUser(userId);
-      if (!user) throw notFound(USER_MESSAGES.USER_NOT_FOUND);
+      if (!user) throw new HttpError('NOT_FOUND', USER_MESSAGES.USER_NOT_FOUND);
       if (user.isApproved && user.role === 'admin') return USER_MESSAGES.ALREADY_ADMIN;
       const { matchedCount } = await Users.updateOne({ _id: userId }, { $set: { isApproved: true, role: 'admin' } });
-      if (matchedCount === 0) throw notFound(USER_MESSAGES.USER_NOT_FOUND);
+      if (matchedCount === 0) throw new HttpError('NOT_FOUND', USER_MESSAGES.USER_NOT_FOUND);
       return USER_MESSAGES.APPROVED;
     },
   };

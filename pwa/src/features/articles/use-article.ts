@@ -10,6 +10,7 @@ import { splitArticle } from '../../sync/pull.ts';
 import { firstPaintFor } from '../../lib/first-paint.ts';
 import { paths } from '../../app/paths.ts';
 import { isQuotaError, setStorageFull } from '../../lib/storage.ts';
+import { articlePath } from '@fw/contracts/paths';
 
 export type ArticleState =
   | { status: 'loading' }
@@ -32,7 +33,7 @@ export function useArticle(id: string): ArticleState {
     // Offline, the request fails at once and lands in the catch below as 'offline'.
     const article = given?.status === 'ready'
       ? Promise.resolve(given.article)
-      : api<{ article: Article }>('GET', `/api/articles/${encodeURIComponent(id)}`).then(({ data }) => data.article);
+      : api<{ article: Article }>('GET', articlePath(id)).then(({ data }) => data.article);
     article
       .then(async (found) => {
         const { summary, body } = splitArticle(found);

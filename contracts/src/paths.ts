@@ -1,0 +1,41 @@
+// Every API path, once: the contracts' route table, the backend's routers and the PWA's calls all
+// read them from here. No zod here, so the PWA imports it without the schema library.
+export const API_PATHS = {
+  health: '/api/health',
+  // Public reading and comments.
+  listArticles: '/api/articles/all',
+  getArticle: '/api/articles/:id',
+  listComments: '/api/articles/comments',
+  addComment: '/api/articles/add-comment',
+  schedule: '/api/schedule',
+  articleFeed: '/api/sync/articles',
+  commentFeed: '/api/sync/comments',
+  // Accounts.
+  register: '/api/admin/register',
+  login: '/api/admin/login',
+  // The admin area.
+  dashboard: '/api/admin/dashboard',
+  articles: '/api/admin/articles',
+  addArticle: '/api/articles/add',
+  deleteArticle: '/api/articles/delete',
+  togglePublish: '/api/articles/toggle-publish',
+  comments: '/api/admin/comments',
+  approveComment: '/api/admin/comments/approve',
+  deleteComment: '/api/admin/comments/delete',
+  users: '/api/admin/users',
+  deleteUser: '/api/admin/delete',
+  approveUser: '/api/admin/approve',
+  saveLesson: '/api/lessons/save',
+  deleteLesson: '/api/lessons/delete',
+  importLessons: '/api/lessons/import',
+} as const;
+
+export type ApiPathName = keyof typeof API_PATHS;
+
+/** Every path the server answers starts with this; anything else is the PWA's own pages. */
+export const API_PREFIX = '/api/';
+
+/** The path of one article (the `:id` of `getArticle` filled in). */
+export function articlePath(id: string): string {
+  return API_PATHS.getArticle.replace(':id', encodeURIComponent(id));
+}
