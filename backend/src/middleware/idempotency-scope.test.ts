@@ -110,7 +110,7 @@ describe('Idempotency-Key belongs to its caller', () => {
     for (const headers of [withKey(newKey()), {}]) {
       const res = await app.request('POST', '/api/articles/add-comment', { headers, rawBody: deep });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: expect.stringContaining('nested too deeply') });
+      expect(res.body).toEqual({ success: false, message: expect.stringContaining('nested too deeply'), code: 'INVALID_INPUT' });
       const admins = await app.request('POST', '/api/articles/toggle-publish', { token: admin.token, headers, rawBody: deep });
       expect(admins.status).toBe(400);
     }
