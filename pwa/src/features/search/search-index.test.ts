@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
+/** Generous: the random-query tests do thousands of checks, and the machine may be busy. */
+const HEAVY = { timeout: 60_000 };
 import { matchArticle, normaliseQuery } from '@fw/contracts/text';
 import { SearchIndex, type IndexInput } from './search-index.ts';
 
@@ -112,7 +115,7 @@ function indexed(index: SearchIndex, needle: string, docs: Doc[]) {
 }
 
 describe('SearchIndex', () => {
-  it('answers exactly as the rule does (hits, order and previews) on random queries', () => {
+  it('answers exactly as the rule does (hits, order and previews) on random queries', HEAVY, () => {
     const rng = random(7);
     const docs = Array.from({ length: 150 }, (_, n) => makeDoc(rng, n));
     const index = new SearchIndex();
@@ -210,7 +213,7 @@ describe('SearchIndex', () => {
     expect(indexed(index, 'zephyr', docs).map((h) => h.id)).toEqual([changed._id]);
   });
 
-  it('stays exact after many removals rebuild its word lists', () => {
+  it('stays exact after many removals rebuild its word lists', HEAVY, () => {
     const rng = random(23);
     let docs = Array.from({ length: 900 }, (_, n) => makeDoc(rng, n));
     const index = new SearchIndex();
@@ -256,46 +259,50 @@ describe('SearchIndex kept up to date edit by edit', () => {
   }
 
   for (const seed of [101, 202, 303]) {
-    it(`answers as a full rebuild after random adds, changes, removals, packs and reloads (seed ${seed})`, () => {
-      const rng = random(seed);
-      let nextId = 0;
-      const docs: Doc[] = Array.from({ length: 60 }, () => makeDoc(rng, nextId++));
-      let index = new SearchIndex();
-      for (const doc of docs) index.upsert(doc);
-      const counts = { add: 0, change: 0, remove: 0, trim: 0, reload: 0 };
-      for (let step = 0; step < 160; step++) {
-        const roll = rng.int(20);
-        if (roll < 6 || docs.length < 5) {
-          const doc = makeDoc(rng, nextId++);
-          docs.splice(rng.int(docs.length + 1), 0, doc);
-          index.upsert(doc);
-          counts.add += 1;
-        } else if (roll < 12) {
-          const at = rng.int(docs.length);
-          const changed = { ...makeDoc(rng, Number(docs[at]!.id), Number(docs[at]!.stamp) + 1) };
-          docs[at] = changed;
-          index.upsert(changed);
-          counts.change += 1;
-        } else if (roll < 18) {
-          const [gone] = docs.splice(rng.int(docs.length), 1);
-          index.remove(gone!.id);
-          counts.remove += 1;
-        } else if (roll === 18) {
-          index.trim();
-          counts.trim += 1;
-        } else {
-          // As after a reload: the saved copy, through a structured clone like IndexedDB's.
-          index = SearchIndex.restore(structuredClone(index.snapshot()));
-          counts.reload += 1;
+    it(
+      `answers as a full rebuild after random adds, changes, removals, packs and reloads (seed ${seed})`,
+      HEAVY,
+      () => {
+        const rng = random(seed);
+        let nextId = 0;
+        const docs: Doc[] = Array.from({ length: 60 }, () => makeDoc(rng, nextId++));
+        let index = new SearchIndex();
+        for (const doc of docs) index.upsert(doc);
+        const counts = { add: 0, change: 0, remove: 0, trim: 0, reload: 0 };
+        for (let step = 0; step < 160; step++) {
+          const roll = rng.int(20);
+          if (roll < 6 || docs.length < 5) {
+            const doc = makeDoc(rng, nextId++);
+            docs.splice(rng.int(docs.length + 1), 0, doc);
+            index.upsert(doc);
+            counts.add += 1;
+          } else if (roll < 12) {
+            const at = rng.int(docs.length);
+            const changed = { ...makeDoc(rng, Number(docs[at]!.id), Number(docs[at]!.stamp) + 1) };
+            docs[at] = changed;
+            index.upsert(changed);
+            counts.change += 1;
+          } else if (roll < 18) {
+            const [gone] = docs.splice(rng.int(docs.length), 1);
+            index.remove(gone!.id);
+            counts.remove += 1;
+          } else if (roll === 18) {
+            index.trim();
+            counts.trim += 1;
+          } else {
+            // As after a reload: the saved copy, through a structured clone like IndexedDB's.
+            index = SearchIndex.restore(structuredClone(index.snapshot()));
+            counts.reload += 1;
+          }
+          if (step % 8 === 7) expectSameAsRebuilt(index, docs, rng, `step ${step}`);
         }
-        if (step % 8 === 7) expectSameAsRebuilt(index, docs, rng, `step ${step}`);
-      }
-      expectSameAsRebuilt(index, docs, rng, 'end');
-      for (const count of Object.values(counts)) expect(count).toBeGreaterThan(0);
-    });
+        expectSameAsRebuilt(index, docs, rng, 'end');
+        for (const count of Object.values(counts)) expect(count).toBeGreaterThan(0);
+      },
+    );
   }
 
-  it('keeps exact answers across a removal-heavy sequence that compacts its lists', () => {
+  it('keeps exact answers across a removal-heavy sequence that compacts its lists', HEAVY, () => {
     const rng = random(404);
     let docs = Array.from({ length: 700 }, (_, n) => makeDoc(rng, n));
     let index = new SearchIndex();
