@@ -15,6 +15,7 @@ import { usersRouter } from './modules/users/users.routes.ts';
 import { cors } from './middleware/cors.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { jsonDepthLimit } from './middleware/json-depth.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { commentRateLimit } from './middleware/rate-limit.ts';
 import { articlesRouter } from './modules/articles/articles.routes.ts';
 import { commentsRouter } from './modules/comments/comments.routes.ts';
@@ -38,6 +39,7 @@ export function createApp({ config, connection }: AppDeps): Koa {
   });
   // Outermost, so every answer over the threshold leaves compressed, error answers included.
   app.use(compression());
+  app.use(securityHeaders());
   app.use(errorHandler({ log: config.env === 'test' ? () => {} : console.error }));
   app.use(requestTimeout({ ms: REQUEST_TIMEOUT_MS }));
   app.use(cors({ origins: config.corsOrigins }));

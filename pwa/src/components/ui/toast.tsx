@@ -1,5 +1,8 @@
 // Notifications: the spec's durations and limit, and the one way screens raise them.
-import { ToastContainer, toast } from 'react-toastify';
+// The unstyled build: the default one injects its CSS as a <style> element, which the site's
+// Content-Security-Policy forbids (backend/src/middleware/security-headers.ts); the same CSS
+// comes bundled from the stylesheet import instead.
+import { ToastContainer, toast } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { errorMessage } from '../../lib/api.ts';
 
