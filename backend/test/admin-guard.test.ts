@@ -1,14 +1,31 @@
-// Walks the contract's route table: every admin call refuses a missing token and a non-admin one.
-// The guard runs before any validation, so an empty body is enough to reach it.
+// Walks the contract's route table: every admin call refuses a missing token and a non-admin one,
+// and the routes the app mounts (and guards) are exactly the contract's. The guard runs before
+// any validation, so an empty body is enough to reach it.
+import type Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteSpec } from '@fw/contracts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { createUser } from './fixtures.ts';
 
-/** Admin paths whose routers are mounted in app.ts; widen to every admin path as modules land. */
-const ADMIN_ROUTES = Object.entries(ROUTES as Record<string, RouteSpec>)
-  .filter(([, route]) => route.admin)
-  .map(([name, route]) => ({ name, ...route }));
+const ALL_ROUTES = Object.entries(ROUTES as Record<string, RouteSpec>).map(([name, route]) => ({ name, ...route }));
+const ADMIN_ROUTES = ALL_ROUTES.filter((route) => route.admin);
+/** The name of the function require-admin.ts returns; how a mounted route shows it is guarded. */
+const GUARD_NAME = 'checkAdmin';
+
+/** Every `METHOD path` the app's routers mount, with whether the admin guard is in its chain. */
+function mountedRoutes(app: TestApp): Array<{ call: string; guarded: boolean }> {
+  const routers = app.koa.middleware
+    .map((middleware) => (middleware as { router?: Router }).router)
+    .filter((router): router is Router => router !== undefined);
+  return routers.flatMap((router) =>
+    router.stack.flatMap((layer) =>
+      layer.methods
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({ call: `${method} ${layer.path}`, guarded: layer.stack.some((fn) => fn.name === GUARD_NAME) })),
+    ),
+  );
+}
+const callsOf = (routes: Array<{ method: string; path: string }>) => routes.map((r) => `${r.method} ${r.path}`).sort();
 
 describe('admin guard over the route table', () => {
   let app: TestApp;
@@ -21,8 +38,10 @@ describe('admin guard over the route table', () => {
   });
   afterAll(() => app.close());
 
-  it('covers every admin route of the contract', () => {
-    expect(ADMIN_ROUTES.length).toBeGreaterThanOrEqual(11);
+  it('the app mounts exactly the contract\'s routes, and guards exactly its admin ones', () => {
+    const mounted = mountedRoutes(app);
+    expect(mounted.map((route) => route.call).sort()).toEqual(callsOf(ALL_ROUTES));
+    expect(mounted.filter((route) => route.guarded).map((route) => route.call).sort()).toEqual(callsOf(ADMIN_ROUTES));
   });
 
   describe.each(ADMIN_ROUTES)('$name: $method $path', ({ method, path }) => {
@@ -31,18 +50,19 @@ describe('admin guard over the route table', () => {
     it('401 without a token', async () => {
       const res = await app.request(method, path, { body });
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+      expect(res.body).toMatchObject({ success: false, message: expect.any(String), code: 'TOKEN_MISSING' });
     });
 
     it('403 with the token of an approved user who is not an admin', async () => {
       const res = await app.request(method, path, { body, token: nonAdminToken });
       expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ success: false, message: expect.any(String) });
+      expect(res.body).toMatchObject({ success: false, message: expect.any(String), code: 'NOT_ADMIN' });
     });
 
     it('403 with the token of a user waiting for approval', async () => {
       const res = await app.request(method, path, { body, token: pendingToken });
       expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ success: false, code: 'NOT_APPROVED' });
     });
   });
 });

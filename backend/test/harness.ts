@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type mongoose from 'mongoose';
 import { inject } from 'vitest';
+import type Koa from 'koa';
 import { createApp } from '../src/app.ts';
 import type { Config, RateLimits } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connection.ts';
@@ -27,6 +28,8 @@ export interface TestApp {
   url: string;
   config: Config;
   connection: mongoose.Connection;
+  /** The Koa app itself, for tests that inspect what is mounted. */
+  koa: Koa;
   request<T = Record<string, unknown>>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
@@ -94,6 +97,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     url,
     config,
     connection,
+    koa: app,
     request,
     async close() {
       await new Promise((r) => server.close(r));

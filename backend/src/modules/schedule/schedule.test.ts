@@ -95,7 +95,13 @@ describe('GET /api/schedule', () => {
   });
 
   it('takes no input: an unknown method is refused, not treated as input', async () => {
-    const res = await app.request('POST', '/api/schedule', { body: {} });
+    const before = await app.request('GET', '/api/schedule');
+    const res = await app.request('POST', '/api/schedule', { body: { lessons: [] } });
     expect(res.status).toBe(405);
+    expect(res.body).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED' });
+    expect(res.headers.get('allow')).toBe('HEAD, GET');
+    const after = await app.request('GET', '/api/schedule');
+    expect(after.body).toEqual(before.body);
+    expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
   });
 });
