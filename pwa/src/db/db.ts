@@ -12,7 +12,6 @@
 //   reading       where the reader left each article: scroll position and how far through
 import Dexie, { type EntityTable } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
-import type { IndexSnapshot } from '../features/search/search-index.ts';
 
 export type ArticleSummary = Omit<Article, 'content'>;
 
@@ -22,8 +21,10 @@ export interface ArticleBody {
   content: string;
 }
 
-export interface SavedSearchIndex extends IndexSnapshot {
+/** One record of the search index's saved copy (features/search/saved-index.ts). */
+export interface SavedIndexPart {
   key: string;
+  value: unknown;
 }
 
 export interface LocalComment extends Comment {
@@ -111,7 +112,7 @@ export class FamilyDb extends Dexie {
   adminComments!: EntityTable<LocalAdminComment, '_id'>;
   users!: EntityTable<LocalUser, '_id'>;
   meta!: EntityTable<MetaEntry, 'key'>;
-  searchIndex!: EntityTable<SavedSearchIndex, 'key'>;
+  searchIndex!: EntityTable<SavedIndexPart, 'key'>;
   saved!: EntityTable<SavedArticle, '_id'>;
   reading!: EntityTable<ReadingPlace, '_id'>;
 

@@ -12,6 +12,7 @@
 //   nothing changed), so an answer is never staler than the list the page shows.
 import { foldForSearch, htmlToText, type SearchPreview } from '@fw/contracts/text';
 import { db } from '../../db/db.ts';
+import { loadIndex, saveIndex } from './saved-index.ts';
 import { SearchIndex, type Listed } from './search-index.ts';
 import { stampOf } from './search-protocol.ts';
 
@@ -23,8 +24,6 @@ const TRIM_AFTER_ADDING = 200;
 export const SAVE_AFTER_QUIET_MS = 2_000;
 /** Lists of ids the page sent that are kept for later queries (the page reuses a few). */
 const KEPT_LISTS = 4;
-/** Part of the saved copy's key: bump it when the snapshot's shape or the text rule changes. */
-export const SNAPSHOT_KEY = 'index:v1';
 
 /**
  * A list of articles the page shows, by key; its ids the first time (and for the whole list
@@ -133,7 +132,7 @@ export class SearchEngine {
   /** A saved copy that cannot be read is dropped: catching up then rebuilds the index. */
   private async load(): Promise<void> {
     try {
-      const saved = await db.searchIndex.get(SNAPSHOT_KEY);
+      const saved = await loadIndex();
       if (!saved) return;
       this.index = SearchIndex.restore(saved);
       this.savedChanges = this.index.changes;
@@ -202,7 +201,7 @@ export class SearchEngine {
   private async save(): Promise<void> {
     if (this.closed || this.index.changes === this.savedChanges) return;
     const changes = this.index.changes;
-    await db.searchIndex.put({ key: SNAPSHOT_KEY, ...this.index.snapshot() });
+    await saveIndex(this.index.snapshot());
     this.savedChanges = changes;
   }
 }

@@ -1,0 +1,102 @@
+// The search index's saved copy in IndexedDB, in parts: one record of the small fields, the
+// bodies' texts in groups of articles, and the word lists in slices. Chromium refuses a single
+// value past a size limit (about 128 MB), which one record would pass at 10,000 articles.
+import { db, type SavedIndexPart } from '../../db/db.ts';
+import type { IndexSnapshot } from './search-index.ts';
+
+/** Part of every key: bump it when the snapshot's shape or the text rule changes. */
+const PREFIX = 'index:v1';
+const TEXT_PART_ARTICLES = 500;
+/** Word-list entries per record (4 bytes each). */
+const POSTINGS_PART_ENTRIES = 4_000_000;
+
+type TextFields = 'textsLower' | 'originals' | 'diffAts' | 'diffChars';
+const TEXT_FIELDS: TextFields[] = ['textsLower', 'originals', 'diffAts', 'diffChars'];
+type Head = Omit<IndexSnapshot, TextFields | 'postings'> & {
+  textParts: number;
+  postingsParts: number;
+  postingsLength: number;
+};
+
+/** `sizes`: how finely to cut (tests cut small to check several parts). */
+export async function saveIndex(
+  snap: IndexSnapshot,
+  sizes = { textPartArticles: TEXT_PART_ARTICLES, postingsPartEntries: POSTINGS_PART_ENTRIES },
+): Promise<void> {
+  const { textPartArticles, postingsPartEntries } = sizes;
+  const parts: SavedIndexPart[] = [];
+  const articles = snap.ids.length;
+  const textParts = Math.ceil(articles / textPartArticles);
+  for (let p = 0; p < textParts; p++) {
+    const from = p * textPartArticles;
+    const value = Object.fromEntries(
+      TEXT_FIELDS.map((field) => [field, snap[field].slice(from, from + textPartArticles)]),
+    );
+    parts.push({ key: `${PREFIX}:text:${p}`, value });
+  }
+  const postingsParts = Math.ceil(snap.postings.length / postingsPartEntries);
+  for (let p = 0; p < postingsParts; p++) {
+    // slice, not subarray: a view would be saved with its whole buffer.
+    const value = snap.postings.slice(p * postingsPartEntries, (p + 1) * postingsPartEntries);
+    parts.push({ key: `${PREFIX}:postings:${p}`, value });
+  }
+  const head: Head = {
+    ids: snap.ids,
+    stamps: snap.stamps,
+    titles: snap.titles,
+    categories: snap.categories,
+    vocabulary: snap.vocabulary,
+    listEnds: snap.listEnds,
+    textParts,
+    postingsParts,
+    postingsLength: snap.postings.length,
+  };
+  await db.transaction('rw', db.searchIndex, async () => {
+    await db.searchIndex.clear();
+    await db.searchIndex.bulkPut(parts);
+    // Last: a copy without its head is never read.
+    await db.searchIndex.put({ key: PREFIX, value: head });
+  });
+}
+
+export async function loadIndex(): Promise<IndexSnapshot | null> {
+  return db.transaction('r', db.searchIndex, async () => {
+    const head = (await db.searchIndex.get(PREFIX))?.value as Head | undefined;
+    if (!head) return null;
+    const textKeys = Array.from({ length: head.textParts }, (_, p) => `${PREFIX}:text:${p}`);
+    const postingKeys = Array.from(
+      { length: head.postingsParts },
+      (_, p) => `${PREFIX}:postings:${p}`,
+    );
+    const [texts, postingParts] = await Promise.all([
+      db.searchIndex.bulkGet(textKeys),
+      db.searchIndex.bulkGet(postingKeys),
+    ]);
+    const snap: IndexSnapshot = {
+      ids: head.ids,
+      stamps: head.stamps,
+      titles: head.titles,
+      categories: head.categories,
+      vocabulary: head.vocabulary,
+      listEnds: head.listEnds,
+      textsLower: [],
+      originals: [],
+      diffAts: [],
+      diffChars: [],
+      postings: new Int32Array(head.postingsLength),
+    };
+    for (const part of texts) {
+      if (!part) throw new Error('search: a part of the saved index is missing');
+      const value = part.value as Pick<IndexSnapshot, TextFields>;
+      for (const field of TEXT_FIELDS) (snap[field] as unknown[]).push(...value[field]);
+    }
+    let at = 0;
+    for (const part of postingParts) {
+      if (!part) throw new Error('search: a part of the saved index is missing');
+      const value = part.value as Int32Array;
+      snap.postings.set(value, at);
+      at += value.length;
+    }
+    return snap;
+  });
+}
