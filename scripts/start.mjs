@@ -4,6 +4,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { ROOT, log, ensureDependencies, buildPwaIfStale, PWA_DIST } from './lib/proc.mjs';
 import { startFerret, portAccepts } from './lib/db.mjs';
+import { seedDemoDefault } from './lib/server-env.mjs';
 
 const PORT = Number(process.env.PORT ?? 8080);
 const DB_PORT = Number(process.env.DB_PORT ?? 27117);
@@ -33,8 +34,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'
     MONGODB_URI: mongoUri,
     STATIC_DIR: PWA_DIST,
     DATA_DIR,
-    // Demo content (and the demo admin) only on the embedded development database.
-    SEED_DEMO: process.env.SEED_DEMO ?? (database ? 'true' : 'false'),
+    SEED_DEMO: seedDemoDefault({ env: process.env, embeddedDatabase: database !== null }),
   },
 });
 

@@ -36,13 +36,22 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** `npm ci` when node_modules is missing or older than the lock file. */
+/** Tools `npm start` itself runs: the server is TypeScript run by tsx, the PWA is built by vite. */
+export const START_TOOLS = ['tsx', 'vite'];
+
+/**
+ * `npm ci` when node_modules is missing, older than the lock file, or lacks a start tool. Always
+ * with the development dependencies (--include=dev): `NODE_ENV=production` would otherwise make
+ * npm leave out tsx and vite, and a fresh clone could not build or run. They are build tools on
+ * disk; nothing from them is served.
+ */
 export async function ensureDependencies() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
-  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  log('installing npm dependencies (npm ci)');
-  await run('npm', ['ci', '--no-audit', '--no-fund']);
+  const toolsPresent = START_TOOLS.every((tool) => fs.existsSync(path.join(ROOT, 'node_modules', '.bin', tool)));
+  if (toolsPresent && fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  log('installing npm dependencies (npm ci --include=dev)');
+  await run('npm', ['ci', '--include=dev', '--no-audit', '--no-fund']);
 }
 
 /** Installs Debian's chromium for the browser tests when it is missing and we may (root + apt). */

@@ -1,0 +1,4 @@
+export function seedDemoDefault(options: {
+  env: Record<string, string | undefined>;
+  embeddedDatabase: boolean;
+}): string;
