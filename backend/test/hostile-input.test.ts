@@ -25,6 +25,8 @@ interface Hostile {
   /** Sent as is. */
   raw?: string;
   label: string;
+  /** A further check of the answer; returns what is wrong, or null. */
+  check?: (res: Response, text: string) => string | null;
 }
 
 const NOWHERE_ID = 'ffffffffffffffffffffffff';
@@ -153,7 +155,7 @@ function articleStrings(): string[] {
   return [...variants.map((v) => JSON.stringify(v)), '{', 'not json', '{"title":"T"', ''];
 }
 
-function tokens(app: TestApp, users: { admin: string; user: string; adminId: string }) {
+function tokens(app: TestApp, users: Users) {
   const otherSecret = crypto.randomBytes(32).toString('hex');
   const forged = jwt.sign({ sub: users.adminId }, otherSecret, { algorithm: 'HS256' });
   const expired = jwt.sign(
@@ -180,11 +182,73 @@ function tokens(app: TestApp, users: { admin: string; user: string; adminId: str
   };
 }
 
-function generate(
-  app: TestApp,
-  users: { admin: string; user: string; adminId: string },
-): Hostile[] {
+/** An answer that must not hand back what an administrator stored under the key. */
+const notReplayed = (secret: string) => (res: Response, text: string) =>
+  res.headers.get('idempotent-replayed') || text.includes(secret) ? 'replayed a stored answer to another caller' : null;
+/** An answer that must not echo a long input name. */
+const shortAnswer = (res: Response, text: string) => (text.length > 400 ? `answer of ${text.length} characters echoes input` : null);
+
+/** The requests of the security review (issue 13), each with what its answer must show. */
+function securityRequests(app: TestApp, users: Users, stored: StoredWrite): Hostile[] {
+  const json = { 'content-type': 'application/json' };
+  const key = () => ({ 'Idempotency-Key': `hostile-${crypto.randomUUID()}` });
+  const hugeName = 'N'.repeat(2 * 1024 * 1024);
+  const deep = `${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}`;
+  const expired = jwt.sign({ sub: users.adminId, exp: Math.floor(Date.now() / 1000) - 60 }, app.config.jwtSecret);
   const requests: Hostile[] = [];
+  // 1. A huge unknown field name with a fresh key: no echo, nothing big kept (checked after the run).
+  for (let i = 0; i < 3; i++) {
+    requests.push(
+      { method: 'POST', path: '/api/articles/comments', headers: { ...json, ...key() }, raw: JSON.stringify({ articleId: NOWHERE_ID, [hugeName]: 1 }), label: 'item 1 huge field on a read', check: shortAnswer },
+      { method: 'POST', path: '/api/articles/add-comment', headers: { ...json, ...key() }, raw: JSON.stringify({ article: NOWHERE_ID, name: 'A', content: 'B', [hugeName]: 1 }), label: 'item 1 huge field on a comment', check: shortAnswer },
+    );
+  }
+  // 2. An administrator's stored answer replayed to no token, garbage, an expired token, a user.
+  for (const [who, auth] of Object.entries<Record<string, string>>({ none: {}, garbage: { authorization: 'garbage' }, expired: { authorization: `Bearer ${expired}` }, user: { authorization: users.user } })) {
+    requests.push({ method: 'POST', path: '/api/articles/add', headers: { ...json, ...auth, 'Idempotency-Key': stored.key }, raw: stored.body, label: `item 2 replay to ${who}`, check: notReplayed(stored.secret) });
+    requests.push({ method: 'POST', path: '/api/articles/add', headers: { ...json, ...auth, 'Idempotency-Key': stored.key }, raw: JSON.stringify({ article: '{"title":"other"}' }), label: `item 2 reused key from ${who}`, check: (res) => (res.status === 409 ? 'told a stranger the key exists' : null) });
+  }
+  // 3. Wrong passwords for the administrator's email (the owner's login is checked after the run).
+  for (let i = 0; i < 12; i++) {
+    requests.push({ method: 'POST', path: '/api/admin/login', headers: json, raw: JSON.stringify({ email: users.adminEmail, password: `wrong ${i}` }), label: 'item 3 login attack' });
+  }
+  // 5. The public feed from the start (its `removed` belongs to the read path's tests).
+  requests.push({ method: 'GET', path: '/api/sync/articles?since=0', label: 'item 5 feed from the start' });
+  // 6. Answers carry the security headers (the pages' own are checked in the browser test,
+  // pwa/e2e/security-headers.e2e.test.ts: this app serves no PWA).
+  for (const path of ['/api/articles/all', '/api/health', '/api/articles/nowhere']) {
+    requests.push({
+      method: 'GET',
+      path,
+      label: `item 6 headers on ${path}`,
+      check: (res) =>
+        /frame-ancestors 'none'/.test(res.headers.get('content-security-policy') ?? '') && res.headers.get('x-content-type-options') === 'nosniff'
+          ? null
+          : 'no security headers',
+    });
+  }
+  // 7. A body nested a million levels deep, with a key, on a visitor's and an admin's write.
+  requests.push(
+    { method: 'POST', path: '/api/articles/add-comment', headers: { ...json, ...key() }, raw: deep, label: 'item 7 deep body, comment' },
+    { method: 'POST', path: '/api/articles/toggle-publish', headers: { ...json, ...key(), authorization: users.admin }, raw: deep, label: 'item 7 deep body, admin' },
+  );
+  return requests;
+}
+
+interface Users {
+  admin: string;
+  user: string;
+  adminId: string;
+  adminEmail: string;
+}
+interface StoredWrite {
+  key: string;
+  body: string;
+  secret: string;
+}
+
+function generate(app: TestApp, users: Users, stored: StoredWrite): Hostile[] {
+  const requests: Hostile[] = securityRequests(app, users, stored);
   const { refused, admin } = tokens(app, users);
   const json = { 'content-type': 'application/json' };
   for (const [name, route] of Object.entries(ROUTES as Record<string, RouteSpec>)) {
@@ -292,12 +356,28 @@ async function snapshot(app: TestApp): Promise<Record<string, { count: number; h
 
 describe('hostile input over every route of the contract', () => {
   let app: TestApp;
-  let users: { admin: string; user: string; adminId: string };
+  let users: Users;
+  let stored: StoredWrite;
+  let adminPassword: string;
   beforeAll(async () => {
     app = await startTestApp();
     const admin = await createUser(app, { role: 'admin' });
     const user = await createUser(app, { role: 'user', isApproved: false });
-    users = { admin: admin.token, user: user.token, adminId: admin.user._id };
+    users = { admin: admin.token, user: user.token, adminId: admin.user._id, adminEmail: admin.user.email };
+    adminPassword = admin.user.password;
+    // An administrator's write stored under a key, for the replay attempts of issue 13 item 2.
+    const secret = `secret draft ${crypto.randomUUID()}`;
+    stored = {
+      key: `hostile-stored-${crypto.randomUUID()}`,
+      secret,
+      body: JSON.stringify({ article: JSON.stringify({ title: 'Draft', subtitle: 'S', content: `<p>${secret}</p>`, category: 'Life', isPublished: false }) }),
+    };
+    const first = await fetch(app.url + '/api/articles/add', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: admin.token, 'Idempotency-Key': stored.key },
+      body: stored.body,
+    });
+    expect(first.status).toBe(201);
     // Content for the requests to bounce off: published, draft, approved and pending comments.
     const published = await createArticle(app, admin.token, { isPublished: true });
     await createArticle(app, admin.token, { isPublished: false });
@@ -317,7 +397,7 @@ describe('hostile input over every route of the contract', () => {
   afterAll(() => app?.close());
 
   it(`answers at least ${HOSTILE_MIN_REQUESTS} of them without a 5xx, a hang or a change to the data`, async () => {
-    const requests = generate(app, users);
+    const requests = generate(app, users, stored);
     expect(requests.length).toBeGreaterThanOrEqual(HOSTILE_MIN_REQUESTS);
     const before = await snapshot(app);
     expect(Object.keys(before)).toEqual(expect.arrayContaining(['articles', 'comments', 'users']));
@@ -350,6 +430,8 @@ describe('hostile input over every route of the contract', () => {
           // Reads may ignore a strange query; no hostile write may be accepted.
           if (res.status < 300 && r.method !== 'GET')
             failures.push(`accepted ${res.status} [${r.label}]`);
+          const problem = r.check?.(res, text);
+          if (problem) failures.push(`${problem} [${r.label}]: ${text.slice(0, 120)}`);
         } catch (error) {
           failures.push(
             `no answer in time: ${r.method} ${r.path.slice(0, 80)} [${r.label}]: ${(error as Error).message}`,
@@ -373,5 +455,12 @@ describe('hostile input over every route of the contract', () => {
     );
     expect(failures).toEqual([]);
     expect(after).toEqual(before);
+
+    // Issue 13 items 1 and 3, after the run: the store kept nothing big for visitors, and the
+    // owner still logs in with the right password during the attack on the email.
+    const visitorRecords = await app.connection.collection<{ _id: string }>('idempotency_keys').find({ _id: { $regex: '^a:' } } as never).toArray();
+    expect(JSON.stringify(visitorRecords).length).toBeLessThan(64 * 1024);
+    const owner = await app.request('POST', '/api/admin/login', { body: { email: users.adminEmail, password: adminPassword } });
+    expect(owner.status).toBe(200);
   }, 110_000);
 });
