@@ -18,8 +18,6 @@ import { stampOf } from './search-protocol.ts';
 
 /** Articles read from IndexedDB at once while indexing: bounds the memory held at once. */
 const READ_BATCH = 200;
-/** After indexing this many articles in one go, the index packs its lists (see trim()). */
-const TRIM_AFTER_ADDING = 200;
 /** The saved copy is rewritten once no change came for this long (a sync comes in bursts). */
 export const SAVE_AFTER_QUIET_MS = 2_000;
 /** Lists of ids the page sent that are kept for later queries (the page reuses a few). */
@@ -189,7 +187,6 @@ export class SearchEngine {
         });
       });
     }
-    if (ids.length >= TRIM_AFTER_ADDING) this.index.trim();
   }
 
   private scheduleSave(): void {
@@ -202,6 +199,10 @@ export class SearchEngine {
     if (this.closed || this.index.changes === this.savedChanges) return;
     const changes = this.index.changes;
     await saveIndex(this.index.snapshot());
+    // Packing every list costs a pass over all of them: once things are quiet, not per sync page
+    // (a list a later change touches is unpacked again, so packing per page would copy them all
+    // each time: quadratic over a first sync).
+    this.index.trim();
     this.savedChanges = changes;
   }
 }
