@@ -1,34 +1,8 @@
 // Plain text from article HTML, and the home page's search rule (match + preview), shared by the
 // PWA's search and the tests and benchmarks that check it.
-import { decodeHTML } from 'entities/decode';
-
-/**
- * Every named and numeric character reference decoded as a browser would (the HTML standard's
- * table of 2,231 names, references without their semicolon where the standard allows them).
- */
-export function decodeEntities(text: string): string {
-  return decodeHTML(text);
-}
-
-/** Tags a browser shows as a break: they keep the words on either side apart. */
-const BLOCK_TAGS =
-  /<\/?(p|div|h[1-6]|li|ul|ol|dl|dt|dd|blockquote|pre|br|hr|tr|td|th|table|section|article|figure|figcaption|header|footer|aside|nav|main)\b[^>]*>/gi;
-
-/**
- * The readable text of an HTML fragment: tags dropped, entities decoded, spaces folded, in
- * Unicode's composed form (NFC), the one form search compares in.
- */
-export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
-      .replace(BLOCK_TAGS, ' ')
-      .replace(/<[^>]*>/g, ''),
-  )
-    .replace(/[\s\u00a0]+/g, ' ')
-    .trim()
-    .normalize('NFC');
-}
+// The HTML-to-text part lives in its own module: it carries the entity tables (~20 KB gzip), which
+// screens that only normalise a query (the home page) must not load.
+export { decodeEntities, htmlToText } from './html-text.ts';
 
 /**
  * How search compares text: composed (NFC), so "cafe\u0301" and "café" are the same word, then

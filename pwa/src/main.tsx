@@ -7,10 +7,10 @@ import { RouterProvider } from 'react-router-dom';
 import './styles/global.css';
 import { router, routerReady } from './app/router.tsx';
 import { UpdatePrompt } from './components/ui/UpdatePrompt.tsx';
-import { startSync } from './sync/engine.ts';
 import { applyTheme, followThemeAcrossTabs } from './lib/device-prefs.ts';
 import { requestPersistentStorage } from './lib/storage.ts';
 import { listenForInstall } from './features/offline/install.ts';
+import { loadDeviceDb } from './db/live.ts';
 
 // The toast container (react-toastify and its styles) is not needed to show the first screen: it
 // loads right after, and a toast raised before it is mounted waits in react-toastify's queue.
@@ -20,6 +20,11 @@ const Toasts = lazy(async () => ({ default: (await import('./components/ui/toast
 applyTheme();
 followThemeAcrossTabs();
 listenForInstall();
+
+// The device database is not part of this entry (the first screen does not wait for it): its
+// download starts now, beside the first route's.
+void loadDeviceDb();
+
 // Ask the browser to keep this device's articles and queued changes through storage pressure.
 void requestPersistentStorage();
 
@@ -35,5 +40,5 @@ void routerReady().then(() => {
   );
   // The library sync never competes with what the visitor asked for: it starts once the first
   // screen is up.
-  setTimeout(startSync, 0);
+  setTimeout(() => void import('./sync/engine.ts').then(({ startSync }) => startSync()), 0);
 });

@@ -10,9 +10,10 @@ import { onEnqueue, pushOutbox } from './outbox.ts';
 import { pullPublic } from './pull.ts';
 import { pullAdmin } from './pull-admin.ts';
 import { PULL_LOCK_NAME, PUSH_LOCK_NAME, withTabLock } from './tab-lock.ts';
+import { SYNC_ERROR_KEY } from './meta-keys.ts';
 
 export const SYNC_INTERVAL_MS = 3 * 60_000;
-export const SYNC_ERROR_KEY = 'syncError';
+export { SYNC_ERROR_KEY };
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 

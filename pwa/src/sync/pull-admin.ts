@@ -7,6 +7,7 @@ import { getToken, signOutWithNotice } from '../lib/auth.ts';
 import { db } from '../db/db.ts';
 import type { EntityTable } from '../db/db.ts';
 import { API_PATHS } from '@fw/contracts/paths';
+import { ADMIN_SYNCED_AT } from './meta-keys.ts';
 
 async function pendingRecordIds(): Promise<Set<string>> {
   const entries = await db.outbox.toArray();
@@ -25,8 +26,7 @@ async function replaceTable<T extends { _id: string }>(
   await table.bulkPut(incoming);
 }
 
-/** Meta key: when the admin's view was last filled (absent until the first pull after login). */
-export const ADMIN_SYNCED_AT = 'adminSyncedAt';
+export { ADMIN_SYNCED_AT };
 
 /**
  * Replaces the admin's view with the server's lists. Answers false, applying nothing, when a write

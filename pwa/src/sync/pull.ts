@@ -5,6 +5,7 @@ import { api } from '../lib/api.ts';
 import { db, getMeta, setMeta, type ArticleBody, type ArticleSummary } from '../db/db.ts';
 import { announceArticleChanges } from './article-changes.ts';
 import { API_PATHS } from '@fw/contracts/paths';
+import { META } from './meta-keys.ts';
 
 export const SYNC_PAGE_ITEMS = 200;
 /**
@@ -13,14 +14,7 @@ export const SYNC_PAGE_ITEMS = 200;
  * transaction open) leave the thread free between them instead of one long task per page.
  */
 const WRITE_CHUNK_ITEMS = 40;
-export const META = {
-  ARTICLES_CURSOR: 'cursor:articles',
-  COMMENTS_CURSOR: 'cursor:comments',
-  SCHEDULE_ETAG: 'etag:schedule',
-  LAST_SYNCED_AT: 'lastSyncedAt',
-  /** Set while the first article sync runs: { total } from the feed's first page (null if not told). */
-  FIRST_SYNC: 'firstSync',
-} as const;
+export { META };
 
 export interface FirstSync {
   total: number | null;

@@ -1,9 +1,10 @@
 // What the status line shows: online or not, when the device last synced, and what waits to send.
+// On the first screen (the status line is in every public page), so it reads the device through
+// db/live.ts and never loads the sync engine.
 import { useSyncExternalStore } from 'react';
-import { db, useLiveQuery, type OutboxEntry } from '../db/db.ts';
-import { META } from './pull.ts';
-import { SYNC_ERROR_KEY } from './engine.ts';
-import { ADMIN_SYNCED_AT } from './pull-admin.ts';
+import type { OutboxEntry } from '../db/db.ts';
+import { useDeviceQuery } from '../db/live.ts';
+import { ADMIN_SYNCED_AT, META, SYNC_ERROR_KEY } from './meta-keys.ts';
 
 function subscribeOnline(listener: () => void) {
   window.addEventListener('online', listener);
@@ -26,7 +27,7 @@ export interface SyncStatus {
 
 export function useSyncStatus(): SyncStatus {
   return (
-    useLiveQuery(async () => {
+    useDeviceQuery(async ({ db }) => {
       const [last, error, outbox] = await Promise.all([
         db.meta.get(META.LAST_SYNCED_AT),
         db.meta.get(SYNC_ERROR_KEY),
@@ -43,20 +44,20 @@ export function useSyncStatus(): SyncStatus {
 
 /** Record ids with a write still waiting to reach the server. */
 export function usePendingIds(): Set<string> {
-  const ids = useLiveQuery(async () => (await db.outbox.toArray()).map((e) => e.recordId));
+  const ids = useDeviceQuery(async ({ db }) => (await db.outbox.toArray()).map((e) => e.recordId));
   return new Set(ids ?? []);
 }
 
 /** Whether the admin's view has been pulled since login: until then lists say "Loading…", not "empty". */
 export function useAdminSynced(): boolean | undefined {
-  return useLiveQuery(async () => (await db.meta.get(ADMIN_SYNCED_AT)) !== undefined);
+  return useDeviceQuery(async ({ db }) => (await db.meta.get(ADMIN_SYNCED_AT)) !== undefined);
 }
 
 export type RecordMark = 'pending' | 'attention';
 
 /** Per record with something in the outbox: still on its way, or refused and waiting for a choice. */
 export function useRecordMarks(): Map<string, RecordMark> {
-  const entries = useLiveQuery(async () => (await db.outbox.toArray()).map((e) => [e.recordId, e.status] as const));
+  const entries = useDeviceQuery(async ({ db }) => (await db.outbox.toArray()).map((e) => [e.recordId, e.status] as const));
   const marks = new Map<string, RecordMark>();
   for (const [id, status] of entries ?? []) {
     if (status === 'failed' || status === 'conflict') marks.set(id, 'attention');

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { normaliseQuery } from '@fw/contracts/text';
-import { db, useLiveQuery, type ArticleSummary } from '../../db/db.ts';
+import type { ArticleSummary } from '../../db/db.ts';
+import { useDeviceQuery } from '../../db/live.ts';
 import { searchArticles, startSearchSoon, type SearchHit } from '../search/search.ts';
 import { INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 import { firstPaintFor } from '../../lib/first-paint.ts';
@@ -12,7 +13,7 @@ import { paths } from '../../app/paths.ts';
  * over the list in memory (and the search index), and the last answer stays shown until the next.
  */
 export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undefined {
-  const stored = useLiveQuery(() => db.articles.orderBy('createdAt').reverse().toArray(), []);
+  const stored = useDeviceQuery(({ db }) => db.articles.orderBy('createdAt').reverse().toArray(), []);
   const synced = useHasSynced();
   const all = useMemo(() => withServerCards(stored, synced), [stored, synced]);
   const visible = useMemo(
@@ -48,7 +49,7 @@ export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undef
 }
 
 export function useHasSynced(): boolean | undefined {
-  return useLiveQuery(async () => (await db.meta.get('lastSyncedAt')) !== undefined);
+  return useDeviceQuery(async ({ db }) => (await db.meta.get('lastSyncedAt')) !== undefined);
 }
 
 /**

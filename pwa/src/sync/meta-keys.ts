@@ -1,0 +1,16 @@
+// The meta-table keys the sync writes and the screens read (status line, admin lists), in a
+// module of their own so a screen can read them without loading the sync engine itself.
+export const META = {
+  ARTICLES_CURSOR: 'cursor:articles',
+  COMMENTS_CURSOR: 'cursor:comments',
+  SCHEDULE_ETAG: 'etag:schedule',
+  LAST_SYNCED_AT: 'lastSyncedAt',
+  /** Set while the first article sync runs: { total } from the feed's first page (null if not told). */
+  FIRST_SYNC: 'firstSync',
+} as const;
+
+/** The last sync error a person should see (null when the last round went well or was offline). */
+export const SYNC_ERROR_KEY = 'syncError';
+
+/** When the admin's view was last filled (absent until the first pull after login). */
+export const ADMIN_SYNCED_AT = 'adminSyncedAt';
