@@ -1,15 +1,20 @@
 // Where the reader left each article: the scroll position within the article's text (a share of
 // its height, so a different text size or window keeps the place) and how far they have read.
-import { db, useLiveQuery, type ArticleSummary, type ReadingPlace } from '../../db/db.ts';
+// On the home page's first screen (Continue reading): through db/live.ts, which loads the device
+// database after the entry.
+import type { ArticleSummary, ReadingPlace } from '../../db/db.ts';
+import { loadDeviceDb, useDeviceQuery } from '../../db/live.ts';
 
 /** An article counts as finished once this share of its text has been on screen. */
 export const READ_FINISHED_SHARE = 0.9;
 
-export function getReadingPlace(id: string): Promise<ReadingPlace | undefined> {
+export async function getReadingPlace(id: string): Promise<ReadingPlace | undefined> {
+  const { db } = await loadDeviceDb();
   return db.reading.get(id);
 }
 
 export async function saveReadingPlace(place: Omit<ReadingPlace, 'updatedAt'>): Promise<void> {
+  const { db } = await loadDeviceDb();
   await db.reading.put({ ...place, updatedAt: Date.now() });
 }
 
@@ -20,7 +25,7 @@ export interface ContinueReading {
 
 /** The article read most recently and not finished, if it is still on the device; null if none. */
 export function useContinueReading(): ContinueReading | null | undefined {
-  return useLiveQuery(async () => {
+  return useDeviceQuery(async ({ db }) => {
     const places = await db.reading.orderBy('updatedAt').reverse().toArray();
     for (const place of places) {
       if (place.progress >= READ_FINISHED_SHARE) continue;

@@ -1,7 +1,9 @@
 // Saved articles (bookmarks), kept on this device. A saved article that is no longer on the device
 // (unpublished or deleted: the delta feed removed it) is reported as gone, by the title kept when
 // it was saved, so the Saved page can say so instead of showing a broken link.
-import { db, useLiveQuery, type ArticleSummary, type SavedArticle } from '../../db/db.ts';
+// On the home page's first screen: reads go through db/live.ts (the device database loads after the entry).
+import type { ArticleSummary, SavedArticle } from '../../db/db.ts';
+import { loadDeviceDb, useDeviceQuery } from '../../db/live.ts';
 
 export interface SavedList {
   /** Saved articles still on the device, most recently saved first. */
@@ -11,12 +13,12 @@ export interface SavedList {
 }
 
 export function useSavedIds(): Set<string> {
-  const ids = useLiveQuery(() => db.saved.toCollection().primaryKeys(), []);
+  const ids = useDeviceQuery(({ db }) => db.saved.toCollection().primaryKeys(), []);
   return new Set(ids ?? []);
 }
 
 export function useSavedList(): SavedList | undefined {
-  return useLiveQuery(async () => {
+  return useDeviceQuery(async ({ db }) => {
     const saved = await db.saved.orderBy('savedAt').reverse().toArray();
     const found = await db.articles.bulkGet(saved.map((s) => s._id));
     const articles: ArticleSummary[] = [];
@@ -32,6 +34,7 @@ export function useSavedList(): SavedList | undefined {
 
 /** Saves or unsaves; answers whether the article is saved now. Throws when the device refuses. */
 export async function toggleSaved(article: Pick<ArticleSummary, '_id' | 'title'>): Promise<boolean> {
+  const { db } = await loadDeviceDb();
   return db.transaction('rw', db.saved, async () => {
     if (await db.saved.get(article._id)) {
       await db.saved.delete(article._id);
@@ -44,5 +47,6 @@ export async function toggleSaved(article: Pick<ArticleSummary, '_id' | 'title'>
 
 /** Drops the notes about saved articles that are gone. */
 export async function forgetSaved(ids: string[]): Promise<void> {
+  const { db } = await loadDeviceDb();
   await db.saved.bulkDelete(ids);
 }

@@ -1,7 +1,10 @@
 // What this device holds for offline reading, and how far the first sync has come.
 import { useEffect, useState } from 'react';
-import { db, useLiveQuery } from '../../db/db.ts';
-import { META, type FirstSync } from '../../sync/pull.ts';
+// In the public layout (first screen): through db/live.ts, so the device database and the sync
+// engine load after the entry.
+import { useDeviceQuery } from '../../db/live.ts';
+import type { FirstSync } from '../../sync/pull.ts';
+import { META } from '../../sync/meta-keys.ts';
 import { persistentStorageGranted } from '../../lib/storage.ts';
 
 export interface DeviceHoldings {
@@ -12,7 +15,7 @@ export interface DeviceHoldings {
 }
 
 export function useDeviceHoldings(): DeviceHoldings | undefined {
-  return useLiveQuery(async () => {
+  return useDeviceQuery(async ({ db }) => {
     const [articles, comments, lessons, last] = await Promise.all([
       db.articles.count(),
       db.comments.count(),
@@ -31,7 +34,7 @@ export interface FirstSyncProgress {
 
 /** While the first sync runs: how many articles are saved so far, of how many; null otherwise. */
 export function useFirstSyncProgress(): FirstSyncProgress | null | undefined {
-  return useLiveQuery(async () => {
+  return useDeviceQuery(async ({ db }) => {
     const first = (await db.meta.get(META.FIRST_SYNC))?.value as FirstSync | undefined;
     if (!first) return null;
     const saved = await db.articles.count();
