@@ -20,6 +20,7 @@ import { commentRateLimit } from './middleware/rate-limit.ts';
 import { articlesRouter } from './modules/articles/articles.routes.ts';
 import { commentsRouter } from './modules/comments/comments.routes.ts';
 import { syncRouter } from './modules/sync/sync.routes.ts';
+import { readModelOn } from './modules/sync/read-model.ts';
 import { scheduleRouter } from './modules/schedule/schedule.routes.ts';
 import { publicPages } from './modules/pages/pages.ts';
 
@@ -70,5 +71,10 @@ export function createApp({ config, connection }: AppDeps): Koa {
     const renderPage = publicPages({ dir: config.staticDir, connection });
     app.use(staticPwa({ dir: config.staticDir, renderPage }));
   }
+  // Build the public read model now, so the first device does not wait for it (errors are
+  // retried by the first request that needs it).
+  readModelOn(connection)
+    .current()
+    .catch(() => {});
   return app;
 }

@@ -65,6 +65,8 @@ export const ERROR_CODES = {
   SERVER_ERROR: { status: 500, kind: 'transient' },
   /** The server is busy with other writes, or took too long. */
   BUSY: { status: 503, kind: 'transient' },
+  /** The database could not be reached; the same request will work once it is back. */
+  DATABASE_UNREACHABLE: { status: 503, kind: 'transient' },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -9,7 +9,8 @@ import { API_PATHS } from './paths.ts';
 export const syncQuerySchema = z.strictObject({
   since: z
     .string()
-    .regex(/^\d{1,15}$/, 'since must be a cursor returned by this call')
+    // `<epoch>.<number>` as returned; `0` for the start.
+    .regex(/^(?:[0-9a-f]{1,32}\.)?\d{1,15}$/, 'since must be a cursor returned by this call')
     .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -20,7 +21,11 @@ export const syncQuerySchema = z.strictObject({
 });
 export type SyncQuery = z.infer<typeof syncQuerySchema>;
 
-/** One page of changes: upserts, removals (tombstones), the cursor to ask from next. */
+/**
+ * One page of changes: upserts, removals (tombstones), the cursor to ask from next. `reset`: the
+ * cursor sent came from another database, so this page starts from the beginning and the device
+ * must drop what it holds from this feed before applying it.
+ */
 export const articleFeedSchema = envelope({
   articles: z.array(articleSchema),
   removed: z.array(z.string()),
@@ -29,6 +34,7 @@ export const articleFeedSchema = envelope({
   /** Only on the first page (no `since`): how many articles are published, for a device's
    * first-sync progress ("400 of 2,000"). */
   total: z.number().int().nonnegative().optional(),
+  reset: z.boolean().optional(),
 });
 export type ArticleFeed = z.infer<typeof articleFeedSchema>;
 
@@ -37,6 +43,7 @@ export const commentFeedSchema = envelope({
   removed: z.array(z.string()),
   cursor: z.string(),
   hasMore: z.boolean(),
+  reset: z.boolean().optional(),
 });
 export type CommentFeed = z.infer<typeof commentFeedSchema>;
 

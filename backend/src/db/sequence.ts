@@ -16,6 +16,9 @@
 //   the small `seq_leases` collection from before its claim until its write has settled, with a
 //   lower bound of its number; `horizon()` answers the highest number below every lease, and the
 //   feeds never return anything above it.
+// Each claim also names what changed (`ref`, e.g. `article:<id>`), so the claims double as a short
+// change log: a reader that knows the horizon moved from 40 to 43 reads claims "41".."43" by `_id`
+// and then only those things (modules/sync/read-model.ts), instead of scanning for `seq > 40`.
 import crypto from 'node:crypto';
 import type mongoose from 'mongoose';
 import { HttpError } from '../errors.ts';
@@ -41,11 +44,13 @@ interface CounterDoc {
   _id: string;
   value: number;
 }
-interface ClaimDoc {
+export interface ClaimDoc {
   /** The number as text: only string and ObjectId ids are looked up by index on FerretDB. */
   _id: string;
   n: number;
   at: Date;
+  /** What the change is about, `<kind>:<id>` (absent from claims made without one). */
+  ref?: string;
 }
 interface LeaseDoc {
   _id: string;
@@ -66,9 +71,16 @@ export interface Horizon {
 }
 
 export interface Sequence {
-  /** Runs `write` with a fresh number; the number counts as finished once `write` settles. */
-  next<T>(write: (seq: number) => Promise<T>): Promise<T>;
+  /**
+   * Runs `write` with a fresh number; the number counts as finished once `write` settles.
+   * `ref` (`<kind>:<id>`) names what the write changes, for readers of the change log.
+   */
+  next<T>(write: (seq: number) => Promise<T>, ref?: string): Promise<T>;
   horizon(): Promise<Horizon>;
+  /** The claim of one number (its `ref` says what changed), or null once pruned. */
+  claimOf(n: number): Promise<ClaimDoc | null>;
+  /** Calls `listener` each time a write of this process settles (its change may now be read). */
+  onSettled(listener: () => void): void;
 }
 
 const sequences = new WeakMap<mongoose.Connection, Sequence>();
@@ -118,10 +130,16 @@ function createSequence(connection: mongoose.Connection): Sequence {
     return n;
   }
 
-  async function claim(from: number): Promise<number> {
+  async function claim(from: number, ref: string | undefined): Promise<number> {
     let candidate = from;
     for (let attempt = 1; attempt <= SEQ_CLAIM_MAX_ATTEMPTS; attempt++) {
-      if (await insertClaim(claims, { _id: String(candidate), n: candidate, at: new Date() })) {
+      const claimed = await insertClaim(claims, {
+        _id: String(candidate),
+        n: candidate,
+        at: new Date(),
+        ...(ref === undefined ? {} : { ref }),
+      });
+      if (claimed) {
         await raiseHint(candidate);
         return candidate;
       }
@@ -164,17 +182,28 @@ function createSequence(connection: mongoose.Connection): Sequence {
     return stored.epoch;
   }
 
+  const settledListeners: (() => void)[] = [];
   return {
-    async next(write) {
+    onSettled(listener) {
+      settledListeners.push(listener);
+    },
+    claimOf(n) {
+      return claims.findOne({ _id: String(n) });
+    },
+    async next(write, ref) {
       const floor = (await hint()) + 1;
       pruneOldClaims(Date.now(), floor - 1);
       const lease = crypto.randomBytes(12).toString('hex');
       // The lease exists before the claim, so a reader that can see the number sees the lease.
       await leases.insertOne({ _id: lease, floor, at: new Date() });
       try {
-        return await write(await claim(floor));
+        return await write(await claim(floor, ref));
       } finally {
-        await leases.deleteOne({ _id: lease });
+        try {
+          await leases.deleteOne({ _id: lease });
+        } finally {
+          for (const listener of settledListeners) listener();
+        }
       }
     },
 

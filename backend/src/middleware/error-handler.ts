@@ -4,6 +4,11 @@ import type { Context, Middleware } from 'koa';
 import type { ErrorCode } from '@fw/contracts/errors';
 import { HttpError } from '../errors.ts';
 import { API_PREFIX } from '@fw/contracts/paths';
+import {
+  DB_UNREACHABLE_MESSAGE,
+  DB_UNREACHABLE_RETRY_AFTER_S,
+  isDatabaseUnreachable,
+} from '../db/unreachable.ts';
 
 interface KoaLikeError {
   status?: number;
@@ -66,6 +71,9 @@ export function errorHandler({ log = console.error }: { log?: (...args: unknown[
       if (error instanceof HttpError) {
         answer = { status: error.status, message: error.message, code: error.code };
         ctx.set(error.headers);
+      } else if (isDatabaseUnreachable(error)) {
+        answer = { status: 503, message: DB_UNREACHABLE_MESSAGE, code: 'DATABASE_UNREACHABLE' };
+        ctx.set('Retry-After', String(DB_UNREACHABLE_RETRY_AFTER_S));
       } else {
         answer = fromLibraryError(error as KoaLikeError) ?? answer;
       }

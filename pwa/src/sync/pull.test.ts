@@ -87,6 +87,37 @@ describe('pullArticles', () => {
   });
 });
 
+describe('a cursor from another database (reset)', () => {
+  it('drops what the feed brought before and keeps only the new database’s articles', async () => {
+    await db.articles.bulkPut([art(1), art(2)].map((a) => ({ ...a, content: undefined }) as never));
+    await db.bodies.bulkPut([art(1), art(2)].map((a) => ({ _id: a._id, content: '', text: '', textLower: '' })));
+    await db.meta.put({ key: META.ARTICLES_CURSOR, value: 'aaaaaaaaaaaa.50' });
+    const pages: Record<string, Record<string, unknown>> = {
+      'aaaaaaaaaaaa.50': { success: true, articles: [art(3)], removed: [], cursor: 'bbbbbbbbbbbb.3', hasMore: true, reset: true },
+      'bbbbbbbbbbbb.3': { success: true, articles: [art(4)], removed: [], cursor: 'bbbbbbbbbbbb.4', hasMore: false },
+    };
+    server.script = (call) => ({ status: 200, body: pages[new URL(call.path, 'http://x').searchParams.get('since')!]! });
+    expect(await pullArticles()).toBe(2);
+    expect((await db.articles.toArray()).map((a) => a._id).sort()).toEqual([art(3)._id, art(4)._id]);
+    expect((await db.bodies.toArray()).map((b) => b._id).sort()).toEqual([art(3)._id, art(4)._id]);
+    expect(await getMeta(META.ARTICLES_CURSOR)).toBe('bbbbbbbbbbbb.4');
+  });
+
+  it('drops approved comments but keeps this device’s own awaiting approval', async () => {
+    const comment = (id: string, isApproved: boolean) => ({
+      _id: id, article: art(1)._id, name: 'A', content: 'B', createdAt: '', isApproved,
+    });
+    await db.comments.bulkPut([comment('64f0000000000000000003a1', true), { ...comment('64f0000000000000000003a2', false), own: 1 }]);
+    await db.meta.put({ key: META.COMMENTS_CURSOR, value: 'aaaaaaaaaaaa.9' });
+    server.script = () => ({
+      status: 200,
+      body: { success: true, comments: [comment('64f0000000000000000003a3', true)], removed: [], cursor: 'bbbbbbbbbbbb.2', hasMore: false, reset: true },
+    });
+    await pullComments();
+    expect((await db.comments.toArray()).map((c) => c._id).sort()).toEqual(['64f0000000000000000003a2', '64f0000000000000000003a3']);
+  });
+});
+
 describe('pullComments', () => {
   it('replaces this device’s pending copy with the approved one', async () => {
     const id = '64f0000000000000000002bb';

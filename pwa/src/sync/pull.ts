@@ -26,12 +26,24 @@ export function splitArticle(article: Article): { summary: ArticleSummary; body:
   return { summary, body: { _id: article._id, content } };
 }
 
+/**
+ * `reset`: the server's database is another one than the cursor came from (a restored backup, a
+ * replaced server), so the page starts from the beginning and what the feed brought before is
+ * dropped, in the same transaction, so the device never shows a mix of two databases.
+ */
 export async function applyArticlePage(
-  page: Pick<ArticleFeed, 'articles' | 'removed' | 'cursor'> & Partial<Pick<ArticleFeed, 'hasMore' | 'total'>>,
+  page: Pick<ArticleFeed, 'articles' | 'removed' | 'cursor'> &
+    Partial<Pick<ArticleFeed, 'hasMore' | 'total' | 'reset'>>,
 ): Promise<void> {
   const parts = page.articles.map(splitArticle);
+  let dropped: string[] = [];
   await db.transaction('rw', db.articles, db.bodies, db.comments, db.meta, async () => {
-    const firstPage = !(await getMeta<string>(META.ARTICLES_CURSOR));
+    const firstPage = page.reset || !(await getMeta<string>(META.ARTICLES_CURSOR));
+    if (page.reset) {
+      dropped = (await db.articles.toCollection().primaryKeys()) as string[];
+      await db.articles.clear();
+      await db.bodies.clear();
+    }
     for (let from = 0; from < parts.length; from += WRITE_CHUNK_ITEMS) {
       const chunk = parts.slice(from, from + WRITE_CHUNK_ITEMS);
       await db.articles.bulkPut(chunk.map((p) => p.summary));
@@ -47,12 +59,18 @@ export async function applyArticlePage(
     if (page.hasMore === false) await db.meta.delete(META.FIRST_SYNC);
     else if (firstPage) await setMeta(META.FIRST_SYNC, { total: page.total ?? null } satisfies FirstSync);
   });
-  if (page.articles.length || page.removed.length)
-    announceArticleChanges({ changed: page.articles.map((a) => a._id), removed: page.removed });
+  const kept = new Set(page.articles.map((a) => a._id));
+  const removed = [...page.removed, ...dropped.filter((id) => !kept.has(id))];
+  if (page.articles.length || removed.length)
+    announceArticleChanges({ changed: page.articles.map((a) => a._id), removed });
 }
 
-export async function applyCommentPage(page: Pick<CommentFeed, 'comments' | 'removed' | 'cursor'>): Promise<void> {
+export async function applyCommentPage(
+  page: Pick<CommentFeed, 'comments' | 'removed' | 'cursor' | 'reset'>,
+): Promise<void> {
   await db.transaction('rw', db.comments, db.meta, async () => {
+    // This device's own comments awaiting approval are not from the feed: they stay.
+    if (page.reset) await db.comments.filter((comment) => comment.isApproved).delete();
     // The server's approved copy replaces this device's pending one (same client-made id).
     await db.comments.bulkPut(page.comments);
     if (page.removed.length) await db.comments.bulkDelete(page.removed);

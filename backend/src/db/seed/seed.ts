@@ -9,7 +9,7 @@ import { sequenceOn } from '../sequence.ts';
 import { articleModel } from '../../modules/articles/article.model.ts';
 import { sanitizeArticleHtml } from '../../modules/articles/sanitize.ts';
 import { commentModel } from '../../modules/comments/comment.model.ts';
-import { tombstoneId, tombstoneModel } from '../../modules/sync/tombstone.model.ts';
+import { changeRef, tombstoneId, tombstoneModel } from '../../modules/sync/tombstone.model.ts';
 import { userModel } from '../../modules/users/user.model.ts';
 import { BCRYPT_COST } from '../../modules/users/users.service.ts';
 import { DEMO_ADMIN } from './demo-admin.ts';
@@ -70,13 +70,15 @@ export async function seedDemo(
     const doc = {
       ...article,
       content: sanitizeArticleHtml(article.content),
+      wasPublished: article.isPublished,
       version: 1,
       createdAt: at,
       updatedAt: at,
     };
     // Seeded dates are the content's own, so mongoose must not stamp "now" over them.
-    await sequence.next((seq) =>
-      insertOnce(() => Articles.create([{ ...doc, seq }], { timestamps: false })),
+    await sequence.next(
+      (seq) => insertOnce(() => Articles.create([{ ...doc, seq }], { timestamps: false })),
+      changeRef('article', article._id),
     );
   }
 
@@ -88,7 +90,9 @@ export async function seedDemo(
     const insert = (seq: number) =>
       insertOnce(() => Comments.create([{ ...doc, seq }], { timestamps: false }));
     // Only approved comments are in the comment feed, so only they take a change number.
-    await (comment.isApproved ? sequence.next(insert) : insert(0));
+    await (comment.isApproved
+      ? sequence.next(insert, changeRef('comment', comment._id))
+      : insert(0));
   }
 
   await Users.init();

@@ -2,7 +2,12 @@
 // and the checks around them. Each write takes the next global change number (db/sequence.ts).
 import mongoose from 'mongoose';
 import { sequenceOn, type Sequence } from '../../db/sequence.ts';
-import { tombstoneId, tombstoneModel, type TombstoneModel } from '../sync/tombstone.model.ts';
+import {
+  changeRef,
+  tombstoneId,
+  tombstoneModel,
+  type TombstoneModel,
+} from '../sync/tombstone.model.ts';
 import {
   articleModel,
   type ArticleDoc,
@@ -48,8 +53,16 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
     // The created document is the answer: reading it back would scan the whole collection on
     // FerretDB, whose _id lookups walk the table until they meet the row (the newest is last).
     async create(id, fields) {
-      const created = await sequence.next((seq) =>
-        Articles.create({ _id: new mongoose.Types.ObjectId(id), ...fields, version: 1, seq }),
+      const created = await sequence.next(
+        (seq) =>
+          Articles.create({
+            _id: new mongoose.Types.ObjectId(id),
+            ...fields,
+            wasPublished: fields.isPublished,
+            version: 1,
+            seq,
+          }),
+        changeRef('article', id),
       );
       return created.toObject() as ArticleDoc;
     },
@@ -64,8 +77,14 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
         ? { appliedOps: [...(existing.appliedOps ?? []), op].slice(-APPLIED_OPS_KEPT) }
         : {};
       try {
-        await sequence.next((seq) =>
-          Articles.updateOne({ _id: existing._id }, { $set: { ...set, ...appliedOps, version, seq } }),
+        const published = set.isPublished ? { wasPublished: true } : {};
+        await sequence.next(
+          (seq) =>
+            Articles.updateOne(
+              { _id: existing._id },
+              { $set: { ...set, ...published, ...appliedOps, version, seq } },
+            ),
+          changeRef('article', id),
         );
       } catch (error) {
         await versions.release(id, version).catch(() => {});

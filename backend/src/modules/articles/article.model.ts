@@ -13,6 +13,11 @@ const articleSchema = new Schema(
     /** Sanitised HTML. */
     content: { type: String, default: '' },
     isPublished: { type: Boolean, default: false },
+    /**
+     * Ever published: only such an article may be on a device, so only its unpublishing or
+     * deletion is reported to devices. Absent on articles stored before it existed (taken as true).
+     */
+    wasPublished: { type: Boolean },
     version: { type: Number, required: true, default: 1 },
     seq: { type: Number, required: true, index: true },
     /**

@@ -14,9 +14,10 @@ import { HttpError } from '../../errors.ts';
 import { parseWith } from '../../middleware/validate.ts';
 import { idFromIdempotencyKey, operationId } from '../../middleware/idempotency.ts';
 import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
-import { SharedBodies, sendShared } from '../../middleware/compression.ts';
+import { sendShared } from '../../middleware/compression.ts';
 import { TOO_DEEP_MESSAGE, nestedDeeperThan } from '../../middleware/json-depth.ts';
-import { sequenceOn } from '../../db/sequence.ts';
+import { readModelOn } from '../sync/read-model.ts';
+import type { FeedIndex } from '../sync/feed-index.ts';
 import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
 import { ARTICLE_MESSAGES, articlesService } from './articles.service.ts';
@@ -46,6 +47,15 @@ export function parseArticleJson(text: string): ArticleInputParsed {
   return parseWith(articleInputSchema, value);
 }
 
+/** The spec's article list: published articles, newest first, from the read model's JSON. */
+function renderPublishedList(articles: FeedIndex): string {
+  const published = [...articles.values()].filter((entry) => entry.json !== undefined);
+  published.sort((a, b) =>
+    a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt! < b.createdAt! ? 1 : -1,
+  );
+  return `{"success":true,"articles":[${published.map((entry) => entry.json).join(',')}]}`;
+}
+
 export function articlesRouter({
   connection,
   adminOnly,
@@ -58,22 +68,27 @@ export function articlesRouter({
 }): Router {
   const router = new Router();
   const articles = articlesService(connection);
-  const sequence = sequenceOn(connection);
-  const shared = new SharedBodies();
+  const model = readModelOn(connection);
 
   router.get(API_PATHS.listArticles, async (ctx) => {
-    const { epoch, committed } = await sequence.horizon();
-    const etag = etagOf('articles', epoch, committed);
+    const state = await model.current();
+    const etag = etagOf('articles', state.epoch, state.articlesVersion);
     if (answeredNotModified(ctx, etag)) return;
-    const body = await shared.get(etag, async () =>
-      JSON.stringify({ success: true, articles: (await articles.listPublished()).map(toArticleDto) }),
-    );
+    const body = await model.bodies.get(etag, () => renderPublishedList(state.articles));
     await sendShared(ctx, body);
   });
 
   router.get(API_PATHS.getArticle, async (ctx) => {
     const { id } = parseWith(idRequestSchema, { id: ctx.params.id });
-    ctx.body = { success: true, article: toArticleDto(await articles.getPublished(id)) };
+    const state = await model.current();
+    // An in-memory lookup by id; a draft, a removal or an unknown id are the same 404.
+    const entry = state.articles.get(id);
+    if (entry?.json === undefined) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.NOT_FOUND);
+    const etag = etagOf('article', state.epoch, entry.seq);
+    if (answeredNotModified(ctx, etag)) return;
+    const json = entry.json;
+    const body = await model.bodies.get(etag, () => `{"success":true,"article":${json}}`);
+    await sendShared(ctx, body);
   });
 
   router.post(API_PATHS.addArticle, adminOnly, idempotent, async (ctx) => {

@@ -1,9 +1,9 @@
-// Articles: the public reads (published only), the admin lists and dashboard, and the admin
-// changes (save, publish toggle, delete with its comments).
+// Articles: the admin lists and dashboard, and the admin changes (save, publish toggle, delete
+// with its comments). The public reads are answered from the read model (sync/read-model.ts).
 import type mongoose from 'mongoose';
 import type { ArticleInputParsed, DashboardData } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
-import { recordRemoval } from '../sync/tombstone.model.ts';
+import { changeRef, recordRemoval } from '../sync/tombstone.model.ts';
 import { commentModel } from '../comments/comment.model.ts';
 import { commentsService } from '../comments/comments.service.ts';
 import { toArticleDto, type ArticleDoc } from './article.model.ts';
@@ -33,20 +33,6 @@ export function articlesService(connection: mongoose.Connection) {
   const comments = commentsService(connection);
 
   return {
-    async listPublished(): Promise<ArticleDoc[]> {
-      return (await Articles.find({ isPublished: true }).sort(NEWEST_FIRST).lean()) as ArticleDoc[];
-    },
-
-    /** A draft or a deleted article is the same 404 to the public: drafts stay unseen. */
-    async getPublished(id: string): Promise<ArticleDoc> {
-      const article = (await Articles.findOne({
-        _id: id,
-        isPublished: true,
-      }).lean()) as ArticleDoc | null;
-      if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.NOT_FOUND);
-      return article;
-    },
-
     async listAll(): Promise<ArticleDoc[]> {
       return (await Articles.find({}).sort(NEWEST_FIRST).lean()) as ArticleDoc[];
     },
@@ -95,10 +81,11 @@ export function articlesService(connection: mongoose.Connection) {
       const article = await store.find(id);
       if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
       await comments.removeAllOf(id);
+      const wasPublic = article.isPublished || article.wasPublished !== false;
       await store.sequence.next(async (seq) => {
-        await recordRemoval(store.tombstones, 'article', id, seq);
+        await recordRemoval(store.tombstones, 'article', id, seq, wasPublic);
         await Articles.deleteOne({ _id: article._id });
-      });
+      }, changeRef('article', id, true));
       await store.versions.markUsed(id);
     },
   };

@@ -9,6 +9,8 @@ import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
 import { toCommentDto } from './comment.model.ts';
 import { COMMENT_MESSAGES, commentsService } from './comments.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';
+import { readModelOn } from '../sync/read-model.ts';
+import { HttpError } from '../../errors.ts';
 
 export function commentsRouter({
   connection,
@@ -25,13 +27,22 @@ export function commentsRouter({
 }): Router {
   const router = new Router();
   const comments = commentsService(connection);
+  const model = readModelOn(connection);
 
+  // Answered from the read model: an article's visible comments are held per article id.
   router.post(API_PATHS.listComments, async (ctx) => {
     const { articleId } = parseWith(commentsRequestSchema, ctx.request.body);
-    ctx.body = {
-      success: true,
-      comments: (await comments.listApproved(articleId)).map(toCommentDto),
-    };
+    const state = await model.current();
+    if (state.articles.get(articleId)?.json === undefined) {
+      throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
+    }
+    const visible = [...(state.commentsOf.get(articleId) ?? [])]
+      .map((id) => state.comments.get(id)!)
+      .sort((a, b) =>
+        a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt! < b.createdAt! ? 1 : -1,
+      );
+    ctx.type = 'application/json';
+    ctx.body = `{"success":true,"comments":[${visible.map((entry) => entry.json).join(',')}]}`;
   });
 
   router.post(API_PATHS.addComment, commentLimit, idempotent, async (ctx) => {

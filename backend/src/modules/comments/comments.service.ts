@@ -6,7 +6,7 @@ import { HttpError } from '../../errors.ts';
 import { inserted } from '../../db/claim.ts';
 import { sequenceOn } from '../../db/sequence.ts';
 import { articleModel } from '../articles/article.model.ts';
-import { recordRemoval, tombstoneModel } from '../sync/tombstone.model.ts';
+import { changeRef, recordRemoval, tombstoneModel } from '../sync/tombstone.model.ts';
 import { commentModel, toAdminCommentDto, type CommentDoc } from './comment.model.ts';
 
 export const COMMENT_MESSAGES = {
@@ -53,13 +53,6 @@ export function commentsService(connection: mongoose.Connection) {
   }
 
   return {
-    async listApproved(articleId: string): Promise<CommentDoc[]> {
-      await requirePublished(articleId);
-      return (await Comments.find({ article: articleId, isApproved: true })
-        .sort({ createdAt: -1, _id: -1 })
-        .lean()) as CommentDoc[];
-    },
-
     /** Insert first: a lookup of an id not yet there would read every comment on FerretDB. */
     async add(input: NewComment): Promise<CommentDoc> {
       await requirePublished(input.article);
@@ -90,8 +83,9 @@ export function commentsService(connection: mongoose.Connection) {
       const comment = await findComment(id);
       if (!comment) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.NOT_FOUND);
       if (comment.isApproved) return;
-      await sequence.next((seq) =>
-        Comments.updateOne({ _id: comment._id }, { $set: { isApproved: true, seq } }),
+      await sequence.next(
+        (seq) => Comments.updateOne({ _id: comment._id }, { $set: { isApproved: true, seq } }),
+        changeRef('comment', id),
       );
     },
 
@@ -111,8 +105,9 @@ export function commentsService(connection: mongoose.Connection) {
         { _id: 1 },
       ).lean();
       for (const { _id } of approved) {
-        await sequence.next((seq) =>
-          Comments.updateOne({ _id }, { $set: { seq } }, { timestamps: false }),
+        await sequence.next(
+          (seq) => Comments.updateOne({ _id }, { $set: { seq } }, { timestamps: false }),
+          changeRef('comment', String(_id)),
         );
       }
     },
@@ -137,7 +132,7 @@ export function commentsService(connection: mongoose.Connection) {
     await sequence.next(async (seq) => {
       await recordRemoval(tombstones, 'comment', String(comment._id), seq);
       await Comments.deleteOne({ _id: comment._id });
-    });
+    }, changeRef('comment', String(comment._id), true));
   }
 }
 export type CommentsService = ReturnType<typeof commentsService>;

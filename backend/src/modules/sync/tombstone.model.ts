@@ -15,6 +15,11 @@ const tombstoneSchema = new Schema(
     kind: { type: String, enum: TOMBSTONE_KINDS, required: true },
     refId: { type: String, required: true },
     seq: { type: Number, required: true, index: true },
+    /**
+     * False when the thing was never public (a draft deleted before it was published), so
+     * devices, which never received it, are not told about it. Absent on older tombstones.
+     */
+    wasPublic: { type: Boolean },
   },
   { timestamps: { createdAt: true, updatedAt: false }, collection: 'tombstones' },
 );
@@ -36,10 +41,29 @@ export async function recordRemoval(
   kind: TombstoneKind,
   refId: string,
   seq: number,
+  wasPublic = true,
 ): Promise<void> {
   await tombstones.updateOne(
     { _id: tombstoneId(kind, refId) },
-    { $set: { kind, refId, seq } },
+    { $set: { kind, refId, seq, wasPublic } },
     { upsert: true },
   );
+}
+
+/**
+ * What a numbered change is about, stored on its sequence claim (db/sequence.ts) so readers know
+ * which one document to read: the thing itself, or for a removal its tombstone (reading a missing
+ * `_id` costs a whole-collection scan on FerretDB, so readers never guess).
+ */
+export function changeRef(kind: TombstoneKind, refId: string, removal = false): string {
+  return `${tombstoneId(kind, refId)}${removal ? ':removed' : ''}`;
+}
+
+export function parseChangeRef(
+  ref: string,
+): { kind: TombstoneKind; refId: string; removal: boolean } | null {
+  const [kind, refId, removed, ...rest] = ref.split(':');
+  if (!TOMBSTONE_KINDS.includes(kind as TombstoneKind) || !refId || rest.length) return null;
+  if (removed !== undefined && removed !== 'removed') return null;
+  return { kind: kind as TombstoneKind, refId, removal: removed === 'removed' };
 }

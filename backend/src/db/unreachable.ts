@@ -1,0 +1,33 @@
+// Whether an error means "the database could not be reached" (down, restarting, network cut), as
+// opposed to a fault in a request or in our code. Such a refusal is a 503 with Retry-After: the
+// client did nothing wrong and the same request will work once the database is back.
+// Mongoose and the MongoDB driver name their connection errors; with `bufferCommands: false`
+// (db/connection.ts) a command sent while disconnected fails at once with one of these.
+const UNREACHABLE_NAMES = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+  'MongoExpiredSessionError',
+]);
+
+/** Seconds a client should wait before retrying after the database was unreachable. */
+export const DB_UNREACHABLE_RETRY_AFTER_S = 5;
+export const DB_UNREACHABLE_MESSAGE =
+  'The database cannot be reached right now. Please try again in a few seconds.';
+
+/** The connection-closed text mongoose throws when a command is sent without a connection. */
+const DISCONNECTED_TEXT = /Client must be connected|connection .* closed|Connection was force closed|buffering timed out/i;
+
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { name, message, cause } = current as { name?: string; message?: string; cause?: unknown };
+    if (name && UNREACHABLE_NAMES.has(name)) return true;
+    if (name?.startsWith('Mongo') && message && DISCONNECTED_TEXT.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}

@@ -1,0 +1,270 @@
+// The public read model: every published article and visible comment as JSON, in feed order, held
+// in memory by each backend instance. Feed pages, the article list, one article and an article's
+// comments are answered from it, so a read costs the size of its answer, not of the library.
+//
+// Kept current by cheap reads only (FerretDB 1.24 uses an index for nothing but `_id` equality):
+// - the sequence horizon (db/sequence.ts: a few `_id` reads and the short lease list) tells how far
+//   changes are written; it is read at most once per READ_MODEL_MAX_AGE_MS, and at once after a
+//   write through this instance;
+// - when it moved from H to H', the claims "H+1".."H'" name what changed (`ref`), and only those
+//   documents are read, each by `_id`;
+// - only at start, or when the claims needed were pruned (an idle instance far behind) or another
+//   database appears (new epoch), is everything read once (build).
+// So any instance sees a change made through any other within READ_MODEL_MAX_AGE_MS.
+import type mongoose from 'mongoose';
+import { sequenceOn, type Horizon } from '../../db/sequence.ts';
+import { SharedBodies } from '../../middleware/compression.ts';
+import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
+import { commentModel, toCommentDto, type CommentDoc } from '../comments/comment.model.ts';
+import { FeedIndex, type FeedEntry } from './feed-index.ts';
+import { parseChangeRef, tombstoneId, tombstoneModel, type TombstoneDoc } from './tombstone.model.ts';
+
+/** The longest a poll's answer may lag behind a change made through another instance. */
+export const READ_MODEL_MAX_AGE_MS = 1000;
+/** Further behind than this many changes, reading everything once is cheaper than one by one. */
+const ADVANCE_MAX_CHANGES = 2000;
+/** `_id` reads in flight at once while catching up. */
+const READ_CONCURRENCY = 16;
+
+export interface ReadState {
+  epoch: string;
+  /** Every change up to here is in the model, and nothing above it. */
+  horizon: number;
+  articles: FeedIndex;
+  comments: FeedIndex;
+  /** Visible comment ids per article. */
+  commentsOf: Map<string, Set<string>>;
+  /** Move whenever the feed's content may have changed: ETags and shared bodies are keyed by them. */
+  articlesVersion: number;
+  commentsVersion: number;
+}
+
+export interface ReadModel {
+  /** The model, no older than READ_MODEL_MAX_AGE_MS and holding every write of this process. */
+  current(): Promise<ReadState>;
+  /** Shared bodies (plain, br, gzip) of answers made from the model, bounded in bytes. */
+  bodies: SharedBodies;
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+// --- applying documents to the model (never moving a thing back to an older change) ------------
+
+function isNewer(index: FeedIndex, id: string, seq: number): boolean {
+  const held = index.get(id);
+  return !held || held.seq < seq;
+}
+
+function applyArticle(state: ReadState, doc: ArticleDoc, upTo: number): void {
+  const id = String(doc._id);
+  if (doc.seq > upTo || !isNewer(state.articles, id, doc.seq)) return;
+  if (doc.isPublished) {
+    state.articles.put({
+      seq: doc.seq,
+      id,
+      json: JSON.stringify(toArticleDto(doc)),
+      createdAt: doc.createdAt.toISOString(),
+    });
+  } else if (doc.wasPublished !== false) {
+    state.articles.put({ seq: doc.seq, id });
+  } else {
+    // A draft never published: no device has it, so devices are told nothing.
+    state.articles.delete(id);
+  }
+}
+
+function setComment(state: ReadState, entry: FeedEntry | null, id: string): void {
+  const old = state.comments.get(id);
+  if (old?.group) state.commentsOf.get(old.group)?.delete(id);
+  if (!entry) {
+    state.comments.delete(id);
+    return;
+  }
+  state.comments.put(entry);
+  if (entry.group && entry.json) {
+    let ids = state.commentsOf.get(entry.group);
+    if (!ids) state.commentsOf.set(entry.group, (ids = new Set()));
+    ids.add(id);
+  }
+}
+
+function applyComment(state: ReadState, doc: CommentDoc, upTo: number): void {
+  const id = String(doc._id);
+  if (doc.seq > upTo || !isNewer(state.comments, id, doc.seq) || !doc.isApproved) return;
+  const article = String(doc.article);
+  // Shown only while its article is published; its article's publishing renumbers it.
+  const visible = state.articles.get(article)?.json !== undefined;
+  setComment(
+    state,
+    visible
+      ? {
+          seq: doc.seq,
+          id,
+          json: JSON.stringify(toCommentDto(doc)),
+          createdAt: doc.createdAt.toISOString(),
+          group: article,
+        }
+      : { seq: doc.seq, id, group: article },
+    id,
+  );
+}
+
+function applyTombstone(state: ReadState, tombstone: TombstoneDoc, upTo: number): void {
+  const index = tombstone.kind === 'article' ? state.articles : state.comments;
+  if (tombstone.seq > upTo || !isNewer(index, tombstone.refId, tombstone.seq)) return;
+  if (tombstone.kind === 'article') {
+    if (tombstone.wasPublic === false) state.articles.delete(tombstone.refId);
+    else state.articles.put({ seq: tombstone.seq, id: tombstone.refId });
+  } else {
+    setComment(state, { seq: tombstone.seq, id: tombstone.refId }, tombstone.refId);
+  }
+}
+
+// --- the model of one connection ---------------------------------------------------------------
+
+const models = new WeakMap<mongoose.Connection, ReadModel>();
+
+/** The read model of this connection's database (one per connection, shared by every router). */
+export function readModelOn(connection: mongoose.Connection): ReadModel {
+  let model = models.get(connection);
+  if (!model) {
+    model = createReadModel(connection);
+    models.set(connection, model);
+  }
+  return model;
+}
+
+function createReadModel(connection: mongoose.Connection): ReadModel {
+  const Articles = articleModel(connection);
+  const Comments = commentModel(connection);
+  const Tombstones = tombstoneModel(connection);
+  const sequence = sequenceOn(connection);
+
+  let state: ReadState | null = null;
+  /** When the model was last checked against the horizon, and the local write count then. */
+  let checkedAtMs = 0;
+  let checkedGen = -1;
+  /** Counts this process's settled writes: a read arriving after one must see it. */
+  let writeGen = 0;
+  sequence.onSettled(() => {
+    writeGen += 1;
+  });
+  let refreshing: { promise: Promise<void>; startMs: number; startGen: number } | null = null;
+
+  async function build(horizon: Horizon): Promise<ReadState> {
+    const [articleDocs, tombstones, commentDocs] = await Promise.all([
+      Articles.find({}).lean() as Promise<ArticleDoc[]>,
+      Tombstones.find({}).lean() as Promise<TombstoneDoc[]>,
+      Comments.find({ isApproved: true }).lean() as Promise<CommentDoc[]>,
+    ]);
+    const built: ReadState = {
+      epoch: horizon.epoch,
+      horizon: horizon.committed,
+      articles: new FeedIndex(),
+      comments: new FeedIndex(),
+      commentsOf: new Map(),
+      articlesVersion: horizon.committed,
+      commentsVersion: horizon.committed,
+    };
+    const upTo = horizon.committed;
+    for (const doc of articleDocs) applyArticle(built, doc, upTo);
+    for (const t of tombstones) if (t.kind === 'article') applyTombstone(built, t, upTo);
+    for (const doc of commentDocs) applyComment(built, doc, upTo);
+    for (const t of tombstones) if (t.kind === 'comment') applyTombstone(built, t, upTo);
+    return built;
+  }
+
+  /** Brings `held` to `horizon` by reading the changed things by `_id`; false if it cannot. */
+  async function advance(held: ReadState, horizon: Horizon): Promise<boolean> {
+    const from = held.horizon + 1;
+    const upTo = horizon.committed;
+    if (upTo - from + 1 > ADVANCE_MAX_CHANGES) return false;
+    const numbers = Array.from({ length: upTo - from + 1 }, (_, i) => from + i);
+    const claims = await mapLimit(numbers, READ_CONCURRENCY, (n) => sequence.claimOf(n));
+    const refs = claims.map((claim) => (claim?.ref ? parseChangeRef(claim.ref) : null));
+    // A pruned claim, or one made without saying what changed: only a full read is sure.
+    if (refs.some((ref) => ref === null)) return false;
+    const changed = { article: new Map<string, boolean>(), comment: new Map<string, boolean>() };
+    // A removal is final (ids are never reused), so it wins over an earlier change in the batch.
+    for (const ref of refs) {
+      const seen = changed[ref!.kind];
+      seen.set(ref!.refId, seen.get(ref!.refId) === true || ref!.removal);
+    }
+    const read = (kind: 'article' | 'comment') =>
+      mapLimit([...changed[kind]], READ_CONCURRENCY, async ([id, removal]) => {
+        if (removal) return { tombstone: await Tombstones.findById(tombstoneId(kind, id)).lean() };
+        const doc =
+          kind === 'article'
+            ? ((await Articles.findById(id).lean()) as ArticleDoc | null)
+            : ((await Comments.findById(id).lean()) as CommentDoc | null);
+        return { doc };
+      });
+    const [articleReads, commentReads] = await Promise.all([read('article'), read('comment')]);
+    // Articles first: a comment's visibility follows its article.
+    for (const { doc, tombstone } of articleReads) {
+      if (doc) applyArticle(held, doc as ArticleDoc, upTo);
+      if (tombstone) applyTombstone(held, tombstone as TombstoneDoc, upTo);
+    }
+    for (const { doc, tombstone } of commentReads) {
+      if (doc) applyComment(held, doc as CommentDoc, upTo);
+      if (tombstone) applyTombstone(held, tombstone as TombstoneDoc, upTo);
+    }
+    if (changed.article.size) held.articlesVersion = upTo;
+    if (changed.comment.size) held.commentsVersion = upTo;
+    held.horizon = upTo;
+    return true;
+  }
+
+  async function refresh(): Promise<void> {
+    const horizon = await sequence.horizon();
+    if (state && state.epoch === horizon.epoch) {
+      if (horizon.committed <= state.horizon || (await advance(state, horizon))) return;
+    }
+    state = await build(horizon);
+  }
+
+  const model: ReadModel = {
+    bodies: new SharedBodies(),
+    async current() {
+      const arrivedMs = Date.now();
+      const gen = writeGen;
+      const recentEnough = (startMs: number, startGen: number) =>
+        startMs >= arrivedMs - READ_MODEL_MAX_AGE_MS && startGen >= gen;
+      for (;;) {
+        if (state && recentEnough(checkedAtMs, checkedGen)) return state;
+        if (!refreshing) {
+          const startMs = Date.now();
+          const startGen = writeGen;
+          const promise = refresh().then(() => {
+            checkedAtMs = startMs;
+            checkedGen = startGen;
+          });
+          refreshing = { promise, startMs, startGen };
+          promise.then(
+            () => (refreshing = null),
+            () => (refreshing = null),
+          );
+        }
+        const running = refreshing;
+        if (recentEnough(running.startMs, running.startGen)) {
+          await running.promise;
+          return state!;
+        }
+        // Started before this read arrived (or before a local write): wait for it, then go again.
+        await running.promise.catch(() => {});
+      }
+    },
+  };
+  return model;
+}
