@@ -16,7 +16,7 @@ import { idFromIdempotencyKey, operationId } from '../../middleware/idempotency.
 import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
 import { sendShared } from '../../middleware/compression.ts';
 import { TOO_DEEP_MESSAGE, nestedDeeperThan } from '../../middleware/json-depth.ts';
-import { readModelOn } from '../sync/read-model.ts';
+import { newestFirst, readModelOn } from '../sync/read-model.ts';
 import type { FeedIndex } from '../sync/feed-index.ts';
 import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
@@ -49,11 +49,8 @@ export function parseArticleJson(text: string): ArticleInputParsed {
 
 /** The spec's article list: published articles, newest first, from the read model's JSON. */
 function renderPublishedList(articles: FeedIndex): string {
-  const published = [...articles.values()].filter((entry) => entry.json !== undefined);
-  published.sort((a, b) =>
-    a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt! < b.createdAt! ? 1 : -1,
-  );
-  return `{"success":true,"articles":[${published.map((entry) => entry.json).join(',')}]}`;
+  const json = newestFirst(articles.values()).map((entry) => entry.json);
+  return `{"success":true,"articles":[${json.join(',')}]}`;
 }
 
 export function articlesRouter({

@@ -9,7 +9,7 @@ import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
 import { toCommentDto } from './comment.model.ts';
 import { COMMENT_MESSAGES, commentsService } from './comments.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';
-import { readModelOn } from '../sync/read-model.ts';
+import { newestFirst, readModelOn } from '../sync/read-model.ts';
 import { HttpError } from '../../errors.ts';
 
 export function commentsRouter({
@@ -36,11 +36,9 @@ export function commentsRouter({
     if (state.articles.get(articleId)?.json === undefined) {
       throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
     }
-    const visible = [...(state.commentsOf.get(articleId) ?? [])]
-      .map((id) => state.comments.get(id)!)
-      .sort((a, b) =>
-        a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt! < b.createdAt! ? 1 : -1,
-      );
+    const visible = newestFirst(
+      [...(state.commentsOf.get(articleId) ?? [])].map((id) => state.comments.get(id)!),
+    );
     ctx.type = 'application/json';
     ctx.body = `{"success":true,"comments":[${visible.map((entry) => entry.json).join(',')}]}`;
   });

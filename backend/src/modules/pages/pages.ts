@@ -5,16 +5,13 @@
 // text before any JavaScript runs; a draft, deleted or unknown article is a 404 with the same
 // "not available" page the app shows.
 //
-// Cost per request: an article page is one `_id` read; the home page's newest summaries are kept
-// in memory and rebuilt only when the change horizon (one small read) has moved.
+// Cost per request: no database read; articles come from the public read model
+// (sync/read-model.ts), the home page's newest summaries are remade only when the articles changed.
 import type { Context } from 'koa';
 import type mongoose from 'mongoose';
 import type { Article } from '@fw/contracts';
 import { FIRST_PAINT_ELEMENT_ID, PAGE_META, type FirstPaintData } from '@fw/contracts/pages';
-import { sequenceOn } from '../../db/sequence.ts';
-import { toArticleDto } from '../articles/article.model.ts';
-import { articleStore } from '../articles/article-store.ts';
-import { articlesService } from '../articles/articles.service.ts';
+import { newestFirst, readModelOn } from '../sync/read-model.ts';
 import { articleMeta, writeHead, type HeadInput } from './page-head.ts';
 import {
   articleMarkup,
@@ -53,18 +50,16 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 export function publicPages({ dir, connection }: { dir: string; connection: mongoose.Connection }) {
   const template = pageTemplate(dir);
-  const store = articleStore(connection);
-  const articles = articlesService(connection);
-  const sequence = sequenceOn(connection);
+  const model = readModelOn(connection);
   let newest: { key: string; list: Omit<Article, 'content'>[] } | null = null;
 
   async function newestSummaries(): Promise<Omit<Article, 'content'>[]> {
-    const { epoch, committed } = await sequence.horizon();
-    const key = `${epoch}-${committed}`;
+    const { epoch, articlesVersion, articles } = await model.current();
+    const key = `${epoch}-${articlesVersion}`;
     if (newest?.key !== key) {
-      const list = (await articles.listPublished())
+      const list = newestFirst(articles.values())
         .slice(0, HOME_FIRST_PAINT_ARTICLES)
-        .map((doc) => summaryOf(toArticleDto(doc)));
+        .map((entry) => summaryOf(JSON.parse(entry.json!) as Article));
       newest = { key, list };
     }
     return newest.list;
@@ -87,9 +82,11 @@ export function publicPages({ dir, connection }: { dir: string; connection: mong
     if (APP_ONLY.test(pathname)) return { status: 200, head: { meta: PAGE_META.home, noindex: true } };
     const articleId = /^\/article\/([^/]+)$/.exec(pathname)?.[1];
     if (articleId !== undefined) {
-      const doc = OBJECT_ID.test(articleId) ? await store.find(articleId) : null;
+      const json = OBJECT_ID.test(articleId)
+        ? (await model.current()).articles.get(articleId)?.json
+        : undefined;
       // Drafts are the same 404 as unknown ids: unpublished work stays unseen.
-      if (!doc?.isPublished) {
+      if (json === undefined) {
         return {
           status: 404,
           head: { meta: PAGE_META.notFound, noindex: true },
@@ -98,7 +95,7 @@ export function publicPages({ dir, connection }: { dir: string; connection: mong
           route: 'article',
         };
       }
-      const article = toArticleDto(doc);
+      const article = JSON.parse(json) as Article;
       return {
         status: 200,
         head: { meta: articleMeta(article), url: `${origin}/article/${article._id}`, article },

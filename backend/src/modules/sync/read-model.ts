@@ -46,6 +46,15 @@ export interface ReadModel {
   bodies: SharedBodies;
 }
 
+/** Visible entries (those with JSON), newest first (`createdAt`, then id), as the lists show them. */
+export function newestFirst(entries: Iterable<FeedEntry>): FeedEntry[] {
+  const visible = [...entries].filter((entry) => entry.json !== undefined);
+  return visible.sort((a, b) => {
+    if (a.createdAt !== b.createdAt) return a.createdAt! < b.createdAt! ? 1 : -1;
+    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  });
+}
+
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
