@@ -61,6 +61,9 @@ async function audit(url) {
       lcp: metric('largest-contentful-paint'),
       tbt: metric('total-blocking-time'),
     },
+    // Unitless; three decimals.
+    cls:
+      Math.round(median(runs.map((lhr) => lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN)) * 1000) / 1000,
     failing,
     lighthouseVersion: last.lighthouseVersion,
   };

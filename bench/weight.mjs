@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { PWA_DIST } from '../scripts/lib/proc.mjs';
 
-export const HOME_JS_TARGET_GZIP_BYTES = 130 * 1024;
+export const HOME_JS_TARGET_GZIP_BYTES = 115 * 1024;
 
 const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(file)).length;
 const rawBytes = (file) => fs.statSync(file).size;
@@ -87,6 +87,10 @@ export async function benchWeight() {
       jsRawBytes: sum(jsFiles, rawBytes),
       cssGzipBytes: sum(cssFiles, gzipBytes),
       files: [...home.js, ...home.css].map((url) => ({ url, gzipBytes: gzipBytes(distPath(url)) })),
+      // The chunk the first screen waits for longest (everything here loads in parallel).
+      largestJs: home.js
+        .map((url) => ({ url, gzipBytes: gzipBytes(distPath(url)) }))
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)[0],
     },
     precache: {
       entries: precache.length,

@@ -3,7 +3,7 @@
 // under autocannon, sync, Lighthouse, offline reload, and the reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the README's Benchmarks section.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search api sync lighthouse offline reliability.
+// Names: weight search api sync lighthouse offline firstvisit reliability.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { ensureFerretBinary } from './lib/db.mjs';
 
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
 const TMP_DIR = path.join(ROOT, 'bench', 'tmp');
-const ALL = ['weight', 'search', 'api', 'sync', 'lighthouse', 'offline', 'reliability'];
+const ALL = ['weight', 'search', 'api', 'sync', 'lighthouse', 'offline', 'firstvisit', 'reliability'];
 
 await ensureDependencies();
 if (!process.env.MONGODB_URI) ensureFerretBinary();
@@ -26,6 +26,7 @@ const { benchApi, API_ARTICLES } = await import('../bench/api.mjs');
 const { benchSync } = await import('../bench/sync.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
 const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
+const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } = await import('../bench/first-visit.mjs');
 const { startDatabase, startBackend, registerAdmin, createArticles, api } =
   await import('../bench/lib/server.mjs');
 const { articleInput } = await import('../bench/lib/text-gen.mjs');
@@ -77,6 +78,22 @@ if (wanted('lighthouse') || wanted('offline')) {
       results.lighthouse = await benchLighthouse(server, articles[0]._id, TMP_DIR);
     if (wanted('offline'))
       results.offlineReload = await benchOfflineReload(server, articles.length);
+  } finally {
+    await server.stop();
+    await database.stop();
+  }
+}
+
+if (wanted('firstvisit')) {
+  const database = await startDatabase();
+  const server = await startBackend(database, {
+    name: 'bench_first_visit',
+    pwa: true,
+    seed: false,
+    env: FIRST_VISIT_SERVER_ENV,
+  });
+  try {
+    results.firstVisit = await benchFirstVisit(server, await fillLibrary(server.url));
   } finally {
     await server.stop();
     await database.stop();

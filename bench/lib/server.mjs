@@ -39,9 +39,10 @@ function databaseUri(baseUri, name) {
 
 /**
  * Starts backend/src/main.ts on a free port over a new database `name`. With `pwa`, it also
- * serves the built PWA and seeds the demo content (as `npm start` does on a fresh install).
+ * serves the built PWA and seeds the demo content (as `npm start` does on a fresh install) unless
+ * `seed` is false; `env` adds to the server's environment.
  */
-export async function startBackend(database, { name, pwa = false }) {
+export async function startBackend(database, { name, pwa = false, seed = pwa, env = {} }) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
     cwd: ROOT,
@@ -57,7 +58,9 @@ export async function startBackend(database, { name, pwa = false }) {
         `${name}_${crypto.randomBytes(3).toString('hex')}`,
       ),
       DATA_DIR: database.dataDir,
-      ...(pwa ? { STATIC_DIR: PWA_DIST, SEED_DEMO: 'true' } : { SEED_DEMO: 'false' }),
+      ...(pwa ? { STATIC_DIR: PWA_DIST } : {}),
+      SEED_DEMO: seed ? 'true' : 'false',
+      ...env,
     },
   });
   let exited = false;
