@@ -31,15 +31,25 @@ export const FIRST_VISIT_SERVER_ENV = { RATE_LIMIT_COMMENT: '100000' };
 /** Fills the library through the API, as admins and visitors would. */
 export async function fillLibrary(url) {
   const token = await registerAdmin(url);
-  log(`first visit: creating ${FIRST_VISIT_ARTICLES} articles with ${FIRST_VISIT_COMMENTS_EACH} comments each`);
-  const articles = await createArticles(url, token, 0, FIRST_VISIT_ARTICLES, (n) => articleInput(n, 7));
-  const jobs = articles.flatMap((a) => Array.from({ length: FIRST_VISIT_COMMENTS_EACH }, (_, i) => [a._id, i]));
+  log(
+    `first visit: creating ${FIRST_VISIT_ARTICLES} articles with ${FIRST_VISIT_COMMENTS_EACH} comments each`,
+  );
+  const articles = await createArticles(url, token, 0, FIRST_VISIT_ARTICLES, (n) =>
+    articleInput(n, 7),
+  );
+  const jobs = articles.flatMap((a) =>
+    Array.from({ length: FIRST_VISIT_COMMENTS_EACH }, (_, i) => [a._id, i]),
+  );
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const [article, i] = jobs[next++];
       const { comment } = await api(url, 'POST', '/api/articles/add-comment', {
-        body: { article, name: `Reader ${i + 1}`, content: `A thought on this article, number ${i + 1}: it helped our family talk about it at dinner.` },
+        body: {
+          article,
+          name: `Reader ${i + 1}`,
+          content: `A thought on this article, number ${i + 1}: it helped our family talk about it at dinner.`,
+        },
       });
       await api(url, 'PUT', '/api/admin/comments/approve', { token, body: { id: comment._id } });
     }
@@ -52,7 +62,8 @@ export async function fillLibrary(url) {
 function watchVisible(text) {
   window.__visibleAt = null;
   const check = () => {
-    if (document.body && document.body.textContent.includes(text)) window.__visibleAt = performance.now();
+    if (document.body && document.body.textContent.includes(text))
+      window.__visibleAt = performance.now();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -73,7 +84,10 @@ async function throttle(page, context) {
 
 async function timeToText(page, url) {
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__visibleAt !== null, undefined, { timeout: WAIT_MS, polling: 50 });
+  await page.waitForFunction(() => window.__visibleAt !== null, undefined, {
+    timeout: WAIT_MS,
+    polling: 50,
+  });
   return page.evaluate(() => window.__visibleAt);
 }
 
@@ -85,13 +99,18 @@ function deviceCounts(page) {
         const open = indexedDB.open('family-bible-articles');
         open.onsuccess = () => {
           const db = open.result;
-          const names = ['articles', 'bodies', 'comments', 'lessons'].filter((n) => db.objectStoreNames.contains(n));
+          const names = ['articles', 'bodies', 'comments', 'lessons'].filter((n) =>
+            db.objectStoreNames.contains(n),
+          );
           if (names.length < 4) return resolve(null);
           const tx = db.transaction([...names, 'meta']);
           const counts = Object.fromEntries(names.map((n) => [n, tx.objectStore(n).count()]));
           const synced = tx.objectStore('meta').get('lastSyncedAt');
           tx.oncomplete = () =>
-            resolve({ ...Object.fromEntries(Object.entries(counts).map(([n, r]) => [n, r.result])), synced: synced.result !== undefined });
+            resolve({
+              ...Object.fromEntries(Object.entries(counts).map(([n, r]) => [n, r.result])),
+              synced: synced.result !== undefined,
+            });
         };
         open.onerror = () => resolve(null);
       }),
@@ -109,7 +128,11 @@ async function waitUntil(check, timeoutMs) {
 
 export async function benchFirstVisit(server, articles) {
   const target = articles[articles.length - 1];
-  const paragraph = /<p>(.*?)<\/p>/s.exec(target.content)?.[1].replace(/<[^>]*>/g, '').slice(0, 50) ?? target.title;
+  const paragraph =
+    /<p>(.*?)<\/p>/s
+      .exec(target.content)?.[1]
+      .replace(/<[^>]*>/g, '')
+      .slice(0, 50) ?? target.title;
   const url = `${server.url}/article/${target._id}`;
   const browser = await launchBrowser();
   try {
@@ -129,8 +152,16 @@ export async function benchFirstVisit(server, articles) {
         // Until everything is offline: the worker installed, every article, body and comment stored.
         const done = await waitUntil(async () => {
           const counts = await deviceCounts(page);
-          const sw = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated');
-          return sw && counts?.synced && counts.bodies >= articles.length && counts.comments >= articles.length * FIRST_VISIT_COMMENTS_EACH;
+          const sw = await page.evaluate(
+            async () =>
+              (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+          );
+          return (
+            sw &&
+            counts?.synced &&
+            counts.bodies >= articles.length &&
+            counts.comments >= articles.length * FIRST_VISIT_COMMENTS_EACH
+          );
         }, WAIT_MS * 3);
         if (!done) throw new Error('first visit: the library did not end up offline in time');
         let bytes = 0;
@@ -141,7 +172,9 @@ export async function benchFirstVisit(server, articles) {
           if (!sizes || !response || response.fromServiceWorker()) continue;
           const n = sizes.responseBodySize + sizes.responseHeadersSize;
           bytes += n;
-          const kind = new URL(request.url()).pathname.startsWith('/api/') ? 'api' : request.resourceType();
+          const kind = new URL(request.url()).pathname.startsWith('/api/')
+            ? 'api'
+            : request.resourceType();
           byKind[kind in byKind ? kind : 'other'] += n;
         }
         wire = {
@@ -152,7 +185,12 @@ export async function benchFirstVisit(server, articles) {
           counts: await deviceCounts(page),
         };
       } else {
-        await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated', undefined, { timeout: WAIT_MS });
+        await page.waitForFunction(
+          async () =>
+            (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+          undefined,
+          { timeout: WAIT_MS },
+        );
       }
       // The same link again, the app now held by the service worker.
       warm.push(await timeToText(page, url));
@@ -164,8 +202,15 @@ export async function benchFirstVisit(server, articles) {
       commentsEach: FIRST_VISIT_COMMENTS_EACH,
       throttle: THROTTLE,
       runs: RUNS,
-      coldArticle: { medianMs: coldMs, samples: cold.map((v) => round(v, 0)), targetMet: coldMs < COLD_ARTICLE_TARGET_MS },
-      serviceWorkerArticle: { medianMs: round(median(warm), 0), samples: warm.map((v) => round(v, 0)) },
+      coldArticle: {
+        medianMs: coldMs,
+        samples: cold.map((v) => round(v, 0)),
+        targetMet: coldMs < COLD_ARTICLE_TARGET_MS,
+      },
+      serviceWorkerArticle: {
+        medianMs: round(median(warm), 0),
+        samples: warm.map((v) => round(v, 0)),
+      },
       wire: { ...wire, targetMet: wire.bytes <= FIRST_VISIT_TARGET_BYTES },
     };
   } finally {

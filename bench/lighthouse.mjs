@@ -63,7 +63,10 @@ async function audit(url) {
     },
     // Unitless; three decimals.
     cls:
-      Math.round(median(runs.map((lhr) => lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN)) * 1000) / 1000,
+      Math.round(
+        median(runs.map((lhr) => lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN)) *
+          1000,
+      ) / 1000,
     failing,
     lighthouseVersion: last.lighthouseVersion,
   };

@@ -12,7 +12,16 @@ import { ensureFerretBinary } from './lib/db.mjs';
 
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
 const TMP_DIR = path.join(ROOT, 'bench', 'tmp');
-const ALL = ['weight', 'search', 'api', 'sync', 'lighthouse', 'offline', 'firstvisit', 'reliability'];
+const ALL = [
+  'weight',
+  'search',
+  'api',
+  'sync',
+  'lighthouse',
+  'offline',
+  'firstvisit',
+  'reliability',
+];
 
 await ensureDependencies();
 if (!process.env.MONGODB_URI) ensureFerretBinary();
@@ -26,7 +35,8 @@ const { benchApi, API_ARTICLES } = await import('../bench/api.mjs');
 const { benchSync } = await import('../bench/sync.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
 const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
-const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } = await import('../bench/first-visit.mjs');
+const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
+  await import('../bench/first-visit.mjs');
 const { startDatabase, startBackend, registerAdmin, createArticles, api } =
   await import('../bench/lib/server.mjs');
 const { articleInput } = await import('../bench/lib/text-gen.mjs');
