@@ -12,6 +12,7 @@ export const paths = {
   adminAllArticles: '/admin/allArticles',
   adminComments: '/admin/comments',
   adminUsers: '/admin/users',
+  adminWorship: '/admin/worship',
 } as const;
 
 export { CONTACT_EMAIL } from '@fw/contracts/pages';

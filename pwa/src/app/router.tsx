@@ -15,7 +15,9 @@ const screen =
   <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K): RouteObject['lazy'] =>
   async () => ({ Component: (await load())[name] });
 
-const adminScreen = (name: 'AdminIndex' | 'CreateArticlePage' | 'AllArticlesPage' | 'CommentsPage' | 'UsersPage') =>
+const adminScreen = (
+  name: 'AdminIndex' | 'CreateArticlePage' | 'AllArticlesPage' | 'CommentsPage' | 'UsersPage' | 'WorshipAdminPage',
+) =>
   screen(() => import('../features/admin/admin-routes.tsx'), name);
 
 export const routes: RouteObject[] = [
@@ -50,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'allArticles', lazy: adminScreen('AllArticlesPage') },
           { path: 'comments', lazy: adminScreen('CommentsPage') },
           { path: 'users', lazy: adminScreen('UsersPage') },
+          { path: 'worship', lazy: adminScreen('WorshipAdminPage') },
         ],
       },
     ],

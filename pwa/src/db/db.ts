@@ -3,7 +3,7 @@
 //   articles      published articles as the delta feed last sent them (summary fields)
 //   bodies        each published article's HTML (the search worker derives its plain text)
 //   comments      approved comments from the feed, plus this device's own comments awaiting approval
-//   lessons       the Family Worship schedule
+//   worship       the Family Worship lessons by id, with an admin's own changes awaiting sync
 //   outbox        every write a person made, waiting to reach the server (see sync/outbox.ts)
 //   adminArticles, adminComments, users   the admin's view, filled only while a token is held
 //   meta          sync cursors and times
@@ -34,8 +34,10 @@ export interface LocalComment extends Comment {
   own?: 1;
 }
 
-export interface StoredLesson extends Lesson {
-  position: number;
+export interface LocalLesson extends Lesson {
+  _id: string;
+  /** Set while an administrator's change on this device has not reached the server. */
+  pending?: 1;
 }
 
 export interface LocalAdminArticle extends Article {
@@ -56,7 +58,10 @@ export type OutboxKind =
   | 'approveComment'
   | 'deleteComment'
   | 'approveUser'
-  | 'deleteUser';
+  | 'deleteUser'
+  | 'saveLesson'
+  | 'deleteLesson'
+  | 'importLessons';
 
 /** queued: waits to be sent (also while a login is needed); failed and conflict wait for a person. */
 export type OutboxStatus = 'queued' | 'failed' | 'conflict';
@@ -106,7 +111,7 @@ export class FamilyDb extends Dexie {
   articles!: EntityTable<ArticleSummary, '_id'>;
   bodies!: EntityTable<ArticleBody, '_id'>;
   comments!: EntityTable<LocalComment, '_id'>;
-  lessons!: EntityTable<StoredLesson, 'position'>;
+  worship!: EntityTable<LocalLesson, '_id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   adminArticles!: EntityTable<LocalAdminArticle, '_id'>;
   adminComments!: EntityTable<LocalAdminComment, '_id'>;
@@ -134,6 +139,11 @@ export class FamilyDb extends Dexie {
       saved: '_id, savedAt',
       reading: '_id, updatedAt',
     });
+    // Lessons are edited now, so they are kept by id (a primary key cannot change: a new table).
+    // The schedule's ETag goes with the old table, so the next sync fills the new one.
+    this.version(4)
+      .stores({ lessons: null, worship: '_id, date' })
+      .upgrade((tx) => tx.table('meta').delete('etag:schedule'));
   }
 }
 

@@ -8,6 +8,7 @@ export const CONFIRM = {
   deleteArticle: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this article?' },
   deleteComment: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this comment?' },
   deleteUser: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this user?' },
+  deleteLesson: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this lesson?' },
   approveUser: {
     title: CONFIRM_APPROVE_TITLE,
     text: 'Are you sure you want to make this user an admin? NOTICE: THIS ACTION CANNOT BE UNDONE.',
@@ -24,4 +25,7 @@ export const SUCCESS_FALLBACK = {
   deletedComment: 'Comment deleted.',
   approvedUser: 'User approved as an admin.',
   deletedUser: 'User deleted.',
+  savedLesson: 'Lesson saved.',
+  deletedLesson: 'Lesson deleted.',
+  importedLessons: 'Lessons imported.',
 } as const;

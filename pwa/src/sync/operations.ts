@@ -6,6 +6,7 @@ import type { ErrorCode } from '@fw/contracts/errors';
 import { db, type LocalAdminArticle, type OutboxKind } from '../db/db.ts';
 import { splitArticle } from './pull.ts';
 import { API_PATHS } from '@fw/contracts/paths';
+import { LESSON_KINDS, applyLessonConfirmed, applyLessonOptimistic } from './lessons-sync.ts';
 
 export interface Endpoint {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -23,12 +24,16 @@ export const ENDPOINTS: Record<OutboxKind, Endpoint> = {
   deleteComment: { method: 'DELETE', path: API_PATHS.deleteComment, admin: true },
   approveUser: { method: 'POST', path: API_PATHS.approveUser, admin: true },
   deleteUser: { method: 'DELETE', path: API_PATHS.deleteUser, admin: true },
+  saveLesson: { method: 'POST', path: API_PATHS.saveLesson, admin: true },
+  deleteLesson: { method: 'DELETE', path: API_PATHS.deleteLesson, admin: true },
+  importLessons: { method: 'POST', path: API_PATHS.importLessons, admin: true },
 };
 
 /** The request body that goes over the wire for an entry. */
 export function wireBody(kind: OutboxKind, body: Record<string, unknown>): Record<string, unknown> {
   // The spec's add call carries the article as a JSON string in one field.
-  return kind === 'saveArticle' ? { article: JSON.stringify(body) } : body;
+  if (kind === 'saveArticle') return { article: JSON.stringify(body) };
+  return kind === 'saveLesson' ? { lesson: body } : body;
 }
 
 /** Puts an article where the device shows it: the admin list always, the public tables if published. */
@@ -45,10 +50,11 @@ export async function storeArticle(article: Article, pending: boolean): Promise<
   }
 }
 
-export const OPTIMISTIC_TABLES = () => [db.comments, db.adminArticles, db.articles, db.bodies, db.adminComments, db.users];
+export const OPTIMISTIC_TABLES = () => [db.comments, db.adminArticles, db.articles, db.bodies, db.adminComments, db.users, db.worship];
 
 /** The change a person sees at once, before the server has answered. Runs inside a transaction. */
 export async function applyOptimistic(kind: OutboxKind, recordId: string, body: Record<string, unknown>): Promise<void> {
+  if (LESSON_KINDS.has(kind)) return applyLessonOptimistic(kind, recordId, body);
   switch (kind) {
     case 'addComment': {
       const c = body as unknown as AddCommentRequest & { _id: string };
@@ -119,6 +125,7 @@ export async function applyOptimistic(kind: OutboxKind, recordId: string, body: 
 
 /** Settles the device's copy with the server's answer. Runs inside a transaction. */
 export async function applyConfirmed(kind: OutboxKind, recordId: string, response: Record<string, unknown>): Promise<void> {
+  if (LESSON_KINDS.has(kind)) return applyLessonConfirmed(kind, response);
   const article = response.article as Article | undefined;
   switch (kind) {
     case 'addComment':
@@ -142,5 +149,5 @@ export async function applyConfirmed(kind: OutboxKind, recordId: string, respons
 
 /** A refused delete of something already gone has the effect the person wanted. */
 export function isAlreadyDone(kind: OutboxKind, code: ErrorCode | null): boolean {
-  return code === 'NOT_FOUND' && (kind === 'deleteArticle' || kind === 'deleteComment' || kind === 'deleteUser');
+  return code === 'NOT_FOUND' && (kind === 'deleteArticle' || kind === 'deleteComment' || kind === 'deleteUser' || kind === 'deleteLesson');
 }

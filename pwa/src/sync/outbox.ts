@@ -8,7 +8,8 @@ import { ApiError, api } from '../lib/api.ts';
 import { getToken, signOutWithNotice } from '../lib/auth.ts';
 import { db, getMeta, setMeta, type OutboxEntry, type OutboxKind } from '../db/db.ts';
 import { ENDPOINTS, OPTIMISTIC_TABLES, applyConfirmed, applyOptimistic, isAlreadyDone, storeArticle, wireBody } from './operations.ts';
-import type { Article } from '@fw/contracts';
+import type { Article, Lesson } from '@fw/contracts';
+import { LESSON_KINDS, forgetLessonWrite } from './lessons-sync.ts';
 
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 5 * 60_000;
@@ -33,7 +34,7 @@ export function classify(error: ApiError, kind: OutboxKind): Exclude<Outcome, 'd
     case 'sign-in':
       return 'auth';
     case 'edit-conflict':
-      return kind === 'saveArticle' && error.body?.article ? 'conflict' : 'failed';
+      return (kind === 'saveArticle' && error.body?.article) || (kind === 'saveLesson' && error.body?.lesson) ? 'conflict' : 'failed';
     case 'refused':
       return 'failed';
     case null:
@@ -80,11 +81,11 @@ export async function enqueue(op: NewOperation): Promise<OutboxEntry> {
 
 /** After a save or a toggle is confirmed, later queued edits of the same article were made on top
  * of this device's own change, so they are based on the version the server just gave it. */
-async function rebaseLaterEdits(entry: OutboxEntry, article: Article | undefined): Promise<void> {
+async function rebaseLaterEdits(entry: OutboxEntry, article: { version: number } | undefined): Promise<void> {
   if (!article) return;
   const later = await db.outbox.where('recordId').equals(entry.recordId).toArray();
   for (const next of later) {
-    if (next.seq! > entry.seq! && next.kind === 'saveArticle') {
+    if (next.seq! > entry.seq! && (next.kind === 'saveArticle' || next.kind === 'saveLesson')) {
       await db.outbox.update(next.seq!, { body: { ...next.body, version: article.version } });
     }
   }
@@ -101,7 +102,7 @@ async function settle(entry: OutboxEntry, response: Record<string, unknown>): Pr
   await db.transaction('rw', [db.outbox, db.meta, ...OPTIMISTIC_TABLES()], async () => {
     if (!(await db.outbox.get(entry.seq!))) return; // settled by another tab meanwhile
     await applyConfirmed(entry.kind, entry.recordId, response);
-    await rebaseLaterEdits(entry, response.article as Article | undefined);
+    await rebaseLaterEdits(entry, (response.article ?? response.lesson) as { version: number } | undefined);
     await db.outbox.delete(entry.seq!);
     await setMeta(SETTLED_COUNT_KEY, (await settledCount()) + 1);
   });
@@ -169,7 +170,7 @@ export async function sendEntry(entry: OutboxEntry, now = Date.now()): Promise<O
         attempts,
         status: outcome,
         lastError: error.message,
-        serverCopy: outcome === 'conflict' ? (error.body?.article as Record<string, unknown>) : undefined,
+        serverCopy: outcome === 'conflict' ? ((error.body?.article ?? error.body?.lesson) as Record<string, unknown>) : undefined,
       });
     }
     return report(entry.key, outcome, error.message);
@@ -230,8 +231,9 @@ export async function retryEntry(seq: number): Promise<void> {
 export async function discardEntry(seq: number): Promise<void> {
   const entry = await db.outbox.get(seq);
   if (!entry) return;
-  await db.transaction('rw', [db.outbox, ...OPTIMISTIC_TABLES()], async () => {
+  await db.transaction('rw', [db.outbox, db.meta, ...OPTIMISTIC_TABLES()], async () => {
     await db.outbox.delete(seq);
+    if (LESSON_KINDS.has(entry.kind)) await forgetLessonWrite(entry.kind, entry.recordId, entry.body);
     if (entry.kind === 'addComment') await db.comments.delete(entry.recordId);
     if (entry.kind === 'saveArticle' && entry.body.version === undefined) {
       // A never-created article: nothing on the server to come back to.
@@ -258,9 +260,10 @@ export async function resolveConflict(seq: number, choice: 'mine' | 'theirs'): P
       nextAttemptAt: 0,
     });
   } else {
-    await db.transaction('rw', [db.outbox, ...OPTIMISTIC_TABLES()], async () => {
+    await db.transaction('rw', [db.outbox, db.meta, ...OPTIMISTIC_TABLES()], async () => {
       await db.outbox.delete(seq);
-      await storeArticle(server, false);
+      if (entry.kind === 'saveLesson') await forgetLessonWrite(entry.kind, entry.recordId, entry.body, entry.serverCopy as unknown as Lesson);
+      else await storeArticle(server, false);
     });
   }
   for (const listener of enqueueListeners) listener();

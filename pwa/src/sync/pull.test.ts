@@ -3,7 +3,7 @@ import type { Article } from '@fw/contracts';
 import { db, getMeta } from '../db/db.ts';
 import { ScriptedServer } from '../../test/scripted-server.ts';
 import { resetDb } from '../../test/reset-db.ts';
-import { META, pullArticles, pullComments, pullSchedule } from './pull.ts';
+import { META, pullArticles, pullComments } from './pull.ts';
 
 const art = (n: number, extra: Partial<Article> = {}): Article => ({
   _id: `64f0000000000000000001${String(n).padStart(2, '0')}`,
@@ -130,24 +130,5 @@ describe('pullComments', () => {
     const stored = await db.comments.get(id);
     expect(stored).toMatchObject({ isApproved: true });
     expect(stored?.own).toBeUndefined();
-  });
-});
-
-describe('pullSchedule', () => {
-  it('stores the lessons in order and sends the ETag next time', async () => {
-    server.script = (call) =>
-      call.path === '/api/schedule'
-        ? { status: 200, body: { success: true, lessons: [{ D: 'January 3, 2025', T: 'A', R: 'a' }, { D: 'January 10, 2025', T: 'B', R: 'b' }] }, headers: { ETag: '"v1"' } }
-        : undefined;
-    await pullSchedule();
-    expect((await db.lessons.orderBy('position').toArray()).map((l) => l.T)).toEqual(['A', 'B']);
-    let sentEtag: string | null = null;
-    vi.stubGlobal('fetch', async (_input: RequestInfo, init: RequestInit) => {
-      sentEtag = new Headers(init.headers).get('If-None-Match');
-      return new Response(null, { status: 304 });
-    });
-    await pullSchedule();
-    expect(sentEtag).toBe('"v1"');
-    expect(await db.lessons.count()).toBe(2);
   });
 });

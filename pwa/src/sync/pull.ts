@@ -1,7 +1,8 @@
 // Pull: brings the device up to date from the server's delta feeds. Each feed page is applied in
 // one transaction together with its cursor, so a crash mid-sync never skips or repeats a change.
-import type { Article, ArticleFeed, CommentFeed, Lesson } from '@fw/contracts';
+import type { Article, ArticleFeed, CommentFeed } from '@fw/contracts';
 import { api } from '../lib/api.ts';
+import { pullSchedule } from './lessons-sync.ts';
 import { db, getMeta, setMeta, type ArticleBody, type ArticleSummary } from '../db/db.ts';
 import { announceArticleChanges } from './article-changes.ts';
 import { API_PATHS } from '@fw/contracts/paths';
@@ -101,17 +102,6 @@ export function pullArticles(): Promise<number> {
 
 export function pullComments(): Promise<number> {
   return pullFeed<CommentFeed>(API_PATHS.commentFeed, META.COMMENTS_CURSOR, applyCommentPage);
-}
-
-export async function pullSchedule(): Promise<void> {
-  const etag = await getMeta<string>(META.SCHEDULE_ETAG);
-  const result = await api<{ lessons: Lesson[] }>('GET', API_PATHS.schedule, { etag });
-  if (result.notModified) return;
-  await db.transaction('rw', db.lessons, db.meta, async () => {
-    await db.lessons.clear();
-    await db.lessons.bulkPut(result.data.lessons.map((lesson, position) => ({ ...lesson, position })));
-    await setMeta(META.SCHEDULE_ETAG, result.etag);
-  });
 }
 
 /** Everything a visitor reads, brought up to date. */

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
-import { FileIcon, GridIcon, LogoutIcon, MessageIcon, PlusIcon, UsersIcon } from '../../components/ui/icons.tsx';
+import { BookIcon, FileIcon, GridIcon, LogoutIcon, MessageIcon, PlusIcon, UsersIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../app/paths.ts';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { logout } from './logout.ts';
@@ -17,6 +17,7 @@ const MENU = [
   { to: paths.adminAllArticles, label: 'All Articles', Icon: FileIcon, end: false },
   { to: paths.adminComments, label: 'Comments', Icon: MessageIcon, end: false },
   { to: paths.adminUsers, label: 'Users', Icon: UsersIcon, end: false },
+  { to: paths.adminWorship, label: 'Family Worship', Icon: BookIcon, end: false },
 ];
 
 export function AdminLayout() {

@@ -6,3 +6,4 @@ export { AllArticlesPage } from '../admin-dashboard/AllArticlesPage.tsx';
 export { CreateArticlePage } from '../admin-editor/CreateArticlePage.tsx';
 export { CommentsPage } from '../admin-moderation/CommentsPage.tsx';
 export { UsersPage } from '../admin-users/UsersPage.tsx';
+export { WorshipAdminPage } from '../admin-worship/WorshipAdminPage.tsx';

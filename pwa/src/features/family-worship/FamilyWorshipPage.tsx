@@ -1,18 +1,23 @@
-import { BROADCAST_TITLE, lessonExtras, lessonsToShow } from '@fw/contracts/lessons';
-import { db, useLiveQuery } from '../../db/db.ts';
+// /family: the current lesson (or the next one) and every later one, by the spec's rule; below,
+// the archive of past lessons, newest first, by month, folded away. Everything comes from the
+// device, so it reads the same offline.
+import { groupByMonth, scheduleView } from '@fw/contracts/lessons';
 import { now } from '../../lib/clock.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
+import { LessonCard } from './LessonCard.tsx';
+import { useSchedule } from './use-schedule.ts';
 import styles from './FamilyWorshipPage.module.css';
 
 export const NO_LESSONS_TEXT = 'No content available for the current week or upcoming weeks.';
+export const PAST_LESSONS_HEADING = 'Past lessons';
 
 export function FamilyWorshipPage() {
-  const stored = useLiveQuery(() => db.lessons.orderBy('position').toArray());
-  const synced = useLiveQuery(async () => (await db.meta.get('etag:schedule')) !== undefined);
+  const { lessons: stored, synced } = useSchedule();
   if (stored === undefined || (stored.length === 0 && synced === false && navigator.onLine)) {
     return <LoadingScreen label="Loading the schedule" />;
   }
-  const { lessons, hasCurrent } = lessonsToShow(stored, now());
+  const { lessons, hasCurrent, past } = scheduleView(stored, now());
+  const months = groupByMonth(past);
   return (
     <div className={`page ${styles.page}`}>
       <h1>Family Worship</h1>
@@ -26,29 +31,29 @@ export function FamilyWorshipPage() {
             : NO_LESSONS_TEXT}
         </p>
       ) : (
-        <ol className={styles.list}>
-          {lessons.map((lesson, index) => {
-            const label = index === 0 ? (hasCurrent ? 'This week' : 'Next') : null;
-            const broadcast = lesson.T === BROADCAST_TITLE;
-            return (
-              <li key={lesson.D} className={styles.card} data-testid="lesson">
-                <h2 className={styles.date}>
-                  {lesson.D}
-                  {label ? <span className={styles.label}>{label}</span> : null}
-                </h2>
-                <h3 className={broadcast ? styles.broadcast : undefined}>{lesson.T}</h3>
-                {lesson.R ? <p>{lesson.R}</p> : null}
-                {lessonExtras(lesson).map((extra) => (
-                  <div key={extra.title} className={styles.extra}>
-                    <h3>{extra.title}</h3>
-                    {extra.text ? <p>{extra.text}</p> : null}
-                  </div>
-                ))}
-              </li>
-            );
-          })}
+        <ol className={styles.list} data-testid="upcoming-lessons">
+          {lessons.map((lesson, index) => (
+            <LessonCard key={lesson._id} lesson={lesson} label={index === 0 ? (hasCurrent ? 'This week' : 'Next') : null} />
+          ))}
         </ol>
       )}
+      {months.length ? (
+        <section className={styles.archive} aria-labelledby="past-lessons" data-testid="past-lessons">
+          <h2 id="past-lessons">{PAST_LESSONS_HEADING}</h2>
+          {months.map((group) => (
+            <details key={group.month} className={styles.month}>
+              <summary>
+                {group.month} <span className={styles.count}>({group.lessons.length})</span>
+              </summary>
+              <ol className={`${styles.list} ${styles.pastList}`}>
+                {group.lessons.map((lesson) => (
+                  <LessonCard key={lesson._id} lesson={lesson} headingLevel={3} />
+                ))}
+              </ol>
+            </details>
+          ))}
+        </section>
+      ) : null}
     </div>
   );
 }

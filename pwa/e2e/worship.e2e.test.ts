@@ -1,0 +1,160 @@
+// Family Worship in a real chromium against the real server: an administrator adds next Friday's
+// lesson offline and a visitor's device shows it as "Next" after its sync; a year's import with
+// one bad row is refused in the preview with that row named, then accepted when fixed; the
+// archive shows last week's lesson offline. Each page's clock is set to a day far from the demo
+// weeks, so the lessons around it are only the ones a test makes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type mongoose from 'mongoose';
+import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contracts/lessons';
+import { PAST_LESSONS_HEADING } from '../src/features/family-worship/FamilyWorshipPage.tsx';
+import { launchBrowser, newPage } from './browser.ts';
+import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin } from './admin-helpers.ts';
+
+let conn: mongoose.Connection;
+let browser: Browser;
+beforeAll(async () => {
+  conn = await connectDb();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await conn?.close();
+});
+
+const lessonsInDb = (filter: Record<string, unknown>) => conn.db!.collection('lessons').find(filter).toArray();
+/** Noon of a calendar day in the browser's own zone. */
+const noon = (iso: string) => new Date(`${iso}T12:00:00`);
+
+async function adminToken(): Promise<string> {
+  const { data } = await apiCall<{ token: string }>('POST', '/api/admin/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+  return data.token;
+}
+
+/** Waits until the page is served by the service worker (so it reloads offline). */
+async function controlledByServiceWorker(page: Page) {
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+async function openAdminWorship(page: Page) {
+  await loginAsDemoAdmin(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Family Worship' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Family Worship' }).waitFor();
+}
+
+describe('Family Worship', () => {
+  it('an admin adds next Friday’s lesson offline; after reconnecting, a visitor’s device shows it as Next', async () => {
+    const today = '2045-03-04'; // a Saturday
+    const friday = isoFromDay(nextLessonDay(isoDay(today)));
+    expect(friday).toBe('2045-03-10');
+    const title = `Offline lesson ${Date.now()}`;
+
+    const visitor = await newPage(browser);
+    await visitor.page.clock.setFixedTime(noon(today));
+    await visitor.page.goto('/family');
+    await visitor.page.getByTestId('no-lessons').waitFor();
+
+    const admin = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    // Time flows from there (a fixed clock would hold the outbox's retry time back for ever).
+    await admin.page.clock.install({ time: noon(today) });
+    await openAdminWorship(admin.page);
+    await admin.context.setOffline(true);
+    await admin.page.getByRole('button', { name: 'Add lesson' }).click();
+    const form = admin.page.getByRole('form', { name: 'Add lesson' });
+    await expect(form.getByLabel('Date').inputValue()).resolves.toBe(friday);
+    await form.getByLabel('Title', { exact: true }).fill(title);
+    await form.getByLabel('Text', { exact: true }).fill('Read Psalm 23 together.');
+    await form.getByRole('button', { name: 'Add extra topic' }).click();
+    await form.getByLabel('Topic title').fill('For the children');
+    await form.getByLabel('Topic text').fill('Draw a shepherd and his sheep.');
+    await form.getByRole('button', { name: 'Add lesson' }).click();
+
+    const row = admin.page.locator(`[data-testid="admin-lesson"][data-date="${friday}"]`);
+    await row.getByTestId('pending-badge').waitFor();
+    await expect(row.textContent()).resolves.toContain(title);
+    expect(await lessonsInDb({ date: friday })).toHaveLength(0);
+
+    await admin.context.setOffline(false);
+    await eventually(async () => (await lessonsInDb({ date: friday, title })).length === 1, 'the lesson on the server');
+    await eventually(async () => (await row.getByTestId('pending-badge').count()) === 0, 'the pending mark to go');
+
+    // The visitor's next sync (here: opening the page again) brings it.
+    await visitor.page.reload();
+    const first = visitor.page.getByTestId('lesson').first();
+    await first.waitFor();
+    await expect(first.locator('h2').textContent()).resolves.toBe(`${formatLessonDate(friday)}Next`);
+    await expect(first.textContent()).resolves.toContain('Draw a shepherd and his sheep.');
+    expect(await lessonsInDb({ date: friday })).toHaveLength(1);
+    await admin.context.close();
+    await visitor.context.close();
+  });
+
+  it('refuses a year’s import with one bad row, naming the row, and accepts it when fixed', async () => {
+    const year = 2040;
+    let day = nextLessonDay(isoDay(`${year}-01-01`));
+    const lines = ['date\ttitle\ttext'];
+    while (isoFromDay(day).startsWith(String(year))) {
+      const n = lines.length;
+      lines.push(n % 5 === 0 ? `${isoFromDay(day)}\tBroadcast\t` : `${isoFromDay(day)}\tLesson ${n}\tText of lesson ${n}.`);
+      day += 7;
+    }
+    const rows = lines.length - 1;
+    expect(rows).toBeGreaterThanOrEqual(52);
+    const BAD_LINE = 20;
+    const good = lines[BAD_LINE - 1]!;
+    const broken = [...lines];
+    broken[BAD_LINE - 1] = good.replace(/\tLesson \d+\t/, '\t\t');
+
+    const { page, context } = await newPage(browser);
+    await openAdminWorship(page);
+    await page.getByRole('button', { name: 'Import lessons' }).click();
+    const panel = page.getByRole('region', { name: 'Import lessons' });
+    await panel.getByLabel('Rows').fill(broken.join('\n'));
+    await expect(panel.getByTestId('import-summary').textContent()).resolves.toMatch(new RegExp(`1 problem to fix \\(line ${BAD_LINE}\\)`));
+    await expect(panel.locator(`tr[data-line="${BAD_LINE}"]`).textContent()).resolves.toContain('title is required');
+    await expect(panel.getByTestId('import-row').count()).resolves.toBe(rows);
+    await expect(panel.getByRole('button', { name: 'Import', exact: true }).isDisabled()).resolves.toBe(true);
+    expect(await lessonsInDb({ date: { $regex: `^${year}-` } })).toHaveLength(0);
+
+    await panel.getByLabel('Rows').fill(lines.join('\n'));
+    await expect(panel.getByTestId('import-summary').textContent()).resolves.toBe(`${rows} lessons ready to import.`);
+    await panel.getByRole('button', { name: `Import ${rows} lessons` }).click();
+    await eventually(async () => (await lessonsInDb({ date: { $regex: `^${year}-` } })).length === rows, 'every imported lesson on the server');
+    await eventually(async () => (await page.locator(`[data-testid="admin-lesson"][data-date^="${year}-"]`).count()) === rows, 'the imported lessons listed');
+    // Exactly once, each.
+    const dates = (await lessonsInDb({ date: { $regex: `^${year}-` } })).map((l) => l.date as string);
+    expect(new Set(dates).size).toBe(rows);
+    await context.close();
+  });
+
+  it('shows last week’s lesson in the archive, offline', async () => {
+    const today = '2050-06-15'; // a Wednesday
+    const lastFriday = '2050-06-10';
+    const title = `Last week ${Date.now()}`;
+    const token = await adminToken();
+    const saved = await apiCall('POST', '/api/lessons/save', { lesson: { date: lastFriday, title, text: 'Read Micah 6:8.' } }, token);
+    expect(saved.status).toBe(201);
+
+    const { page, context } = await newPage(browser);
+    await page.clock.setFixedTime(noon(today));
+    await page.goto('/family');
+    await page.getByTestId('past-lessons').waitFor();
+    await controlledByServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    const archive = page.getByTestId('past-lessons');
+    await archive.getByRole('heading', { name: PAST_LESSONS_HEADING }).waitFor();
+    await page.getByTestId('no-lessons').waitFor();
+    // Collapsed by default, newest month first.
+    const june = archive.locator('details').first();
+    await expect(june.locator('summary').textContent()).resolves.toMatch(/^June 2050/);
+    await expect(june.getAttribute('open')).resolves.toBeNull();
+    await expect(archive.getByText(title).isVisible()).resolves.toBe(false);
+    await june.locator('summary').click();
+    await archive.getByText(title).waitFor();
+    await expect(june.getByTestId('lesson').first().locator('h3').first().textContent()).resolves.toBe(formatLessonDate(lastFriday));
+    await context.close();
+  });
+});

@@ -1,0 +1,28 @@
+// One lesson as the spec shows it: the date as a heading, the main topic and its text, then the
+// extra title/text pairs that are present. Broadcast weeks have the title "Broadcast" and no text.
+import { isBroadcast, lessonExtras } from '@fw/contracts/lessons';
+import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
+import type { LocalLesson } from '../../db/db.ts';
+import styles from './FamilyWorshipPage.module.css';
+
+export function LessonCard({ lesson, label, headingLevel = 2 }: { lesson: LocalLesson; label?: string | null; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Topic = headingLevel === 2 ? 'h3' : 'h4';
+  return (
+    <li className={styles.card} data-testid="lesson" data-date={lesson.date}>
+      <Heading className={styles.date}>
+        {lesson.D}
+        {label ? <span className={styles.label}>{label}</span> : null}
+        {lesson.pending ? <PendingBadge /> : null}
+      </Heading>
+      <Topic className={isBroadcast(lesson) ? styles.broadcast : undefined}>{lesson.T}</Topic>
+      {lesson.R ? <p>{lesson.R}</p> : null}
+      {lessonExtras(lesson).map((extra, index) => (
+        <div key={index} className={styles.extra}>
+          <Topic>{extra.title}</Topic>
+          {extra.text ? <p>{extra.text}</p> : null}
+        </div>
+      ))}
+    </li>
+  );
+}
