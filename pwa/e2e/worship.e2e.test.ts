@@ -154,7 +154,7 @@ describe('Family Worship', () => {
     await expect(archive.getByText(title).isVisible()).resolves.toBe(false);
     await june.locator('summary').click();
     await archive.getByText(title).waitFor();
-    await expect(june.getByTestId('lesson').first().locator('h3').first().textContent()).resolves.toBe(formatLessonDate(lastFriday));
+    await expect(june.getByTestId('past-lesson').first().locator('h3').first().textContent()).resolves.toBe(formatLessonDate(lastFriday));
     await context.close();
   });
 });

@@ -9,7 +9,7 @@ export function LessonCard({ lesson, label, headingLevel = 2 }: { lesson: LocalL
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Topic = headingLevel === 2 ? 'h3' : 'h4';
   return (
-    <li className={styles.card} data-testid="lesson" data-date={lesson.date}>
+    <li className={styles.card} data-testid={headingLevel === 2 ? 'lesson' : 'past-lesson'} data-date={lesson.date}>
       <Heading className={styles.date}>
         {lesson.D}
         {label ? <span className={styles.label}>{label}</span> : null}
