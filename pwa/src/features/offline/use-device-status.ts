@@ -19,7 +19,7 @@ export function useDeviceHoldings(): DeviceHoldings | undefined {
     const [articles, comments, lessons, last] = await Promise.all([
       db.articles.count(),
       db.comments.count(),
-      db.lessons.count(),
+      db.worship.count(),
       db.meta.get(META.LAST_SYNCED_AT),
     ]);
     return { articles, comments, lessons, lastSyncedAt: (last?.value as number | undefined) ?? null };
