@@ -8,8 +8,8 @@ import { htmlToText } from '@fw/contracts/text';
 import { SEED_ARTICLES } from '../../backend/src/db/seed/seed-content.ts';
 import { baseURL, launchBrowser, newPage } from './browser.ts';
 
-/** Well after every lesson the demo seed schedules from the day the server started. */
-const AFTER_DEMO_WEEKS_MS = 365 * 86_400_000;
+/** Past the last lesson's current days (LESSON_CURRENT_DAYS) with room to spare. */
+const AFTER_LAST_LESSON_MS = 30 * 86_400_000;
 
 async function apiGet<T>(path: string): Promise<T> {
   return (await fetch(baseURL() + path)).json() as Promise<T>;
@@ -139,8 +139,10 @@ describe('public site', () => {
 
   it('says so when the schedule has ended', async () => {
     const { page, context } = await newPage(browser);
-    // Past the 2025 schedule and the demo weeks the server seeded from today.
-    await page.clock.setFixedTime(new Date(Date.now() + AFTER_DEMO_WEEKS_MS));
+    // After the last lesson the server has (the 2025 schedule, the demo weeks, other tests' lessons).
+    const { lessons } = await apiGet<{ lessons: { date: string }[] }>('/api/schedule');
+    const last = lessons.map((l) => l.date).sort().at(-1)!;
+    await page.clock.setFixedTime(new Date(Date.parse(`${last}T12:00:00`) + AFTER_LAST_LESSON_MS));
     await page.goto('/family');
     await page.getByText('No content available for the current week or upcoming weeks.').waitFor();
     await expect(page.getByTestId('lesson').count()).resolves.toBe(0);
