@@ -46,7 +46,8 @@ function watchText(text: string) {
   const state = { seen: false, lost: false };
   (window as unknown as { __text: typeof state }).__text = state;
   new MutationObserver(() => {
-    const present = document.body?.textContent?.includes(text) ?? false;
+    // Inside the app's root only: the server's data element holds the same text, unseen.
+    const present = document.getElementById('root')?.textContent?.includes(text) ?? false;
     if (present) state.seen = true;
     else if (state.seen) state.lost = true;
   }).observe(document, { childList: true, subtree: true, characterData: true });
