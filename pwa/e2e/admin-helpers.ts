@@ -85,3 +85,22 @@ export async function linkLastChars(page: Page, chars: number, href: string): Pr
 export async function toastText(page: Page, kind: 'success' | 'error', text: string): Promise<void> {
   await page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first().waitFor({ timeout: 15_000 });
 }
+
+/** Waits until this device's outbox is empty (every change confirmed by the server, none waiting). */
+export async function outboxDrained(page: Page): Promise<void> {
+  await eventually(
+    async () => (await page.getByTestId('pending-count').count()) === 0 && (await page.getByTestId('outbox-panel').count()) === 0,
+    'the outbox to drain',
+    30_000,
+  );
+}
+
+/**
+ * After "No" in a confirmation: the dialog is gone and nothing waits in the outbox, so a write
+ * that "No" wrongly queued has reached the database before the test reads it.
+ */
+export async function declined(page: Page): Promise<void> {
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await outboxDrained(page);
+}
+

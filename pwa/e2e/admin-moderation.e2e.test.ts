@@ -7,7 +7,7 @@ import type mongoose from 'mongoose';
 import type { Article } from '@fw/contracts';
 import { CONFIRM } from '../src/lib/admin-messages.ts';
 import { launchBrowser, newPage } from './browser.ts';
-import { DEMO_ADMIN, apiCall, collection, connectDb, eventually, loginAsDemoAdmin, toastText } from './admin-helpers.ts';
+import { DEMO_ADMIN, apiCall, collection, connectDb, declined, eventually, loginAsDemoAdmin, toastText } from './admin-helpers.ts';
 
 const stamp = Date.now().toString(36);
 
@@ -78,6 +78,7 @@ describe('admin moderation', () => {
     await dialog().getByRole('heading', { name: CONFIRM.deleteComment.title }).waitFor();
     await dialog().getByText(CONFIRM.deleteComment.text).waitFor();
     await dialog().getByRole('button', { name: 'No' }).click();
+    await declined(page);
     expect(await collection(conn, 'comments').countDocuments({ content: text })).toBe(1);
     await row.getByRole('button', { name: 'Delete the comment by E2E Visitor' }).click();
     await dialog().getByRole('button', { name: 'Yes' }).click();
@@ -134,6 +135,7 @@ describe('admin moderation', () => {
     await row.getByRole('button', { name: 'Approve' }).click();
     await dialog().getByText(CONFIRM.approveUser.text).waitFor();
     await dialog().getByRole('button', { name: 'No' }).click();
+    await declined(page);
     expect((await collection(conn, 'users').findOne({ email }))!.role).not.toBe('admin');
     await row.getByRole('button', { name: 'Approve' }).click();
     await dialog().getByRole('button', { name: 'Yes' }).click();
@@ -155,6 +157,7 @@ describe('admin moderation', () => {
     await row.getByRole('button', { name: 'Delete the user E2E Leaver' }).click();
     await dialog().getByText(CONFIRM.deleteUser.text).waitFor();
     await dialog().getByRole('button', { name: 'No' }).click();
+    await declined(page);
     expect(await collection(conn, 'users').countDocuments({ email })).toBe(1);
     await row.getByRole('button', { name: 'Delete the user E2E Leaver' }).click();
     await dialog().getByRole('button', { name: 'Yes' }).click();

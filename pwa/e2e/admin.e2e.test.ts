@@ -13,6 +13,7 @@ import {
   PNG_BASE64,
   collection,
   connectDb,
+  declined,
   eventually,
   linkLastChars,
   loginAsDemoAdmin,
@@ -205,7 +206,7 @@ describe('admin area', () => {
     await dialog.getByRole('heading', { name: CONFIRM.deleteArticle.title }).waitFor();
     await expect(dialog.getByText(CONFIRM.deleteArticle.text).count()).resolves.toBe(1);
     await dialog.getByRole('button', { name: 'No' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await declined(page);
     await row(title).waitFor();
     expect(await articles().countDocuments({ title })).toBe(1);
 

@@ -11,7 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type mongoose from 'mongoose';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, baseURL, launchBrowser, newPage } from './browser.ts';
-import { DEMO_ADMIN, apiCall, collection, connectDb, eventually, loginAsDemoAdmin } from './admin-helpers.ts';
+import { DEMO_ADMIN, apiCall, collection, connectDb, eventually, loginAsDemoAdmin, outboxDrained } from './admin-helpers.ts';
 
 const ARTICLE_ID = FEATURED_ARTICLES[2].id;
 let conn: mongoose.Connection;
@@ -42,11 +42,6 @@ async function createDraft(title: string): Promise<string> {
     await adminToken(),
   );
   return data.article._id;
-}
-
-/** Waits until this device's outbox is empty (every change confirmed by the server). */
-async function outboxDrained(page: Page) {
-  await eventually(async () => (await page.getByTestId('pending-count').count()) === 0 && (await page.getByTestId('outbox-panel').count()) === 0, 'the outbox to drain', 30_000);
 }
 
 async function waitForServiceWorker(page: Page) {
@@ -135,22 +130,26 @@ describe('outbox', () => {
   it('applies a comment once when the answer is lost after the server stored it', async () => {
     const { page, context } = await newPage(browser, { serviceWorkers: 'block' });
     const text = `Lost answer ${Date.now()}`;
-    let requests = 0;
+    // Each exchange is recorded once the server has answered it (not when it is sent), and
+    // nothing is asserted inside the handler: a failure there would only show as a time-out.
+    const exchanges: Array<{ key: string | undefined; status: number; replayed: string | undefined }> = [];
     await context.route('**/api/articles/add-comment', async (route) => {
-      requests += 1;
+      const key = route.request().headers()['idempotency-key'];
       const response = await route.fetch();
-      if (requests === 1) {
-        expect(response.status()).toBe(201);
-        await route.abort('connectionreset');
-      } else {
-        await route.fulfill({ response });
-      }
+      exchanges.push({ key, status: response.status(), replayed: response.headers()['idempotent-replayed'] });
+      if (exchanges.length === 1) await route.abort('connectionreset');
+      else await route.fulfill({ response });
     });
     await page.goto(`/article/${ARTICLE_ID}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await postComment(page, 'Lost Answer', text);
     await page.getByText('Waiting for approval: only you can see this').first().waitFor({ timeout: 20_000 });
-    await eventually(async () => requests >= 2, 'the retry');
+    await eventually(async () => exchanges.length >= 2, 'the retry to be answered');
+    const [lost, retry] = exchanges;
+    expect(lost).toMatchObject({ status: 201, replayed: undefined });
+    expect(lost!.key).toEqual(expect.any(String));
+    // The retry carries the same key, so the server replays its first answer instead of acting again.
+    expect(retry).toMatchObject({ key: lost!.key, status: 201, replayed: 'true' });
     expect(await comments().countDocuments({ content: text })).toBe(1);
     await context.close();
   });
@@ -180,9 +179,14 @@ describe('outbox', () => {
     offline = false;
     await context.setOffline(false);
     for (const tab of [first, second]) await tab.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 20_000 });
-    await new Promise((r) => setTimeout(r, 1500)); // give a second sender the chance to misbehave
-    expect(sent).toHaveLength(2);
-    expect(new Set(sent).size).toBe(2);
+    // Instead of a fixed sleep, a positive control: one more comment, written after both tabs
+    // settled. It reaches the server through the same sync rounds that would resend the first two
+    // if a second sender misbehaved, so once it is counted they have had their chance.
+    await postComment(first, 'Tab One', `Control ${stamp}`);
+    await eventually(async () => sent.length >= 3, 'the control comment');
+    await first.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 20_000 });
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(3);
     expect(await comments().countDocuments({ content: { $in: [`First tab ${stamp}`, `Second tab ${stamp}`] } })).toBe(2);
     await context.close();
   });

@@ -5,6 +5,9 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { SEQ_CLAIM_KEEP_MS, sequenceOn } from './sequence.ts';
 import { CLAIM_STALE_MS } from './claim.ts';
 
+/** vi.waitFor gives up after 1 s by default; a busy 2-core machine can take longer. */
+const SLOW_MACHINE_WAIT = { timeout: 20_000, interval: 50 };
+
 describe('sequence', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -35,7 +38,7 @@ describe('sequence', () => {
           finishSlow = resolve;
         }),
     );
-    await vi.waitFor(() => expect(slowSeq).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(slowSeq).toBeGreaterThan(0), SLOW_MACHINE_WAIT);
     const fast = await sequence.next(async (seq) => seq);
     expect(fast).toBe(slowSeq + 1);
     expect((await sequence.horizon()).committed).toBe(start);
@@ -91,7 +94,8 @@ describe('sequence', () => {
         .insertOne({ _id: 'seq', value: 300 });
       const sequence = sequenceOn(fresh.connection);
       expect(await sequence.next(async (seq) => seq)).toBe(301);
-      await vi.waitFor(async () => expect(await claims.countDocuments({})).toBeLessThan(300));
+      // The prune is a deleteMany nothing awaits: wait for its effect, generously.
+      await vi.waitFor(async () => expect(await claims.countDocuments({})).toBeLessThan(300), SLOW_MACHINE_WAIT);
       expect(await claims.countDocuments({ n: { $gte: 200 } })).toBe(102);
       expect(await sequence.next(async (seq) => seq)).toBe(302);
       expect((await sequence.horizon()).committed).toBe(302);

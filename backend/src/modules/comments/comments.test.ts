@@ -225,13 +225,16 @@ describe('comment calls', () => {
   });
 });
 
+const LONG_WINDOW_MS = 6 * 3600_000;
+
 describe('comment rate limit', () => {
   let app: TestApp;
   afterAll(() => app?.close());
 
   it('answers 429 with a message once one address has commented too often', async () => {
     app = await startTestApp({
-      rateLimits: { ...NO_COMMENT_LIMIT.rateLimits, comment: { limit: 2, windowMs: 60_000 } },
+      // A long window: windows start on fixed boundaries, so a short one could reset mid-test.
+      rateLimits: { ...NO_COMMENT_LIMIT.rateLimits, comment: { limit: 2, windowMs: LONG_WINDOW_MS } },
     });
     const { token } = await createUser(app);
     const article = await createArticle(app, token);
@@ -246,6 +249,7 @@ describe('comment rate limit', () => {
     expect(limited.body).toMatchObject({
       success: false,
       message: expect.stringContaining('Too many'),
+      code: 'RATE_LIMITED',
     });
   });
 });
