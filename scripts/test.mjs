@@ -1,6 +1,8 @@
 // `npm test`: from a fresh clone, the same provisioning as `npm start` (dependencies, the database
 // binary, the PWA build, chromium for browser tests), then every test in one vitest run.
-// Ends with one summary line: "tests: N passed, N failed".
+// Ends with one summary line: "tests: N passed, N failed", where every failure of any kind counts
+// (a failed test, a test file that fails to load, the type check, lint, a vitest crash), and the
+// exit code is non-zero whenever that count is.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -28,27 +30,42 @@ const code = await new Promise((resolve) => {
 });
 
 // Types and lint are part of passing: a red type check is a broken build.
-let checksFailed = 0;
+/** Failures that are not a failed test: each one counts as one failure in the closing line. */
+const otherFailures = [];
 for (const script of ['typecheck', 'lint']) {
   try {
     await run('npm', ['run', script, '--silent']);
   } catch {
-    console.error(`npm run ${script} failed.`);
-    checksFailed += 1;
+    otherFailures.push(`npm run ${script} failed`);
   }
 }
 
-let summary = 'tests: 0 passed, 0 failed';
+let passed = 0;
+let failed = 0;
+let skipped = 0;
 if (fs.existsSync(reportFile)) {
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
-  const skipped = report.numPendingTests + (report.numTodoTests ?? 0);
-  summary = `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed`;
-  if (skipped) summary += `, ${skipped} skipped`;
-  if (report.numTotalTests === 0 && code === 0) {
-    console.log(summary);
-    console.error('No test ran.');
-    process.exit(1);
+  passed = report.numPassedTests;
+  failed = report.numFailedTests;
+  skipped = report.numPendingTests + (report.numTodoTests ?? 0);
+  // A file that fails to load (syntax error, a throwing import or hook) has no failed test in it.
+  for (const file of report.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed').length;
+    if (file.status === 'failed' && failedTests === 0) {
+      otherFailures.push(`${path.relative(ROOT, file.name)} failed outside its tests: ${(file.message ?? '').split('\n')[0]}`);
+    }
   }
+  if (report.numTotalTests === 0) otherFailures.push('no test ran');
+} else {
+  otherFailures.push('vitest wrote no report (it crashed or was stopped)');
 }
+// Anything else vitest failed on (an unhandled error between tests, a crash after the report).
+const vitestFailures = failed + otherFailures.filter((f) => !f.startsWith('npm run ')).length;
+if (code !== 0 && vitestFailures === 0) otherFailures.push(`vitest exited with code ${code}`);
+
+for (const failure of otherFailures) console.error(`FAILED: ${failure}`);
+failed += otherFailures.length;
+let summary = `tests: ${passed} passed, ${failed} failed`;
+if (skipped) summary += `, ${skipped} skipped`;
 console.log(summary);
-process.exit(code || (checksFailed ? 1 : 0));
+process.exit(failed || code ? 1 : 0);
