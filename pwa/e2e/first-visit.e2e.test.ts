@@ -14,12 +14,15 @@ const CARD = '[data-testid="article-card"]';
 const WAIT_MS = 30_000;
 
 async function published(): Promise<Article[]> {
-  return ((await (await fetch(`${baseURL()}/api/articles/all`)).json()) as { articles: Article[] }).articles;
+  return ((await (await fetch(`${baseURL()}/api/articles/all`)).json()) as { articles: Article[] })
+    .articles;
 }
 
 /** The start of an article's first paragraph, to look for on screen. */
 const snippet = (article: Article) =>
-  htmlToText(/<p>(.*?)<\/p>/s.exec(article.content)?.[1] ?? article.content).trim().slice(0, 60);
+  htmlToText(/<p>(.*?)<\/p>/s.exec(article.content)?.[1] ?? article.content)
+    .trim()
+    .slice(0, 60);
 
 /** Counts of what the device stores (IndexedDB), read in the page. */
 function deviceCounts(page: Page): Promise<{ articles: number; bodies: number }> {
@@ -91,23 +94,33 @@ describe('first visit', () => {
     expect(await content('meta[property="og:description"]')).toBe(article.subtitle);
     expect(await content('meta[property="og:site_name"]')).toBe(SITE_NAME);
     expect(await content('meta[property="og:url"]')).toBe(url);
-    expect(await content('meta[property="og:image"]')).toMatch(/^http:\/\/.+\/icons\/icon-512\.png$/);
+    expect(await content('meta[property="og:image"]')).toMatch(
+      /^http:\/\/.+\/icons\/icon-512\.png$/,
+    );
     expect(await content('meta[name="twitter:card"]')).toBe('summary');
     expect(await content('meta[name="twitter:title"]')).toBe(article.title);
     // The image a preview shows is really there.
     const image = await fetch((await content('meta[property="og:image"]'))!);
     expect(image.headers.get('content-type')).toBe('image/png');
 
-    await expect(page.getByRole('heading', { level: 1, name: article.title }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('heading', { level: 1, name: article.title }).isVisible(),
+    ).resolves.toBe(true);
     await expect(page.getByText(snippet(article)).first().isVisible()).resolves.toBe(true);
     await context.close();
 
     // The other public pages have their own titles.
     const plain = await newPage(browser, { javaScriptEnabled: false });
-    for (const [path, meta] of [['/', PAGE_META.home], ['/family', PAGE_META.family], ['/about-us', PAGE_META.about]] as const) {
+    for (const [path, meta] of [
+      ['/', PAGE_META.home],
+      ['/family', PAGE_META.family],
+      ['/about-us', PAGE_META.about],
+    ] as const) {
       await plain.page.goto(path);
       expect(await plain.page.title()).toBe(meta.title);
-      expect(await plain.page.locator('meta[name="description"]').getAttribute('content')).toBe(meta.description);
+      expect(await plain.page.locator('meta[name="description"]').getAttribute('content')).toBe(
+        meta.description,
+      );
     }
     await plain.context.close();
   });
@@ -134,13 +147,19 @@ describe('first visit', () => {
     await expect
       .poll(() => deviceCounts(page), { timeout: WAIT_MS })
       .toEqual({ articles: articles.length, bodies: articles.length });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: WAIT_MS });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: WAIT_MS,
+    });
     expect((await textState(page)).lost).toBe(false);
 
     // Offline in the same tab: the home page and another article come from the device.
     await context.setOffline(true);
     await page.goto('/');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="article-card"]').length === n, articles.length, { timeout: WAIT_MS });
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
+      articles.length,
+      { timeout: WAIT_MS },
+    );
     await page.goto(`/article/${other._id}`);
     await page.getByText(snippet(other)).first().waitFor({ timeout: WAIT_MS });
     await context.close();
@@ -162,10 +181,18 @@ describe('first visit', () => {
   it('the tab that installed the app works offline: a card click opens the article', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="article-card"]').length === n, articles.length, { timeout: WAIT_MS });
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
+      articles.length,
+      { timeout: WAIT_MS },
+    );
     // No reload: the first worker takes control of the tab that installed it.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: WAIT_MS });
-    await expect.poll(() => deviceCounts(page), { timeout: WAIT_MS }).toEqual({ articles: articles.length, bodies: articles.length });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: WAIT_MS,
+    });
+    await expect
+      .poll(() => deviceCounts(page), { timeout: WAIT_MS })
+      .toEqual({ articles: articles.length, bodies: articles.length });
 
     await context.setOffline(true);
     const target = articles[1]!;
@@ -179,7 +206,11 @@ describe('first visit', () => {
     // No service worker at all: the article screen's code is not on the device.
     const { context, page } = await newPage(browser, { serviceWorkers: 'block' });
     await page.goto('/');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="article-card"]').length === n, articles.length, { timeout: WAIT_MS });
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
+      articles.length,
+      { timeout: WAIT_MS },
+    );
     await context.setOffline(true);
     const target = articles[0]!;
     await page.locator(CARD, { hasText: target.title }).first().click();

@@ -12,13 +12,21 @@ import { paths } from './paths.ts';
 
 /** A route whose component is the export `name` of a module loaded on first visit. */
 const screen =
-  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K): RouteObject['lazy'] =>
+  <K extends string>(
+    load: () => Promise<Record<K, React.ComponentType>>,
+    name: K,
+  ): RouteObject['lazy'] =>
   async () => ({ Component: (await load())[name] });
 
 const adminScreen = (
-  name: 'AdminIndex' | 'CreateArticlePage' | 'AllArticlesPage' | 'CommentsPage' | 'UsersPage' | 'WorshipAdminPage',
-) =>
-  screen(() => import('../features/admin/admin-routes.tsx'), name);
+  name:
+    | 'AdminIndex'
+    | 'CreateArticlePage'
+    | 'AllArticlesPage'
+    | 'CommentsPage'
+    | 'UsersPage'
+    | 'WorshipAdminPage',
+) => screen(() => import('../features/admin/admin-routes.tsx'), name);
 
 export const routes: RouteObject[] = [
   {
@@ -29,11 +37,29 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: paths.home, element: <HomePage /> },
-          { path: paths.articlePattern, lazy: screen(() => import('../features/articles/ArticlePage.tsx'), 'ArticlePage') },
-          { path: paths.family, lazy: screen(() => import('../features/family-worship/FamilyWorshipPage.tsx'), 'FamilyWorshipPage') },
-          { path: paths.about, lazy: screen(() => import('../features/about/AboutPage.tsx'), 'AboutPage') },
-          { path: paths.saved, lazy: screen(() => import('../features/articles/SavedPage.tsx'), 'SavedPage') },
-          { path: paths.register, lazy: screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage') },
+          {
+            path: paths.articlePattern,
+            lazy: screen(() => import('../features/articles/ArticlePage.tsx'), 'ArticlePage'),
+          },
+          {
+            path: paths.family,
+            lazy: screen(
+              () => import('../features/family-worship/FamilyWorshipPage.tsx'),
+              'FamilyWorshipPage',
+            ),
+          },
+          {
+            path: paths.about,
+            lazy: screen(() => import('../features/about/AboutPage.tsx'), 'AboutPage'),
+          },
+          {
+            path: paths.saved,
+            lazy: screen(() => import('../features/articles/SavedPage.tsx'), 'SavedPage'),
+          },
+          {
+            path: paths.register,
+            lazy: screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage'),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

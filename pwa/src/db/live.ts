@@ -16,17 +16,22 @@ export function loadDeviceDb(): Promise<DeviceDb> {
 }
 
 /** Like useLiveQuery: re-runs `query` whenever what it read changes; undefined until the first answer. */
-export function useDeviceQuery<T>(query: (device: DeviceDb) => Promise<T>, deps: readonly unknown[] = []): T | undefined {
+export function useDeviceQuery<T>(
+  query: (device: DeviceDb) => Promise<T>,
+  deps: readonly unknown[] = [],
+): T | undefined {
   const [value, setValue] = useState<T>();
   useEffect(() => {
     let stopped = false;
     let unsubscribe = () => {};
     void loadDeviceDb().then((device) => {
       if (stopped) return;
-      const subscription = device.liveQuery(() => query(device)).subscribe({
-        next: (next) => setValue(() => next),
-        error: (error: unknown) => console.error('[device query]', error),
-      });
+      const subscription = device
+        .liveQuery(() => query(device))
+        .subscribe({
+          next: (next) => setValue(() => next),
+          error: (error: unknown) => console.error('[device query]', error),
+        });
       unsubscribe = () => subscription.unsubscribe();
     });
     return () => {

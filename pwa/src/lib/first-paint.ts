@@ -10,7 +10,10 @@ const startPath = typeof location === 'undefined' ? '' : location.pathname;
 function load(): FirstPaintData | null {
   if (read) return data;
   read = true;
-  const text = typeof document === 'undefined' ? null : document.getElementById(FIRST_PAINT_ELEMENT_ID)?.textContent;
+  const text =
+    typeof document === 'undefined'
+      ? null
+      : document.getElementById(FIRST_PAINT_ELEMENT_ID)?.textContent;
   try {
     const parsed = text ? (JSON.parse(text) as FirstPaintData) : null;
     data = parsed && typeof parsed === 'object' && 'page' in parsed ? parsed : null;

@@ -54,6 +54,9 @@ export function writeHead(template: string, input: HeadInput): string {
   }
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, tag('description', 'name', meta.description))
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      tag('description', 'name', meta.description),
+    )
     .replace('</head>', `${extra.join('\n')}\n</head>`);
 }

@@ -7,7 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '@fw/contracts';
-import { ARTICLE_MISSING, FIRST_PAINT_ELEMENT_ID, PAGE_META, SITE_NAME, type FirstPaintData } from '@fw/contracts/pages';
+import {
+  ARTICLE_MISSING,
+  FIRST_PAINT_ELEMENT_ID,
+  PAGE_META,
+  SITE_NAME,
+  type FirstPaintData,
+} from '@fw/contracts/pages';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle } from '../../../test/content-fixtures.ts';
@@ -44,7 +50,15 @@ function attr(html: string, selector: RegExp): string | undefined {
 const meta = (html: string, key: string) =>
   attr(html, new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`));
 const firstPaint = (html: string) =>
-  JSON.parse(attr(html, new RegExp(`<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">(.*?)</script>`, 's'))!) as FirstPaintData;
+  JSON.parse(
+    attr(
+      html,
+      new RegExp(
+        `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">(.*?)</script>`,
+        's',
+      ),
+    )!,
+  ) as FirstPaintData;
 
 let app: TestApp;
 let token: string;
@@ -115,8 +129,12 @@ describe('an article page', () => {
 
   it('asks for the article route’s script and style at once, not after the app has started', async () => {
     const { html } = await page(`/article/${published._id}`);
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/ArticlePage-abc.css">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ArticlePage-abc.js">');
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/ArticlePage-abc.css">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/ArticlePage-abc.js">',
+    );
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/moment-abc.js">');
     // Already loaded by the page's own entry: not asked for twice.
     expect(html).not.toContain('href="/assets/index-abc.js"');
@@ -150,7 +168,8 @@ describe('an article page', () => {
 
 describe('the other public pages', () => {
   it('home: its own title and description, and the newest cards from summaries (no bodies)', async () => {
-    for (let i = 0; i < HOME_FIRST_PAINT_ARTICLES; i++) await createArticle(app, token, { title: `Card ${i}` });
+    for (let i = 0; i < HOME_FIRST_PAINT_ARTICLES; i++)
+      await createArticle(app, token, { title: `Card ${i}` });
     const { status, html } = await page('/');
     expect(status).toBe(200);
     expect(attr(html, /<title>([^<]*)<\/title>/)).toBe(PAGE_META.home.title);

@@ -77,9 +77,12 @@ export function publicPages({ dir, connection }: { dir: string; connection: mong
         data: { page: 'home', articles: list },
       };
     }
-    if (pathname === '/family') return { status: 200, head: { meta: PAGE_META.family, url }, route: 'family' };
-    if (pathname === '/about-us') return { status: 200, head: { meta: PAGE_META.about, url }, route: 'about' };
-    if (APP_ONLY.test(pathname)) return { status: 200, head: { meta: PAGE_META.home, noindex: true } };
+    if (pathname === '/family')
+      return { status: 200, head: { meta: PAGE_META.family, url }, route: 'family' };
+    if (pathname === '/about-us')
+      return { status: 200, head: { meta: PAGE_META.about, url }, route: 'about' };
+    if (APP_ONLY.test(pathname))
+      return { status: 200, head: { meta: PAGE_META.home, noindex: true } };
     const articleId = /^\/article\/([^/]+)$/.exec(pathname)?.[1];
     if (articleId !== undefined) {
       const json = OBJECT_ID.test(articleId)
@@ -104,7 +107,11 @@ export function publicPages({ dir, connection }: { dir: string; connection: mong
         route: 'article',
       };
     }
-    return { status: 404, head: { meta: PAGE_META.notFound, noindex: true }, main: notFoundMarkup() };
+    return {
+      status: 404,
+      head: { meta: PAGE_META.notFound, noindex: true },
+      main: notFoundMarkup(),
+    };
   }
 
   /** Answers a navigation to a public page (any path without a file extension). */
@@ -127,7 +134,10 @@ export function publicPages({ dir, connection }: { dir: string; connection: mong
       const data = page.data
         ? `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${scriptJson(page.data)}</script>`
         : '';
-      out = out.replace('<div id="root"></div>', `<div id="root">${layout(page.main, page.current)}</div>${data}`);
+      out = out.replace(
+        '<div id="root"></div>',
+        `<div id="root">${layout(page.main, page.current)}</div>${data}`,
+      );
     }
     ctx.status = page.status;
     ctx.type = 'html';
