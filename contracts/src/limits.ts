@@ -34,3 +34,5 @@ export const HEADERS = {
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
+/** How many rows the admin dashboard's "Recent Articles" shows (server call and the device alike). */
+export const DASHBOARD_RECENT_ARTICLES = 5;

@@ -2,6 +2,7 @@
 // with its comments). The public reads are answered from the read model (sync/read-model.ts).
 import type mongoose from 'mongoose';
 import type { ArticleInputParsed, DashboardData } from '@fw/contracts';
+import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { changeRef, recordRemoval } from '../sync/tombstone.model.ts';
 import { commentModel } from '../comments/comment.model.ts';
@@ -20,7 +21,7 @@ export const ARTICLE_MESSAGES = {
 } as const;
 
 /** How many articles the dashboard's "Recent Articles" table shows. */
-export const DASHBOARD_RECENT_ARTICLES = 5;
+export { DASHBOARD_RECENT_ARTICLES };
 /** A toggle that keeps losing the race to other changes gives up after this many tries. */
 const TOGGLE_MAX_ATTEMPTS = 5;
 

@@ -1,9 +1,9 @@
 // The admin's articles as the dashboard and the All Articles table show them, read from the
 // device's copy of the admin view (filled by sync/pull-admin.ts, changed at once by the outbox).
+import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts/limits';
 import { db, useLiveQuery, type LocalAdminArticle } from '../../db/db.ts';
 
-/** How many rows "Recent Articles" shows (the server's dashboard call uses the same number). */
-export const DASHBOARD_RECENT_ARTICLES = 5;
+export { DASHBOARD_RECENT_ARTICLES };
 
 /** Newest first; ties broken by id, as the server sorts, so both agree on "recent". */
 export function newestFirst(a: LocalAdminArticle, b: LocalAdminArticle): number {
