@@ -45,7 +45,13 @@ export async function launchDebuggableChromium(extraArgs = []) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      // Chromium's helper processes can still be writing into the profile for a moment after the
+      // browser itself exits; a leftover temp folder must not end the whole benchmark run.
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`[bench] could not remove ${profile}: ${error.code ?? error}`);
+      }
     },
   };
 }
