@@ -1,7 +1,7 @@
 // /admin/comments: visitors' comments, Not Approved first (the default filter). Approving is one
 // way and asks nothing; deleting asks the spec's question first.
 import { useState } from 'react';
-import { db, useLiveQuery, type LocalAdminComment } from '../../db/db.ts';
+import type { LocalAdminComment } from '../../db/db.ts';
 import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
 import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
@@ -13,6 +13,7 @@ import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { shortDate } from '../../lib/format.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import styles from './CommentsPage.module.css';
+import { useAdminComments } from './use-admin-comments.ts';
 
 type Filter = 'approved' | 'notApproved';
 const FILTERS: { value: Filter; label: string }[] = [
@@ -23,19 +24,12 @@ const COLUMNS: Column[] = [{ label: 'Article Title & Comment' }, { label: 'Date'
 /** A comment whose article was deleted meanwhile still needs a line to show. */
 const MISSING_ARTICLE_TITLE = 'Deleted article';
 
-function newestFirst(a: LocalAdminComment, b: LocalAdminComment): number {
-  return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
-}
-
 export function CommentsPage() {
   const [filter, setFilter] = useState<Filter>('notApproved');
   const synced = useAdminSynced();
   const marks = useRecordMarks();
   const { confirm, dialog } = useConfirm();
-  const comments = useLiveQuery(
-    async () => (await db.adminComments.toArray()).filter((c) => c.isApproved === (filter === 'approved')).sort(newestFirst),
-    [filter],
-  );
+  const comments = useAdminComments(filter === 'approved');
 
   function approve(comment: LocalAdminComment) {
     void sendWrite(

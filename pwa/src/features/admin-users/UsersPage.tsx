@@ -1,6 +1,6 @@
 // /admin/users: everyone who registered. Approving makes a user an admin for good (the spec's
 // warning says so); admins cannot be deleted here, so their row shows N/A.
-import { db, useLiveQuery, type LocalUser } from '../../db/db.ts';
+import type { LocalUser } from '../../db/db.ts';
 import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
 import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
@@ -11,14 +11,9 @@ import { useAdminSynced, useRecordMarks } from '../../sync/status.ts';
 import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import styles from './UsersPage.module.css';
+import { useUsers } from './use-users.ts';
 
 const COLUMNS: Column[] = [{ label: 'Name' }, { label: 'Email' }, { label: 'Role' }, { label: 'Actions', actions: true }];
-
-/** Waiting users first (they need something done), then by name. */
-function byStatusThenName(a: LocalUser, b: LocalUser): number {
-  if (a.isApproved !== b.isApproved) return a.isApproved ? 1 : -1;
-  return a.name.localeCompare(b.name);
-}
 
 /** Approval promotes to admin; anyone not yet an approved admin can still be approved. */
 function canApprove(user: LocalUser): boolean {
@@ -29,7 +24,7 @@ export function UsersPage() {
   const synced = useAdminSynced();
   const marks = useRecordMarks();
   const { confirm, dialog } = useConfirm();
-  const users = useLiveQuery(async () => (await db.users.toArray()).sort(byStatusThenName));
+  const users = useUsers();
 
   async function approve(user: LocalUser) {
     if (!(await confirm(CONFIRM.approveUser))) return;

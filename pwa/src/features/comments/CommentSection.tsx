@@ -1,22 +1,10 @@
 // An article's comments: the form, and the list of approved comments plus this device's own
 // comments waiting for approval (or waiting to be sent).
 import moment from 'moment';
-import { db, useLiveQuery, type LocalComment } from '../../db/db.ts';
 import { ClockIcon } from '../../components/ui/icons.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import styles from './CommentSection.module.css';
-
-function useComments(articleId: string): LocalComment[] | undefined {
-  return useLiveQuery(
-    async () => {
-      const comments = await db.comments.where('article').equals(articleId).toArray();
-      return comments
-        .filter((c) => c.isApproved || c.own)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    },
-    [articleId],
-  );
-}
+import { useComments } from './use-comments.ts';
 
 export function CommentSection({ articleId }: { articleId: string }) {
   const comments = useComments(articleId);
