@@ -3,6 +3,7 @@
 import { Link } from 'react-router-dom';
 import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
 import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
+import { ActionsCell } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { TrashIcon } from '../../components/ui/icons.tsx';
 import { useRecordMarks } from '../../sync/status.ts';
@@ -61,16 +62,14 @@ export function ArticlesTable({ label, titleColumn, articles }: ArticlesTablePro
                 {article.isPublished ? 'Published' : 'Draft'}
               </span>
             </td>
-            <td className={cell.actions}>
-              <span className={styles.actions}>
-                <button type="button" className={buttonStyles.small} onClick={() => void togglePublish(article)}>
-                  {article.isPublished ? 'Unpublish' : 'Publish'}
-                </button>
-                <IconButton label={`Delete “${article.title}”`} tone="danger" onClick={() => void remove(article)}>
-                  <TrashIcon />
-                </IconButton>
-              </span>
-            </td>
+            <ActionsCell>
+              <button type="button" className={buttonStyles.small} onClick={() => void togglePublish(article)}>
+                {article.isPublished ? 'Unpublish' : 'Publish'}
+              </button>
+              <IconButton label={`Delete “${article.title}”`} tone="danger" onClick={() => void remove(article)}>
+                <TrashIcon />
+              </IconButton>
+            </ActionsCell>
           </tr>
         ))}
       </DataTable>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { LocalAdminComment } from '../../db/db.ts';
 import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
 import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
+import { ActionsCell } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { CheckIcon, TrashIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
@@ -79,20 +80,18 @@ export function CommentsPage() {
               <p className={styles.text}>{comment.content}</p>
             </td>
             <td className={cell.muted}>{shortDate(comment.createdAt)}</td>
-            <td className={cell.actions}>
-              <span className={styles.actions}>
-                {comment.isApproved ? (
-                  <span className={styles.approved}>Approved</span>
-                ) : (
-                  <IconButton label={`Approve the comment by ${comment.name}`} tone="success" onClick={() => approve(comment)}>
-                    <CheckIcon />
-                  </IconButton>
-                )}
-                <IconButton label={`Delete the comment by ${comment.name}`} tone="danger" onClick={() => void remove(comment)}>
-                  <TrashIcon />
+            <ActionsCell stackSmall>
+              {comment.isApproved ? (
+                <span className={styles.approved}>Approved</span>
+              ) : (
+                <IconButton label={`Approve the comment by ${comment.name}`} tone="success" onClick={() => approve(comment)}>
+                  <CheckIcon />
                 </IconButton>
-              </span>
-            </td>
+              )}
+              <IconButton label={`Delete the comment by ${comment.name}`} tone="danger" onClick={() => void remove(comment)}>
+                <TrashIcon />
+              </IconButton>
+            </ActionsCell>
           </tr>
         ))}
       </DataTable>

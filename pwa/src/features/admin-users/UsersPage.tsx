@@ -1,8 +1,9 @@
 // /admin/users: everyone who registered. Approving makes a user an admin for good (the spec's
 // warning says so); admins cannot be deleted here, so their row shows N/A.
 import type { LocalUser } from '../../db/db.ts';
-import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
+import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
+import { ActionsCell } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { TrashIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
@@ -57,24 +58,22 @@ export function UsersPage() {
               <span className={user.role === 'admin' ? styles.admin : styles.role}>{user.role}</span>
               {user.isApproved ? null : <span className={styles.waiting}>awaiting approval</span>}
             </td>
-            <td className={cell.actions}>
-              <span className={styles.actions}>
-                {canApprove(user) ? (
-                  <button type="button" className={buttonStyles.small} onClick={() => void approve(user)}>
-                    Approve
-                  </button>
-                ) : null}
-                {user.role === 'admin' ? (
-                  <span className={styles.na} title="Admins cannot be deleted">
-                    N/A
-                  </span>
-                ) : (
-                  <IconButton label={`Delete the user ${user.name}`} tone="danger" onClick={() => void remove(user)}>
-                    <TrashIcon />
-                  </IconButton>
-                )}
-              </span>
-            </td>
+            <ActionsCell stackSmall>
+              {canApprove(user) ? (
+                <button type="button" className={buttonStyles.small} onClick={() => void approve(user)}>
+                  Approve
+                </button>
+              ) : null}
+              {user.role === 'admin' ? (
+                <span className={styles.na} title="Admins cannot be deleted">
+                  N/A
+                </span>
+              ) : (
+                <IconButton label={`Delete the user ${user.name}`} tone="danger" onClick={() => void remove(user)}>
+                  <TrashIcon />
+                </IconButton>
+              )}
+            </ActionsCell>
           </tr>
         ))}
       </DataTable>

@@ -1,0 +1,19 @@
+// The last cell of an admin table row: its buttons (approve, publish, delete after a confirmation)
+// side by side, one gap apart. One home so the articles, comments and users tables stay alike.
+import type { ReactNode } from 'react';
+import { cell } from './DataTable.tsx';
+import styles from './ActionsCell.module.css';
+
+interface ActionsCellProps {
+  /** Stack the buttons on small screens (tables whose other columns need the width). */
+  stackSmall?: boolean;
+  children: ReactNode;
+}
+
+export function ActionsCell({ stackSmall = false, children }: ActionsCellProps) {
+  return (
+    <td className={cell.actions}>
+      <span className={stackSmall ? `${styles.actions} ${styles.stack}` : styles.actions}>{children}</span>
+    </td>
+  );
+}
