@@ -6,9 +6,11 @@ import { pullSchedule } from './lessons-sync.ts';
 import { db, getMeta, setMeta, type ArticleBody, type ArticleSummary } from '../db/db.ts';
 import { announceArticleChanges } from './article-changes.ts';
 import { API_PATHS } from '@fw/contracts/paths';
+import { LIMITS } from '@fw/contracts/limits';
 import { META } from './meta-keys.ts';
 
-export const SYNC_PAGE_ITEMS = 200;
+/** The page the device asks for: the server's default, one number for both ends. */
+export const SYNC_PAGE_ITEMS = LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
 /**
  * Records written per request inside a page's transaction. IndexedDB copies a value on the
  * page's thread when it is put, so smaller requests (awaited one after another, which keeps the

@@ -2,6 +2,7 @@
 // Quill 2 editor produces and nothing else. Whatever a client sends, what comes back out can be
 // rendered as HTML by every reader without running anyone's script.
 import sanitizeHtml from 'sanitize-html';
+import { ordinarySpaces } from '@fw/contracts/spaces';
 
 /** The link protocols the editor allows (spec, editor rules); any other link goes nowhere. */
 export const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel', 'sms'] as const;
@@ -66,14 +67,6 @@ function safeLink(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHt
   return { tagName, attribs: { href } };
 }
 
-/**
- * Quill 2's getSemanticHTML writes every space as `&nbsp;` (architecture, pitfalls): stored that
- * way, text never wraps on phones and search sees no spaces. The parser has already decoded the
- * entity to U+00A0 when this runs; the `&nbsp;` case covers a re-encoded one.
- */
-function ordinarySpaces(text: string): string {
-  return text.replace(/\u00a0|&nbsp;/g, ' ');
-}
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,

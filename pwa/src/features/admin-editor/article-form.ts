@@ -2,6 +2,7 @@
 // turning the form into the article input the outbox sends, and tidying the editor's HTML.
 import { CATEGORY_NAMES, categoryOf } from '@fw/contracts/categories';
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
+import { ordinarySpaces } from '@fw/contracts/spaces';
 
 export interface ArticleFormValues {
   title: string;
@@ -56,7 +57,7 @@ export function prefillFromState(state: unknown): Prefill {
  * device's optimistic copy the same as what the server will store.
  */
 export function tidyEditorHtml(html: string): string {
-  const spaced = html.replace(/&nbsp;|\u00a0/g, ' ');
+  const spaced = ordinarySpaces(html);
   return /^(?:<p>(?:<br\s*\/?>|\s)*<\/p>)*$/i.test(spaced.trim()) ? '' : spaced;
 }
 
