@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { normaliseQuery } from '@fw/contracts/text';
 import type { ArticleSummary } from '../../db/db.ts';
 import { useDeviceQuery } from '../../db/live.ts';
+import { META } from '../../sync/meta-keys.ts';
 import { searchArticles, startSearchSoon, type SearchHit } from '../search/search.ts';
 import { INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 import { firstPaintFor } from '../../lib/first-paint.ts';
@@ -49,7 +50,7 @@ export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undef
 }
 
 export function useHasSynced(): boolean | undefined {
-  return useDeviceQuery(async ({ db }) => (await db.meta.get('lastSyncedAt')) !== undefined);
+  return useDeviceQuery(async ({ db }) => (await db.meta.get(META.LAST_SYNCED_AT)) !== undefined);
 }
 
 /**
