@@ -38,11 +38,3 @@ export async function createUser(app: TestApp, overrides: UserOverrides = {}): P
   const _id = String(doc._id);
   return { user: { _id, email, password }, token: signToken(_id, app.config.jwtSecret) };
 }
-
-/** A token for an existing user id, signed with the app's secret. */
-export function tokenFor(app: TestApp, user: { _id: string }): string {
-  return signToken(user._id, app.config.jwtSecret);
-}
-
-/** Shorthands the brief names: makeUser(app, { role, isApproved }) is createUser. */
-export const makeUser = createUser;
