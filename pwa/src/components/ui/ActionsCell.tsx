@@ -2,6 +2,8 @@
 // side by side, one gap apart. One home so the articles, comments and users tables stay alike.
 import type { ReactNode } from 'react';
 import { cell } from './DataTable.tsx';
+import { IconButton } from './IconButton.tsx';
+import { TrashIcon } from './icons.tsx';
 import styles from './ActionsCell.module.css';
 
 interface ActionsCellProps {
@@ -15,5 +17,14 @@ export function ActionsCell({ stackSmall = false, children }: ActionsCellProps) 
     <td className={cell.actions}>
       <span className={stackSmall ? `${styles.actions} ${styles.stack}` : styles.actions}>{children}</span>
     </td>
+  );
+}
+
+/** The row's delete button (the caller asks its confirmation question before deleting). */
+export function DeleteButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <IconButton label={label} tone="danger" onClick={onClick}>
+      <TrashIcon />
+    </IconButton>
   );
 }

@@ -2,10 +2,9 @@
 // opens the public page in a new tab; a draft's title opens the editor with the article.
 import { Link } from 'react-router-dom';
 import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
-import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
-import { ActionsCell } from '../../components/ui/ActionsCell.tsx';
+import { buttonStyles } from '../../components/ui/IconButton.tsx';
+import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
-import { TrashIcon } from '../../components/ui/icons.tsx';
 import { useRecordMarks } from '../../sync/status.ts';
 import { shortDate } from '../../lib/format.ts';
 import { paths } from '../../app/paths.ts';
@@ -66,9 +65,7 @@ export function ArticlesTable({ label, titleColumn, articles }: ArticlesTablePro
               <button type="button" className={buttonStyles.small} onClick={() => void togglePublish(article)}>
                 {article.isPublished ? 'Unpublish' : 'Publish'}
               </button>
-              <IconButton label={`Delete “${article.title}”`} tone="danger" onClick={() => void remove(article)}>
-                <TrashIcon />
-              </IconButton>
+              <DeleteButton label={`Delete “${article.title}”`} onClick={() => void remove(article)} />
             </ActionsCell>
           </tr>
         ))}

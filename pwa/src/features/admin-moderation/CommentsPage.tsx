@@ -4,9 +4,9 @@ import { useState } from 'react';
 import type { LocalAdminComment } from '../../db/db.ts';
 import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
 import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
-import { ActionsCell } from '../../components/ui/ActionsCell.tsx';
+import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
-import { CheckIcon, TrashIcon } from '../../components/ui/icons.tsx';
+import { CheckIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../components/ui/send-write.ts';
 import { useAdminSynced, useRecordMarks } from '../../sync/status.ts';
@@ -88,9 +88,7 @@ export function CommentsPage() {
                   <CheckIcon />
                 </IconButton>
               )}
-              <IconButton label={`Delete the comment by ${comment.name}`} tone="danger" onClick={() => void remove(comment)}>
-                <TrashIcon />
-              </IconButton>
+              <DeleteButton label={`Delete the comment by ${comment.name}`} onClick={() => void remove(comment)} />
             </ActionsCell>
           </tr>
         ))}

@@ -2,10 +2,9 @@
 // warning says so); admins cannot be deleted here, so their row shows N/A.
 import type { LocalUser } from '../../db/db.ts';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
-import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
-import { ActionsCell } from '../../components/ui/ActionsCell.tsx';
+import { buttonStyles } from '../../components/ui/IconButton.tsx';
+import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
-import { TrashIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../components/ui/send-write.ts';
 import { useAdminSynced, useRecordMarks } from '../../sync/status.ts';
@@ -69,9 +68,7 @@ export function UsersPage() {
                   N/A
                 </span>
               ) : (
-                <IconButton label={`Delete the user ${user.name}`} tone="danger" onClick={() => void remove(user)}>
-                  <TrashIcon />
-                </IconButton>
+                <DeleteButton label={`Delete the user ${user.name}`} onClick={() => void remove(user)} />
               )}
             </ActionsCell>
           </tr>
