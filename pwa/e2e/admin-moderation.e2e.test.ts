@@ -5,9 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
 import type { Article } from '@fw/contracts';
+import { API_PATHS } from '@fw/contracts/paths';
 import { CONFIRM } from '../src/lib/admin-messages.ts';
 import { launchBrowser, newPage } from './browser.ts';
-import { DEMO_ADMIN, apiCall, collection, connectDb, declined, eventually, loginAsDemoAdmin, toastText } from './admin-helpers.ts';
+import {
+  DEMO_ADMIN,
+  apiCall,
+  collection,
+  connectDb,
+  declined,
+  eventually,
+  loginAsDemoAdmin,
+  toastText,
+} from './admin-helpers.ts';
 
 const stamp = Date.now().toString(36);
 
@@ -16,7 +26,8 @@ describe('admin moderation', () => {
   let page: Page;
   let conn: mongoose.Connection;
   let article: Article;
-  const nav = (name: string) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
+  const nav = (name: string) =>
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
   const dialog = () => page.getByRole('dialog');
 
   /** Opens an admin screen fresh from the server (a reload runs a full sync round). */
@@ -27,7 +38,11 @@ describe('admin moderation', () => {
   }
 
   async function postComment(content: string): Promise<void> {
-    const { status } = await apiCall('POST', '/api/articles/add-comment', { article: article._id, name: 'E2E Visitor', content });
+    const { status } = await apiCall('POST', '/api/articles/add-comment', {
+      article: article._id,
+      name: 'E2E Visitor',
+      content,
+    });
     expect(status).toBeLessThan(300);
   }
 
@@ -51,21 +66,30 @@ describe('admin moderation', () => {
     for (const header of ['Article Title & Comment', 'Date', 'Action']) {
       await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
     }
-    await expect(page.getByRole('button', { name: 'Not Approved' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(
+      page.getByRole('button', { name: 'Not Approved' }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
     const row = page.getByTestId('comment-row').filter({ hasText: text });
     await expect(row.textContent()).resolves.toContain(article.title);
     await expect(row.textContent()).resolves.toContain('E2E Visitor');
     await row.getByRole('button', { name: 'Approve the comment by E2E Visitor' }).click();
     await toastText(page, 'success', 'Comment approved.');
     await expect(dialog().isVisible()).resolves.toBe(false);
-    await eventually(async () => (await collection(conn, 'comments').findOne({ content: text }))?.isApproved === true, 'the approval');
+    await eventually(
+      async () =>
+        (await collection(conn, 'comments').findOne({ content: text }))?.isApproved === true,
+      'the approval',
+    );
     await row.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Approved', exact: true }).click();
     await row.getByText('Approved', { exact: true }).waitFor();
 
     const visitor = await newPage(browser);
     await visitor.page.goto(`/article/${article._id}`);
-    await visitor.page.getByTestId('comment').filter({ hasText: text }).waitFor({ timeout: 20_000 });
+    await visitor.page
+      .getByTestId('comment')
+      .filter({ hasText: text })
+      .waitFor({ timeout: 20_000 });
     await visitor.context.close();
   });
 
@@ -91,8 +115,17 @@ describe('admin moderation', () => {
     const text = `Vanishing ${stamp}`;
     await postComment(text);
     await openScreen('Comments');
-    await collection(conn, 'comments').deleteOne({ content: text });
     const row = page.getByTestId('comment-row').filter({ hasText: text });
+    // The comment disappears from the server just before the approval reaches it. (Deleting it
+    // before the click raced the admin view's own refresh, which could drop the row first.)
+    await page.route(
+      `**${API_PATHS.approveComment}*`,
+      async (route) => {
+        await collection(conn, 'comments').deleteOne({ content: text });
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await row.getByRole('button', { name: 'Approve the comment by E2E Visitor' }).click();
     const problem = page.getByTestId('outbox-problem');
     await problem.getByText('does not exist').waitFor();
@@ -111,7 +144,11 @@ describe('admin moderation', () => {
   it('lists users; approving makes a user an admin after the warning; admins have no delete', async () => {
     const email = `reader-${stamp}@example.com`;
     const password = 'a-long-enough-password';
-    const registered = await apiCall('POST', '/api/admin/register', { name: 'E2E Reader', email, password });
+    const registered = await apiCall('POST', '/api/admin/register', {
+      name: 'E2E Reader',
+      email,
+      password,
+    });
     expect(registered.status).toBeLessThan(300);
     // Waiting for approval: the login screen says so, and no admin area opens.
     const waiting = await newPage(browser);
@@ -145,13 +182,20 @@ describe('admin moderation', () => {
     }, 'the promotion');
     await row.getByText('N/A').waitFor();
     await expect(row.getByRole('button', { name: /Delete|Approve/ }).count()).resolves.toBe(0);
-    const login = await apiCall<{ token?: string }>('POST', '/api/admin/login', { email, password });
+    const login = await apiCall<{ token?: string }>('POST', '/api/admin/login', {
+      email,
+      password,
+    });
     expect(login.data.token).toBeTruthy();
   });
 
   it('deletes a non-admin user only after Yes', async () => {
     const email = `leaver-${stamp}@example.com`;
-    await apiCall('POST', '/api/admin/register', { name: 'E2E Leaver', email, password: 'a-long-enough-password' });
+    await apiCall('POST', '/api/admin/register', {
+      name: 'E2E Leaver',
+      email,
+      password: 'a-long-enough-password',
+    });
     await openScreen('Users');
     const row = page.getByTestId('user-row').filter({ hasText: email });
     await row.getByRole('button', { name: 'Delete the user E2E Leaver' }).click();
@@ -175,14 +219,32 @@ describe('admin moderation', () => {
     await page.getByRole('button', { name: 'Create Article' }).click();
     await toastText(page, 'success', 'Article created.');
     await nav('Dashboard').click();
-    await page.getByTestId('article-row').filter({ hasText: title }).getByRole('link', { name: title }).click();
+    await page
+      .getByTestId('article-row')
+      .filter({ hasText: title })
+      .getByRole('link', { name: title })
+      .click();
     await page.locator('.ql-editor', { hasText: 'Original words' }).waitFor();
 
     // Another admin saves first, on the same version.
-    const saved = (await eventually(() => collection(conn, 'articles').findOne({ title }), 'the new article'))!;
+    const saved = (await eventually(
+      () => collection(conn, 'articles').findOne({ title }),
+      'the new article',
+    ))!;
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
-    const theirs = { _id: String(saved._id), title, subtitle: 'Two admins', content: '<p>Their words</p>', category: '', isPublished: false, version: saved.version };
-    expect((await apiCall('POST', '/api/articles/add', { article: JSON.stringify(theirs) }, token)).status).toBe(200);
+    const theirs = {
+      _id: String(saved._id),
+      title,
+      subtitle: 'Two admins',
+      content: '<p>Their words</p>',
+      category: '',
+      isPublished: false,
+      version: saved.version,
+    };
+    expect(
+      (await apiCall('POST', '/api/articles/add', { article: JSON.stringify(theirs) }, token))
+        .status,
+    ).toBe(200);
 
     await page.locator('.ql-editor').click();
     await page.keyboard.press('Control+A');
@@ -191,12 +253,23 @@ describe('admin moderation', () => {
     const versions = page.getByTestId('conflict-versions');
     await versions.getByText('My words').waitFor();
     await versions.getByText('Their words').waitFor();
-    await page.getByTestId('article-row').filter({ hasText: title }).getByTestId('attention-badge').waitFor();
+    await page
+      .getByTestId('article-row')
+      .filter({ hasText: title })
+      .getByTestId('attention-badge')
+      .waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: '/tmp/shots/admin-375-conflict.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByTestId('outbox-problem').getByRole('button', { name: 'Keep mine', exact: true }).click();
-    await eventually(async () => (await collection(conn, 'articles').findOne({ title }))?.content.includes('My words'), 'my version');
+    await page
+      .getByTestId('outbox-problem')
+      .getByRole('button', { name: 'Keep mine', exact: true })
+      .click();
+    await eventually(
+      async () =>
+        (await collection(conn, 'articles').findOne({ title }))?.content.includes('My words'),
+      'my version',
+    );
     await versions.waitFor({ state: 'detached' });
     expect(await collection(conn, 'articles').countDocuments({ title })).toBe(1);
   });
