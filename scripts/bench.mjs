@@ -56,8 +56,21 @@ const previous =
 const results = { ...previous };
 const startedAt = Date.now();
 
-if (wanted('weight')) results.weight = await benchWeight();
-if (wanted('search')) results.search = await benchSearch();
+// One benchmark that fails (a time-out, a crash) must not throw away the others' figures: its
+// result is dropped, the reason kept in results.json, and the run ends with a non-zero exit.
+const failures = [];
+async function attempt(key, run) {
+  try {
+    results[key] = await run();
+  } catch (error) {
+    delete results[key];
+    failures.push({ benchmark: key, error: String(error?.message ?? error) });
+    console.error(`[bench] ${key} failed: ${error?.stack ?? error}`);
+  }
+}
+
+if (wanted('weight')) await attempt('weight', benchWeight);
+if (wanted('search')) await attempt('search', benchSearch);
 
 if (wanted('api') || wanted('sync')) {
   const database = await startDatabase();
@@ -66,12 +79,12 @@ if (wanted('api') || wanted('sync')) {
     const token = await registerAdmin(server.url);
     log(`api: creating ${API_ARTICLES} articles through POST /api/articles/add`);
     await createArticles(server.url, token, 0, API_ARTICLES, (n) => articleInput(n));
-    if (wanted('api')) results.api = await benchApi(server, TMP_DIR);
+    if (wanted('api')) await attempt('api', () => benchApi(server, TMP_DIR));
     if (wanted('sync')) {
       log(`sync: creating ${2000 - API_ARTICLES} more articles`);
       await createArticles(server.url, token, API_ARTICLES, 2000, (n) => articleInput(n));
       const { articles } = await api(server.url, 'GET', '/api/articles/all');
-      results.sync = await benchSync(server, token, articles);
+      await attempt('sync', () => benchSync(server, token, articles));
     }
   } finally {
     await server.stop();
@@ -85,9 +98,9 @@ if (wanted('lighthouse') || wanted('offline')) {
   try {
     const { articles } = await api(server.url, 'GET', '/api/articles/all');
     if (wanted('lighthouse'))
-      results.lighthouse = await benchLighthouse(server, articles[0]._id, TMP_DIR);
+      await attempt('lighthouse', () => benchLighthouse(server, articles[0]._id, TMP_DIR));
     if (wanted('offline'))
-      results.offlineReload = await benchOfflineReload(server, articles.length);
+      await attempt('offlineReload', () => benchOfflineReload(server, articles.length));
   } finally {
     await server.stop();
     await database.stop();
@@ -103,7 +116,7 @@ if (wanted('firstvisit')) {
     env: FIRST_VISIT_SERVER_ENV,
   });
   try {
-    results.firstVisit = await benchFirstVisit(server, await fillLibrary(server.url));
+    await attempt('firstVisit', async () => benchFirstVisit(server, await fillLibrary(server.url)));
   } finally {
     await server.stop();
     await database.stop();
@@ -142,6 +155,7 @@ const report = {
   machine: machine(),
   durationS: Math.round((Date.now() - startedAt) / 1000),
   results,
+  failures,
 };
 fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
 const markdown = table(results, {
@@ -153,3 +167,7 @@ console.log(`\n${markdown}\n`);
 console.log(
   `Written: bench/results.json and the README's Benchmarks section (${report.durationS} s).`,
 );
+if (failures.length) {
+  console.error(`Failed: ${failures.map((f) => `${f.benchmark} (${f.error})`).join('; ')}`);
+  process.exit(1);
+}
