@@ -99,7 +99,7 @@ function deviceCounts(page) {
         const open = indexedDB.open('family-bible-articles');
         open.onsuccess = () => {
           const db = open.result;
-          const names = ['articles', 'bodies', 'comments', 'lessons'].filter((n) =>
+          const names = ['articles', 'bodies', 'comments', 'worship'].filter((n) =>
             db.objectStoreNames.contains(n),
           );
           if (names.length < 4) return resolve(null);
