@@ -1,6 +1,7 @@
 // The admin screen's checks before anything is queued: the contracts' lesson schema (the same
 // one the server applies), plus the dates already taken on this device, so a clash is named here
 // rather than refused later by the server.
+import '@fw/contracts/zod-strict-csp';
 import { formatLessonDate, type LessonFields } from '@fw/contracts/lessons';
 import { parseLessonImport, type ImportRow, type LineProblem } from '@fw/contracts/lesson-csv';
 import { checkImportRows, lessonInputSchema, lessonProblems } from '@fw/contracts/schedule';
