@@ -32,7 +32,12 @@ describe('admin moderation', () => {
 
   /** Opens an admin screen fresh from the server (a reload runs a full sync round). */
   async function openScreen(entry: string) {
-    await nav(entry).click();
+    const link = nav(entry);
+    const href = await link.getAttribute('href');
+    await link.click();
+    // The router changes the address only once the screen's code has loaded; reloading before
+    // that would reload the previous screen.
+    await page.waitForURL((url) => url.pathname === href);
     await page.reload();
     await page.locator('table[aria-busy="false"]').waitFor();
   }
