@@ -214,6 +214,9 @@ function createSequence(connection: mongoose.Connection): Sequence {
         epoch = undefined;
         throw error;
       });
+      // Awaited last; if a read before it fails (the connection closing), its own failure must not
+      // surface as an unhandled rejection.
+      epoch.catch(() => {});
       // Newest first, leases second: any number up to `last` was claimed before the lease read,
       // and its writer's lease was taken before that, so an unfinished one shows up here.
       const last = await newest();
