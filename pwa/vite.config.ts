@@ -29,6 +29,11 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Hashed files (assets/) change name when they change, so they need no revision: Workbox
+        // then fetches them with the HTTP cache allowed, and what the page has just loaded (the
+        // server marks assets/ immutable for a year) is not downloaded a second time. Files with
+        // a revision are fetched with `cache: 'reload'`, past the HTTP cache.
+        dontCacheBustURLsMatching: /^assets\//,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/fixtures.ts';
@@ -12,12 +15,31 @@ const preflight = (origin: string, method = 'DELETE') => ({
 describe('CORS', () => {
   let app: TestApp;
   let token: string;
+  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cors-'));
   beforeAll(async () => {
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    fs.writeFileSync(path.join(staticDir, 'assets', 'app-abc.js'), 'export const a = 1;');
     // A trailing slash in the configuration still matches what browsers send.
-    app = await startTestApp({ corsOrigins: [`${ALLOWED}/`] });
+    app = await startTestApp({ corsOrigins: [`${ALLOWED}/`], staticDir });
     ({ token } = await createUser(app));
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('leaves the PWA files alone: one cacheable answer whoever asks (no Vary: Origin)', async () => {
+    // A module script is requested with Origin, the service worker's precache without: the
+    // precache reuses the page's copy from the HTTP cache only when the answer does not vary.
+    for (const origin of [app.url, ALLOWED]) {
+      const res = await app.request('GET', '/assets/app-abc.js', { headers: { origin } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toMatch(/immutable/);
+      expect(res.headers.get('vary') ?? '').not.toMatch(/origin/i);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
 
   it('answers a preflight from a listed origin with the allowed methods and headers', async () => {
     const res = await app.request('OPTIONS', '/api/admin/users', preflight(ALLOWED));

@@ -2,8 +2,13 @@
 // gets CORS headers and the browser keeps foreign pages from reading our answers. Origins listed
 // in CORS_ORIGINS (e.g. a separately hosted front end) are allowed explicitly; a preflight from any
 // other origin is refused with 403 and a message, so a misconfiguration is easy to spot.
+// Only the API takes part: the PWA's own files and pages are the same for every origin. They
+// must not vary by Origin either: a module script or its CSS is requested with an Origin header,
+// the service worker's precache without one, and `Vary: Origin` would keep the precache from
+// reusing the copy the page has just loaded (a second download of the whole app on a first visit).
 import type { Middleware } from 'koa';
 import { HEADERS } from '@fw/contracts';
+import { API_PREFIX } from '@fw/contracts/paths';
 import { HttpError } from '../errors.ts';
 
 export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
@@ -19,7 +24,7 @@ export function cors({ origins }: { origins: readonly string[] }): Middleware {
 
   return async function handleCors(ctx, next) {
     const origin = ctx.get('Origin');
-    if (!origin) return next();
+    if (!origin || !ctx.path.startsWith(API_PREFIX)) return next();
     // Caches must not hand one origin's answer to another.
     ctx.vary('Origin');
     const isPreflight = ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method') !== '';

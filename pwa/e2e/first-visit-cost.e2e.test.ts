@@ -1,0 +1,159 @@
+// What a first visit costs a phone: the service worker's precache does not download again what the
+// page has just loaded, and the first screen on a 375 px phone neither moves as the library
+// arrives nor needs a sideways scroll.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
+import type { Article } from '@fw/contracts';
+import { launchBrowser, newPage, baseURL } from './browser.ts';
+
+const CARD = '[data-testid="article-card"]';
+const WAIT_MS = 30_000;
+/** Google's "good" bound for cumulative layout shift. */
+const CLS_GOOD = 0.1;
+const PHONE = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
+
+type Timing = { name: string; transferSize: number };
+
+/** Resource Timing of a page or worker: what came over the network (transferSize > 0) and what not. */
+const timings = (target: Page | Worker): Promise<Timing[]> =>
+  target.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => ({ name: e.name, transferSize: (e as PerformanceResourceTiming).transferSize })),
+  );
+
+/** Sums the page's layout shifts not caused by input (the CLS of the whole visit). */
+function watchLayoutShifts() {
+  const state = { sum: 0 };
+  (window as unknown as { __shifts: typeof state }).__shifts = state;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[]) {
+      if (!entry.hadRecentInput) state.sum += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+const shiftSum = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: { sum: number } }).__shifts.sum);
+
+/** Holds every request of the article feed until release() (a slow library sync). */
+async function holdArticleFeed(context: BrowserContext) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/api/sync/articles**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Nothing wider than the screen: no sideways scroll. */
+const pageWidth = (page: Page) =>
+  page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, screen: window.innerWidth }));
+
+/** Adds a block above the content: a real shift, so the observer is shown to see one. */
+const shiftOnPurpose = (page: Page) =>
+  page.evaluate(async () => {
+    const block = document.createElement('div');
+    block.style.height = '200px';
+    document.querySelector('main')!.prepend(block);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+
+describe('first visit cost', () => {
+  let browser: Browser;
+  let articles: Article[];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    articles = (
+      (await (await fetch(`${baseURL()}/api/articles/all`)).json()) as { articles: Article[] }
+    ).articles;
+  });
+  afterAll(() => browser?.close());
+
+  it("the service worker's precache takes the files the page has just loaded from the HTTP cache, not the network", async () => {
+    const { context, page } = await newPage(browser);
+    const worker = context.waitForEvent('serviceworker', { timeout: WAIT_MS });
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: WAIT_MS,
+    });
+    const sw = await worker;
+    const onPage = (await timings(page)).filter((t) => new URL(t.name).pathname.startsWith('/assets/'));
+    const fromPage = onPage.filter((t) => t.transferSize > 0).map((t) => t.name);
+    // The page loaded its own code over the network (the precache had nothing yet) ...
+    expect(fromPage.some((url) => /\/assets\/index-.*\.js$/.test(url))).toBe(true);
+    expect(fromPage.some((url) => url.endsWith('.css'))).toBe(true);
+
+    const precache = (await timings(sw)).filter((t) =>
+      new URL(t.name).pathname.startsWith('/assets/'),
+    );
+    const size = (url: string) => precache.find((t) => t.name === url)?.transferSize;
+    // ... the precache asked for each of those files too, and got them without the network.
+    for (const url of fromPage) expect({ url, transferSize: size(url) }).toEqual({ url, transferSize: 0 });
+    // The same measure does see the network: what the page has not loaded (the editor, the admin
+    // screens) came over it once, for the precache.
+    const notOnPage = precache.filter((t) => !onPage.some((p) => p.name === t.name));
+    expect(notOnPage.length).toBeGreaterThan(0);
+    expect(notOnPage.every((t) => t.transferSize > 0)).toBe(true);
+    await context.close();
+  });
+
+  it('on a 375 px phone the home page does not move as the library arrives, nor scroll sideways', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await context.addInitScript(watchLayoutShifts);
+    const release = await holdArticleFeed(context);
+    await page.goto('/', { waitUntil: 'commit' });
+    // The first screen (the server's page, then the app over it) while the library is held back.
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT_MS });
+    await page.locator(CARD).first().waitFor({ timeout: WAIT_MS });
+    release();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
+      articles.length,
+      { timeout: WAIT_MS },
+    );
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: WAIT_MS,
+    });
+    expect(await shiftSum(page)).toBeLessThan(CLS_GOOD);
+    const width = await pageWidth(page);
+    expect(width.scroll).toBeLessThanOrEqual(width.screen);
+    // Positive control: a real shift is counted.
+    const before = await shiftSum(page);
+    await shiftOnPurpose(page);
+    await expect.poll(() => shiftSum(page), { timeout: WAIT_MS }).toBeGreaterThan(before);
+    await context.close();
+  });
+
+  it("on a 375 px phone a shared article's text is on the first screen, within its width, and stays put", async () => {
+    const article = articles.at(-1)!;
+    const { context, page } = await newPage(browser, PHONE);
+    await context.addInitScript(watchLayoutShifts);
+    const release = await holdArticleFeed(context);
+    await page.goto(`/article/${article._id}`, { waitUntil: 'commit' });
+    const title = page.getByRole('heading', { level: 1, name: article.title });
+    await title.waitFor({ timeout: WAIT_MS });
+    // The app has taken the page over (its comment form) before the library arrives.
+    await page.getByRole('button', { name: 'Post Comment' }).first().waitFor({ timeout: WAIT_MS });
+    release();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: WAIT_MS,
+    });
+    // The title and the start of the text are on the first screen, inside its width.
+    const box = await title.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.viewport.width);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.viewport.height);
+    const text = page.locator('main article p').first();
+    const textBox = await text.boundingBox();
+    expect(textBox!.x + textBox!.width).toBeLessThanOrEqual(PHONE.viewport.width);
+    expect(textBox!.y).toBeLessThan(PHONE.viewport.height);
+    const width = await pageWidth(page);
+    expect(width.scroll).toBeLessThanOrEqual(width.screen);
+    expect(await shiftSum(page)).toBeLessThan(CLS_GOOD);
+    await context.close();
+  });
+});
