@@ -1,8 +1,8 @@
 // Helpers for the admin browser tests: the demo admin's login, a direct look at the database
 // (mongoose's own driver, no mocks), waiting for an eventual state, and editor input.
 import mongoose from 'mongoose';
-import { inject } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import type { Page, Request } from 'playwright-core';
 import { DEMO_ADMIN } from '../../backend/src/db/seed/demo-admin.ts';
 import { baseURL } from './browser.ts';
 
@@ -96,11 +96,32 @@ export async function outboxDrained(page: Page): Promise<void> {
 }
 
 /**
- * After "No" in a confirmation: the dialog is gone and nothing waits in the outbox, so a write
- * that "No" wrongly queued has reached the database before the test reads it.
+ * How long after "No" the test watches for a write: a write that "No" wrongly starts late (after
+ * an animation, on a timer) still leaves within it on a busy machine.
  */
-export async function declined(page: Page): Promise<void> {
-  await page.getByRole('dialog').waitFor({ state: 'hidden' });
-  await outboxDrained(page);
+const DECLINE_WATCH_MS = 2_000;
+
+/**
+ * Answers "No" in the open confirmation and checks that nothing was written: the dialog closes, no
+ * write leaves the browser for DECLINE_WATCH_MS (every outbox write carries an Idempotency-Key),
+ * and nothing waits in the outbox, so the test's own look at the database comes after any write
+ * that "No" queued. The "Yes" that follows in each test is the positive control: the same write
+ * does reach the database.
+ */
+export async function decline(page: Page): Promise<void> {
+  const writes: string[] = [];
+  const onRequest = (request: Request) => {
+    if (request.headers()['idempotency-key']) writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  };
+  page.context().on('request', onRequest);
+  try {
+    await page.getByRole('dialog').getByRole('button', { name: 'No' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.waitForTimeout(DECLINE_WATCH_MS);
+    await outboxDrained(page);
+  } finally {
+    page.context().off('request', onRequest);
+  }
+  expect(writes, 'writes sent after "No"').toEqual([]);
 }
 

@@ -13,7 +13,7 @@ import {
   apiCall,
   collection,
   connectDb,
-  declined,
+  decline,
   eventually,
   loginAsDemoAdmin,
   toastText,
@@ -106,8 +106,7 @@ describe('admin moderation', () => {
     await row.getByRole('button', { name: 'Delete the comment by E2E Visitor' }).click();
     await dialog().getByRole('heading', { name: CONFIRM.deleteComment.title }).waitFor();
     await dialog().getByText(CONFIRM.deleteComment.text).waitFor();
-    await dialog().getByRole('button', { name: 'No' }).click();
-    await declined(page);
+    await decline(page);
     expect(await collection(conn, 'comments').countDocuments({ content: text })).toBe(1);
     await row.getByRole('button', { name: 'Delete the comment by E2E Visitor' }).click();
     await dialog().getByRole('button', { name: 'Yes' }).click();
@@ -176,8 +175,7 @@ describe('admin moderation', () => {
     const row = page.getByTestId('user-row').filter({ hasText: email });
     await row.getByRole('button', { name: 'Approve' }).click();
     await dialog().getByText(CONFIRM.approveUser.text).waitFor();
-    await dialog().getByRole('button', { name: 'No' }).click();
-    await declined(page);
+    await decline(page);
     expect((await collection(conn, 'users').findOne({ email }))!.role).not.toBe('admin');
     await row.getByRole('button', { name: 'Approve' }).click();
     await dialog().getByRole('button', { name: 'Yes' }).click();
@@ -205,8 +203,7 @@ describe('admin moderation', () => {
     const row = page.getByTestId('user-row').filter({ hasText: email });
     await row.getByRole('button', { name: 'Delete the user E2E Leaver' }).click();
     await dialog().getByText(CONFIRM.deleteUser.text).waitFor();
-    await dialog().getByRole('button', { name: 'No' }).click();
-    await declined(page);
+    await decline(page);
     expect(await collection(conn, 'users').countDocuments({ email })).toBe(1);
     await row.getByRole('button', { name: 'Delete the user E2E Leaver' }).click();
     await dialog().getByRole('button', { name: 'Yes' }).click();

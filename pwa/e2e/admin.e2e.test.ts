@@ -13,7 +13,7 @@ import {
   PNG_BASE64,
   collection,
   connectDb,
-  declined,
+  decline,
   eventually,
   linkLastChars,
   loginAsDemoAdmin,
@@ -205,8 +205,7 @@ describe('admin area', () => {
     await row(title).getByRole('button', { name: `Delete “${title}”` }).click();
     await dialog.getByRole('heading', { name: CONFIRM.deleteArticle.title }).waitFor();
     await expect(dialog.getByText(CONFIRM.deleteArticle.text).count()).resolves.toBe(1);
-    await dialog.getByRole('button', { name: 'No' }).click();
-    await declined(page);
+    await decline(page);
     await row(title).waitFor();
     expect(await articles().countDocuments({ title })).toBe(1);
 
