@@ -29,6 +29,8 @@ function plain(snap: IndexSnapshot | null) {
   return {
     ...snap,
     listEnds: Array.from(snap.listEnds),
+    wordStarts: Array.from(snap.wordStarts),
+    lowerAts: snap.lowerAts.map((d) => (d ? Array.from(d) : d)),
     postings: Array.from(snap.postings),
     diffAts: snap.diffAts.map((d) => (d ? Array.from(d) : d)),
   };
@@ -50,7 +52,7 @@ describe('the saved search index', () => {
   it('is absent until saved, and a copy missing a part is refused rather than read half', async () => {
     expect(await loadIndex()).toBeNull();
     await saveIndex(sampleIndex(12).snapshot(), { textPartArticles: 5, postingsPartEntries: 100 });
-    await db.searchIndex.delete('index:v1:text:1');
+    await db.searchIndex.delete('index:v2:text:1');
     await expect(loadIndex()).rejects.toThrow(/missing/);
   });
 });

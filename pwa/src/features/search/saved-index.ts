@@ -5,13 +5,20 @@ import { db, type SavedIndexPart } from '../../db/db.ts';
 import type { IndexSnapshot } from './search-index.ts';
 
 /** Part of every key: bump it when the snapshot's shape or the text rule changes. */
-const PREFIX = 'index:v1';
+const PREFIX = 'index:v2';
 const TEXT_PART_ARTICLES = 500;
 /** Word-list entries per record (4 bytes each). */
 const POSTINGS_PART_ENTRIES = 4_000_000;
 
-type TextFields = 'textsLower' | 'originals' | 'diffAts' | 'diffChars';
-const TEXT_FIELDS: TextFields[] = ['textsLower', 'originals', 'diffAts', 'diffChars'];
+type TextFields = 'bases' | 'lowerAts' | 'lowerChars' | 'originals' | 'diffAts' | 'diffChars';
+const TEXT_FIELDS: TextFields[] = [
+  'bases',
+  'lowerAts',
+  'lowerChars',
+  'originals',
+  'diffAts',
+  'diffChars',
+];
 type Head = Omit<IndexSnapshot, TextFields | 'postings'> & {
   textParts: number;
   postingsParts: number;
@@ -46,6 +53,7 @@ export async function saveIndex(
     titles: snap.titles,
     categories: snap.categories,
     vocabulary: snap.vocabulary,
+    wordStarts: snap.wordStarts,
     listEnds: snap.listEnds,
     textParts,
     postingsParts,
@@ -78,8 +86,11 @@ export async function loadIndex(): Promise<IndexSnapshot | null> {
       titles: head.titles,
       categories: head.categories,
       vocabulary: head.vocabulary,
+      wordStarts: head.wordStarts,
       listEnds: head.listEnds,
-      textsLower: [],
+      bases: [],
+      lowerAts: [],
+      lowerChars: [],
       originals: [],
       diffAts: [],
       diffChars: [],

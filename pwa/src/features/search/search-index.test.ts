@@ -131,6 +131,65 @@ describe('SearchIndex', () => {
     expect(nonEmpty).toBeGreaterThan(500);
   });
 
+  it('finds text around characters past U+00FF and a NUL, set aside in the compact form', () => {
+    const texts = [
+      'He said \u201cOut\u201d \u2014 and left. \u201cOut\u201d again.',
+      'A NUL \u0000 here, and \u201cquotes\u201d too.',
+      '\u0394\u039f\u039e\u0391 \u03c4\u1ff7 \u03b8\u03b5\u1ff7 \u201cglory\u201d',
+    ];
+    const docs = texts.map((text, n) => ({
+      _id: `d${n}`,
+      id: `d${n}`,
+      stamp: '1',
+      title: '',
+      category: '',
+      text,
+      textLower: text.toLowerCase(),
+    }));
+    const index = new SearchIndex();
+    for (const doc of docs) index.upsert(doc);
+    const find = (query: string) =>
+      index.search(normaliseQuery(query), docs).map((h) => [h.article._id, h.preview]);
+    expect(find('\u201cout\u201d again')).toEqual([
+      [
+        'd0',
+        {
+          before: 'He said \u201cOut\u201d \u2014 and left. ',
+          match: '\u201cOut\u201d again',
+          after: '.',
+        },
+      ],
+    ]);
+    expect(find('d \u201cq')).toEqual([
+      ['d1', { before: 'A NUL \u0000 here, an', match: 'd \u201cq', after: 'uotes\u201d too.' }],
+    ]);
+    expect(find('\u0000')).toEqual([
+      ['d1', { before: 'A NUL ', match: '\u0000', after: ' here, and \u201cquotes\u201d too.' }],
+    ]);
+    expect(find('\u03b4\u03bf')).toEqual([
+      [
+        'd2',
+        {
+          before: '',
+          match: '\u0394\u039f',
+          after: '\u039e\u0391 \u03c4\u1ff7 \u03b8\u03b5\u1ff7 \u201cglory\u201d',
+        },
+      ],
+    ]);
+    // The quote is set aside in d0's compact form: a NUL in the query must not match it.
+    expect(find('\u0000out')).toEqual([]);
+    expect(find('\u201d \u2014 a')).toEqual([
+      [
+        'd0',
+        {
+          before: 'He said \u201cOut',
+          match: '\u201d \u2014 a',
+          after: 'nd left. \u201cOut\u201d again.',
+        },
+      ],
+    ]);
+  });
+
   it('cuts previews from the original text, capitals and long texts included', () => {
     const text = `${'Word '.repeat(40)}The Needle In The Middle${' Tail'.repeat(40)}`;
     const doc = {

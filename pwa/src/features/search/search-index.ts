@@ -1,40 +1,40 @@
 // The in-memory search index behind the home page's search: it answers the spec's rule
 // (case-insensitive substring of the title, the category or the body's plain text, see
 // matchArticle in contracts/src/text.ts) with the same previews, without reading every body
-// from IndexedDB for every query. Pure: it knows nothing of Dexie (search.ts feeds it).
+// from IndexedDB for every query. Pure: it knows nothing of Dexie (search-engine.ts feeds it).
 //
 // How a query is answered (search-text.ts splits text into words):
 // - Wherever a query occurs, each of its runs of letters and digits lies inside one word of the
 //   article, and starts or ends that word when the query has a non-word character there. The
-//   index keeps the distinct words of all articles, each with the articles that contain it, and
-//   one string of them all ("\nword\nword\n…") that indexOf searches for a run ("\nrun" for a
-//   word start, "run\n" for an end) far faster than the text itself. Articles listed under the
-//   words found for every selective run are the candidates; nothing else can match.
-// - Each candidate is checked only at the places where the rarest run's words occur in its body
-//   (the index keeps, per word and article, where the word starts), with startsWith: the first
-//   place that holds is exactly indexOf's answer, so hits and previews equal the rule's, without
-//   scanning whole texts.
-// - A query with no letters or digits, with surrogate code units (whose halves could pair up
-//   differently in the text), or whose runs are all in most articles anyway, is checked against
-//   every article's lower-cased text with indexOf: a scan, but over text prepared once, in memory.
-// Memory per article: the lower-cased text, the positions of its capitals (to cut previews from
-// the original), and where each of its words starts: 4 bytes per word of text once trimmed
-// (trim() packs the lists into typed arrays; a list is unpacked again only when it grows).
+//   index keeps the distinct words of all articles in one string ("\nword\nword\n…") that
+//   indexOf searches for a run ("\nrun" for a word start, "run\n" for an end) far faster than the
+//   texts, and per word the articles that contain it. Articles listed under the words found for
+//   every selective run are the candidates; nothing else can match.
+// - Each candidate's text is then searched with indexOf (bodyIndexOf): its answer is the rule's,
+//   so hits and previews equal the rule's. A query with no letters or digits, with surrogate code
+//   units (whose halves could pair up differently in the text), or whose runs are all in most
+//   articles anyway, is searched for in every article's text: a scan, but over text prepared once.
+// Memory per article: its text at about one byte per character (search-text.ts, CompactText),
+// and 4 bytes per distinct word of it once packed (trim()). The word lists hold articles, not
+// places: places would cost 4 bytes per word of text, as much as the text itself.
 // snapshot() and SearchIndex.restore() turn the whole index into a few flat values and back, so
-// it can be kept in IndexedDB and loaded without a rebuild.
+// it can be kept in IndexedDB and loaded without a rebuild; restoring makes nothing per word.
 import { foldForSearch, matchArticle, type SearchPreview } from '@fw/contracts/text';
 import {
+  bodyIndexOf,
   bodyPreview,
+  bodyQuery,
   compactText,
   forEachWord,
+  lowerText,
   runsOf,
   upperBound,
   type CompactText,
   type RunPlace,
 } from './search-text.ts';
 
-/** Past this many list entries per article, checking a run's places costs more than scanning the texts. */
-const SELECTIVE_ENTRIES_PER_ARTICLE = 8;
+/** Past this many list entries per article, marking a run's candidates costs more than scanning the texts. */
+const SELECTIVE_ENTRIES_PER_ARTICLE = 16;
 /** Removed articles leave dead slots; past this share of all slots the lists are rebuilt. */
 const COMPACT_DEAD_SHARE = 0.5;
 const COMPACT_MIN_DEAD = 256;
@@ -57,13 +57,17 @@ export interface IndexSnapshot {
   stamps: string[];
   titles: string[];
   categories: string[];
-  textsLower: string[];
+  /** Per article, the fields of its CompactText (null where absent). */
+  bases: string[];
+  lowerAts: (Uint32Array | null)[];
+  lowerChars: (string | null)[];
   originals: (string | null)[];
   diffAts: (Uint32Array | null)[];
   diffChars: (string | null)[];
-  /** "\n" + every word followed by "\n", in word-id order. */
+  /** "\n" + every word followed by "\n", in word-id order, and where each word starts in it. */
   vocabulary: string;
-  /** Every word's list, one after the other, and where each ends. */
+  wordStarts: Uint32Array;
+  /** Every word's list of article slots, one after the other, and where each ends. */
   postings: Int32Array;
   listEnds: Uint32Array;
 }
@@ -81,39 +85,32 @@ interface Entry extends CompactText {
   title: string;
   category: string;
   slot: number;
-  /** Title and category, lower-cased: their words are listed too (without positions). */
-  labelsLower: string;
 }
 
-/** How a query is checked: candidates carry `slotMark`, and the rarest run decides where to look. */
+/** How a query is checked: candidates carry `slotMark`. */
 interface Plan {
   slotMark: number;
-  run: string;
-  offset: number;
-  words: number[];
 }
 
 export class SearchIndex {
   private readonly byId = new Map<string, Entry>();
   private slots: (Entry | undefined)[] = [];
   private deadSlots = 0;
-  /** Distinct words, and for each the slots of the articles that contain it (ascending). */
-  private words: string[] = [];
-  /**
-   * Per word, the articles that contain it, each as ~slot (a negative number) followed by where
-   * the word starts in that article's body, ascending (nothing when only in the title or category).
-   */
-  private lists: (number[] | Int32Array)[] = [];
-  /** Per word: the last slot added to its list (so an article is listed once per word). */
-  private lastSlot: number[] = [];
-  private readonly wordIds = new Map<string, number>();
-  /** "\n" + every word followed by "\n", and where each word starts in it. */
+  /** "\n" + every word followed by "\n"; wordStarts[id] is where word `id` starts in it. */
   private vocabulary = '\n';
-  private wordStarts: number[] = [];
+  private wordStarts: Uint32Array = new Uint32Array(1024);
+  private wordCount = 0;
+  /**
+   * Word lists (ascending slots of the articles that contain the word): words below packedCount
+   * as slices of `packed`, unless a change unpacked them into `grown` (which also holds new words).
+   */
+  private packed: Int32Array = new Int32Array(0);
+  private packedEnds: Uint32Array = new Uint32Array(0);
+  private packedCount = 0;
+  private readonly grown = new Map<number, number[]>();
+  /** Word -> id, made when a change first needs it (a restored index answers queries without). */
+  private wordIds: Map<string, number> | null = new Map();
   private slotMarks = new Uint32Array(0);
-  /** Per slot, for the current query: the first match in the body (valid where foundMarks holds it). */
-  private foundMarks = new Uint32Array(0);
-  private foundAt = new Int32Array(0);
   private generation = 0;
   /** Grows with every change, so callers can tell the index moved. */
   changes = 0;
@@ -123,7 +120,7 @@ export class SearchIndex {
   }
 
   get vocabularySize(): number {
-    return this.words.length;
+    return this.wordCount;
   }
 
   stampOf(id: string): string | undefined {
@@ -149,11 +146,10 @@ export class SearchIndex {
       title: input.title,
       category: input.category,
       slot: this.slots.length,
-      labelsLower: labelsOf(input.title, input.category),
     };
     this.slots.push(entry);
     this.byId.set(entry.id, entry);
-    this.addPostings(entry);
+    this.addPostings(entry, input.textLower);
     this.changes += 1;
   }
 
@@ -171,41 +167,55 @@ export class SearchIndex {
       this.compact();
   }
 
-  /** Packs the lists into typed arrays (4 bytes an entry); worth it after adding many articles. */
+  /**
+   * Packs every list into one typed array (4 bytes an entry) and lets go of the word map (made
+   * again by the next change); worth it once many articles were added.
+   */
   trim(): void {
-    this.lists = this.lists.map((list) => (Array.isArray(list) ? Int32Array.from(list) : list));
+    this.wordIds = null;
+    if (this.grown.size === 0 && this.packedCount === this.wordCount) return;
+    let total = 0;
+    for (let id = 0; id < this.wordCount; id++) total += this.listLength(id);
+    const packed = new Int32Array(total);
+    const ends = new Uint32Array(this.wordCount);
+    let at = 0;
+    for (let id = 0; id < this.wordCount; id++) {
+      const grown = this.grown.get(id);
+      if (grown) packed.set(grown, at);
+      else packed.set(this.packed.subarray(this.listStart(id), this.packedEnds[id]), at);
+      at += this.listLength(id);
+      ends[id] = at;
+    }
+    this.packed = packed;
+    this.packedEnds = ends;
+    this.packedCount = this.wordCount;
+    this.grown.clear();
   }
 
   /** The whole index as flat values; restore() gives it back. */
   snapshot(): IndexSnapshot {
     if (this.deadSlots > 0) this.compact();
-    let total = 0;
-    for (const list of this.lists) total += list.length;
-    const postings = new Int32Array(total);
-    const listEnds = new Uint32Array(this.lists.length);
-    let at = 0;
-    this.lists.forEach((list, id) => {
-      postings.set(list, at);
-      at += list.length;
-      listEnds[id] = at;
-    });
+    this.trim();
     const live = this.slots as Entry[];
     return {
       ids: live.map((e) => e.id),
       stamps: live.map((e) => e.stamp),
       titles: live.map((e) => e.title),
       categories: live.map((e) => e.category),
-      textsLower: live.map((e) => e.textLower),
+      bases: live.map((e) => e.base),
+      lowerAts: live.map((e) => e.lowerAt ?? null),
+      lowerChars: live.map((e) => e.lowerChars ?? null),
       originals: live.map((e) => e.text ?? null),
       diffAts: live.map((e) => e.diffAt ?? null),
       diffChars: live.map((e) => e.diffChars ?? null),
       vocabulary: this.vocabulary,
-      postings,
-      listEnds,
+      wordStarts: this.wordStarts.slice(0, this.wordCount),
+      postings: this.packed,
+      listEnds: this.packedEnds,
     };
   }
 
-  /** An index equal to the one snapshot() was taken of; its lists stay views of `postings`. */
+  /** An index equal to the one snapshot() was taken of; it keeps the snapshot's arrays. */
   static restore(snap: IndexSnapshot): SearchIndex {
     const index = new SearchIndex();
     snap.ids.forEach((id, slot) => {
@@ -215,14 +225,19 @@ export class SearchIndex {
         title: snap.titles[slot]!,
         category: snap.categories[slot]!,
         slot,
-        textLower: snap.textsLower[slot]!,
-        labelsLower: labelsOf(snap.titles[slot]!, snap.categories[slot]!),
+        base: snap.bases[slot]!,
       };
+      const lowerAt = snap.lowerAts[slot];
+      const lowerChars = snap.lowerChars[slot];
+      if (lowerAt && typeof lowerChars === 'string') {
+        entry.lowerAt = lowerAt;
+        entry.lowerChars = lowerChars;
+      }
       const original = snap.originals[slot];
       const diffAt = snap.diffAts[slot];
       const diffChars = snap.diffChars[slot];
-      if (original !== null && original !== undefined) entry.text = original;
-      if (diffAt && diffChars !== null && diffChars !== undefined) {
+      if (typeof original === 'string') entry.text = original;
+      if (diffAt && typeof diffChars === 'string') {
         entry.diffAt = diffAt;
         entry.diffChars = diffChars;
       }
@@ -230,18 +245,12 @@ export class SearchIndex {
       index.byId.set(id, entry);
     });
     index.vocabulary = snap.vocabulary;
-    index.words = snap.vocabulary.length > 1 ? snap.vocabulary.slice(1, -1).split('\n') : [];
-    let start = 1;
-    let from = 0;
-    index.words.forEach((word, id) => {
-      index.wordIds.set(word, id);
-      index.wordStarts.push(start);
-      start += word.length + 1;
-      const end = snap.listEnds[id]!;
-      index.lists.push(snap.postings.subarray(from, end));
-      from = end;
-      index.lastSlot.push(-1);
-    });
+    index.wordCount = snap.listEnds.length;
+    index.wordStarts = snap.wordStarts;
+    index.packed = snap.postings;
+    index.packedEnds = snap.listEnds;
+    index.packedCount = index.wordCount;
+    index.wordIds = null;
     return index;
   }
 
@@ -259,14 +268,12 @@ export class SearchIndex {
     listed: readonly T[],
   ): { article: T; preview: SearchPreview | null }[] {
     const plan = this.plan(needle);
-    const found = plan ? this.findInBodies(needle, plan) : 0;
+    const query = bodyQuery(needle);
     const hits: { article: T; preview: SearchPreview | null }[] = [];
     for (const article of listed) {
       const entry = this.byId.get(article._id);
       if (plan && entry && this.slotMarks[entry.slot] !== plan.slotMark) continue;
-      let at = -1;
-      if (entry && !plan) at = entry.textLower.indexOf(needle);
-      else if (entry && this.foundMarks[entry.slot] === found) at = this.foundAt[entry.slot]!;
+      const at = entry ? bodyIndexOf(entry, query) : -1;
       // Not in the body: the title or the category decide, exactly as the rule does.
       const preview =
         entry && at >= 0
@@ -280,87 +287,80 @@ export class SearchIndex {
     return hits;
   }
 
-  /**
-   * For every candidate, textLower.indexOf(needle), found by looking only where the rarest run's
-   * words start in it. Returns the mark that flags the slots where it was found (at foundAt).
-   */
-  private findInBodies(needle: string, plan: Plan): number {
-    const mark = this.nextMark();
-    const { run, offset, slotMark } = plan;
-    for (const id of plan.words) {
-      const word = this.words[id]!;
-      const inWord: number[] = [];
-      for (let at = word.indexOf(run); at >= 0; at = word.indexOf(run, at + 1))
-        inWord.push(at - offset);
-      // Places only grow along an article's positions, so the first that holds is its first match.
-      let text: string | null = null;
-      let slot = 0;
-      for (const value of this.lists[id]!) {
-        if (value < 0) {
-          slot = ~value;
-          const entry = this.slots[slot];
-          const wanted = entry && this.slotMarks[slot] === slotMark;
-          text = wanted ? entry.textLower : null;
-          continue;
-        }
-        if (text === null) continue;
-        for (const shift of inWord) {
-          const at = value + shift;
-          if (at >= 0 && text.startsWith(needle, at)) {
-            if (this.foundMarks[slot] !== mark || at < this.foundAt[slot]!) {
-              this.foundMarks[slot] = mark;
-              this.foundAt[slot] = at;
-            }
-            text = null;
-            break;
-          }
-        }
-      }
+  private listStart(id: number): number {
+    return id === 0 ? 0 : this.packedEnds[id - 1]!;
+  }
+
+  private listLength(id: number): number {
+    const grown = this.grown.get(id);
+    if (grown) return grown.length;
+    return id < this.packedCount ? this.packedEnds[id]! - this.listStart(id) : 0;
+  }
+
+  /** Calls `onSlot` for each slot listed under word `id`. */
+  private forEachSlot(id: number, onSlot: (slot: number) => void): void {
+    const grown = this.grown.get(id);
+    if (grown) {
+      for (const slot of grown) onSlot(slot);
+      return;
     }
-    return mark;
+    if (id >= this.packedCount) return;
+    const end = this.packedEnds[id]!;
+    for (let at = this.listStart(id); at < end; at++) onSlot(this.packed[at]!);
+  }
+
+  /** The list of word `id` as a plain array it can grow in. */
+  private growable(id: number): number[] {
+    let list = this.grown.get(id);
+    if (!list) {
+      list =
+        id < this.packedCount
+          ? Array.from(this.packed.subarray(this.listStart(id), this.packedEnds[id]))
+          : [];
+      this.grown.set(id, list);
+    }
+    return list;
+  }
+
+  private word(id: number): string {
+    const start = this.wordStarts[id]!;
+    const end = id + 1 < this.wordCount ? this.wordStarts[id + 1]! - 1 : this.vocabulary.length - 1;
+    return this.vocabulary.slice(start, end);
   }
 
   private wordId(word: string): number {
+    if (!this.wordIds) {
+      this.wordIds = new Map();
+      for (let id = 0; id < this.wordCount; id++) this.wordIds.set(this.word(id), id);
+    }
     let id = this.wordIds.get(word);
     if (id === undefined) {
-      id = this.words.length;
+      id = this.wordCount++;
+      if (id >= this.wordStarts.length) {
+        const starts = new Uint32Array(this.wordStarts.length * 2 + 1024);
+        starts.set(this.wordStarts);
+        this.wordStarts = starts;
+      }
       this.wordIds.set(word, id);
-      this.words.push(word);
-      this.lists.push([]);
-      this.lastSlot.push(-1);
-      this.wordStarts.push(this.vocabulary.length);
+      this.wordStarts[id] = this.vocabulary.length;
       this.vocabulary += `${word}\n`;
     }
     return id;
   }
 
-  /** The list of word `id`, unpacked into a plain array if trim() or restore() packed it. */
-  private growable(id: number): number[] {
-    const list = this.lists[id]!;
-    if (Array.isArray(list)) return list;
-    const grown = Array.from(list);
-    this.lists[id] = grown;
-    return grown;
-  }
-
-  private list(id: number, slot: number): void {
-    if (this.lastSlot[id] !== slot) {
-      this.lastSlot[id] = slot;
-      this.growable(id).push(~slot);
-    }
-  }
-
-  private addPostings(entry: Entry): void {
-    const text = entry.textLower;
-    forEachWord(text, (start, end) => {
-      const id = this.wordId(text.slice(start, end));
-      this.list(id, entry.slot);
-      this.growable(id).push(start);
+  /** Lists `entry` under each distinct word of its text (`textLower`), title and category. */
+  private addPostings(entry: Entry, textLower: string): void {
+    const ids = new Set<number>();
+    const { base, lowerAt } = entry;
+    forEachWord(textLower, (start, end) => {
+      // From the one-byte base where it holds the word (words keep their string's width).
+      const word = base.slice(start, end);
+      ids.add(this.wordId(lowerAt && word.includes('\0') ? textLower.slice(start, end) : word));
     });
-    const labels = entry.labelsLower;
-    forEachWord(labels, (start, end) =>
-      this.list(this.wordId(labels.slice(start, end)), entry.slot),
-    );
+    const labels = `${foldForSearch(entry.title)}\n${foldForSearch(entry.category)}`;
+    forEachWord(labels, (start, end) => ids.add(this.wordId(labels.slice(start, end))));
+    // Slots only grow, so each list stays ascending.
+    for (const id of ids) this.growable(id).push(entry.slot);
   }
 
   /** Renumbers the live articles and rebuilds the word lists without the dead slots. */
@@ -368,27 +368,26 @@ export class SearchIndex {
     const live = this.slots.filter((e): e is Entry => e !== undefined);
     this.slots = live;
     this.deadSlots = 0;
-    this.words = [];
-    this.lists = [];
-    this.lastSlot = [];
-    this.wordIds.clear();
     this.vocabulary = '\n';
-    this.wordStarts = [];
+    this.wordCount = 0;
+    this.packed = new Int32Array(0);
+    this.packedEnds = new Uint32Array(0);
+    this.packedCount = 0;
+    this.grown.clear();
+    this.wordIds = new Map();
     live.forEach((entry, slot) => {
       entry.slot = slot;
-      this.addPostings(entry);
+      this.addPostings(entry, lowerText(entry));
     });
   }
 
   /** The ids of the words where `run` sits as `place` says. */
   private wordsWith(run: string, place: RunPlace): number[] {
-    if (place === 'whole') {
-      const id = this.wordIds.get(run);
-      return id === undefined ? [] : [id];
-    }
-    const pattern = place === 'start' ? `\n${run}` : place === 'end' ? `${run}\n` : run;
-    const lead = place === 'start' ? 1 : 0;
-    const count = this.words.length;
+    const before = place === 'start' || place === 'whole' ? '\n' : '';
+    const after = place === 'end' || place === 'whole' ? '\n' : '';
+    const pattern = `${before}${run}${after}`;
+    const lead = before.length;
+    const count = this.wordCount;
     const found: number[] = [];
     let from = 0;
     for (;;) {
@@ -407,7 +406,7 @@ export class SearchIndex {
     return ++this.generation;
   }
 
-  /** Marks the candidates and picks the rarest run; null means "check every article". */
+  /** Marks the candidates; null means "check every article". */
   private plan(needle: string): Plan | null {
     if (SURROGATE.test(needle)) return null;
     const limit = this.byId.size * SELECTIVE_ENTRIES_PER_ARTICLE;
@@ -415,41 +414,31 @@ export class SearchIndex {
       .map((run) => {
         const words = this.wordsWith(run.run, run.place);
         let total = 0;
-        for (const id of words) total += this.lists[id]!.length;
-        return { ...run, words, total };
+        for (const id of words) total += this.listLength(id);
+        return { words, total };
       })
       .filter((r) => r.total <= limit)
       .sort((a, b) => a.total - b.total);
-    const rarest = runs[0];
-    if (!rarest) return null;
+    if (runs.length === 0) return null;
 
-    if (this.slotMarks.length < this.slots.length) {
+    if (this.slotMarks.length < this.slots.length)
       this.slotMarks = new Uint32Array(this.slots.length * 2);
-      this.foundMarks = new Uint32Array(this.slots.length * 2);
-      this.foundAt = new Int32Array(this.slots.length * 2);
-    }
     if (this.generation > 0xffffffff - runs.length - 2) {
       this.slotMarks.fill(0);
-      this.foundMarks.fill(0);
       this.generation = 0;
     }
     // The rarest run marks its articles; each further run keeps only those it lists too.
     let slotMark = 0;
     for (const { words } of runs) {
       const previous = slotMark;
-      slotMark = this.nextMark();
-      for (const id of words) {
-        for (const value of this.lists[id]!) {
-          if (value >= 0) continue;
-          const slot = ~value;
-          if (previous === 0 || this.slotMarks[slot] === previous) this.slotMarks[slot] = slotMark;
-        }
-      }
+      const mark = this.nextMark();
+      const marks = this.slotMarks;
+      for (const id of words)
+        this.forEachSlot(id, (slot) => {
+          if (previous === 0 || marks[slot] === previous) marks[slot] = mark;
+        });
+      slotMark = mark;
     }
-    return { slotMark, run: rarest.run, offset: rarest.offset, words: rarest.words };
+    return { slotMark };
   }
-}
-
-function labelsOf(title: string, category: string): string {
-  return `${foldForSearch(title)}\n${foldForSearch(category)}`;
 }
