@@ -1,0 +1,117 @@
+// The bodies' texts of the saved search index as one file in the origin's private file system
+// (OPFS), one byte per character: one read brings them all back, several times faster than the
+// same bytes from IndexedDB. Only texts whose characters all fit in a byte and decode back the
+// same (not U+0080-U+009F, which the "latin1" decoder maps elsewhere) go to the file; the rest
+// stay in IndexedDB's parts. Each save writes a new file (named in the saved copy's head), so
+// a reader never sees a file half-written over the one it expects.
+const FILE_PREFIX = 'search-texts-';
+
+export interface TextFile {
+  name: string;
+  /** Per article, its text's length in the file (in order), or -1 when it is not in the file. */
+  lengths: Int32Array;
+}
+
+/** Files of the origin, or an in-memory stand-in in tests. */
+export interface FileStore {
+  write(name: string, bytes: Uint8Array): Promise<void>;
+  read(name: string): Promise<ArrayBuffer>;
+  /** Deletes this module's files other than `name`. */
+  removeAllBut(name: string): Promise<void>;
+}
+
+const fitsFile = (code: number) => code <= 0x7f || (code >= 0xa0 && code <= 0xff);
+
+/** The file's bytes and what stays in IndexedDB (null where the text went to the file). */
+export function packTexts(bases: string[]): {
+  file: TextFile;
+  bytes: Uint8Array;
+  rest: (string | null)[];
+} {
+  const lengths = new Int32Array(bases.length).fill(-1);
+  let total = 0;
+  bases.forEach((base, n) => {
+    for (let i = 0; i < base.length; i++) if (!fitsFile(base.charCodeAt(i))) return;
+    lengths[n] = base.length;
+    total += base.length;
+  });
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  bases.forEach((base, n) => {
+    if (lengths[n]! < 0) return;
+    for (let i = 0; i < base.length; i++) bytes[at + i] = base.charCodeAt(i);
+    at += base.length;
+  });
+  const rest = bases.map((base, n) => (lengths[n]! < 0 ? base : null));
+  const name = `${FILE_PREFIX}${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return { file: { name, lengths }, bytes, rest };
+}
+
+/** The texts back: from the file where `rest` has null, else from `rest`. */
+export function unpackTexts(
+  file: TextFile,
+  buffer: ArrayBuffer,
+  rest: (string | null)[],
+): string[] {
+  let total = 0;
+  for (const length of file.lengths) if (length > 0) total += length;
+  if (buffer.byteLength !== total || rest.length !== file.lengths.length)
+    throw new Error('search: the saved texts file does not match its index');
+  // One decode, then slices of it: each text costs no copy (one byte per character, as saved).
+  const all = new TextDecoder('latin1').decode(buffer);
+  let at = 0;
+  return rest.map((text, n) => {
+    const length = file.lengths[n]!;
+    if (length < 0) return text ?? '';
+    at += length;
+    return all.slice(at - length, at);
+  });
+}
+
+type Directory = FileSystemDirectoryHandle & { keys(): AsyncIterable<string> };
+type SyncAccess = {
+  truncate(size: number): void;
+  write(data: Uint8Array, options: { at: number }): number;
+  flush(): void;
+  close(): void;
+};
+
+/** The origin's private file system, or null where there is none (Node, old browsers). */
+export function originFiles(): FileStore | null {
+  const storage = (globalThis as { navigator?: { storage?: StorageManager } }).navigator?.storage;
+  if (typeof storage?.getDirectory !== 'function') return null;
+  const directory = () => storage.getDirectory() as Promise<Directory>;
+  return {
+    async write(name, bytes) {
+      const handle = await (await directory()).getFileHandle(name, { create: true });
+      const sync = (handle as { createSyncAccessHandle?: () => Promise<SyncAccess> })
+        .createSyncAccessHandle;
+      if (sync) {
+        // In a worker: synchronous writes, no copy through a stream.
+        const access = await sync.call(handle);
+        try {
+          access.truncate(0);
+          access.write(bytes, { at: 0 });
+          access.flush();
+        } finally {
+          access.close();
+        }
+        return;
+      }
+      const writable = await handle.createWritable();
+      await writable.write(bytes as Uint8Array<ArrayBuffer>);
+      await writable.close();
+    },
+    async read(name) {
+      const handle = await (await directory()).getFileHandle(name);
+      return (await handle.getFile()).arrayBuffer();
+    },
+    async removeAllBut(name) {
+      const dir = await directory();
+      const stale: string[] = [];
+      for await (const key of dir.keys())
+        if (key.startsWith(FILE_PREFIX) && key !== name) stale.push(key);
+      for (const key of stale) await dir.removeEntry(key).catch(() => undefined);
+    },
+  };
+}
