@@ -8,8 +8,8 @@ import { isDuplicateKey } from './duplicate-key.ts';
 
 /**
  * A claim whose holder has not finished after this long belongs to a crashed request and may be
- * taken over (idempotency keys, article versions, sequence leases). Far above any request's time
- * limit (app.ts REQUEST_TIMEOUT_MS), so a live holder is never overtaken.
+ * taken over (idempotency keys, article versions, sequence leases, lesson dates). Far above any
+ * request's time limit (app.ts REQUEST_TIMEOUT_MS), so a live holder is never overtaken.
  */
 export const CLAIM_STALE_MS = 60_000;
 

@@ -1,8 +1,6 @@
 // The article calls of the spec's call table (public reads, admin writes) plus the admin
 // dashboard and article list. Handlers parse, call the service, shape the answer.
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
-import type mongoose from 'mongoose';
 import {
   LIMITS,
   addArticleRequestSchema,
@@ -22,6 +20,7 @@ import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
 import { ARTICLE_MESSAGES, articlesService } from './articles.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';
+import type { WriteRouterDeps } from '../router-deps.ts';
 
 export const ARTICLE_JSON_MESSAGE = 'article must be the article as JSON text';
 export const ARTICLE_TOO_LARGE_MESSAGE = `The article is too large: its content (images included) may be at most ${
@@ -53,16 +52,7 @@ function renderPublishedList(articles: FeedIndex): string {
   return `{"success":true,"articles":[${json.join(',')}]}`;
 }
 
-export function articlesRouter({
-  connection,
-  adminOnly,
-  idempotent,
-}: {
-  connection: mongoose.Connection;
-  adminOnly: Middleware;
-  /** The Idempotency-Key layer, mounted after the login check on every write. */
-  idempotent: Middleware;
-}): Router {
+export function articlesRouter({ connection, adminOnly, idempotent }: WriteRouterDeps): Router {
   const router = new Router();
   const articles = articlesService(connection);
   const model = readModelOn(connection);

@@ -2,13 +2,13 @@
 // list, approve and delete them.
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type mongoose from 'mongoose';
 import { addCommentRequestSchema, commentsRequestSchema, idRequestSchema } from '@fw/contracts';
 import { parseWith } from '../../middleware/validate.ts';
 import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
 import { toCommentDto } from './comment.model.ts';
 import { COMMENT_MESSAGES, commentsService } from './comments.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';
+import type { WriteRouterDeps } from '../router-deps.ts';
 import { newestFirst, readModelOn } from '../sync/read-model.ts';
 import { HttpError } from '../../errors.ts';
 
@@ -17,11 +17,7 @@ export function commentsRouter({
   adminOnly,
   commentLimit,
   idempotent,
-}: {
-  connection: mongoose.Connection;
-  adminOnly: Middleware;
-  /** The Idempotency-Key layer, mounted after the login check (or the visitor's limit). */
-  idempotent: Middleware;
+}: WriteRouterDeps & {
   /** Limits how often one visitor may comment (counted in the database, shared by instances). */
   commentLimit: Middleware;
 }): Router {

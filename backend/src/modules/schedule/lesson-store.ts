@@ -4,7 +4,7 @@
 //   `{ deleted: true }`, so its id is never used again and an offline edit of it gets a 404.
 // - `lesson_dates`: `{ _id: 'YYYY-MM-DD', lesson }`, one per date. Inserting it is how a lesson takes
 //   its date: FerretDB 1.24 has no unique secondary index we could trust under concurrency, but a
-//   duplicate `_id` insert fails atomically on both servers (db/duplicate-key.ts).
+//   duplicate `_id` insert fails atomically on both servers (db/claim.ts).
 // - `lesson_versions`: the edit-version claims articles use too (articles/article-versions.ts).
 // - `meta` `{ _id: 'lessons', stamp }`: a new random stamp after every change, so GET /api/schedule
 //   answers from memory after one `_id` read and re-reads the lessons only when they changed.
@@ -12,10 +12,9 @@ import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { lessonFromFields, type Lesson, type LessonFields } from '@fw/contracts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import { insertClaim, isStale } from '../../db/claim.ts';
 import { articleVersions } from '../articles/article-versions.ts';
 
-/** A date claim whose lesson never arrived (its writer died) is given up after this long. */
-export const LESSON_DATE_CLAIM_STALE_MS = 60_000;
 const STAMP_ID = 'lessons';
 
 export interface LessonDoc extends LessonFields {
@@ -66,12 +65,15 @@ export function lessonStore(connection: mongoose.Connection) {
   const oid = (id: string) => new mongoose.Types.ObjectId(id);
   const find = (id: string) => lessons.findOne({ _id: oid(id) }) as Promise<LessonDoc | null>;
 
-  /** Who holds a date, if anyone still does: a claim of a deleted or long-missing lesson is void. */
+  /**
+   * Who holds a date, if anyone still does: a claim of a deleted lesson is void, and so is one whose
+   * lesson never arrived (its writer died) once the claim is stale (db/claim.ts).
+   */
   async function holderOf(date: string): Promise<DateClaimDoc | null> {
     const held = await dates.findOne({ _id: date });
     if (!held) return null;
     const lesson = await find(held.lesson);
-    const void_ = lesson?.deleted || (!lesson && held.at.getTime() < Date.now() - LESSON_DATE_CLAIM_STALE_MS);
+    const void_ = lesson?.deleted || (!lesson && isStale(held.at));
     return void_ ? { ...held, lesson: '' } : held;
   }
 
@@ -84,12 +86,7 @@ export function lessonStore(connection: mongoose.Connection) {
     /** Takes `date` for lesson `id`; a claim it already holds (a retry) is its own. */
     async claimDate(date: string, id: string): Promise<DateClaim> {
       for (let attempt = 0; attempt < 3; attempt++) {
-        try {
-          await dates.insertOne({ _id: date, lesson: id, at: new Date() });
-          return 'mine';
-        } catch (error) {
-          if (!isDuplicateKey(error)) throw error;
-        }
+        if (await insertClaim(dates, { _id: date, lesson: id, at: new Date() })) return 'mine';
         const held = await holderOf(date);
         if (!held) continue;
         if (held.lesson === id) return 'mine';

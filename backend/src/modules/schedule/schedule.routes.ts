@@ -7,7 +7,6 @@
 // The admin calls: save (add or edit), delete, import.
 import crypto from 'node:crypto';
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
 import mongoose from 'mongoose';
 import {
   deleteLessonRequestSchema,
@@ -22,6 +21,7 @@ import { parseWith } from '../../middleware/validate.ts';
 import { toLessonDto } from './lesson-store.ts';
 import { LESSON_MESSAGES, lessonsService } from './lessons.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';
+import type { WriteRouterDeps } from '../router-deps.ts';
 
 interface Rendered {
   stamp: string;
@@ -30,16 +30,7 @@ interface Rendered {
   etag: string;
 }
 
-export function scheduleRouter({
-  connection,
-  adminOnly,
-  idempotent,
-}: {
-  connection: mongoose.Connection;
-  adminOnly: Middleware;
-  /** The Idempotency-Key layer, after the login check (keys are per caller). */
-  idempotent: Middleware;
-}): Router {
+export function scheduleRouter({ connection, adminOnly, idempotent }: WriteRouterDeps): Router {
   const router = new Router();
   const lessons = lessonsService(connection);
   let rendered: Rendered | null = null;

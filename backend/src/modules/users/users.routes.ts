@@ -1,24 +1,17 @@
 // Registration, login and the admin's user calls of the spec's call table. Handlers only validate,
 // call the service and shape the envelope.
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
-import type mongoose from 'mongoose';
 import { adminRoutes } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import type { Config } from '../../config.ts';
-import type { AdminState } from '../../middleware/require-admin.ts';
+import type { WriteRouterDeps } from '../router-deps.ts';
 import { parseWith } from '../../middleware/validate.ts';
 import { registerRateLimits } from '../../middleware/rate-limit.ts';
 import { loginLimits } from '../../middleware/login-limits.ts';
 import { usersService } from './users.service.ts';
 
-export interface UsersRouterDeps {
+export interface UsersRouterDeps extends WriteRouterDeps {
   config: Config;
-  connection: mongoose.Connection;
-  /** The require-admin guard app.ts builds once for every admin call. */
-  adminOnly: Middleware<AdminState>;
-  /** The Idempotency-Key layer, mounted after the login check on every write. */
-  idempotent: Middleware;
 }
 
 export function usersRouter({ config, connection, adminOnly, idempotent }: UsersRouterDeps): Router {
