@@ -25,6 +25,7 @@ export { DASHBOARD_RECENT_ARTICLES };
 /** A toggle that keeps losing the race to other changes gives up after this many tries. */
 const TOGGLE_MAX_ATTEMPTS = 5;
 
+/** contracts/order.ts as the database sorts: the dashboard and the device agree on "recent". */
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 export function articlesService(connection: mongoose.Connection) {

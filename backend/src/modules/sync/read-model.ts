@@ -18,6 +18,7 @@ import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article
 import { commentModel, toCommentDto, type CommentDoc } from '../comments/comment.model.ts';
 import { FeedIndex, type FeedEntry } from './feed-index.ts';
 import { parseChangeRef, tombstoneId, tombstoneModel, type TombstoneDoc } from './tombstone.model.ts';
+import { compareNewestFirst } from '@fw/contracts/order';
 
 /** The longest a poll's answer may lag behind a change made through another instance. */
 export const READ_MODEL_MAX_AGE_MS = 1000;
@@ -53,10 +54,7 @@ export interface ReadModel {
 /** Visible entries (those with JSON), newest first (`createdAt`, then id), as the lists show them. */
 export function newestFirst(entries: Iterable<FeedEntry>): FeedEntry[] {
   const visible = [...entries].filter((entry) => entry.json !== undefined);
-  return visible.sort((a, b) => {
-    if (a.createdAt !== b.createdAt) return a.createdAt! < b.createdAt! ? 1 : -1;
-    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-  });
+  return visible.sort((a, b) => compareNewestFirst(a.createdAt!, a.id, b.createdAt!, b.id));
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -1,14 +1,14 @@
 // The admin's articles as the dashboard and the All Articles table show them, read from the
 // device's copy of the admin view (filled by sync/pull-admin.ts, changed at once by the outbox).
 import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts/limits';
+import { compareNewestFirst } from '@fw/contracts/order';
 import { db, useLiveQuery, type LocalAdminArticle } from '../../db/db.ts';
 
 export { DASHBOARD_RECENT_ARTICLES };
 
-/** Newest first; ties broken by id, as the server sorts, so both agree on "recent". */
+/** The server's order (contracts/order.ts), so both agree on "recent". */
 export function newestFirst(a: LocalAdminArticle, b: LocalAdminArticle): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
-  return a._id < b._id ? 1 : a._id > b._id ? -1 : 0;
+  return compareNewestFirst(a.createdAt, a._id, b.createdAt, b._id);
 }
 
 export interface DashboardNumbers {
