@@ -6,7 +6,7 @@ import { articleSchema, dashboardDataSchema, type Article } from '@fw/contracts'
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { addComment, createArticle } from '../../../test/content-fixtures.ts';
-import { DASHBOARD_RECENT_ARTICLES } from './articles.service.ts';
+import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts/limits';
 
 const SOME_ID = '0123456789abcdef01234567';
 

@@ -20,8 +20,6 @@ export const ARTICLE_MESSAGES = {
   BUSY: 'This article is being changed by someone else right now. Please try again.',
 } as const;
 
-/** How many articles the dashboard's "Recent Articles" table shows. */
-export { DASHBOARD_RECENT_ARTICLES };
 /** A toggle that keeps losing the race to other changes gives up after this many tries. */
 const TOGGLE_MAX_ATTEMPTS = 5;
 

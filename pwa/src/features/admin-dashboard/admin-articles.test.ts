@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalAdminArticle } from '../../db/db.ts';
-import { DASHBOARD_RECENT_ARTICLES, dashboardFrom, newestFirst } from './admin-articles.ts';
+import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts/limits';
+import { dashboardFrom, newestFirst } from './admin-articles.ts';
 
 function article(n: number, isPublished: boolean, createdAt = `2025-01-${String(n).padStart(2, '0')}T00:00:00.000Z`): LocalAdminArticle {
   return {

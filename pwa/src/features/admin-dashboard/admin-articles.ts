@@ -4,8 +4,6 @@ import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts/limits';
 import { compareNewestFirst } from '@fw/contracts/order';
 import { db, useLiveQuery, type LocalAdminArticle } from '../../db/db.ts';
 
-export { DASHBOARD_RECENT_ARTICLES };
-
 /** The server's order (contracts/order.ts), so both agree on "recent". */
 export function newestFirst(a: LocalAdminArticle, b: LocalAdminArticle): number {
   return compareNewestFirst(a.createdAt, a._id, b.createdAt, b._id);
