@@ -1,9 +1,10 @@
 // The search index's saved copy in IndexedDB, in parts: one record of the small fields, the
 // bodies' texts in groups of articles, and the word lists in slices. Chromium refuses a single
 // value past a size limit (about 128 MB), which one record would pass at 10,000 articles.
-// Where the browser gives the origin a file system (OPFS, see text-file.ts), the bodies' texts,
-// the bulk of the copy, go to one file instead: reading them back from IndexedDB took about
-// 120 ms of the first search's 200 ms at 2,000 articles (9.6 MB), the file a fraction of that.
+// Where the browser gives the origin a file system (OPFS, see text-file.ts), the bulk of the
+// copy, the word lists and the bodies' texts, goes to one file instead: reading the texts back
+// from IndexedDB took about 120 ms of the first search's 200 ms at 2,000 articles (9.6 MB), the
+// file a fraction of that.
 import { db, type SavedIndexPart } from '../../db/db.ts';
 import type { IndexSnapshot } from './search-index.ts';
 import { originFiles, packTexts, unpackTexts, type FileStore, type TextFile } from './text-file.ts';
@@ -41,7 +42,7 @@ export async function saveIndex(
   let textFile: TextFile | undefined;
   let bases: (string | null)[] = snap.bases;
   if (files) {
-    const packed = packTexts(snap.bases);
+    const packed = packTexts(snap.bases, snap.postings);
     try {
       await files.write(packed.file.name, packed.bytes);
       textFile = packed.file;
@@ -64,7 +65,7 @@ export async function saveIndex(
     );
     parts.push({ key: `${PREFIX}:text:${p}`, value });
   }
-  const postingsParts = Math.ceil(snap.postings.length / postingsPartEntries);
+  const postingsParts = textFile ? 0 : Math.ceil(snap.postings.length / postingsPartEntries);
   for (let p = 0; p < postingsParts; p++) {
     // slice, not subarray: a view would be saved with its whole buffer.
     const value = snap.postings.slice(p * postingsPartEntries, (p + 1) * postingsPartEntries);
@@ -101,12 +102,9 @@ export async function loadIndex(
   // Read after the transaction: IndexedDB ends a transaction left waiting on something else.
   if (!files) throw new Error('search: the saved texts are in a file this browser cannot read');
   const { snap, textFile } = loaded;
-  snap.bases = unpackTexts(
-    textFile,
-    await files.read(textFile.name),
-    snap.bases as (string | null)[],
-  );
-  return snap;
+  const buffer = await files.read(textFile.name);
+  const { bases, postings } = unpackTexts(textFile, buffer, snap.bases as (string | null)[]);
+  return { ...snap, bases, postings };
 }
 
 async function loadParts(): Promise<{ snap: IndexSnapshot; textFile?: TextFile } | null> {

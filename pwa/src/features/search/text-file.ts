@@ -1,6 +1,6 @@
-// The bodies' texts of the saved search index as one file in the origin's private file system
-// (OPFS), one byte per character: one read brings them all back, several times faster than the
-// same bytes from IndexedDB. Only texts whose characters all fit in a byte and decode back the
+// The bulk of the saved search index, the word lists and the bodies' texts, as one file in the
+// origin's private file system (OPFS), texts at one byte per character: one read brings them all
+// back, several times faster than the same bytes from IndexedDB. Only texts whose characters all fit in a byte and decode back the
 // same (not U+0080-U+009F, which the "latin1" decoder maps elsewhere) go to the file; the rest
 // stay in IndexedDB's parts. Each save writes a new file (named in the saved copy's head), so
 // a reader never sees a file half-written over the one it expects.
@@ -10,6 +10,8 @@ export interface TextFile {
   name: string;
   /** Per article, its text's length in the file (in order), or -1 when it is not in the file. */
   lengths: Int32Array;
+  /** Entries of the word lists, stored first (4 bytes each). */
+  postings: number;
 }
 
 /** Files of the origin, or an in-memory stand-in in tests. */
@@ -23,7 +25,10 @@ export interface FileStore {
 const fitsFile = (code: number) => code <= 0x7f || (code >= 0xa0 && code <= 0xff);
 
 /** The file's bytes and what stays in IndexedDB (null where the text went to the file). */
-export function packTexts(bases: string[]): {
+export function packTexts(
+  bases: string[],
+  postings: Int32Array,
+): {
   file: TextFile;
   bytes: Uint8Array;
   rest: (string | null)[];
@@ -35,8 +40,9 @@ export function packTexts(bases: string[]): {
     lengths[n] = base.length;
     total += base.length;
   });
-  const bytes = new Uint8Array(total);
-  let at = 0;
+  const bytes = new Uint8Array(postings.byteLength + total);
+  bytes.set(new Uint8Array(postings.buffer, postings.byteOffset, postings.byteLength));
+  let at = postings.byteLength;
   bases.forEach((base, n) => {
     if (lengths[n]! < 0) return;
     for (let i = 0; i < base.length; i++) bytes[at + i] = base.charCodeAt(i);
@@ -44,28 +50,32 @@ export function packTexts(bases: string[]): {
   });
   const rest = bases.map((base, n) => (lengths[n]! < 0 ? base : null));
   const name = `${FILE_PREFIX}${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return { file: { name, lengths }, bytes, rest };
+  return { file: { name, lengths, postings: postings.length }, bytes, rest };
 }
 
-/** The texts back: from the file where `rest` has null, else from `rest`. */
+/** The word lists and the texts back: from the file where `rest` has null, else from `rest`. */
 export function unpackTexts(
   file: TextFile,
   buffer: ArrayBuffer,
   rest: (string | null)[],
-): string[] {
-  let total = 0;
+): { bases: string[]; postings: Int32Array } {
+  const postingsBytes = file.postings * Int32Array.BYTES_PER_ELEMENT;
+  let total = postingsBytes;
   for (const length of file.lengths) if (length > 0) total += length;
   if (buffer.byteLength !== total || rest.length !== file.lengths.length)
     throw new Error('search: the saved texts file does not match its index');
+  // A copy, not a view: a view would keep the texts' bytes alive with it.
+  const postings = new Int32Array(buffer.slice(0, postingsBytes));
   // One decode, then slices of it: each text costs no copy (one byte per character, as saved).
-  const all = new TextDecoder('latin1').decode(buffer);
+  const all = new TextDecoder('latin1').decode(new Uint8Array(buffer, postingsBytes));
   let at = 0;
-  return rest.map((text, n) => {
+  const bases = rest.map((text, n) => {
     const length = file.lengths[n]!;
     if (length < 0) return text ?? '';
     at += length;
     return all.slice(at - length, at);
   });
+  return { bases, postings };
 }
 
 type Directory = FileSystemDirectoryHandle & { keys(): AsyncIterable<string> };
