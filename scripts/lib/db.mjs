@@ -1,6 +1,7 @@
 // The embedded database: builds FerretDB (SQLite backend) from its Go module once into .tools/,
 // and starts/stops instances of it on loopback ports. Plain Node, no dependencies.
 import { spawn, execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -11,6 +12,10 @@ const TOOLS_DIR = path.join(ROOT, '.tools');
 const BIN_PATH = path.join(TOOLS_DIR, 'bin', 'ferretdb');
 const STAMP_PATH = `${BIN_PATH}.version`;
 const GO_MODULE_DIR = path.join(ROOT, 'scripts', 'ferretdb');
+const ID_INDEX_BIN_PATH = path.join(TOOLS_DIR, 'bin', 'ferretdb-idindex');
+const ID_INDEX_SOURCES = ['idindex/main.go', 'go.mod', 'go.sum'];
+/** How often the companion looks for collection tables that lack the `_id` lookup index. */
+const ID_INDEX_EVERY = '500ms';
 const START_TIMEOUT_MS = 20_000;
 const STOP_GRACE_MS = 5_000;
 
@@ -31,6 +36,7 @@ function findGo() {
 
 /** Builds the FerretDB binary unless the pinned version is already there; returns its path. */
 export function ensureFerretBinary() {
+  ensureIdIndexBinary();
   if (fs.existsSync(BIN_PATH) && fs.readFileSync(STAMP_PATH, 'utf8').trim() === FERRETDB_VERSION) {
     return BIN_PATH;
   }
@@ -66,6 +72,32 @@ export function ensureFerretBinary() {
   fs.writeFileSync(STAMP_PATH, `${FERRETDB_VERSION}\n`);
   fs.rmSync(srcDir, { recursive: true, force: true });
   return BIN_PATH;
+}
+
+/**
+ * Builds scripts/ferretdb/idindex (our companion that gives every collection table an index on the
+ * expression FerretDB filters `_id` lookups by; see its header) unless its sources are unchanged.
+ */
+function ensureIdIndexBinary() {
+  const hash = crypto.createHash('sha256');
+  for (const file of ID_INDEX_SOURCES) hash.update(fs.readFileSync(path.join(GO_MODULE_DIR, file)));
+  const digest = hash.digest('hex');
+  const stamp = `${ID_INDEX_BIN_PATH}.sources`;
+  if (
+    fs.existsSync(ID_INDEX_BIN_PATH) &&
+    fs.existsSync(stamp) &&
+    fs.readFileSync(stamp, 'utf8') === digest
+  )
+    return;
+  const go = findGo();
+  log('building the FerretDB `_id` lookup-index companion (scripts/ferretdb/idindex)');
+  fs.mkdirSync(path.dirname(ID_INDEX_BIN_PATH), { recursive: true });
+  execFileSync(go, ['build', '-o', ID_INDEX_BIN_PATH, './idindex'], {
+    cwd: GO_MODULE_DIR,
+    env: { ...process.env, GOFLAGS: '-mod=mod -buildvcs=false', CGO_ENABLED: '0' },
+    stdio: 'inherit',
+  });
+  fs.writeFileSync(stamp, digest);
 }
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
@@ -138,10 +170,21 @@ export async function startFerret({ dataDir, port, quiet = true }) {
     child.kill('SIGKILL');
     throw new Error(`FerretDB did not start on port ${port} within ${START_TIMEOUT_MS} ms`);
   }
+  // Lives as long as FerretDB: indexes each collection table within ID_INDEX_EVERY of its creation.
+  const companion = spawn(
+    ID_INDEX_BIN_PATH,
+    ['-dir', dataDir, '-every', ID_INDEX_EVERY, '-while-pid', String(child.pid)],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const killCompanion = () => companion.kill('SIGKILL');
+  process.once('exit', killCompanion);
+  child.once('exit', killCompanion);
 
   const stop = () =>
     new Promise((resolve) => {
       process.removeListener('exit', killOnExit);
+      process.removeListener('exit', killCompanion);
+      killCompanion();
       if (exited) return resolve();
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       child.once('exit', () => {
