@@ -1,9 +1,11 @@
 // `npm run bench`: the same provisioning as `npm test`, then every benchmark in bench/, one at a
-// time (the machine may be small and shared): page weight, offline search in chromium, the API
-// under autocannon, sync, Lighthouse, offline reload, and the reliability tests. Writes
+// time (the machine may be small and shared): page weight, offline search in chromium, the server
+// at three library sizes (polls, syncs, reads and writes), Lighthouse, offline reload, and the
+// reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the README's Benchmarks section.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search api sync lighthouse offline firstvisit reliability.
+// Names: weight search server lighthouse offline firstvisit reliability.
+// BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,16 +14,7 @@ import { ensureFerretBinary } from './lib/db.mjs';
 
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
 const TMP_DIR = path.join(ROOT, 'bench', 'tmp');
-const ALL = [
-  'weight',
-  'search',
-  'api',
-  'sync',
-  'lighthouse',
-  'offline',
-  'firstvisit',
-  'reliability',
-];
+const ALL = ['weight', 'search', 'server', 'lighthouse', 'offline', 'firstvisit', 'reliability'];
 
 await ensureDependencies();
 if (!process.env.MONGODB_URI) ensureFerretBinary();
@@ -31,15 +24,12 @@ await buildPwaIfStale();
 // Imported after provisioning: they need the installed packages.
 const { benchWeight, HOME_JS_TARGET_GZIP_BYTES } = await import('../bench/weight.mjs');
 const { benchSearch, SEARCH_TARGETS } = await import('../bench/search.mjs');
-const { benchApi, API_ARTICLES } = await import('../bench/api.mjs');
-const { benchSync } = await import('../bench/sync.mjs');
+const { benchServer, SERVER_TARGETS } = await import('../bench/server.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
 const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
 const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
   await import('../bench/first-visit.mjs');
-const { startDatabase, startBackend, registerAdmin, createArticles, api } =
-  await import('../bench/lib/server.mjs');
-const { articleInput } = await import('../bench/lib/text-gen.mjs');
+const { startDatabase, startBackend, api } = await import('../bench/lib/server.mjs');
 const { machine, table, readmeSection, updateReadme } = await import('../bench/report.mjs');
 
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -54,6 +44,9 @@ const previous =
     ? JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')).results
     : {};
 const results = { ...previous };
+// Parts this bench no longer has (the single-size API and sync runs the server part replaced).
+delete results.api;
+delete results.sync;
 const startedAt = Date.now();
 
 // One benchmark that fails (a time-out, a crash) must not throw away the others' figures: its
@@ -72,22 +65,11 @@ async function attempt(key, run) {
 if (wanted('weight')) await attempt('weight', benchWeight);
 if (wanted('search')) await attempt('search', benchSearch);
 
-if (wanted('api') || wanted('sync')) {
+if (wanted('server')) {
   const database = await startDatabase();
-  const server = await startBackend(database, { name: 'bench_content' });
   try {
-    const token = await registerAdmin(server.url);
-    log(`api: creating ${API_ARTICLES} articles through POST /api/articles/add`);
-    await createArticles(server.url, token, 0, API_ARTICLES, (n) => articleInput(n));
-    if (wanted('api')) await attempt('api', () => benchApi(server, TMP_DIR));
-    if (wanted('sync')) {
-      log(`sync: creating ${2000 - API_ARTICLES} more articles`);
-      await createArticles(server.url, token, API_ARTICLES, 2000, (n) => articleInput(n));
-      const { articles } = await api(server.url, 'GET', '/api/articles/all');
-      await attempt('sync', () => benchSync(server, token, articles));
-    }
+    await attempt('server', () => benchServer(database, TMP_DIR));
   } finally {
-    await server.stop();
     await database.stop();
   }
 }
@@ -160,6 +142,7 @@ const report = {
 fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
 const markdown = table(results, {
   search: SEARCH_TARGETS,
+  server: SERVER_TARGETS,
   homeJsGzipBytes: HOME_JS_TARGET_GZIP_BYTES,
 });
 updateReadme(path.join(ROOT, 'README.md'), readmeSection(report, markdown));

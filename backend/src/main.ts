@@ -4,6 +4,7 @@ import { connectDatabase } from './db/connection.ts';
 import { createApp } from './app.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { seedDemoLessons, seedSchedule2025 } from './db/seed/lessons-seed.ts';
+import { readModelOn } from './modules/sync/read-model.ts';
 
 const config = loadConfig();
 const connection = await connectDatabase(config.mongoUri);
@@ -14,6 +15,11 @@ if (config.seedDemo && (await seedDemo(connection)).seeded) console.log('Seeded 
 if (config.seedDemo && (await seedDemoLessons(connection)).seeded) console.log('Seeded demo worship lessons.');
 // The spec's 2025 worship schedule goes into every database once, MONGODB_URI ones included.
 if ((await seedSchedule2025(connection)).seeded) console.log('Seeded the 2025 worship schedule.');
+// An instance answers once it holds the library (modules/sync/read-model.ts): a load balancer
+// never sends a device to an instance that would first have to read every article.
+const readStartMs = Date.now();
+await readModelOn(connection).current();
+console.log(`Read the library into memory in ${Date.now() - readStartMs} ms.`);
 const app = createApp({ config, connection });
 const server = app.listen(config.port, config.host, () => {
   console.log(`Serving on http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`);

@@ -40,10 +40,16 @@ function databaseUri(baseUri, name) {
 /**
  * Starts backend/src/main.ts on a free port over a new database `name`. With `pwa`, it also
  * serves the built PWA and seeds the demo content (as `npm start` does on a fresh install) unless
- * `seed` is false; `env` adds to the server's environment.
+ * `seed` is false; `env` adds to the server's environment; `mongoUri` (another instance's) shares
+ * that instance's database.
  */
-export async function startBackend(database, { name, pwa = false, seed = pwa, env = {} }) {
+export async function startBackend(
+  database,
+  { name, pwa = false, seed = pwa, env = {}, mongoUri },
+) {
   const port = await freePort();
+  const uri =
+    mongoUri ?? databaseUri(database.baseUri, `${name}_${crypto.randomBytes(3).toString('hex')}`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -53,10 +59,7 @@ export async function startBackend(database, { name, pwa = false, seed = pwa, en
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       PORT: String(port),
       HOST: '127.0.0.1',
-      MONGODB_URI: databaseUri(
-        database.baseUri,
-        `${name}_${crypto.randomBytes(3).toString('hex')}`,
-      ),
+      MONGODB_URI: uri,
       DATA_DIR: database.dataDir,
       ...(pwa ? { STATIC_DIR: PWA_DIST } : {}),
       SEED_DEMO: seed ? 'true' : 'false',
@@ -72,6 +75,8 @@ export async function startBackend(database, { name, pwa = false, seed = pwa, en
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
+    /** The database it uses: another instance given this shares it. */
+    mongoUri: uri,
     async stop() {
       if (exited) return;
       child.kill('SIGTERM');

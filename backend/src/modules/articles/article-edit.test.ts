@@ -39,6 +39,19 @@ describe('editing an article through POST /api/articles/add', () => {
     expect(read.body.article).toMatchObject({ title: 'After', version: 2 });
   });
 
+  it('edits an article made without a client id as one change: no second create is tried', async () => {
+    const original = await createArticle(app, admin, { title: 'Server id' });
+    const seqBefore = (await articleModel(app.connection).findById(original._id).lean())!.seq;
+    const claimsBefore = await app.connection.collection('seq_claims').countDocuments({});
+    const res = await saveArticle(app, admin, { _id: original._id, version: 1, title: 'Edited' });
+    expect(res.status).toBe(200);
+    // One change number for the edit: a create tried first would have claimed (and wasted) one.
+    expect(await app.connection.collection('seq_claims').countDocuments({})).toBe(claimsBefore + 1);
+    expect((await articleModel(app.connection).findById(original._id).lean())!.seq).toBe(
+      seqBefore + 1,
+    );
+  });
+
   it('refuses a stale version with 409 and the server copy, and changes nothing', async () => {
     const original = await createArticle(app, admin, { title: 'V1' });
     const input = { _id: original._id, title: 'V2 by Ann' };

@@ -47,7 +47,9 @@ export async function saveArticle(
   const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
 
   // A client-made id nobody has used: straight to the insert, no lookups (article-versions.ts).
-  const neverUsed = input._id ? await store.versions.claimNewId(id) : true;
+  // A server-made id is claimed too, so the first edit of it (which names the id) finds it taken
+  // at once instead of trying to create the article again.
+  const neverUsed = await store.versions.claimNewId(id);
   let stored = neverUsed ? null : await store.find(id);
   if (!stored) {
     if (!neverUsed && (await store.wasDeleted(id))) throw new HttpError('NOT_FOUND', SAVE_MESSAGES.DELETED);

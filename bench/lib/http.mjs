@@ -1,0 +1,146 @@
+// HTTP measuring tools of the server bench: one GET with the bytes as they crossed the wire,
+// paging the delta feed as the PWA does, autocannon load, and the bare-Koa ceiling process.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { freePort, waitForPort } from '../../scripts/lib/db.mjs';
+import { round } from './stats.mjs';
+
+/** What a browser offers; the server answers brotli. */
+export const ACCEPT_ENCODING = { 'accept-encoding': 'br, gzip' };
+/** pwa/src/sync/pull.ts: the page size the PWA asks the feed for. */
+export const PWA_SYNC_PAGE_ITEMS = 200;
+export const LOAD_CONNECTIONS = 10;
+export const LOAD_DURATION_S = 5;
+const LOAD_WARMUP_S = 1;
+const GET_TIMEOUT_MS = 120_000;
+
+function decode(body, encoding) {
+  if (encoding === 'br') return zlib.brotliDecompressSync(body);
+  if (encoding === 'gzip') return zlib.gunzipSync(body);
+  return body;
+}
+
+/** A browser keeps its connection open between requests; so does the bench's feed paging. */
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * GET with the bytes received (status line + headers + body as sent, compressed or not) and the
+ * time to the last byte; `raw` is the body as sent, `json` the decoded body.
+ */
+export function measuredGet(baseUrl, urlPath, headers = ACCEPT_ENCODING, agent = false) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(baseUrl + urlPath, { headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const ms = performance.now() - started;
+        const raw = Buffer.concat(chunks);
+        let headerBytes = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          headerBytes += res.rawHeaders[i].length + 2 + res.rawHeaders[i + 1].length + 2;
+        const encoding = res.headers['content-encoding'];
+        const body = decode(raw, encoding);
+        resolve({
+          status: res.statusCode,
+          bytes: headerBytes + raw.length,
+          ms,
+          raw,
+          encoding,
+          json: body.length ? JSON.parse(body.toString('utf8')) : null,
+          etag: res.headers.etag,
+        });
+      });
+      res.on('error', reject);
+    });
+    req.setTimeout(GET_TIMEOUT_MS, () => req.destroy(new Error(`GET ${urlPath} timed out`)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Pages through the article feed from `since` as the PWA does, on one kept-alive connection;
+ * returns bytes, time and the cursor. The time is the sum of each page's request-to-last-byte
+ * time: decoding and parsing a page here is the client's work, not the server's or the wire's.
+ */
+export async function pullFeed(baseUrl, since) {
+  let cursor = since;
+  let bytes = 0;
+  let pages = 0;
+  let articles = 0;
+  let ms = 0;
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(PWA_SYNC_PAGE_ITEMS) });
+    if (cursor) query.set('since', cursor);
+    const page = await measuredGet(
+      baseUrl,
+      `/api/sync/articles?${query}`,
+      ACCEPT_ENCODING,
+      keepAlive,
+    );
+    if (page.status !== 200) throw new Error(`feed answered ${page.status}`);
+    ms += page.ms;
+    bytes += page.bytes;
+    pages += 1;
+    articles += page.json.articles.length;
+    cursor = page.json.cursor;
+    if (!page.json.hasMore) break;
+  }
+  return { bytes, ms, pages, articles, cursor };
+}
+
+function load(url, headers, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, headers, connections: LOAD_CONNECTIONS, duration, pipelining: 1 },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/** One download of the full list, on the same kind of connection as the feed's pages. */
+export const fullList = (baseUrl) =>
+  measuredGet(baseUrl, '/api/articles/all', ACCEPT_ENCODING, keepAlive);
+
+/** req/s and p99 of `url` under load, after a short warm-up; every answer must be `status`. */
+export async function underLoad(url, headers, status, { warmUp = true } = {}) {
+  if (warmUp) await load(url, headers, LOAD_WARMUP_S);
+  const result = await load(url, headers, LOAD_DURATION_S);
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
+  );
+  const unexpected = Object.keys(statuses).filter((code) => Number(code) !== status);
+  return {
+    requestsPerSecond: round(result.requests.average, 0),
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    statuses,
+    allExpected: unexpected.length === 0 && result.errors + result.timeouts === 0,
+  };
+}
+
+/** The ceiling: bare Koa answering `bodies` ({ path: { raw, encoding } }) in its own process. */
+export async function startBareKoa(dir, bodies) {
+  const port = await freePort();
+  const args = [
+    String(port),
+    ...Object.entries(bodies).map(([route, { raw, encoding }]) => {
+      const file = path.join(dir, `${route.replace(/\W/g, '_')}.body`);
+      fs.writeFileSync(file, raw);
+      return `${route}=${file}${encoding ? `=${encoding}` : ''}`;
+    }),
+  ];
+  const child = fork(new URL('./bare-koa.mjs', import.meta.url), args, { stdio: 'inherit' });
+  if (!(await waitForPort(port, 10_000))) throw new Error('The bare Koa server did not start.');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((r) =>
+        child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')),
+      ),
+  };
+}
