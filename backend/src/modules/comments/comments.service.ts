@@ -7,6 +7,7 @@ import { inserted } from '../../db/claim.ts';
 import { sequenceOn } from '../../db/sequence.ts';
 import { articleModel } from '../articles/article.model.ts';
 import { changeRef, recordRemoval, tombstoneModel } from '../sync/tombstone.model.ts';
+import { readModelOn } from '../sync/read-model.ts';
 import { commentModel, toAdminCommentDto, type CommentDoc } from './comment.model.ts';
 
 export const COMMENT_MESSAGES = {
@@ -62,7 +63,7 @@ export function commentsService(connection: mongoose.Connection) {
       const isNew = await inserted(async () => {
         created = (await Comments.create({ ...withId, isApproved: false, seq: 0 })).toObject() as CommentDoc;
       });
-      // Only a repeat reads: on FerretDB an _id lookup walks the table to the row, the newest last.
+      // Only a repeat reads: a new comment costs its insert alone.
       const stored = isNew ? created : await existingFor(withId);
       if (!stored) throw new Error(`Comment ${id} vanished right after it was sent again.`);
       return stored;
@@ -97,17 +98,19 @@ export function commentsService(connection: mongoose.Connection) {
 
     /**
      * After its article is published or unpublished, devices must show or drop its approved
-     * comments: each gets a new change number so the comment feed reports it again.
+     * comments: each gets a new change number so the comment feed reports it again. Which ones
+     * comes from the read model, not a read of the comments collection (whose size would set the
+     * cost). The toggle is a write of this instance, so the model is brought up to the horizon
+     * after it: every approval committed before then, through any instance, is in it. One still
+     * being written at that moment is applied later with the article's new state, and the next
+     * publish or unpublish renumbers it with the rest.
      */
     async renumberApprovedOf(articleId: string): Promise<void> {
-      const approved = await Comments.find(
-        { article: articleId, isApproved: true },
-        { _id: 1 },
-      ).lean();
-      for (const { _id } of approved) {
+      const state = await readModelOn(connection).current();
+      for (const id of [...(state.approvedOf.get(articleId) ?? [])]) {
         await sequence.next(
-          (seq) => Comments.updateOne({ _id }, { $set: { seq } }, { timestamps: false }),
-          changeRef('comment', String(_id)),
+          (seq) => Comments.updateOne({ _id: id }, { $set: { seq } }, { timestamps: false }),
+          changeRef('comment', id),
         );
       }
     },

@@ -23,9 +23,10 @@ import { compareNewestFirst } from '@fw/contracts/order';
 /** The longest a poll's answer may lag behind a change made through another instance. */
 export const READ_MODEL_MAX_AGE_MS = 1000;
 /**
- * Further behind than this many changes, reading everything once is cheaper than one by one: on
- * FerretDB 1.24 an `_id` read walks the table up to the row (README), so a few dozen of them cost
- * about one full read (measured: 1,500 by `_id` at 2,000 articles took over 20 s).
+ * Further behind than this many changes, everything is read once instead of one by one. With the
+ * `_id` index the embedded database gets (scripts/ferretdb/idindex) each read costs about a
+ * millisecond whatever the library's size; the bound keeps a long catch-up from holding every
+ * poll of the instance waiting behind it.
  */
 const ADVANCE_MAX_CHANGES = 64;
 /** `_id` reads in flight at once while catching up. */
@@ -39,6 +40,11 @@ export interface ReadState {
   comments: FeedIndex;
   /** Visible comment ids per article. */
   commentsOf: Map<string, Set<string>>;
+  /**
+   * Approved comment ids per article, shown or not (hidden while it is unpublished): what its
+   * publishing or unpublishing renumbers, known without reading the comments collection.
+   */
+  approvedOf: Map<string, Set<string>>;
   /** Move whenever the feed's content may have changed: ETags and shared bodies are keyed by them. */
   articlesVersion: number;
   commentsVersion: number;
@@ -95,18 +101,26 @@ function applyArticle(state: ReadState, doc: ArticleDoc, upTo: number): void {
   }
 }
 
+function addTo(groups: Map<string, Set<string>>, group: string, id: string): void {
+  let ids = groups.get(group);
+  if (!ids) groups.set(group, (ids = new Set()));
+  ids.add(id);
+}
+
 function setComment(state: ReadState, entry: FeedEntry | null, id: string): void {
   const old = state.comments.get(id);
-  if (old?.group) state.commentsOf.get(old.group)?.delete(id);
+  if (old?.group) {
+    state.commentsOf.get(old.group)?.delete(id);
+    state.approvedOf.get(old.group)?.delete(id);
+  }
   if (!entry) {
     state.comments.delete(id);
     return;
   }
   state.comments.put(entry);
-  if (entry.group && entry.json) {
-    let ids = state.commentsOf.get(entry.group);
-    if (!ids) state.commentsOf.set(entry.group, (ids = new Set()));
-    ids.add(id);
+  if (entry.group) {
+    addTo(state.approvedOf, entry.group, id);
+    if (entry.json) addTo(state.commentsOf, entry.group, id);
   }
 }
 
@@ -185,6 +199,7 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
       articles: new FeedIndex(),
       comments: new FeedIndex(),
       commentsOf: new Map(),
+      approvedOf: new Map(),
       articlesVersion: horizon.committed,
       commentsVersion: horizon.committed,
     };
