@@ -7,8 +7,9 @@
 //   distinct values), and two changes sharing a number can be skipped at a page boundary. A
 //   number is therefore claimed by inserting `{ _id: "<n>" }` into `seq_claims`, which only one
 //   caller can do. Claimed numbers are contiguous: a caller only moves past a number someone holds.
-// - Only equality on a string or ObjectId `_id` uses an index, and only when the document exists
-//   (a miss, like sorts, ranges and other filters, reads the whole collection). So the newest claim
+// - Only equality on a string or ObjectId `_id` is answered from an index (and only thanks to the
+//   index scripts/ferretdb/idindex adds; sorts, ranges and other filters read the whole
+//   collection, in Go). So the newest claim
 //   is found by probing upward from a hint (`counters`, `{ _id: 'seq', value }`), and `seq_claims`
 //   is kept short: only the last minutes of claims matter, older ones are deleted.
 // - Numbers are claimed before the change is written, so a reader could see change 11 while 10 is

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { createArticle } from '../../test/content-fixtures.ts';
 import { rawGet } from '../../test/raw-http.ts';
-import { COMPRESS_MIN_BYTES, SharedBodies, compression } from './compression.ts';
+import { COMPRESS_MIN_BYTES, SharedBodies, SharedBody, compression } from './compression.ts';
 import { staticPwa } from './static-pwa.ts';
 import { seedSchedule2025 } from '../db/seed/lessons-seed.ts';
 
@@ -168,5 +168,26 @@ describe('static PWA files', () => {
       expect(res.headers['content-type']).toMatch(/html/);
       expect(decode('br', res.body)).toContain('<title>t</title>');
     }
+  });
+});
+
+describe('one shared body', () => {
+  it('lets its plain form go once brotli exists, and makes it again for plain and gzip clients', async () => {
+    const text = JSON.stringify({
+      items: Array.from({ length: 2000 }, (_, i) => `item ${i} of a body`),
+    });
+    const plainBytes = Buffer.byteLength(text);
+    let grown = 0;
+    const body = new SharedBody(text, (bytes) => (grown += bytes));
+    expect(body.bytes).toBe(plainBytes);
+    const br = await body.as('br');
+    expect(br.length).toBeLessThan(plainBytes / 4);
+    // Only the brotli form is held now, and the cache was told the body shrank.
+    expect(body.bytes).toBe(br.length);
+    expect(grown).toBe(br.length - plainBytes);
+    expect((await body.plainForm()).toString('utf8')).toBe(text);
+    const gz = await body.as('gzip');
+    expect(zlib.gunzipSync(gz).toString('utf8')).toBe(text);
+    expect(body.bytes).toBe(br.length + gz.length);
   });
 });

@@ -17,12 +17,13 @@ const BROTLI_QUALITY_PER_REQUEST = 4;
 const BROTLI_QUALITY_SHARED = 5;
 const GZIP_LEVEL = 6;
 /**
- * Memory kept for shared bodies (plain and compressed forms together). Least recently used
+ * Memory kept for shared bodies (the forms each holds). Least recently used
  * versions go first; a body larger than this is still sent compressed, just not kept.
  */
 export const SHARED_BODY_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 
 const brotli = promisify(zlib.brotliCompress);
+const brotliDecompress = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
 
 export function compression(): Middleware {
@@ -38,9 +39,15 @@ export function compression(): Middleware {
 
 type Encoding = 'br' | 'gzip';
 
-/** One version of a shared body: its plain form and compressed forms made on first demand. */
+/**
+ * One version of a shared body: its plain form and compressed forms made on first demand. Once
+ * its brotli form exists the plain form is let go (a large library's plain JSON is about five
+ * times its brotli size) and made again from brotli for the rare client that asks for it.
+ */
 export class SharedBody {
-  readonly plain: Buffer;
+  /** Bytes of the plain form, whether it is held or not. */
+  readonly plainLength: number;
+  private plain: Buffer | null;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
   private encodedBytes = 0;
 
@@ -49,35 +56,50 @@ export class SharedBody {
     private readonly onGrow: (bytes: number) => void = () => {},
   ) {
     this.plain = Buffer.from(text, 'utf8');
+    this.plainLength = this.plain.length;
   }
 
   get bytes(): number {
-    return this.plain.length + this.encodedBytes;
+    return (this.plain?.length ?? 0) + this.encodedBytes;
+  }
+
+  /** The plain form (made again from brotli when it was let go). */
+  async plainForm(): Promise<Buffer> {
+    return this.plain ?? brotliDecompress(await this.as('br'));
   }
 
   as(encoding: Encoding): Promise<Buffer> {
     let made = this.encoded.get(encoding);
     if (!made) {
-      // zlib's async forms run in the thread pool, so a large body does not stall other requests.
-      made =
-        encoding === 'br'
-          ? brotli(this.plain, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_SHARED,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.plain.length,
-              },
-            })
-          : gzip(this.plain, { level: GZIP_LEVEL });
+      made = this.encode(encoding);
       made.then(
         (buffer) => {
           this.encodedBytes += buffer.length;
-          this.onGrow(buffer.length);
+          let grown = buffer.length;
+          if (encoding === 'br' && this.plain) {
+            grown -= this.plain.length;
+            this.plain = null;
+          }
+          this.onGrow(grown);
         },
         () => this.encoded.delete(encoding),
       );
       this.encoded.set(encoding, made);
     }
     return made;
+  }
+
+  /** zlib's async forms run in the thread pool, so a large body does not stall other requests. */
+  private async encode(encoding: Encoding): Promise<Buffer> {
+    if (encoding === 'br') {
+      return brotli(this.plain!, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_SHARED,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.plainLength,
+        },
+      });
+    }
+    return gzip(await this.plainForm(), { level: GZIP_LEVEL });
   }
 }
 
@@ -155,11 +177,11 @@ export async function sendShared(ctx: Context, body: SharedBody): Promise<void> 
   ctx.vary('Accept-Encoding');
   // koa-compress must not compress it again.
   ctx.compress = false;
-  const encoding = body.plain.length < COMPRESS_MIN_BYTES ? undefined : preferredEncoding(ctx);
+  const encoding = body.plainLength < COMPRESS_MIN_BYTES ? undefined : preferredEncoding(ctx);
   if (ctx.method !== 'HEAD' && encoding) {
     ctx.body = await body.as(encoding);
     ctx.set('Content-Encoding', encoding);
     return;
   }
-  ctx.body = body.plain;
+  ctx.body = await body.plainForm();
 }

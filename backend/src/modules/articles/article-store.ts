@@ -50,8 +50,7 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
     versions,
     find,
 
-    // The created document is the answer: reading it back would scan the whole collection on
-    // FerretDB, whose _id lookups walk the table until they meet the row (the newest is last).
+    // The created document is the answer: no second round trip to read it back.
     async create(id, fields) {
       const created = await sequence.next(
         (seq) =>

@@ -5,8 +5,7 @@
 //
 // Claims are kept (they are tiny), so `<articleId>:1` also says "this id has been used": a create
 // with a client-made id claims it first, and only a create that finds it taken looks any further.
-// That keeps a create to _id operations: on FerretDB, looking up an id that is not there (the
-// article, its tombstone) reads the whole collection.
+// That keeps a create to one insert: no lookups of the article or its tombstone first.
 import type mongoose from 'mongoose';
 import { claimOrHolder, insertClaim, isStale } from '../../db/claim.ts';
 import { tombstoneModel } from '../sync/tombstone.model.ts';
