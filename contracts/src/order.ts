@@ -1,6 +1,6 @@
-// The lists' one order, for the server's read model and the device alike: newest `createdAt` first
-// (ISO timestamps compare as text), ties broken by the larger id, as the database sort
-// `{ createdAt: -1, _id: -1 }` orders them. No zod here, so the PWA imports it as it is.
+// The lists' one order, for the server's read model and the device's lists alike: newest
+// `createdAt` first (ISO timestamps compare as text), ties broken by the larger id, as the
+// database sort `{ createdAt: -1, _id: -1 }` orders them. No zod here: the PWA imports it as it is.
 
 /** A negative number when (createdAt A, id A) comes first, newest first. */
 export function compareNewestFirst(

@@ -1,10 +1,10 @@
 // The visitors' comments the moderation page lists, read from the device's copy of the admin view
 // (filled by sync/pull-admin.ts, changed at once by the outbox).
+import { compareNewestFirst } from '@fw/contracts/order';
 import { db, useLiveQuery, type LocalAdminComment } from '../../db/db.ts';
 
-function newestFirst(a: LocalAdminComment, b: LocalAdminComment): number {
-  return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
-}
+const newestFirst = (a: LocalAdminComment, b: LocalAdminComment) =>
+  compareNewestFirst(a.createdAt, a._id, b.createdAt, b._id);
 
 /** The approved (or the not yet approved) comments, newest first; undefined while the device reads. */
 export function useAdminComments(approved: boolean): LocalAdminComment[] | undefined {

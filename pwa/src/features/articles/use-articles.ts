@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { normaliseQuery } from '@fw/contracts/text';
+import { compareNewestFirst } from '@fw/contracts/order';
 import type { ArticleSummary } from '../../db/db.ts';
 import { useDeviceQuery } from '../../db/live.ts';
 import { META } from '../../sync/meta-keys.ts';
@@ -64,5 +65,5 @@ function withServerCards(stored: ArticleSummary[] | undefined, synced: boolean |
   const known = new Set(stored?.map((a) => a._id));
   const extra = data.articles.filter((a) => !known.has(a._id));
   if (!extra.length) return stored;
-  return [...(stored ?? []), ...extra].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return [...(stored ?? []), ...extra].sort((a, b) => compareNewestFirst(a.createdAt, a._id, b.createdAt, b._id));
 }
