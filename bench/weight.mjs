@@ -1,5 +1,5 @@
 // Page weight of the built PWA (pwa/dist): gzip bytes of the JavaScript and CSS the home page
-// loads (index.html's script, modulepreload and stylesheet links, plus every chunk they import
+// loads (index.html's script, modulepreload and stylesheet links, the deferred boot's list, plus every chunk they import
 // statically; lazy routes are not followed), and of everything the service worker precaches.
 // The baseline is all the JavaScript of the build: what the home page would load without
 // code splitting. Gzip is zlib's default level, as a server compressing on the fly sends.
@@ -30,6 +30,9 @@ function homeFiles() {
   const css = new Set();
   for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
     if (tag.startsWith('<script') && attr(tag, 'src')) js.add(attr(tag, 'src'));
+    // The deferred boot (pwa/vite-plugins/deferred-boot.ts) loads its entry and list after the first paint.
+    if (attr(tag, 'data-entry')) js.add(attr(tag, 'data-entry'));
+    for (const href of attr(tag, 'data-preload')?.split(' ').filter(Boolean) ?? []) js.add(href);
     const rel = attr(tag, 'rel');
     if (rel === 'modulepreload') js.add(attr(tag, 'href'));
     if (rel === 'stylesheet') css.add(attr(tag, 'href'));

@@ -3,10 +3,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite-plugins/precompress.ts';
+import { deferredBoot } from './vite-plugins/deferred-boot.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    deferredBoot(),
     VitePWA({
       // 'prompt', not 'autoUpdate': an automatic reload would lose what an admin is typing.
       registerType: 'prompt',

@@ -1,5 +1,6 @@
 // What a first visit costs a phone: the service worker's precache does not download again what the
-// page has just loaded, and the first screen on a 375 px phone neither moves as the library
+// page has just loaded, the server's first screen is painted before the app's code is fetched
+// (pwa/public/boot.js), and the first screen on a 375 px phone neither moves as the library
 // arrives nor needs a sideways scroll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
@@ -99,6 +100,33 @@ describe('first visit cost', () => {
     expect(notOnPage.length).toBeGreaterThan(0);
     expect(notOnPage.every((t) => t.transferSize > 0)).toBe(true);
     await context.close();
+  });
+
+  it("a page the server drew is painted before the app's code is requested (text first on a slow line)", async () => {
+    for (const path of ['/', `/article/${articles[0]!._id}`]) {
+      const { context, page } = await newPage(browser, PHONE);
+      await page.goto(path);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: WAIT_MS,
+      });
+      const order = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        js: performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+          .map((e) => e.startTime),
+        css: performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/assets\/index-.*\.css$/.test(e.name))
+          .map((e) => e.startTime),
+      }));
+      expect(order.paint, path).not.toBeNull();
+      expect(order.js.length, path).toBeGreaterThan(0);
+      // The stylesheet before the paint (the server's screen needs it), every script after it.
+      expect(Math.max(...order.css), path).toBeLessThan(order.paint!);
+      expect(Math.min(...order.js), path).toBeGreaterThanOrEqual(order.paint!);
+      await context.close();
+    }
   });
 
   it('on a 375 px phone the home page does not move as the library arrives, nor scroll sideways', async () => {

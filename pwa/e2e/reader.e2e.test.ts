@@ -26,6 +26,8 @@ function dispatchScript(): boolean {
 async function openArticle(page: Page, article: MadeArticle) {
   await page.goto(`/article/${article._id}`);
   await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
+  // The heading is already in the server's page; the reader's controls come with the app.
+  await page.getByRole('group', { name: 'Text size' }).waitFor();
 }
 
 describe('reader features', () => {
@@ -139,6 +141,7 @@ describe('reader features', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: long.title }).waitFor();
+    await page.getByRole('group', { name: 'Text size' }).waitFor();
     expect(await sizes.getByRole('radio', { name: 'Extra large' }).isChecked()).toBe(true);
     expect(await fontSize()).toBeCloseTo(medium * 1.4, 0);
     expect(await background()).toBe('rgb(250, 246, 239)');
@@ -149,6 +152,7 @@ describe('reader features', () => {
     await page.getByLabel('Theme').selectOption('dark');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: long.title }).waitFor();
+    await page.getByRole('group', { name: 'Text size' }).waitFor();
     expect(await background()).toBe('rgb(24, 21, 18)');
     await page.getByLabel('Theme').selectOption('system');
     expect(await background()).toBe('rgb(250, 246, 239)');
@@ -173,11 +177,13 @@ describe('reader features', () => {
     await resume.getByText(long.title).waitFor();
     await resume.getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: long.title }).waitFor();
+    await page.getByRole('group', { name: 'Text size' }).waitFor();
     await eventually(async () => Math.abs((await page.evaluate(() => window.scrollY)) - left) < 80, 'the scroll position to be restored');
 
     // After a reload as well.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: long.title }).waitFor();
+    await page.getByRole('group', { name: 'Text size' }).waitFor();
     await eventually(async () => Math.abs((await page.evaluate(() => window.scrollY)) - left) < 80, 'the scroll position after a reload');
 
     // Read to the end: no longer offered.

@@ -1,7 +1,7 @@
 // Entry: styles, the router, toasts, the service-worker update prompt and the sync engine.
 // The first render waits for the first route's module (so a page the server already drew is
 // replaced by the same page, not a spinner); the sync starts after it, in the background.
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, Suspense, lazy, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './styles/global.css';
@@ -29,14 +29,20 @@ void loadDeviceDb();
 void requestPersistentStorage();
 
 void routerReady().then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
-      <UpdatePrompt />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task (the page the server drew stays on screen
+  // until the app's own copy is ready to replace it in one commit).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+        <UpdatePrompt />
+      </StrictMode>,
+    ),
   );
   // The library sync never competes with what the visitor asked for: it starts once the first
   // screen is up.

@@ -41,7 +41,8 @@ function readManifest(file: string): Record<string, ManifestChunk> {
 function build(dir: string): PageTemplate {
   const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const manifest = readManifest(path.join(dir, '.vite', 'manifest.json'));
-  const alreadyInPage = (file: string) => html.includes(`/${file}"`);
+  // A link's href, or an entry of the deferred boot's space-separated list.
+  const alreadyInPage = (file: string) => html.includes(`/${file}"`) || html.includes(`/${file} `);
   const cache = new Map<RouteName, RouteFiles>();
   return {
     html,

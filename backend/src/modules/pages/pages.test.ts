@@ -17,7 +17,7 @@ import {
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle } from '../../../test/content-fixtures.ts';
-import { HOME_FIRST_PAINT_ARTICLES } from './pages.ts';
+import { HOME_FIRST_PAINT_ARTICLES, withModulePreloads } from './pages.ts';
 import { ROUTE_SOURCES } from './page-template.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -138,6 +138,17 @@ describe('an article page', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/moment-abc.js">');
     // Already loaded by the page's own entry: not asked for twice.
     expect(html).not.toContain('href="/assets/index-abc.js"');
+  });
+
+  it("with the build's deferred boot, a route's chunks join its list (loaded after the first paint)", () => {
+    const boot =
+      '<head><script type="module" src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-abc.js"></script></head>';
+    const html = withModulePreloads(boot, ['/assets/ArticlePage-abc.js', '/assets/moment-abc.js']);
+    expect(html).toContain(
+      'data-preload="/assets/ArticlePage-abc.js /assets/moment-abc.js /assets/react-abc.js"',
+    );
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(withModulePreloads(boot, [])).toBe(boot);
   });
 
   it('cannot break out of the data element whatever the article holds', async () => {

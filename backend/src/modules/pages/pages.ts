@@ -45,6 +45,19 @@ function summaryOf(article: Article): Omit<Article, 'content'> {
   return summary as Omit<Article, 'content'>;
 }
 
+/**
+ * Adds the route's JavaScript chunks to what the page loads. With the build's deferred boot
+ * (pwa/vite-plugins/deferred-boot.ts) they join its list, requested once the first screen is
+ * painted; without it, they are modulepreload links in the head.
+ */
+export function withModulePreloads(html: string, hrefs: string[]): string {
+  if (hrefs.length === 0) return html;
+  const list = ' data-preload="';
+  if (html.includes(list)) return html.replace(list, `${list}${hrefs.join(' ')} `);
+  const links = hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+  return html.replace('</head>', `${links.join('\n')}\n</head>`);
+}
+
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can appear in it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -124,11 +137,9 @@ export function publicPages({ dir, connection }: { dir: string; connection: mong
     let out = writeHead(html, { ...page.head, origin });
     if (page.route) {
       const files = routeFiles(page.route);
-      const links = [
-        ...files.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-        ...files.js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-      ];
-      out = out.replace('</head>', `${links.join('\n')}\n</head>`);
+      const css = files.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+      out = out.replace('</head>', `${css.join('\n')}\n</head>`);
+      out = withModulePreloads(out, files.js);
     }
     if (page.main !== undefined) {
       const data = page.data
