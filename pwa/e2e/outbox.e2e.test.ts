@@ -168,6 +168,8 @@ describe('outbox', () => {
     for (const tab of [first, second]) {
       await tab.goto(`/article/${ARTICLE_ID}`);
       await tab.getByRole('heading', { level: 1 }).waitFor();
+      // The heading is in the server's page already; the comment form comes with the app.
+      await tab.getByRole('button', { name: 'Post Comment' }).waitFor();
     }
     offline = true;
     await context.setOffline(true);

@@ -1,5 +1,6 @@
 // The first sync's quiet progress line: "Saving articles for offline reading: 400 of 2,000".
-// It sits under the header and never blocks reading; it goes away when the first sync ends.
+// It sits over the bottom edge of the screen (so its coming and going moves nothing) and never
+// blocks reading; it goes away when the first sync ends.
 import { formatCount } from '../../lib/format.ts';
 import { useFirstSyncProgress } from './use-device-status.ts';
 import styles from './DeviceStatus.module.css';
