@@ -1,4 +1,5 @@
 // createApp(): the whole middleware chain, readable top to bottom.
+import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import type mongoose from 'mongoose';
@@ -65,7 +66,10 @@ export function createApp({ config, connection }: AppDeps): Koa {
     syncRouter({ connection }),
     scheduleRouter({ connection, adminOnly, idempotent }),
   ];
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  // One router holding every route: a request is matched once, not once per module.
+  const api = new Router();
+  for (const router of routers) api.use(router.routes());
+  app.use(api.routes()).use(api.allowedMethods());
 
   if (config.staticDir) {
     const renderPage = publicPages({ dir: config.staticDir, connection });
