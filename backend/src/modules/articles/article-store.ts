@@ -77,19 +77,20 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
         : {};
       try {
         const published = set.isPublished ? { wasPublished: true } : {};
-        await sequence.next(
-          (seq) =>
-            Articles.updateOne(
+        // One round trip: the update answers with the article as it now is.
+        return await sequence.next(
+          async (seq) =>
+            (await Articles.findOneAndUpdate(
               { _id: existing._id },
               { $set: { ...set, ...published, ...appliedOps, version, seq } },
-            ),
+              { new: true },
+            ).lean()) as ArticleDoc | null,
           changeRef('article', id),
         );
       } catch (error) {
         await versions.release(id, version).catch(() => {});
         throw error;
       }
-      return find(id);
     },
 
     async wasDeleted(id) {
