@@ -1,33 +1,33 @@
-// The framework's ceiling for the API benchmark: a bare Koa server (no router, no middleware)
-// answering fixed bodies read from files, byte for byte as the real server sent them (with their
-// Content-Encoding when compressed), with an ETag and a 304 when If-None-Match holds it.
-// Run as its own process: node bench/lib/bare-koa.mjs <port> <path>=<file>[=<encoding>] …
+// The framework's ceiling for the server bench: a bare Koa server (no router, no middleware)
+// answering fixed answers read from files, byte for byte as the real server sent them: the same
+// body (compressed as it was) and the same headers, its ETag included, with a 304 when
+// If-None-Match holds it. Run as its own process:
+//   node bench/lib/bare-koa.mjs <port> <path>=<body file>=<headers file (JSON pairs)> …
 import fs from 'node:fs';
 import Koa from 'koa';
 
+/** Node writes these itself for each answer. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
 const [port, ...routes] = process.argv.slice(2);
-const bodies = new Map(
+const answers = new Map(
   routes.map((route) => {
-    const [path, file, encoding] = route.split('=');
-    const body = fs.readFileSync(file);
-    return [path, { body, encoding, etag: `"${body.length}-${path.length}"` }];
+    const [path, bodyFile, headersFile] = route.split('=');
+    const pairs = JSON.parse(fs.readFileSync(headersFile, 'utf8'));
+    const headers = Object.fromEntries(pairs.filter(([name]) => !PER_ANSWER.has(name.toLowerCase())));
+    const etag = pairs.find(([name]) => name.toLowerCase() === 'etag')?.[1] ?? `"${path}"`;
+    return [path, { body: fs.readFileSync(bodyFile), headers: { ...headers, ETag: etag }, etag }];
   }),
 );
 
 const app = new Koa();
 app.use(async function answer(ctx) {
-  const found = bodies.get(ctx.path);
+  const found = answers.get(ctx.path);
   if (!found) return;
-  ctx.set('ETag', found.etag);
-  ctx.set('Cache-Control', 'no-cache');
+  ctx.set(found.headers);
   if (ctx.get('If-None-Match') === found.etag) {
     ctx.status = 304;
     return;
-  }
-  ctx.type = 'application/json';
-  if (found.encoding) {
-    ctx.set('Content-Encoding', found.encoding);
-    ctx.set('Vary', 'Accept-Encoding');
   }
   ctx.body = found.body;
 });

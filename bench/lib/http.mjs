@@ -53,6 +53,10 @@ export function measuredGet(baseUrl, urlPath, headers = ACCEPT_ENCODING, agent =
           encoding,
           json: body.length ? JSON.parse(body.toString('utf8')) : null,
           etag: res.headers.etag,
+          headerPairs: Array.from({ length: res.rawHeaders.length / 2 }, (_, i) => [
+            res.rawHeaders[2 * i],
+            res.rawHeaders[2 * i + 1],
+          ]),
         });
       });
       res.on('error', reject);
@@ -123,15 +127,19 @@ export async function underLoad(url, headers, status, { warmUp = true } = {}) {
   };
 }
 
-/** The ceiling: bare Koa answering `bodies` ({ path: { raw, encoding } }) in its own process. */
-export async function startBareKoa(dir, bodies) {
+/**
+ * The ceiling: bare Koa answering `answers` ({ path: a measuredGet result }) in its own process,
+ * each with the same body and headers the real server sent.
+ */
+export async function startBareKoa(dir, answers) {
   const port = await freePort();
   const args = [
     String(port),
-    ...Object.entries(bodies).map(([route, { raw, encoding }]) => {
-      const file = path.join(dir, `${route.replace(/\W/g, '_')}.body`);
-      fs.writeFileSync(file, raw);
-      return `${route}=${file}${encoding ? `=${encoding}` : ''}`;
+    ...Object.entries(answers).map(([route, { raw, headerPairs }]) => {
+      const file = path.join(dir, route.replace(/\W/g, '_'));
+      fs.writeFileSync(`${file}.body`, raw);
+      fs.writeFileSync(`${file}.headers.json`, JSON.stringify(headerPairs));
+      return `${route}=${file}.body=${file}.headers.json`;
     }),
   ];
   const child = fork(new URL('./bare-koa.mjs', import.meta.url), args, { stdio: 'inherit' });
