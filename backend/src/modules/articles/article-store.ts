@@ -83,7 +83,7 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
             (await Articles.findOneAndUpdate(
               { _id: existing._id },
               { $set: { ...set, ...published, ...appliedOps, version, seq } },
-              { new: true },
+              { returnDocument: 'after' },
             ).lean()) as ArticleDoc | null,
           changeRef('article', id),
         );
