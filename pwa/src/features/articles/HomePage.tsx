@@ -6,17 +6,21 @@ import { ArticleCard, SkeletonCard } from './ArticleCard.tsx';
 import { CategoryTabs } from './CategoryTabs.tsx';
 import { ContinueReading } from './ContinueReading.tsx';
 import { useArticleHits, useHasSynced } from './use-articles.ts';
+import { PREVIEWS_AT_ONCE } from '../search/search.ts';
 import { useSavedIds } from './use-saved.ts';
 import styles from './HomePage.module.css';
 
 export const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
 const SKELETON_CARDS = 8;
+/** Search results shown at first and added by each "Show more results". */
+const RESULTS_AT_ONCE = PREVIEWS_AT_ONCE;
 
 export function HomePage() {
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<HomeTab>(INDEX_TAB);
-  const hits = useArticleHits(tab, query);
+  const [shown, setShown] = useState(RESULTS_AT_ONCE);
+  const hits = useArticleHits(tab, query, shown);
   const hasSynced = useHasSynced();
   const savedIds = useSavedIds();
   const online = useOnline();
@@ -25,10 +29,16 @@ export function HomePage() {
   function submit(event: FormEvent) {
     event.preventDefault();
     setQuery(input.trim());
+    setShown(RESULTS_AT_ONCE);
   }
   function clear() {
     setInput('');
     setQuery('');
+    setShown(RESULTS_AT_ONCE);
+  }
+  function selectTab(next: HomeTab) {
+    setTab(next);
+    setShown(RESULTS_AT_ONCE);
   }
 
   const loading = hits === undefined || (hits.length === 0 && !query && hasSynced === false && online);
@@ -63,7 +73,7 @@ export function HomePage() {
         <ContinueReading />
         {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
         <h2 className="visually-hidden">Articles</h2>
-        <CategoryTabs selected={tab} onSelect={setTab} />
+        <CategoryTabs selected={tab} onSelect={selectTab} />
         <div id="category-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
           {selected ? (
             <div className={styles.categoryIntro}>
@@ -83,11 +93,23 @@ export function HomePage() {
               ))}
             </ul>
           ) : hits.length ? (
-            <ul className={styles.grid}>
-              {hits.map((hit) => (
-                <ArticleCard key={hit.article._id} hit={hit} saved={savedIds.has(hit.article._id)} />
-              ))}
-            </ul>
+            <>
+              <ul className={styles.grid}>
+                {/* A search shows a screenful of its hits at a time (thousands of cards would freeze a phone). */}
+                {(query ? hits.slice(0, shown) : hits).map((hit) => (
+                  <ArticleCard key={hit.article._id} hit={hit} saved={savedIds.has(hit.article._id)} />
+                ))}
+              </ul>
+              {query && hits.length > shown ? (
+                <button
+                  type="button"
+                  className={styles.more}
+                  onClick={() => setShown((n) => n + RESULTS_AT_ONCE)}
+                >
+                  Show more results ({hits.length - shown} more)
+                </button>
+              ) : null}
+            </>
           ) : (
             <EmptyState query={query} onClear={clear} synced={hasSynced === true} />
           )}

@@ -4,7 +4,13 @@ import { compareNewestFirst } from '@fw/contracts/order';
 import type { ArticleSummary } from '../../db/db.ts';
 import { useDeviceQuery } from '../../db/live.ts';
 import { META } from '../../sync/meta-keys.ts';
-import { searchArticles, startSearchSoon, type SearchHit } from '../search/search.ts';
+import {
+  PREVIEWS_AT_ONCE,
+  searchArticles,
+  startSearchSoon,
+  withPreviews,
+  type SearchHit,
+} from '../search/search.ts';
 import { INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 import { firstPaintFor } from '../../lib/first-paint.ts';
 import { paths } from '../../app/paths.ts';
@@ -13,8 +19,13 @@ import { paths } from '../../app/paths.ts';
  * Published articles on this device, newest first, filtered by tab and search; undefined while
  * loading. The list is read from IndexedDB when it changes, not for every query: a search runs
  * over the list in memory (and the search index), and the last answer stays shown until the next.
+ * Every hit is returned, but only the first `shown` get their previews (the page shows those).
  */
-export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undefined {
+export function useArticleHits(
+  tab: HomeTab,
+  query: string,
+  shown = PREVIEWS_AT_ONCE,
+): SearchHit[] | undefined {
   const stored = useDeviceQuery(({ db }) => db.articles.orderBy('createdAt').reverse().toArray(), []);
   const synced = useHasSynced();
   const all = useMemo(() => withServerCards(stored, synced), [stored, synced]);
@@ -27,7 +38,8 @@ export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undef
     [visible],
   );
   const needle = normaliseQuery(query);
-  const [found, setFound] = useState<SearchHit[]>();
+  // The answer with the query it answers: previews are built for that query's hits.
+  const [found, setFound] = useState<{ needle: string; hits: SearchHit[] }>();
 
   // The search worker loads its index after the first screen, before anyone types.
   useEffect(startSearchSoon, []);
@@ -35,11 +47,11 @@ export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undef
   useEffect(() => {
     if (!all || !visible || !needle) return;
     let current = true;
-    searchArticles(needle, visible, all).then(
-      (hits) => current && setFound(hits),
+    searchArticles(needle, visible, all, PREVIEWS_AT_ONCE).then(
+      (hits) => current && setFound({ needle, hits }),
       (error: unknown) => {
         console.error('[search]', error);
-        if (current) setFound([]);
+        if (current) setFound({ needle, hits: [] });
       },
     );
     return () => {
@@ -47,7 +59,20 @@ export function useArticleHits(tab: HomeTab, query: string): SearchHit[] | undef
     };
   }, [all, visible, needle]);
 
-  return needle ? found : unsearched;
+  // More hits shown: their previews are asked for (a screenful at a time, see HomePage).
+  useEffect(() => {
+    if (!found) return;
+    let current = true;
+    withPreviews(found.needle, found.hits, shown).then(
+      (hits) => current && hits !== found.hits && setFound({ needle: found.needle, hits }),
+      (error: unknown) => console.error('[search]', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [found, shown]);
+
+  return needle ? found?.hits : unsearched;
 }
 
 export function useHasSynced(): boolean | undefined {

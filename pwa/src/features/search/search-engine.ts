@@ -37,8 +37,14 @@ export interface ListRef {
 
 type KeptList = Omit<ListRef, 'key' | 'ids'> & { ids: string[]; labels?: Map<string, Listed> };
 
-/** A hit: the article's position in the listed ids, and its preview. */
-export type EngineHit = [number, SearchPreview | null];
+/**
+ * A search's answer: every hit, as its position in the listed ids (in list order), and the
+ * previews of the first `previews` of them (the rest are built when the page shows them).
+ */
+export interface EngineAnswer {
+  hits: number[];
+  previews: (SearchPreview | null)[];
+}
 
 export class SearchEngine {
   private index = new SearchIndex();
@@ -75,7 +81,12 @@ export class SearchEngine {
   }
 
   /** The hits among `listed` (in its order) for `needle` (normaliseQuery's output, not empty). */
-  async search(needle: string, listed: ListRef, all: ListRef): Promise<EngineHit[]> {
+  async search(
+    needle: string,
+    listed: ListRef,
+    all: ListRef,
+    previews = Number.POSITIVE_INFINITY,
+  ): Promise<EngineAnswer> {
     const listedIds = this.remember(listed).ids;
     const whole = this.remember(all);
     void this.start();
@@ -85,10 +96,23 @@ export class SearchEngine {
         ...(this.index.listing(id) ?? labelOf(whole, id)),
         at,
       }));
-      return this.index
-        .search(needle, items)
-        .map((hit): EngineHit => [hit.article.at, hit.preview]);
+      const hits = this.index.matching(needle, items);
+      return {
+        hits: hits.map((hit) => hit.at),
+        previews: hits.slice(0, previews).map((hit) => this.index.preview(needle, hit)),
+      };
     });
+  }
+
+  /**
+   * Previews of hits of `needle` the page is about to show (from an earlier search's answer);
+   * `wanted` carries the title and category of articles the index does not hold.
+   */
+  previews(needle: string, wanted: Listed[]): Promise<(SearchPreview | null)[]> {
+    void this.start();
+    return this.run(async () =>
+      wanted.map((article) => this.index.preview(needle, this.index.listing(article._id) ?? article)),
+    );
   }
 
   /** Writes the saved copy now if the index changed since the last one (tests, benchmark). */

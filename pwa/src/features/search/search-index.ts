@@ -267,24 +267,36 @@ export class SearchIndex {
     needle: string,
     listed: readonly T[],
   ): { article: T; preview: SearchPreview | null }[] {
+    return this.matching(needle, listed).map((article) => ({
+      article,
+      preview: this.preview(needle, article),
+    }));
+  }
+
+  /**
+   * The hits among `listed` (in that order), without their previews: the page shows a screenful
+   * of them at a time and asks for those previews only (preview()).
+   */
+  matching<T extends Listed>(needle: string, listed: readonly T[]): T[] {
     const plan = this.plan(needle);
     const query = bodyQuery(needle);
-    const hits: { article: T; preview: SearchPreview | null }[] = [];
+    const hits: T[] = [];
     for (const article of listed) {
       const entry = this.byId.get(article._id);
       if (plan && entry && this.slotMarks[entry.slot] !== plan.slotMark) continue;
-      const at = entry ? bodyIndexOf(entry, query) : -1;
-      // Not in the body: the title or the category decide, exactly as the rule does.
-      const preview =
-        entry && at >= 0
-          ? bodyPreview(entry, at, needle)
-          : matchArticle(
-              { title: article.title, category: article.category, text: '', textLower: '' },
-              needle,
-            );
-      if (preview !== false) hits.push({ article, preview });
+      if ((entry && bodyIndexOf(entry, query) >= 0) || labelsMatch(article, needle) !== false)
+        hits.push(article);
     }
     return hits;
+  }
+
+  /** The preview of a hit of `needle` (from matching()): the body's first match, else null. */
+  preview(needle: string, article: Listed): SearchPreview | null {
+    const entry = this.byId.get(article._id);
+    const at = entry ? bodyIndexOf(entry, bodyQuery(needle)) : -1;
+    // Not in the body: the title or the category decide, exactly as the rule does.
+    if (entry && at >= 0) return bodyPreview(entry, at, needle);
+    return labelsMatch(article, needle) || null;
   }
 
   private listStart(id: number): number {
@@ -441,4 +453,12 @@ export class SearchIndex {
     }
     return { slotMark };
   }
+}
+
+/** The rule on the title and category alone: the title's preview, null (category), or false. */
+function labelsMatch(article: Listed, needle: string): SearchPreview | null | false {
+  return matchArticle(
+    { title: article.title, category: article.category, text: '', textLower: '' },
+    needle,
+  );
 }

@@ -2,7 +2,7 @@
 // of the engine's methods by name, answered with its result or an error under the same id.
 import type { SearchEngine } from './search-engine.ts';
 
-export type EngineMethod = 'start' | 'search' | 'flush' | 'stats';
+export type EngineMethod = 'start' | 'search' | 'previews' | 'flush' | 'stats';
 
 export interface EngineCall<M extends EngineMethod = EngineMethod> {
   id: number;

@@ -4,7 +4,13 @@ import { SEARCH_PREVIEW_CONTEXT_CHARS } from '@fw/contracts/text';
 import { db } from '../../db/db.ts';
 import { applyArticlePage } from '../../sync/pull.ts';
 import { resetDb } from '../../../test/reset-db.ts';
-import { forgetSearchIndex, saveSearchIndex, searchArticles, searchIndexStats } from './search.ts';
+import {
+  forgetSearchIndex,
+  saveSearchIndex,
+  searchArticles,
+  searchIndexStats,
+  withPreviews,
+} from './search.ts';
 
 const make = (id: string, title: string, category: string, content: string): Article => ({
   _id: id.padStart(24, '0'),
@@ -220,5 +226,51 @@ describe('articles the page lists before they are stored', () => {
     expect((await searchArticles('hope', listed)).map((h) => h.article.title)).toEqual([
       'Lanterns at Dusk',
     ]);
+  });
+});
+
+describe('previews a screenful at a time', () => {
+  const all = () => db.articles.orderBy('createdAt').reverse().toArray();
+
+  it('sends every hit in order but builds only the previews asked for, then the rest on request', async () => {
+    await applyArticlePage({
+      cursor: '8',
+      removed: [],
+      articles: [
+        make('4', 'Harbour Lights', 'Life', '<p>A gentle tide.</p>'),
+        make('5', 'Gentleness', 'Hope', '<p>Nothing here.</p>'),
+      ],
+    });
+    const full = await searchArticles('gentle', await all());
+    expect(full.map((h) => h.article.title).sort()).toEqual([
+      'Gentle Courage',
+      'Gentleness',
+      'Harbour Lights',
+      'Patience at Home',
+    ]);
+
+    const paged = await searchArticles('gentle', await all(), undefined, 1);
+    expect(paged.map((h) => h.article._id)).toEqual(full.map((h) => h.article._id));
+    expect(paged[0]!.preview).toEqual(full[0]!.preview);
+    expect(paged.slice(1).map((h) => h.preview)).toEqual([undefined, undefined, undefined]);
+
+    const three = await withPreviews('gentle', paged, 3);
+    expect(three.slice(0, 3)).toEqual(full.slice(0, 3));
+    expect(three[3]!.preview).toBeUndefined();
+    expect(await withPreviews('gentle', three, 10)).toEqual(full);
+    // Nothing missing: the same array back, no call to the worker.
+    const complete = await withPreviews('gentle', full, 10);
+    expect(complete).toBe(full);
+    // Hand-written: the title match's preview is the title, the body's is cut around the word.
+    expect(full.find((h) => h.article.title === 'Gentleness')!.preview).toEqual({
+      before: '',
+      match: 'Gentle',
+      after: 'ness',
+    });
+    expect(full.find((h) => h.article.title === 'Harbour Lights')!.preview).toEqual({
+      before: 'A ',
+      match: 'gentle',
+      after: ' tide.',
+    });
   });
 });

@@ -5,13 +5,20 @@
 // it is about (each list once: later queries name it by key) and maps the answers back.
 import { normaliseQuery, type SearchPreview } from '@fw/contracts/text';
 import type { ArticleSummary } from '../../db/db.ts';
-import type { EngineHit, ListRef, SearchEngine } from './search-engine.ts';
+import type { EngineAnswer, ListRef, SearchEngine } from './search-engine.ts';
 import { stampOf, type EngineMethod, type EngineReply } from './search-protocol.ts';
 
 export interface SearchHit {
   article: ArticleSummary;
-  preview: SearchPreview | null;
+  /** null: it matched where no preview is cut (category); undefined: not built yet (withPreviews). */
+  preview: SearchPreview | null | undefined;
 }
+
+/**
+ * Previews built with an answer: a screenful and some. A common word is in thousands of
+ * articles; building, sending and showing every preview cost ~300 ms a query at 10,000 articles.
+ */
+export const PREVIEWS_AT_ONCE = 30;
 
 /** How long after the first screen the worker is started when nobody searched yet. */
 const START_AFTER_MS = 1_000;
@@ -95,7 +102,8 @@ function refOf(list: readonly ArticleSummary[], kind: 'listed' | 'all'): ListRef
 }
 
 /**
- * The articles of `articles` (kept in their order) that match `query`, with previews.
+ * The articles of `articles` (kept in their order) that match `query`, with the previews of the
+ * first `previews` of them (withPreviews builds more).
  * `all` is every article on the device (`articles` may be one tab of it): the index follows it.
  * Arrays are taken as never changed in place (a changed list is a new array).
  */
@@ -103,15 +111,42 @@ export async function searchArticles(
   query: string,
   articles: readonly ArticleSummary[],
   all: readonly ArticleSummary[] = articles,
+  previews = Number.POSITIVE_INFINITY,
 ): Promise<SearchHit[]> {
   const needle = normaliseQuery(query);
   if (!needle) return articles.map((article) => ({ article, preview: null }));
-  const hits = await engine().call<EngineHit[]>('search', [
+  const answer = await engine().call<EngineAnswer>('search', [
     needle,
     refOf(articles, 'listed'),
     refOf(all, 'all'),
+    previews,
   ]);
-  return hits.map(([at, preview]) => ({ article: articles[at]!, preview }));
+  return answer.hits.map((at, n) => ({
+    article: articles[at]!,
+    preview: n < answer.previews.length ? answer.previews[n]! : undefined,
+  }));
+}
+
+/** `hits` (of `query`) with the previews of the first `count` built: a new array if any was missing. */
+export async function withPreviews(
+  query: string,
+  hits: SearchHit[],
+  count: number,
+): Promise<SearchHit[]> {
+  const needle = normaliseQuery(query);
+  const missing: number[] = [];
+  hits.slice(0, count).forEach((hit, n) => hit.preview === undefined && missing.push(n));
+  if (!needle || missing.length === 0) return hits;
+  const previews = await engine().call<(SearchPreview | null)[]>('previews', [
+    needle,
+    missing.map((n) => {
+      const { _id, title, category } = hits[n]!.article;
+      return { _id, title, category };
+    }),
+  ]);
+  const next = hits.slice();
+  missing.forEach((n, k) => (next[n] = { ...hits[n]!, preview: previews[k]! }));
+  return next;
 }
 
 /** Starts the worker (it loads its saved index and catches up), after the first screen. */
