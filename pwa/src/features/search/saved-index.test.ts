@@ -13,10 +13,10 @@ function memoryFiles(): FileStore & { files: Map<string, Uint8Array> } {
     async write(name, bytes) {
       files.set(name, bytes.slice());
     },
-    async read(name) {
+    async open(name) {
       const bytes = files.get(name);
       if (!bytes) throw new Error(`no file ${name}`);
-      return bytes.slice().buffer;
+      return new Blob([bytes.slice()]);
     },
     async removeAllBut(name) {
       for (const key of [...files.keys()]) if (key !== name) files.delete(key);

@@ -4,10 +4,11 @@
 // Where the browser gives the origin a file system (OPFS, see text-file.ts), the bulk of the
 // copy, the word lists and the bodies' texts, goes to one file instead: reading the texts back
 // from IndexedDB took about 120 ms of the first search's 200 ms at 2,000 articles (9.6 MB), the
-// file a fraction of that.
+// file a fraction of that. openIndex() reads only the word lists from the file; the texts come
+// one article at a time when a search needs them (TextReader), the rest later.
 import { db, type SavedIndexPart } from '../../db/db.ts';
 import type { IndexSnapshot } from './search-index.ts';
-import { originFiles, packTexts, unpackTexts, type FileStore, type TextFile } from './text-file.ts';
+import { TextReader, originFiles, packTexts, type FileStore, type TextFile } from './text-file.ts';
 
 /** Part of every key: bump it when the snapshot's shape or the text rule changes. */
 const PREFIX = 'index:v2';
@@ -94,17 +95,38 @@ export async function saveIndex(
   if (textFile) await files?.removeAllBut(textFile.name).catch(() => undefined);
 }
 
+/**
+ * The saved copy, its texts included: openIndex() and every text read.
+ */
 export async function loadIndex(
   files: FileStore | null = originFiles(),
 ): Promise<IndexSnapshot | null> {
+  const opened = await openIndex(files);
+  if (!opened?.texts) return opened?.snap ?? null;
+  const { snap, texts } = opened;
+  const read = await texts.read(snap.ids.map((_, n) => n));
+  return { ...snap, bases: snap.bases.map((base, n) => base ?? read.get(n)!) };
+}
+
+/**
+ * The saved copy without the texts that are in the file (null in `bases`): `texts` reads them.
+ * This is what the first search after a reload waits for.
+ */
+export async function openIndex(
+  files: FileStore | null = originFiles(),
+): Promise<{
+  snap: IndexSnapshot & { bases: (string | null)[] };
+  texts: TextReader | null;
+} | null> {
   const loaded = await loadParts();
-  if (!loaded?.textFile) return loaded?.snap ?? null;
+  if (!loaded?.textFile) return loaded ? { snap: loaded.snap, texts: null } : null;
   // Read after the transaction: IndexedDB ends a transaction left waiting on something else.
   if (!files) throw new Error('search: the saved texts are in a file this browser cannot read');
   const { snap, textFile } = loaded;
-  const buffer = await files.read(textFile.name);
-  const { bases, postings } = unpackTexts(textFile, buffer, snap.bases as (string | null)[]);
-  return { ...snap, bases, postings };
+  if (snap.bases.length !== textFile.lengths.length)
+    throw new Error('search: the saved texts file does not match its index');
+  const texts = new TextReader(textFile, await files.open(textFile.name));
+  return { snap: { ...snap, postings: await texts.postings() }, texts };
 }
 
 async function loadParts(): Promise<{ snap: IndexSnapshot; textFile?: TextFile } | null> {
@@ -134,7 +156,8 @@ async function loadParts(): Promise<{ snap: IndexSnapshot; textFile?: TextFile }
       originals: [],
       diffAts: [],
       diffChars: [],
-      postings: new Int32Array(head.postingsLength),
+      // With a file, the word lists are in it (openIndex reads them).
+      postings: new Int32Array(head.textFile ? 0 : head.postingsLength),
     };
     for (const part of texts) {
       if (!part) throw new Error('search: a part of the saved index is missing');

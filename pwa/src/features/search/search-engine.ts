@@ -4,22 +4,30 @@
 // tests run it in-process. Work is done one task at a time, in arrival order.
 //
 // How it stays in step:
-// - at start: the saved copy is loaded, then compared with the stored articles' stamps; only
-//   articles added or changed since are read and indexed, removed ones dropped;
+// - at start: the saved copy is loaded without the texts kept in its file (saved-index.ts): a
+//   first query reads only the texts it needs (its candidates', or its shown hits'), then the
+//   rest is read in batches between queries; the copy is then compared with the stored
+//   articles' stamps; only articles added or changed since are read and indexed, removed ones
+//   dropped (every text is read before the index changes);
 // - during a sync: the page writer announces each page's changed and removed ids (see
 //   sync/article-changes.ts) and only those are read;
 // - at each query: the page's list of ids and stamps is checked against the index (cheap when
 //   nothing changed), so an answer is never staler than the list the page shows.
 import { foldForSearch, htmlToText, type SearchPreview } from '@fw/contracts/text';
 import { db } from '../../db/db.ts';
-import { loadIndex, saveIndex } from './saved-index.ts';
+import { openIndex, saveIndex } from './saved-index.ts';
 import { SearchIndex, type Listed } from './search-index.ts';
 import { stampOf } from './search-protocol.ts';
+import { originFiles, type FileStore, type TextReader } from './text-file.ts';
 
 /** Articles read from IndexedDB at once while indexing: bounds the memory held at once. */
 const READ_BATCH = 200;
 /** The saved copy is rewritten once no change came for this long (a sync comes in bursts). */
 export const SAVE_AFTER_QUIET_MS = 2_000;
+/** Saved texts read per task in the background: a query waits for one batch at most. */
+const TEXTS_PER_TASK = 500;
+/** A query needing more unread texts than this reads them all (one read beats thousands). */
+const TEXTS_READ_APART = 1_000;
 /** Lists of ids the page sent that are kept for later queries (the page reuses a few). */
 const KEPT_LISTS = 4;
 
@@ -55,9 +63,14 @@ export class SearchEngine {
   private savedChanges = 0;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private started: Promise<void> | undefined;
+  /** The saved file's texts the index has not read yet, or null when it has them all. */
+  private texts: TextReader | null = null;
   private closed = false;
 
-  constructor(private readonly saveAfterMs = SAVE_AFTER_QUIET_MS) {}
+  constructor(
+    private readonly saveAfterMs = SAVE_AFTER_QUIET_MS,
+    private readonly files: FileStore | null = originFiles(),
+  ) {}
 
   /**
    * Loads the saved copy, then catches up with the stored articles. Idempotent. A query that
@@ -66,7 +79,12 @@ export class SearchEngine {
   start(): Promise<void> {
     if (!this.started) {
       this.started = this.run(() => this.load());
-      void this.started.then(() => this.run(() => this.catchUpWithDb()));
+      void this.started.then(async () => {
+        // In batches, each its own task: a query waits for one batch, not for every text.
+        while (this.index.textsPending > 0 && this.texts)
+          await this.run(() => this.readTexts(this.index.somePending(TEXTS_PER_TASK)));
+        await this.run(() => this.catchUpWithDb());
+      });
     }
     return this.started;
   }
@@ -74,6 +92,7 @@ export class SearchEngine {
   /** A sync stored `changed` and deleted `removed`. */
   articlesChanged(changed: string[], removed: string[]): Promise<void> {
     return this.run(async () => {
+      await this.readAllTexts();
       for (const id of removed) this.index.remove(id);
       await this.reindex(changed);
       this.scheduleSave();
@@ -91,16 +110,30 @@ export class SearchEngine {
     const whole = this.remember(all);
     void this.start();
     return this.run(async () => {
-      await this.catchUpWithList(all.key, whole.ids, whole.stamps ?? []);
-      const items = listedIds.map((id, at): Listed & { at: number } => ({
-        ...(this.index.listing(id) ?? labelOf(whole, id)),
-        at,
-      }));
-      const hits = this.index.matching(needle, items);
-      return {
-        hits: hits.map((hit) => hit.at),
-        previews: hits.slice(0, previews).map((hit) => this.index.preview(needle, hit)),
-      };
+      // Twice at most: a saved file gone while its texts were read drops the index, and the
+      // second catch-up rebuilds it from the stored articles (with every text).
+      for (;;) {
+        await this.catchUpWithList(all.key, whole.ids, whole.stamps ?? []);
+        const index = this.index;
+        const items = listedIds.map((id, at): Listed & { at: number } => ({
+          ...(index.listing(id) ?? labelOf(whole, id)),
+          at,
+        }));
+        if (index.textsPending > 0) {
+          const needed = index.textsToVerify(needle, items);
+          if (needed === null || needed.length > TEXTS_READ_APART) await this.readAllTexts();
+          else await this.readTexts(needed);
+        }
+        if (this.index !== index) continue;
+        const hits = index.matching(needle, items);
+        const shown = hits.slice(0, previews);
+        await this.readTexts(index.pendingSlots(shown));
+        if (this.index !== index) continue;
+        return {
+          hits: hits.map((hit) => hit.at),
+          previews: shown.map((hit) => index.preview(needle, hit)),
+        };
+      }
     });
   }
 
@@ -110,9 +143,14 @@ export class SearchEngine {
    */
   previews(needle: string, wanted: Listed[]): Promise<(SearchPreview | null)[]> {
     void this.start();
-    return this.run(async () =>
-      wanted.map((article) => this.index.preview(needle, this.index.listing(article._id) ?? article)),
-    );
+    return this.run(async () => {
+      const index = this.index;
+      await this.readTexts(index.pendingSlots(wanted));
+      if (this.index !== index) await this.catchUpWithDb();
+      return wanted.map((article) =>
+        this.index.preview(needle, this.index.listing(article._id) ?? article),
+      );
+    });
   }
 
   /** Writes the saved copy now if the index changed since the last one (tests, benchmark). */
@@ -154,14 +192,41 @@ export class SearchEngine {
   /** A saved copy that cannot be read is dropped: catching up then rebuilds the index. */
   private async load(): Promise<void> {
     try {
-      const saved = await loadIndex();
+      const saved = await openIndex(this.files);
       if (!saved) return;
-      this.index = SearchIndex.restore(saved);
+      this.index = SearchIndex.restore(saved.snap);
+      this.texts = saved.texts;
       this.savedChanges = this.index.changes;
     } catch (error) {
-      console.warn('[search] saved index unreadable, rebuilding', error);
-      this.index = new SearchIndex();
+      this.dropSaved(error);
     }
+  }
+
+  private dropSaved(error: unknown): void {
+    console.warn('[search] saved index unreadable, rebuilding', error);
+    this.index = new SearchIndex();
+    this.texts = null;
+  }
+
+  /**
+   * Gives the index the saved texts of `slots`. A file gone meanwhile (another tab saved a newer
+   * copy) drops the index: the caller's catch-up, or the next query's, rebuilds it.
+   */
+  private async readTexts(slots: number[]): Promise<void> {
+    if (slots.length === 0 || !this.texts) return;
+    try {
+      const read = await this.texts.read(slots);
+      for (const [slot, text] of read) this.index.setText(slot, text);
+      if (this.index.textsPending === 0) this.texts = null;
+    } catch (error) {
+      this.dropSaved(error);
+      this.checked = { key: -1, changes: -1 };
+    }
+  }
+
+  /** Before the index changes: it needs every text (a change may renumber, a save writes all). */
+  private async readAllTexts(): Promise<void> {
+    if (this.index.textsPending > 0) await this.readTexts(this.index.somePending(Infinity));
   }
 
   private async catchUpWithDb(): Promise<void> {
@@ -180,7 +245,12 @@ export class SearchEngine {
 
   /** Makes the index hold exactly `ids` at `stamps`, reading only what differs. */
   private async catchUp(ids: string[], stamps: string[]): Promise<void> {
-    const stale = ids.filter((id, n) => this.index.stampOf(id) !== stamps[n]);
+    let stale = ids.filter((id, n) => this.index.stampOf(id) !== stamps[n]);
+    if (stale.length > 0 || this.index.size > ids.length) {
+      await this.readAllTexts();
+      // A dropped index (its file gone): everything is stale.
+      stale = ids.filter((id, n) => this.index.stampOf(id) !== stamps[n]);
+    }
     await this.reindex(stale);
     if (this.index.size > ids.length) this.index.retain(new Set(ids));
     if (this.index.changes !== this.savedChanges) this.scheduleSave();
@@ -221,8 +291,9 @@ export class SearchEngine {
 
   private async save(): Promise<void> {
     if (this.closed || this.index.changes === this.savedChanges) return;
+    await this.readAllTexts();
     const changes = this.index.changes;
-    await saveIndex(this.index.snapshot());
+    await saveIndex(this.index.snapshot(), undefined, this.files);
     // Packing every list costs a pass over all of them: once things are quiet, not per sync page
     // (a list a later change touches is unpacked again, so packing per page would copy them all
     // each time: quadratic over a first sync).

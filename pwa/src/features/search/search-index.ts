@@ -19,6 +19,10 @@
 // places: places would cost 4 bytes per word of text, as much as the text itself.
 // snapshot() and SearchIndex.restore() turn the whole index into a few flat values and back, so
 // it can be kept in IndexedDB and loaded without a rebuild; restoring makes nothing per word.
+// A restored index may lack some texts (the saved file's, see saved-index.ts): a query made of
+// one run of letters and digits is then answered from the word lists alone (an article listed
+// under a word containing the run contains the query); other queries need their candidates'
+// texts first (textsToVerify), and previews the hits' (pendingSlots). Changes need every text.
 import { foldForSearch, matchArticle, type SearchPreview } from '@fw/contracts/text';
 import {
   bodyIndexOf,
@@ -72,6 +76,9 @@ export interface IndexSnapshot {
   listEnds: Uint32Array;
 }
 
+/** A snapshot whose null `bases` are texts not read yet (setText gives them). */
+export type PartialSnapshot = Omit<IndexSnapshot, 'bases'> & { bases: (string | null)[] };
+
 /** What verification needs of an article: search.ts passes the summaries it lists. */
 export interface Listed {
   _id: string;
@@ -85,11 +92,14 @@ interface Entry extends CompactText {
   title: string;
   category: string;
   slot: number;
+  /** Its text is not read yet (`base` is empty). */
+  pending?: true;
 }
 
-/** How a query is checked: candidates carry `slotMark`. */
+/** How a query is checked: candidates carry `slotMark`; `exact`: every candidate is a hit. */
 interface Plan {
   slotMark: number;
+  exact: boolean;
 }
 
 export class SearchIndex {
@@ -112,6 +122,8 @@ export class SearchIndex {
   private wordIds: Map<string, number> | null = new Map();
   private slotMarks = new Uint32Array(0);
   private generation = 0;
+  /** Articles whose text is not read yet. */
+  private unloaded = 0;
   /** Grows with every change, so callers can tell the index moved. */
   changes = 0;
 
@@ -121,6 +133,52 @@ export class SearchIndex {
 
   get vocabularySize(): number {
     return this.wordCount;
+  }
+
+  /** How many articles' texts are not read yet (restored from a PartialSnapshot). */
+  get textsPending(): number {
+    return this.unloaded;
+  }
+
+  /** The slots of `listed` whose text is not read yet. */
+  pendingSlots(listed: readonly Listed[]): number[] {
+    if (this.unloaded === 0) return [];
+    return listed.flatMap((article) => {
+      const entry = this.byId.get(article._id);
+      return entry?.pending ? [entry.slot] : [];
+    });
+  }
+
+  /** Up to `limit` slots whose text is not read yet, lowest first. */
+  somePending(limit: number): number[] {
+    const found: number[] = [];
+    for (let slot = 0; slot < this.slots.length && found.length < limit; slot++)
+      if (this.slots[slot]?.pending) found.push(slot);
+    return found;
+  }
+
+  /** Gives a restored article its text (the `bases` entry its snapshot had). */
+  setText(slot: number, base: string): void {
+    const entry = this.slots[slot];
+    if (!entry?.pending) return;
+    entry.base = base;
+    delete entry.pending;
+    this.unloaded -= 1;
+  }
+
+  /**
+   * Which listed articles' texts a query needs before matching() can answer it: their slots
+   * (none when the word lists decide), or null for every article's.
+   */
+  textsToVerify(needle: string, listed: readonly Listed[]): number[] | null {
+    if (this.unloaded === 0) return [];
+    const plan = this.plan(needle);
+    if (!plan) return null;
+    if (plan.exact) return [];
+    return listed.flatMap((article) => {
+      const entry = this.byId.get(article._id);
+      return entry?.pending && this.slotMarks[entry.slot] === plan.slotMark ? [entry.slot] : [];
+    });
   }
 
   stampOf(id: string): string | undefined {
@@ -157,6 +215,7 @@ export class SearchIndex {
     const entry = this.byId.get(id);
     if (!entry) return;
     this.byId.delete(id);
+    if (entry.pending) this.unloaded -= 1;
     this.slots[entry.slot] = undefined;
     this.deadSlots += 1;
     this.changes += 1;
@@ -194,6 +253,7 @@ export class SearchIndex {
 
   /** The whole index as flat values; restore() gives it back. */
   snapshot(): IndexSnapshot {
+    this.needTexts();
     if (this.deadSlots > 0) this.compact();
     this.trim();
     const live = this.slots as Entry[];
@@ -216,7 +276,7 @@ export class SearchIndex {
   }
 
   /** An index equal to the one snapshot() was taken of; it keeps the snapshot's arrays. */
-  static restore(snap: IndexSnapshot): SearchIndex {
+  static restore(snap: PartialSnapshot): SearchIndex {
     const index = new SearchIndex();
     snap.ids.forEach((id, slot) => {
       const entry: Entry = {
@@ -225,8 +285,12 @@ export class SearchIndex {
         title: snap.titles[slot]!,
         category: snap.categories[slot]!,
         slot,
-        base: snap.bases[slot]!,
+        base: snap.bases[slot] ?? '',
       };
+      if (snap.bases[slot] === null) {
+        entry.pending = true;
+        index.unloaded += 1;
+      }
       const lowerAt = snap.lowerAts[slot];
       const lowerChars = snap.lowerChars[slot];
       if (lowerAt && typeof lowerChars === 'string') {
@@ -284,7 +348,15 @@ export class SearchIndex {
     for (const article of listed) {
       const entry = this.byId.get(article._id);
       if (plan && entry && this.slotMarks[entry.slot] !== plan.slotMark) continue;
-      if ((entry && bodyIndexOf(entry, query) >= 0) || labelsMatch(article, needle) !== false)
+      if (entry?.pending) {
+        // Only an exact plan gets here with a text unread (textsToVerify asked for the others').
+        if (!plan?.exact)
+          throw new Error('search: an article was checked before its text was read');
+        hits.push(article);
+      } else if (
+        (entry && bodyIndexOf(entry, query) >= 0) ||
+        labelsMatch(article, needle) !== false
+      )
         hits.push(article);
     }
     return hits;
@@ -293,6 +365,7 @@ export class SearchIndex {
   /** The preview of a hit of `needle` (from matching()): the body's first match, else null. */
   preview(needle: string, article: Listed): SearchPreview | null {
     const entry = this.byId.get(article._id);
+    if (entry?.pending) throw new Error('search: a preview was asked for before its text was read');
     const at = entry ? bodyIndexOf(entry, bodyQuery(needle)) : -1;
     // Not in the body: the title or the category decide, exactly as the rule does.
     if (entry && at >= 0) return bodyPreview(entry, at, needle);
@@ -377,6 +450,7 @@ export class SearchIndex {
 
   /** Renumbers the live articles and rebuilds the word lists without the dead slots. */
   private compact(): void {
+    this.needTexts();
     const live = this.slots.filter((e): e is Entry => e !== undefined);
     this.slots = live;
     this.deadSlots = 0;
@@ -414,6 +488,10 @@ export class SearchIndex {
     return found;
   }
 
+  private needTexts(): void {
+    if (this.unloaded > 0) throw new Error('search: the index changed before every text was read');
+  }
+
   private nextMark(): number {
     return ++this.generation;
   }
@@ -421,8 +499,12 @@ export class SearchIndex {
   /** Marks the candidates; null means "check every article". */
   private plan(needle: string): Plan | null {
     if (SURROGATE.test(needle)) return null;
-    const limit = this.byId.size * SELECTIVE_ENTRIES_PER_ARTICLE;
-    const runs = runsOf(needle)
+    // With texts unread, every run is used, however common: scanning would need every text.
+    const limit = this.unloaded > 0 ? Infinity : this.byId.size * SELECTIVE_ENTRIES_PER_ARTICLE;
+    const queryRuns = runsOf(needle);
+    // One run, the whole query, anywhere in a word: a word containing it means a hit.
+    const exact = queryRuns.length === 1 && queryRuns[0]!.run === needle;
+    const runs = queryRuns
       .map((run) => {
         const words = this.wordsWith(run.run, run.place);
         let total = 0;
@@ -451,7 +533,7 @@ export class SearchIndex {
         });
       slotMark = mark;
     }
-    return { slotMark };
+    return { slotMark, exact: exact && runs.length === 1 };
   }
 }
 

@@ -1,6 +1,7 @@
 // The bulk of the saved search index, the word lists and the bodies' texts, as one file in the
-// origin's private file system (OPFS), texts at one byte per character: one read brings them all
-// back, several times faster than the same bytes from IndexedDB. Only texts whose characters all fit in a byte and decode back the
+// origin's private file system (OPFS), texts at one byte per character: read back several times
+// faster than the same bytes from IndexedDB, and any article's text alone (TextReader), so the
+// first search after a reload reads the word lists and the texts it shows, not all of them. Only texts whose characters all fit in a byte and decode back the
 // same (not U+0080-U+009F, which the "latin1" decoder maps elsewhere) go to the file; the rest
 // stay in IndexedDB's parts. Each save writes a new file (named in the saved copy's head), so
 // a reader never sees a file half-written over the one it expects.
@@ -17,7 +18,8 @@ export interface TextFile {
 /** Files of the origin, or an in-memory stand-in in tests. */
 export interface FileStore {
   write(name: string, bytes: Uint8Array): Promise<void>;
-  read(name: string): Promise<ArrayBuffer>;
+  /** The file's contents, read only where sliced. */
+  open(name: string): Promise<Blob>;
   /** Deletes this module's files other than `name`. */
   removeAllBut(name: string): Promise<void>;
 }
@@ -53,29 +55,59 @@ export function packTexts(
   return { file: { name, lengths, postings: postings.length }, bytes, rest };
 }
 
-/** The word lists and the texts back: from the file where `rest` has null, else from `rest`. */
-export function unpackTexts(
-  file: TextFile,
-  buffer: ArrayBuffer,
-  rest: (string | null)[],
-): { bases: string[]; postings: Int32Array } {
-  const postingsBytes = file.postings * Int32Array.BYTES_PER_ELEMENT;
-  let total = postingsBytes;
-  for (const length of file.lengths) if (length > 0) total += length;
-  if (buffer.byteLength !== total || rest.length !== file.lengths.length)
-    throw new Error('search: the saved texts file does not match its index');
-  // A copy, not a view: a view would keep the texts' bytes alive with it.
-  const postings = new Int32Array(buffer.slice(0, postingsBytes));
-  // One decode, then slices of it: each text costs no copy (one byte per character, as saved).
-  const all = new TextDecoder('latin1').decode(new Uint8Array(buffer, postingsBytes));
-  let at = 0;
-  const bases = rest.map((text, n) => {
-    const length = file.lengths[n]!;
-    if (length < 0) return text ?? '';
-    at += length;
-    return all.slice(at - length, at);
-  });
-  return { bases, postings };
+/** Texts apart closer than this are read in one slice (one read costs more than a few KB). */
+const GAP_READ_BYTES = 16 * 1024;
+
+/** Reads the word lists and any article's text from a file packTexts made. */
+export class TextReader {
+  /** Per article, where its text starts in the file (-1: not in the file). */
+  private readonly starts: Float64Array;
+  private readonly postingsBytes: number;
+
+  constructor(
+    readonly file: TextFile,
+    private readonly blob: Blob,
+  ) {
+    this.postingsBytes = file.postings * Int32Array.BYTES_PER_ELEMENT;
+    this.starts = new Float64Array(file.lengths.length);
+    let at = this.postingsBytes;
+    file.lengths.forEach((length, n) => {
+      this.starts[n] = length < 0 ? -1 : at;
+      at += Math.max(length, 0);
+    });
+    if (blob.size !== at) throw new Error('search: the saved texts file does not match its index');
+  }
+
+  async postings(): Promise<Int32Array> {
+    return new Int32Array(await this.blob.slice(0, this.postingsBytes).arrayBuffer());
+  }
+
+  /** The texts of articles `slots` (those in the file), by slot; neighbours are read together. */
+  async read(slots: number[]): Promise<Map<number, string>> {
+    const wanted = slots.filter((n) => this.starts[n]! >= 0).sort((a, b) => a - b);
+    const ranges: number[][] = [];
+    for (const n of wanted) {
+      const last = ranges.at(-1);
+      const lastEnd = last ? this.starts[last.at(-1)!]! + this.file.lengths[last.at(-1)!]! : -1;
+      if (last && this.starts[n]! - lastEnd <= GAP_READ_BYTES) last.push(n);
+      else ranges.push([n]);
+    }
+    const texts = new Map<number, string>();
+    await Promise.all(
+      ranges.map(async (range) => {
+        const from = this.starts[range[0]!]!;
+        const to = this.starts[range.at(-1)!]! + this.file.lengths[range.at(-1)!]!;
+        const bytes = new Uint8Array(await this.blob.slice(from, to).arrayBuffer());
+        // One decode, then slices of it: each text stays one byte per character, as saved.
+        const all = new TextDecoder('latin1').decode(bytes);
+        for (const n of range) {
+          const start = this.starts[n]! - from;
+          texts.set(n, all.slice(start, start + this.file.lengths[n]!));
+        }
+      }),
+    );
+    return texts;
+  }
 }
 
 type Directory = FileSystemDirectoryHandle & { keys(): AsyncIterable<string> };
@@ -112,9 +144,9 @@ export function originFiles(): FileStore | null {
       await writable.write(bytes as Uint8Array<ArrayBuffer>);
       await writable.close();
     },
-    async read(name) {
+    async open(name) {
       const handle = await (await directory()).getFileHandle(name);
-      return (await handle.getFile()).arrayBuffer();
+      return handle.getFile();
     },
     async removeAllBut(name) {
       const dir = await directory();
