@@ -48,6 +48,27 @@ async function cardIds(page: Page): Promise<string[]> {
   return hrefs.map((h) => h.split('/').pop()!);
 }
 
+/** Search results the home page shows at first and adds per "Show more results". */
+const RESULTS_AT_ONCE = 30;
+
+/** Waits until the cards shown are exactly `ids`, in order. */
+async function waitForCards(page: Page, ids: string[]) {
+  await page.waitForFunction(
+    (want) => {
+      const shown = [...document.querySelectorAll('[data-testid="article-card"]')].map((l) =>
+        l.getAttribute('href')?.split('/').pop(),
+      );
+      return shown.length === want.length && shown.every((id, i) => id === want[i]);
+    },
+    ids,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Searches, then shows every hit a screenful at a time with the keyboard ("Show more results"),
+ * checking the count, the order and that the later screenfuls get their previews too.
+ */
 async function search(page: Page, query: string, expected: string[]) {
   const input = page.getByPlaceholder('Search articles...');
   await input.fill('');
@@ -55,16 +76,25 @@ async function search(page: Page, query: string, expected: string[]) {
   await input.pressSequentially(query, { delay: 20 });
   await expect(input.inputValue()).resolves.toBe(query);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.waitForFunction(
-    (ids) => {
-      const shown = [...document.querySelectorAll('[data-testid="article-card"]')].map((l) =>
-        l.getAttribute('href')?.split('/').pop(),
-      );
-      return shown.length === ids.length && shown.every((id, i) => id === ids[i]);
-    },
-    expected,
-    { timeout: 30_000 },
-  );
+  await waitForCards(page, expected.slice(0, RESULTS_AT_ONCE));
+  await page
+    .getByText(`${expected.length} ${expected.length === 1 ? 'article matches' : 'articles match'}`)
+    .waitFor();
+  const more = page.getByRole('button', { name: /Show more results/ });
+  for (let shown = RESULTS_AT_ONCE; shown < expected.length; shown += RESULTS_AT_ONCE) {
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await waitForCards(page, expected.slice(0, shown + RESULTS_AT_ONCE));
+  }
+  expect(await more.count()).toBe(0);
+  if (expected.length > RESULTS_AT_ONCE) {
+    // Previews of the last screenful came on request (body matches: every card but title ones).
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="search-preview"] mark').length > n,
+      RESULTS_AT_ONCE,
+      { timeout: 30_000 },
+    );
+  }
 }
 
 describe('search during a first sync, and offline', () => {
