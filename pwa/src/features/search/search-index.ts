@@ -20,8 +20,8 @@
 // snapshot() and SearchIndex.restore() turn the whole index into a few flat values and back, so
 // it can be kept in IndexedDB and loaded without a rebuild; restoring makes nothing per word.
 // A restored index may lack some texts (the saved file's, see saved-index.ts): a query made of
-// one run of letters and digits is then answered from the word lists alone (an article listed
-// under a word containing the run contains the query); other queries need their candidates'
+// one run of letters and digits is answered from the word lists alone, texts read or not (an
+// article listed under a word containing the run contains the query); other queries need their candidates'
 // texts first (textsToVerify), and previews the hits' (pendingSlots). Changes need every text.
 import { foldForSearch, matchArticle, type SearchPreview } from '@fw/contracts/text';
 import {
@@ -348,11 +348,12 @@ export class SearchIndex {
     for (const article of listed) {
       const entry = this.byId.get(article._id);
       if (plan && entry && this.slotMarks[entry.slot] !== plan.slotMark) continue;
-      if (entry?.pending) {
-        // Only an exact plan gets here with a text unread (textsToVerify asked for the others').
-        if (!plan?.exact)
-          throw new Error('search: an article was checked before its text was read');
+      if (entry && plan?.exact) {
+        // Listed under a word containing the query: a hit, its text unread (the word lists
+        // of a common word cost less than reading every text that has it).
         hits.push(article);
+      } else if (entry?.pending) {
+        throw new Error('search: an article was checked before its text was read');
       } else if (
         (entry && bodyIndexOf(entry, query) >= 0) ||
         labelsMatch(article, needle) !== false
@@ -500,10 +501,12 @@ export class SearchIndex {
   private plan(needle: string): Plan | null {
     if (SURROGATE.test(needle)) return null;
     // With texts unread, every run is used, however common: scanning would need every text.
-    const limit = this.unloaded > 0 ? Infinity : this.byId.size * SELECTIVE_ENTRIES_PER_ARTICLE;
     const queryRuns = runsOf(needle);
     // One run, the whole query, anywhere in a word: a word containing it means a hit.
     const exact = queryRuns.length === 1 && queryRuns[0]!.run === needle;
+    // Every run is used, however common, when the lists answer alone or texts are unread.
+    const limit =
+      this.unloaded > 0 || exact ? Infinity : this.byId.size * SELECTIVE_ENTRIES_PER_ARTICLE;
     const runs = queryRuns
       .map((run) => {
         const words = this.wordsWith(run.run, run.place);
