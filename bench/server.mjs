@@ -48,9 +48,10 @@ const SERVER_ENV = { RATE_LIMIT_COMMENT: '1000000' };
 
 const key = () => crypto.randomUUID();
 
-async function repeated(run) {
+async function repeated(run, label) {
   const runs = [];
   for (let i = 0; i < SYNC_REPEATS; i++) runs.push(await run());
+  log(`server: ${label}: ${runs.map((r) => `${round(r.ms, 1)} ms`).join(', ')}`);
   return { ...runs[0], ms: round(median(runs.map((r) => r.ms)), 1) };
 }
 
@@ -119,8 +120,10 @@ async function againstCeiling(realUrl, headers, status, ceilingUrl, ceilingHeade
 
 /** The reads a device makes against `url`: first sync, delta from `before`, polls. */
 async function syncFigures(url, { before, changed, fullMs, repeats }) {
-  const first = repeats ? await repeated(() => pullFeed(url)) : await pullFeed(url);
-  const delta = repeats ? await repeated(() => pullFeed(url, before)) : await pullFeed(url, before);
+  const first = repeats ? await repeated(() => pullFeed(url), 'first sync') : await pullFeed(url);
+  const delta = repeats
+    ? await repeated(() => pullFeed(url, before), 'delta')
+    : await pullFeed(url, before);
   if (delta.articles !== changed)
     throw new Error(`the delta brought ${delta.articles} articles, not ${changed}`);
   return {
@@ -149,7 +152,7 @@ async function measureSize(database, mongoUri, token, size, tmpDir, env) {
     if (list.json.articles.length !== size)
       throw new Error(`the list has ${list.json.articles.length} articles`);
     const articles = list.json.articles;
-    const full = await repeated(() => fullList(a.url));
+    const full = await repeated(() => fullList(a.url), 'full list');
 
     log(`server: ${size}: first sync, then polls against the ceiling`);
     const before = await pullFeed(a.url);

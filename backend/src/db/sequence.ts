@@ -141,7 +141,9 @@ function createSequence(connection: mongoose.Connection): Sequence {
         ...(ref === undefined ? {} : { ref }),
       });
       if (claimed) {
-        await raiseHint(candidate);
+        // Not awaited: the hint only says where to start looking, and a late or lost raise costs
+        // the next caller one taken number to step over, not a wrong answer.
+        raiseHint(candidate).catch(() => {});
         return candidate;
       }
       candidate =

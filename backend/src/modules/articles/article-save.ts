@@ -49,8 +49,14 @@ export async function saveArticle(
   // A client-made id nobody has used: straight to the insert, no lookups (article-versions.ts).
   // A server-made id is claimed too, so the first edit of it (which names the id) finds it taken
   // at once instead of trying to create the article again.
-  const neverUsed = await store.versions.claimNewId(id);
-  let stored = neverUsed ? null : await store.find(id);
+  // An edit names the version it started from: its article is read at once, and an id is
+  // claimed only when no article has it (a create, or an edit of an article never stored here).
+  let stored = input.version === undefined ? null : await store.find(id);
+  let neverUsed = false;
+  if (!stored) {
+    neverUsed = await store.versions.claimNewId(id);
+    stored = neverUsed ? null : await store.find(id);
+  }
   if (!stored) {
     if (!neverUsed && (await store.wasDeleted(id))) throw new HttpError('NOT_FOUND', SAVE_MESSAGES.DELETED);
     try {
