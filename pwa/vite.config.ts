@@ -4,11 +4,13 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite-plugins/precompress.ts';
 import { deferredBoot } from './vite-plugins/deferred-boot.ts';
+import { compileHints } from './vite-plugins/compile-hints.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     deferredBoot(),
+    compileHints(),
     VitePWA({
       // 'prompt', not 'autoUpdate': an automatic reload would lose what an admin is typing.
       registerType: 'prompt',

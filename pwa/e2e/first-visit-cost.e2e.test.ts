@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import type { Article } from '@fw/contracts';
 import { launchBrowser, newPage, baseURL } from './browser.ts';
+import { COMPILE_HINT } from '../vite-plugins/compile-hints.ts';
 
 const WAIT_MS = 30_000;
 /** Google's "good" bound for cumulative layout shift. */
@@ -144,6 +145,31 @@ describe('first visit cost', () => {
       expect(Math.min(...order.js), path).toBeGreaterThanOrEqual(order.paint!);
       await context.close();
     }
+  });
+
+  it("the scripts a first visit runs at once ask chromium to compile them off the main thread; others do not", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: WAIT_MS,
+    });
+    const scripts = (await timings(page))
+      .map((t) => new URL(t.name).pathname)
+      .filter((p) => /^\/assets\/.*\.js$/.test(p));
+    await context.close();
+    const firstLine = async (path: string) => (await (await fetch(baseURL() + path)).text()).split('\n', 1)[0];
+    const hinted = async (pattern: RegExp) => {
+      const path = scripts.find((p) => pattern.test(p));
+      expect(path, `${pattern} among ${scripts.join(' ')}`).toBeDefined();
+      return (await firstLine(path!)) === COMPILE_HINT;
+    };
+    // The entry (React DOM, the router) and the device database (Dexie) run almost whole at once.
+    expect(await hinted(/\/index-[^/]*\.js$/)).toBe(true);
+    expect(await hinted(/\/db-[^/]*\.js$/)).toBe(true);
+    // The admin screens are not run on a visit: compiling all of them eagerly would be waste.
+    const admin = (await (await fetch(`${baseURL()}/sw.js`)).text()).match(/assets\/admin-routes-[^"']+\.js/);
+    expect(admin, 'the admin chunk in the precache list').not.toBeNull();
+    expect(await firstLine(`/${admin![0]}`)).not.toBe(COMPILE_HINT);
   });
 
   it('on a 375 px phone the home page does not move as a long first sync comes and goes, nor scroll sideways', async () => {
