@@ -177,9 +177,10 @@ function serverTable(server, t) {
     `${ms(f.firstSync.ms)}, ${mb(f.firstSync.bytes)}: **${f.firstSync.vsFullList}×** the full list (${ms(list.ms)}, ${mb(list.bytes)})`;
   const deltaCell = (f) =>
     `**${ms(f.delta.ms)}**, ${kb(f.delta.bytes)} (**${(f.delta.shareOfFirstSync * 100).toFixed(2)}%** of the first sync)`;
+  // Both at the largest size only: at 500 articles, 10 changed ones are already 2% of the library.
   const deltaMet = (f) =>
-    f.delta.shareOfFirstSync < t.deltaShareOfFirstSync &&
-    (f !== largest.a && f !== largest.b ? true : f.delta.ms < t.deltaMs);
+    (f !== largest.a && f !== largest.b) ||
+    (f.delta.shareOfFirstSync < t.deltaShareOfFirstSync && f.delta.ms < t.deltaMs);
   const writeCell = (w) => `p50 **${w.p50Ms} ms**, p99 ${w.p99Ms} ms`;
   const writeMet = (kind) =>
     sizes.every((s) => s.writes[kind].p50Ms < t.writeP50Ms) &&
@@ -213,7 +214,7 @@ function serverTable(server, t) {
     [
       `Delta sync after ${server.changed} articles changed (median of 3)`,
       ...sizes.map((s) => deltaCell(s.a)),
-      `< ${t.deltaMs} ms at the largest size; < 1% of the first sync`,
+      `at the largest size: < ${t.deltaMs} ms and < 1% of the first sync`,
       everySize((s) => deltaMet(s.a)),
     ],
     [
@@ -231,7 +232,7 @@ function serverTable(server, t) {
     [
       `Second instance: delta after the ${server.changed} changes made through the first`,
       ...sizes.map((s) => deltaCell(s.b)),
-      `< ${t.deltaMs} ms at the largest size; < 1% of the first sync`,
+      `at the largest size: < ${t.deltaMs} ms and < 1% of the first sync`,
       everySize((s) => deltaMet(s.b)),
     ],
     [
