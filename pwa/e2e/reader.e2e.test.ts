@@ -59,7 +59,10 @@ describe('reader features', () => {
     await waitForServiceWorker(page);
     const card = cardOf(page, long.title);
     await card.getByRole('button', { name: `Save “${long.title}” for later` }).click();
-    await expect(card.getByTestId('save-button').getAttribute('aria-pressed')).resolves.toBe('true');
+    // The save lands in IndexedDB first and the card shows it on the next render: wait for it.
+    await expect
+      .poll(() => card.getByTestId('save-button').getAttribute('aria-pressed'), { timeout: 10_000 })
+      .toBe('true');
 
     await openArticle(page, shortLived);
     const save = page.getByRole('group', { name: 'Article actions' }).getByRole('button', { name: 'Save' });
