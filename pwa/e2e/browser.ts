@@ -24,3 +24,20 @@ export async function newPage(
   const page = await context.newPage();
   return { context, page };
 }
+
+/** Playwright's own default wait, unless a test gives a longer one for a slow step. */
+const DEFAULT_WAIT_MS = 30_000;
+
+/** Waits until the page shows exactly `count` article cards. */
+export async function waitForCardCount(page: Page, count: number, timeout = DEFAULT_WAIT_MS): Promise<void> {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
+    count,
+    { timeout },
+  );
+}
+
+/** Waits until a service worker controls the page (no reload). */
+export async function waitForControl(page: Page, timeout = DEFAULT_WAIT_MS): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout });
+}

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import type { Article } from '@fw/contracts';
-import { launchBrowser, newPage, baseURL } from './browser.ts';
+import { launchBrowser, newPage, baseURL, waitForCardCount, waitForControl } from './browser.ts';
 import { COMPILE_HINT } from '../vite-plugins/compile-hints.ts';
 
 const WAIT_MS = 30_000;
@@ -96,9 +96,7 @@ describe('first visit cost', () => {
     const { context, page } = await newPage(browser);
     const worker = context.waitForEvent('serviceworker', { timeout: WAIT_MS });
     await page.goto('/');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: WAIT_MS,
-    });
+    await waitForControl(page, WAIT_MS);
     const sw = await worker;
     const onPage = (await timings(page)).filter((t) => new URL(t.name).pathname.startsWith('/assets/'));
     const fromPage = onPage.filter((t) => t.transferSize > 0).map((t) => t.name);
@@ -124,9 +122,7 @@ describe('first visit cost', () => {
     for (const path of ['/', `/article/${articles[0]!._id}`]) {
       const { context, page } = await newPage(browser, PHONE);
       await page.goto(path);
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-        timeout: WAIT_MS,
-      });
+      await waitForControl(page, WAIT_MS);
       const order = await page.evaluate(() => ({
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         js: performance
@@ -150,9 +146,7 @@ describe('first visit cost', () => {
   it("the scripts a first visit runs at once ask chromium to compile them off the main thread; others do not", async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: WAIT_MS,
-    });
+    await waitForControl(page, WAIT_MS);
     const scripts = (await timings(page))
       .map((t) => new URL(t.name).pathname)
       .filter((p) => /^\/assets\/.*\.js$/.test(p));
@@ -197,14 +191,8 @@ describe('first visit cost', () => {
     await progress.waitFor({ timeout: WAIT_MS });
     release();
     await progress.waitFor({ state: 'detached', timeout: WAIT_MS });
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
-      articles.length,
-      { timeout: WAIT_MS },
-    );
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: WAIT_MS,
-    });
+    await waitForCardCount(page, articles.length, WAIT_MS);
+    await waitForControl(page, WAIT_MS);
     await expectSteady(page, NO_SHIFT);
     const width = await pageWidth(page);
     expect(width.scroll).toBeLessThanOrEqual(width.screen);
@@ -226,9 +214,7 @@ describe('first visit cost', () => {
     // The app has taken the page over (its comment form) before the library arrives.
     await page.getByRole('button', { name: 'Post Comment' }).first().waitFor({ timeout: WAIT_MS });
     release();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: WAIT_MS,
-    });
+    await waitForControl(page, WAIT_MS);
     // The title and the start of the text are on the first screen, inside its width.
     const box = await title.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);

@@ -8,7 +8,7 @@ import type { Article } from '@fw/contracts';
 import { ARTICLE_MISSING, PAGE_META, SITE_NAME, articleTitle } from '@fw/contracts/pages';
 import { htmlToText } from '@fw/contracts/text';
 import { SEED_ARTICLES } from '../../backend/src/db/seed/seed-content.ts';
-import { baseURL, launchBrowser, newPage } from './browser.ts';
+import { baseURL, launchBrowser, newPage, waitForCardCount, waitForControl } from './browser.ts';
 
 const CARD = '[data-testid="article-card"]';
 const WAIT_MS = 30_000;
@@ -147,19 +147,13 @@ describe('first visit', () => {
     await expect
       .poll(() => deviceCounts(page), { timeout: WAIT_MS })
       .toEqual({ articles: articles.length, bodies: articles.length });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: WAIT_MS,
-    });
+    await waitForControl(page, WAIT_MS);
     expect((await textState(page)).lost).toBe(false);
 
     // Offline in the same tab: the home page and another article come from the device.
     await context.setOffline(true);
     await page.goto('/');
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
-      articles.length,
-      { timeout: WAIT_MS },
-    );
+    await waitForCardCount(page, articles.length, WAIT_MS);
     await page.goto(`/article/${other._id}`);
     await page.getByText(snippet(other)).first().waitFor({ timeout: WAIT_MS });
     await context.close();
@@ -181,15 +175,9 @@ describe('first visit', () => {
   it('the tab that installed the app works offline: a card click opens the article', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
-      articles.length,
-      { timeout: WAIT_MS },
-    );
+    await waitForCardCount(page, articles.length, WAIT_MS);
     // No reload: the first worker takes control of the tab that installed it.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: WAIT_MS,
-    });
+    await waitForControl(page, WAIT_MS);
     await expect
       .poll(() => deviceCounts(page), { timeout: WAIT_MS })
       .toEqual({ articles: articles.length, bodies: articles.length });
@@ -206,11 +194,7 @@ describe('first visit', () => {
     // No service worker at all: the article screen's code is not on the device.
     const { context, page } = await newPage(browser, { serviceWorkers: 'block' });
     await page.goto('/');
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
-      articles.length,
-      { timeout: WAIT_MS },
-    );
+    await waitForCardCount(page, articles.length, WAIT_MS);
     await context.setOffline(true);
     const target = articles[0]!;
     await page.locator(CARD, { hasText: target.title }).first().click();

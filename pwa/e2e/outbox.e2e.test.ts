@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type mongoose from 'mongoose';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, baseURL, launchBrowser, newPage } from './browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, baseURL, launchBrowser, newPage, waitForControl } from './browser.ts';
 import { DEMO_ADMIN, apiCall, collection, connectDb, eventually, loginAsDemoAdmin, outboxDrained } from './admin-helpers.ts';
 
 const ARTICLE_ID = FEATURED_ARTICLES[2].id;
@@ -47,7 +47,7 @@ async function createDraft(title: string): Promise<string> {
 async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
   await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForControl(page);
 }
 
 async function postComment(page: Page, name: string, text: string) {

@@ -6,7 +6,7 @@ import type { Article, Comment } from '@fw/contracts';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { htmlToText } from '@fw/contracts/text';
 import { SEED_ARTICLES } from '../../backend/src/db/seed/seed-content.ts';
-import { baseURL, launchBrowser, newPage } from './browser.ts';
+import { baseURL, launchBrowser, newPage, waitForCardCount, waitForControl } from './browser.ts';
 
 /** Past the last lesson's current days (LESSON_CURRENT_DAYS) with room to spare. */
 const AFTER_LAST_LESSON_MS = 30 * 86_400_000;
@@ -27,15 +27,6 @@ async function cardTitles(page: Page): Promise<string[]> {
   return page.locator('[data-testid="article-card"] h3').allTextContents();
 }
 
-/** Waits until the first sync has filled the device. */
-async function waitForCards(page: Page, count: number) {
-  await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
-    count,
-    { timeout: 20_000 },
-  );
-}
-
 describe('public site', () => {
   let browser: Browser;
   let published: Article[];
@@ -48,7 +39,7 @@ describe('public site', () => {
   it('lists every published article and no drafts, and each tab filters', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
-    await waitForCards(page, published.length);
+    await waitForCardCount(page, published.length);
     const titles = await cardTitles(page);
     expect(titles.sort()).toEqual(published.map((a) => a.title).sort());
     const drafts = SEED_ARTICLES.filter((a) => !a.isPublished).map((a) => a.title);
@@ -60,7 +51,7 @@ describe('public site', () => {
       await expect(page.getByRole('tab', { name: category }).getAttribute('aria-selected')).resolves.toBe('true');
       await expect(page.locator('#category-panel h2').textContent()).resolves.toBe(category);
       const expected = published.filter((a) => a.category === category).map((a) => a.title).sort();
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="article-card"]').length === n, expected.length);
+      await waitForCardCount(page, expected.length);
       expect((await cardTitles(page)).sort()).toEqual(expected);
     }
     await page.getByRole('tab', { name: 'Index' }).click();
@@ -71,7 +62,7 @@ describe('public site', () => {
   it('searches body text with a highlighted preview, and Clear Search restores the list', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
-    await waitForCards(page, published.length);
+    await waitForCardCount(page, published.length);
     await expect(page.getByRole('button', { name: 'Clear Search' }).count()).resolves.toBe(0);
 
     const target = published.find((a) => a._id === FEATURED_ARTICLES[0].id)!;
@@ -83,13 +74,13 @@ describe('public site', () => {
     const expected = published.filter((a) =>
       [a.title, a.category, htmlToText(a.content)].some((t) => t.toLowerCase().includes(phrase.toLowerCase())),
     );
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="article-card"]').length === n, expected.length);
+    await waitForCardCount(page, expected.length);
     expect((await cardTitles(page)).sort()).toEqual(expected.map((a) => a.title).sort());
     const marks = await page.locator('[data-testid="search-preview"] mark').allTextContents();
     expect(marks.map((m) => m.toLowerCase())).toContain(phrase.toLowerCase());
 
     await page.getByRole('button', { name: 'Clear Search' }).click();
-    await waitForCards(page, published.length);
+    await waitForCardCount(page, published.length);
     await expect(page.getByPlaceholder('Search articles...').inputValue()).resolves.toBe('');
     await context.close();
   });
@@ -100,7 +91,7 @@ describe('public site', () => {
     expect(comments.length).toBeGreaterThan(0);
     const { page, context } = await newPage(browser);
     await page.goto('/');
-    await waitForCards(page, published.length);
+    await waitForCardCount(page, published.length);
     await page.locator('[data-testid="article-card"]', { hasText: 'Gods Name' }).first().click();
     await page.waitForURL(`**/article/${id}`);
     await page.getByRole('heading', { level: 1, name: 'Gods Name' }).waitFor();
@@ -162,7 +153,7 @@ describe('public site', () => {
   it('works offline after one visit: reload, every route, search, reading', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
-    await waitForCards(page, published.length);
+    await waitForCardCount(page, published.length);
     await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
     const manifest = await page.evaluate(async () => {
       const href = document.querySelector('link[rel="manifest"]')?.getAttribute('href');
@@ -172,12 +163,12 @@ describe('public site', () => {
     expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
     // The page must be controlled by the worker before the network goes away.
     await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await waitForCards(page, published.length);
+    await waitForControl(page);
+    await waitForCardCount(page, published.length);
 
     await context.setOffline(true);
     await page.reload();
-    await waitForCards(page, published.length);
+    await waitForCardCount(page, published.length);
     await page.getByTestId('status-line').getByText(/Offline/).waitFor();
 
     await page.getByPlaceholder('Search articles...').fill('kingdom');

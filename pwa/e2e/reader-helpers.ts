@@ -1,5 +1,6 @@
 // Helpers for the reader's browser tests: articles made through the real API as the demo admin,
 // and a look into the device's IndexedDB as the page sees it.
+import { waitForControl } from './browser.ts';
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, apiCall } from './admin-helpers.ts';
 
@@ -66,5 +67,5 @@ export async function readStore<T>(page: Page, store: string): Promise<T[]> {
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
   await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForControl(page);
 }

@@ -7,7 +7,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import type { Article } from '@fw/contracts';
 import { foldForSearch, htmlToText, matchArticle, normaliseQuery } from '@fw/contracts/text';
 import { feedArticle } from '../../bench/lib/text-gen.mjs';
-import { launchBrowser, newPage } from './browser.ts';
+import { launchBrowser, newPage, waitForCardCount, waitForControl } from './browser.ts';
 
 const PAGES = 3;
 /** Articles per feed page this test serves (whatever limit the PWA asks for). */
@@ -135,11 +135,7 @@ describe('search during a first sync, and offline', () => {
           } | null
         )?.articles ?? [],
     );
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
-      PAGE_ITEMS + serverCards.length,
-      { timeout: 30_000 },
-    );
+    await waitForCardCount(page, PAGE_ITEMS + serverCards.length);
 
     // Page 1 is held: the sync is running. A phrase from a stored article, and a common word.
     const first = [...pages[0]!, ...serverCards];
@@ -162,11 +158,7 @@ describe('search during a first sync, and offline', () => {
     const everything = pages.flat();
     // The sync ends: the server's first cards give way to the stored articles.
     await page.getByRole('button', { name: 'Clear Search' }).click();
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
-      everything.length,
-      { timeout: 30_000 },
-    );
+    await waitForCardCount(page, everything.length);
     await search(page, 'forgiveness', expectedIds(everything, 'forgiveness'));
     expect(served).toEqual([0, 1, 2]);
     expect(expectedIds(everything, 'forgiveness').length).toBeGreaterThan(
@@ -179,7 +171,7 @@ describe('search during a first sync, and offline', () => {
       async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
     );
     await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForControl(page);
     await page.unroute(FEED);
     await context.setOffline(true);
     await page.reload();

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
 import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contracts/lessons';
 import { PAST_LESSONS_HEADING } from '../src/features/family-worship/FamilyWorshipPage.tsx';
-import { launchBrowser, newPage } from './browser.ts';
+import { launchBrowser, newPage, waitForControl } from './browser.ts';
 import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin } from './admin-helpers.ts';
 
 let conn: mongoose.Connection;
@@ -35,7 +35,7 @@ async function adminToken(): Promise<string> {
 async function controlledByServiceWorker(page: Page) {
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
   await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForControl(page);
 }
 
 async function openAdminWorship(page: Page) {
