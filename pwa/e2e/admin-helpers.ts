@@ -82,8 +82,87 @@ export async function linkLastChars(page: Page, chars: number, href: string): Pr
   await page.keyboard.press('End');
 }
 
-export async function toastText(page: Page, kind: 'success' | 'error', text: string): Promise<void> {
-  await page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first().waitFor({ timeout: 15_000 });
+/** A toast element the page showed before the step that is about to run (see toastAfter). */
+const SEEN_TOAST = 'data-e2e-seen';
+
+async function markShownToasts(page: Page): Promise<void> {
+  await page.evaluate((attr) => {
+    for (const toast of document.querySelectorAll('.Toastify__toast')) toast.setAttribute(attr, '');
+  }, SEEN_TOAST);
+}
+
+function freshToast(page: Page, kind: 'success' | 'error', text: string) {
+  return page.locator(`.Toastify__toast--${kind}:not([${SEEN_TOAST}])`, { hasText: text }).first();
+}
+
+/**
+ * Runs `act` and waits for a toast of `kind` naming `text` that appeared after it started: toasts
+ * of earlier steps stay on screen for seconds and must not answer for this one.
+ */
+export async function toastAfter(
+  page: Page,
+  kind: 'success' | 'error',
+  text: string,
+  act: () => Promise<unknown>,
+): Promise<void> {
+  await markShownToasts(page);
+  await act();
+  await freshToast(page, kind, text).waitFor({ timeout: 15_000 });
+}
+
+/** One write as the server answered it. */
+export interface WriteAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Runs `act` (the click that makes a write) and returns the server's answer to that very write:
+ * the first request to `path` carrying an Idempotency-Key (every outbox write does) that leaves
+ * after `act` starts. A write that never leaves (a form the browser refused, a click on a screen
+ * being replaced) fails here, at its click. With `toast`, a toast raised after the click must name
+ * it too.
+ */
+export async function writeAnswered(
+  page: Page,
+  method: string,
+  path: string,
+  act: () => Promise<unknown>,
+  toast?: { kind: 'success' | 'error'; text: string },
+): Promise<WriteAnswer> {
+  if (toast) await markShownToasts(page);
+  const answered = page.waitForResponse(
+    (response) => {
+      const request = response.request();
+      return (
+        request.method() === method &&
+        new URL(request.url()).pathname === path &&
+        request.headers()['idempotency-key'] !== undefined
+      );
+    },
+    { timeout: 15_000 },
+  );
+  // A click whose write never starts must not leave the wait above unhandled.
+  answered.catch(() => undefined);
+  await act();
+  const response = await answered;
+  const answer = { status: response.status(), body: (await response.json()) as Record<string, unknown> };
+  if (toast) await freshToast(page, toast.kind, toast.text).waitFor({ timeout: 15_000 });
+  return answer;
+}
+
+/** writeAnswered for a write that must succeed: its answer is a 2xx with `success: true`. */
+export async function writeSucceeds(
+  page: Page,
+  method: string,
+  path: string,
+  act: () => Promise<unknown>,
+  toastText?: string,
+): Promise<Record<string, unknown>> {
+  const answer = await writeAnswered(page, method, path, act, toastText ? { kind: 'success', text: toastText } : undefined);
+  expect(answer.status, `${method} ${path} answered`).toBeLessThan(300);
+  expect(answer.body.success).toBe(true);
+  return answer.body;
 }
 
 /** Waits until this device's outbox is empty (every change confirmed by the server, none waiting). */

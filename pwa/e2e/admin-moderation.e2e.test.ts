@@ -14,9 +14,10 @@ import {
   collection,
   connectDb,
   decline,
-  eventually,
   loginAsDemoAdmin,
-  toastText,
+  toastAfter,
+  writeAnswered,
+  writeSucceeds,
 } from './admin-helpers.ts';
 
 const stamp = Date.now().toString(36);
@@ -77,14 +78,15 @@ describe('admin moderation', () => {
     const row = page.getByTestId('comment-row').filter({ hasText: text });
     await expect(row.textContent()).resolves.toContain(article.title);
     await expect(row.textContent()).resolves.toContain('E2E Visitor');
-    await row.getByRole('button', { name: 'Approve the comment by E2E Visitor' }).click();
-    await toastText(page, 'success', 'Comment approved.');
-    await expect(dialog().isVisible()).resolves.toBe(false);
-    await eventually(
-      async () =>
-        (await collection(conn, 'comments').findOne({ content: text }))?.isApproved === true,
-      'the approval',
+    await writeSucceeds(
+      page,
+      'PUT',
+      API_PATHS.approveComment,
+      () => row.getByRole('button', { name: 'Approve the comment by E2E Visitor' }).click(),
+      'Comment approved.',
     );
+    await expect(dialog().isVisible()).resolves.toBe(false);
+    expect((await collection(conn, 'comments').findOne({ content: text }))?.isApproved).toBe(true);
     await row.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Approved', exact: true }).click();
     await row.getByText('Approved', { exact: true }).waitFor();
@@ -109,8 +111,13 @@ describe('admin moderation', () => {
     await decline(page);
     expect(await collection(conn, 'comments').countDocuments({ content: text })).toBe(1);
     await row.getByRole('button', { name: 'Delete the comment by E2E Visitor' }).click();
-    await dialog().getByRole('button', { name: 'Yes' }).click();
-    await toastText(page, 'success', 'Comment deleted.');
+    await writeSucceeds(
+      page,
+      'DELETE',
+      API_PATHS.deleteComment,
+      () => dialog().getByRole('button', { name: 'Yes' }).click(),
+      'Comment deleted.',
+    );
     await row.waitFor({ state: 'detached' });
     expect(await collection(conn, 'comments').countDocuments({ content: text })).toBe(0);
   });
@@ -130,10 +137,16 @@ describe('admin moderation', () => {
       },
       { times: 1 },
     );
-    await row.getByRole('button', { name: 'Approve the comment by E2E Visitor' }).click();
+    const refused = await writeAnswered(
+      page,
+      'PUT',
+      API_PATHS.approveComment,
+      () => row.getByRole('button', { name: 'Approve the comment by E2E Visitor' }).click(),
+      { kind: 'error', text: 'does not exist' },
+    );
+    expect(refused.status).toBe(404);
     const problem = page.getByTestId('outbox-problem');
     await problem.getByText('does not exist').waitFor();
-    await toastText(page, 'error', 'does not exist');
     await problem.getByRole('button', { name: 'Retry' }).waitFor();
     // The approval shows at once (the row moved to Approved), marked as refused.
     await page.getByRole('button', { name: 'Approved', exact: true }).click();
@@ -159,8 +172,9 @@ describe('admin moderation', () => {
     await waiting.page.goto('/admin');
     await waiting.page.getByPlaceholder('Enter your email').fill(email);
     await waiting.page.getByPlaceholder('Enter your password').fill(password);
-    await waiting.page.getByRole('button', { name: 'Login' }).click();
-    await toastText(waiting.page, 'error', 'waiting for approval');
+    await toastAfter(waiting.page, 'error', 'waiting for approval', () =>
+      waiting.page.getByRole('button', { name: 'Login' }).click(),
+    );
     await waiting.page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     await waiting.context.close();
 
@@ -178,11 +192,9 @@ describe('admin moderation', () => {
     await decline(page);
     expect((await collection(conn, 'users').findOne({ email }))!.role).not.toBe('admin');
     await row.getByRole('button', { name: 'Approve' }).click();
-    await dialog().getByRole('button', { name: 'Yes' }).click();
-    await eventually(async () => {
-      const user = await collection(conn, 'users').findOne({ email });
-      return user?.role === 'admin' && user.isApproved === true;
-    }, 'the promotion');
+    await writeSucceeds(page, 'POST', API_PATHS.approveUser, () => dialog().getByRole('button', { name: 'Yes' }).click());
+    const promoted = await collection(conn, 'users').findOne({ email });
+    expect(promoted).toMatchObject({ role: 'admin', isApproved: true });
     await row.getByText('N/A').waitFor();
     await expect(row.getByRole('button', { name: /Delete|Approve/ }).count()).resolves.toBe(0);
     const login = await apiCall<{ token?: string }>('POST', '/api/admin/login', {
@@ -206,20 +218,31 @@ describe('admin moderation', () => {
     await decline(page);
     expect(await collection(conn, 'users').countDocuments({ email })).toBe(1);
     await row.getByRole('button', { name: 'Delete the user E2E Leaver' }).click();
-    await dialog().getByRole('button', { name: 'Yes' }).click();
-    await toastText(page, 'success', 'User deleted.');
+    await writeSucceeds(
+      page,
+      'DELETE',
+      API_PATHS.deleteUser,
+      () => dialog().getByRole('button', { name: 'Yes' }).click(),
+      'User deleted.',
+    );
     expect(await collection(conn, 'users').countDocuments({ email })).toBe(0);
   });
 
   it('shows both versions when an edit crossed another admin’s, and Keep mine wins', async () => {
     const title = `Crossed edits ${stamp}`;
     await nav('Create').click();
+    await page.getByRole('heading', { level: 1, name: 'Create Article' }).waitFor();
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Subtitle', { exact: true }).fill('Two admins');
     await page.locator('.ql-editor').click();
     await page.keyboard.type('Original words');
-    await page.getByRole('button', { name: 'Create Article' }).click();
-    await toastText(page, 'success', 'Article created.');
+    await writeSucceeds(
+      page,
+      'POST',
+      API_PATHS.addArticle,
+      () => page.getByRole('button', { name: 'Create Article' }).click(),
+      'Article created.',
+    );
     await nav('Dashboard').click();
     await page
       .getByTestId('article-row')
@@ -229,10 +252,7 @@ describe('admin moderation', () => {
     await page.locator('.ql-editor', { hasText: 'Original words' }).waitFor();
 
     // Another admin saves first, on the same version.
-    const saved = (await eventually(
-      () => collection(conn, 'articles').findOne({ title }),
-      'the new article',
-    ))!;
+    const saved = (await collection(conn, 'articles').findOne({ title }))!;
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
     const theirs = {
       _id: String(saved._id),
@@ -251,7 +271,10 @@ describe('admin moderation', () => {
     await page.locator('.ql-editor').click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('My words');
-    await page.getByRole('button', { name: 'Update Article' }).click();
+    const crossed = await writeAnswered(page, 'POST', API_PATHS.addArticle, () =>
+      page.getByRole('button', { name: 'Update Article' }).click(),
+    );
+    expect(crossed.status).toBe(409);
     const versions = page.getByTestId('conflict-versions');
     await versions.getByText('My words').waitFor();
     await versions.getByText('Their words').waitFor();
@@ -263,15 +286,10 @@ describe('admin moderation', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: '/tmp/shots/admin-375-conflict.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page
-      .getByTestId('outbox-problem')
-      .getByRole('button', { name: 'Keep mine', exact: true })
-      .click();
-    await eventually(
-      async () =>
-        (await collection(conn, 'articles').findOne({ title }))?.content.includes('My words'),
-      'my version',
+    await writeSucceeds(page, 'POST', API_PATHS.addArticle, () =>
+      page.getByTestId('outbox-problem').getByRole('button', { name: 'Keep mine', exact: true }).click(),
     );
+    expect((await collection(conn, 'articles').findOne({ title }))?.content).toContain('My words');
     await versions.waitFor({ state: 'detached' });
     expect(await collection(conn, 'articles').countDocuments({ title })).toBe(1);
   });

@@ -7,7 +7,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
 import { CONFIRM } from '../src/lib/admin-messages.ts';
 import { IMAGE_REFUSED_MESSAGE } from '../src/features/admin-editor/editor-rules.ts';
-import { launchBrowser, newPage } from './browser.ts';
+import { API_PATHS } from '@fw/contracts/paths';
+import { launchBrowser, newPage, waitForNew } from './browser.ts';
 import {
   GIF_BASE64,
   PNG_BASE64,
@@ -18,7 +19,8 @@ import {
   linkLastChars,
   loginAsDemoAdmin,
   pasteImage,
-  toastText,
+  toastAfter,
+  writeSucceeds,
 } from './admin-helpers.ts';
 
 const stamp = Date.now().toString(36);
@@ -31,12 +33,14 @@ describe('admin area', () => {
   const articles = () => collection(conn, 'articles');
   const nav = (name: string) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
   const row = (title: string) => page.getByTestId('article-row').filter({ hasText: title });
-  /** A toast of an earlier step may still show, so the database says when a save went through. */
-  const savedArticle = (title: string) => eventually(() => articles().findOne({ title }), `“${title}” in the database`);
+  /** The stored article; each step first proves by its own answer that the write went through. */
+  const savedArticle = (title: string) => articles().findOne({ title });
+  const submit = (name: 'Create Article' | 'Update Article', toast: string) =>
+    writeSucceeds(page, 'POST', API_PATHS.addArticle, () => page.getByRole('button', { name }).click(), toast);
 
+  /** Opens a fresh Create form, also from the Create form (the menu's Create replaces it). */
   async function openCreate() {
-    await nav('Create').click();
-    await page.locator('.ql-editor').waitFor();
+    await waitForNew(page, '.ql-editor', () => nav('Create').click());
   }
 
   async function fillArticle(title: string, subtitle: string) {
@@ -98,9 +102,16 @@ describe('admin area', () => {
       await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Create Article' }).click();
-    await page.getByRole('button', { name: 'Adding...' }).waitFor();
-    await toastText(page, 'success', 'Article created.');
+    await writeSucceeds(
+      page,
+      'POST',
+      API_PATHS.addArticle,
+      async () => {
+        await page.getByRole('button', { name: 'Create Article' }).click();
+        await page.getByRole('button', { name: 'Adding...' }).waitFor();
+      },
+      'Article created.',
+    );
     await page.unroute('**/api/articles/add');
 
     // The form clears and the checkbox resets.
@@ -133,12 +144,12 @@ describe('admin area', () => {
     await expect(page.locator('.ql-editor a').getAttribute('href')).resolves.toBe('about:blank');
 
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.ql-toolbar button.ql-image').click()]);
-    await chooser.setFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(GIF_BASE64, 'base64') });
-    await toastText(page, 'error', IMAGE_REFUSED_MESSAGE);
+    await toastAfter(page, 'error', IMAGE_REFUSED_MESSAGE, () =>
+      chooser.setFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(GIF_BASE64, 'base64') }),
+    );
     await expect(page.locator('.ql-editor img').count()).resolves.toBe(0);
 
-    await page.getByRole('button', { name: 'Create Article' }).click();
-    await toastText(page, 'success', 'Article created.');
+    await submit('Create Article', 'Article created.');
     const saved = await savedArticle(title);
     expect(saved!.isPublished).toBe(false);
     expect(saved!.content).toContain('href="about:blank"');
@@ -151,8 +162,7 @@ describe('admin area', () => {
     await openCreate();
     await fillArticle(title, 'First subtitle');
     await page.keyboard.type('First text of the draft');
-    await page.getByRole('button', { name: 'Create Article' }).click();
-    await toastText(page, 'success', 'Article created.');
+    await submit('Create Article', 'Article created.');
     const created = await savedArticle(title);
     expect(created!.isPublished).toBe(false);
 
@@ -166,8 +176,7 @@ describe('admin area', () => {
     await page.locator('.ql-editor').click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Second text, edited in place');
-    await page.getByRole('button', { name: 'Update Article' }).click();
-    await toastText(page, 'success', 'Article updated.');
+    await submit('Update Article', 'Article updated.');
     await page.waitForURL((url) => url.pathname === '/admin');
 
     expect(await articles().countDocuments({ title })).toBe(1);
@@ -178,9 +187,14 @@ describe('admin area', () => {
     expect(edited!.content).not.toContain('First text');
     expect(edited!.version).toBeGreaterThan(created!.version);
 
-    await row(title).getByRole('button', { name: 'Publish', exact: true }).click();
-    await toastText(page, 'success', 'Article published.');
-    await eventually(async () => (await articles().findOne({ title }))?.isPublished === true, 'the publish');
+    await writeSucceeds(
+      page,
+      'POST',
+      API_PATHS.togglePublish,
+      () => row(title).getByRole('button', { name: 'Publish', exact: true }).click(),
+      'Article published.',
+    );
+    expect((await articles().findOne({ title }))!.isPublished).toBe(true);
     const link = row(title).getByRole('link', { name: title });
     await expect(link.getAttribute('target')).resolves.toBe('_blank');
     await expect(link.getAttribute('href')).resolves.toBe(`/article/${String(created!._id)}`);
@@ -189,6 +203,7 @@ describe('admin area', () => {
   it('unpublishes (marked pending while offline) and deletes only after Yes', async () => {
     const title = `Faith at home ${stamp}`;
     await nav('All Articles').click();
+    await page.getByRole('heading', { level: 1, name: 'All Articles' }).waitFor();
     for (const header of ['#', 'Title', 'Date', 'Status', 'Actions']) {
       await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
     }
@@ -210,8 +225,7 @@ describe('admin area', () => {
     expect(await articles().countDocuments({ title })).toBe(1);
 
     await row(title).getByRole('button', { name: `Delete “${title}”` }).click();
-    await dialog.getByRole('button', { name: 'Yes' }).click();
-    await toastText(page, 'success', 'Article deleted.');
+    await writeSucceeds(page, 'DELETE', API_PATHS.deleteArticle, () => dialog.getByRole('button', { name: 'Yes' }).click(), 'Article deleted.');
     await row(title).waitFor({ state: 'detached' });
     expect(await articles().countDocuments({ title })).toBe(0);
   });
@@ -219,17 +233,18 @@ describe('admin area', () => {
   it('is usable at 375 px wide, light and dark (screenshots in /tmp/shots)', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const screens = [
-      ['dashboard', 'Dashboard'],
-      ['create', 'Create'],
-      ['all-articles', 'All Articles'],
-      ['comments', 'Comments'],
-      ['users', 'Users'],
+      ['dashboard', 'Dashboard', 'Dashboard'],
+      ['create', 'Create', 'Create Article'],
+      ['all-articles', 'All Articles', 'All Articles'],
+      ['comments', 'Comments', 'Comments'],
+      ['users', 'Users', 'Users'],
     ] as const;
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const [file, entry] of screens) {
+      for (const [file, entry, heading] of screens) {
+        // Each screen's own heading: every screen has a level-1 heading, the one being left too.
         await nav(entry).click();
-        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
         if (file === 'create') await page.locator('.ql-editor').waitFor();
         else await page.locator('table[aria-busy="false"]').waitFor();
         // The bottom bar is the menu on a phone, and nothing scrolls sideways.

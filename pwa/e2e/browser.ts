@@ -41,3 +41,28 @@ export async function waitForCardCount(page: Page, count: number, timeout = DEFA
 export async function waitForControl(page: Page, timeout = DEFAULT_WAIT_MS): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout });
 }
+
+/** Marks the elements a screen showed before a step (see waitForNew). */
+const OLD_ELEMENT = 'data-e2e-old';
+
+/**
+ * Runs `act` (a navigation) and waits until `selector` matches an element that was not on the page
+ * before it, and the old ones are gone: a screen that replaces one with the same parts (the Create
+ * form opened from the Create form) would otherwise answer with the old screen's element.
+ */
+export async function waitForNew(
+  page: Page,
+  selector: string,
+  act: () => Promise<unknown>,
+  timeout = DEFAULT_WAIT_MS,
+): Promise<void> {
+  await page.evaluate(
+    ([css, attr]) => {
+      for (const element of document.querySelectorAll(css!)) element.setAttribute(attr!, '');
+    },
+    [selector, OLD_ELEMENT],
+  );
+  await act();
+  await page.locator(`${selector}:not([${OLD_ELEMENT}])`).first().waitFor({ timeout });
+  await page.locator(`${selector}[${OLD_ELEMENT}]`).first().waitFor({ state: 'detached', timeout });
+}

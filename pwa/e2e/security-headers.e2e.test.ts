@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
+import { API_PATHS } from '@fw/contracts/paths';
 import { baseURL, launchBrowser, newPage } from './browser.ts';
 import {
   PNG_BASE64,
@@ -15,7 +16,7 @@ import {
   linkLastChars,
   loginAsDemoAdmin,
   pasteImage,
-  toastText,
+  writeSucceeds,
 } from './admin-helpers.ts';
 
 const stamp = `csp-${Date.now().toString(36)}`;
@@ -100,7 +101,7 @@ describe('Content-Security-Policy over the admin flow', () => {
     await loginAsDemoAdmin(page);
     const nav = (name: string) => page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
     await nav('Create').click();
-    await page.locator('.ql-editor').waitFor();
+    await page.getByRole('heading', { name: 'Create Article', level: 1 }).waitFor();
     const title = `Under the policy ${stamp}`;
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Subtitle', { exact: true }).fill('Every format the toolbar has');
@@ -119,23 +120,36 @@ describe('Content-Security-Policy over the admin flow', () => {
     await pasteImage(page, PNG_BASE64, 'image/png');
     await page.locator('.ql-editor img').waitFor();
     await page.getByLabel('Category').selectOption('Hope');
-    await page.getByRole('button', { name: 'Create Article' }).click();
-    await toastText(page, 'success', 'Article created.');
-    await eventually(() => collection(conn, 'articles').findOne({ title }), 'the saved article');
+    await writeSucceeds(
+      page,
+      'POST',
+      API_PATHS.addArticle,
+      () => page.getByRole('button', { name: 'Create Article' }).click(),
+      'Article created.',
+    );
 
     await nav('All Articles').click();
+    await page.getByRole('heading', { name: 'All Articles', level: 1 }).waitFor();
     const row = page.getByTestId('article-row').filter({ hasText: title });
-    await row.getByRole('button', { name: 'Publish', exact: true }).click();
-    await toastText(page, 'success', 'Article published.');
-    await eventually(async () => (await collection(conn, 'articles').findOne({ title }))?.isPublished === true, 'the publish');
+    await writeSucceeds(
+      page,
+      'POST',
+      API_PATHS.togglePublish,
+      () => row.getByRole('button', { name: 'Publish', exact: true }).click(),
+      'Article published.',
+    );
 
     const article = await collection(conn, 'articles').findOne({ title });
     expect((await apiCall('POST', '/api/articles/add-comment', { article: String(article!._id), name: 'CSP Visitor', content: `Hello ${stamp}` })).status).toBe(201);
     await nav('Comments').click();
+    // The address changes once the screen's code is in; reloading before would reload the old one.
+    await page.waitForURL((url) => url.pathname === '/admin/comments');
     await page.reload();
+    await page.getByRole('heading', { name: 'Comments', level: 1 }).waitFor();
     await page.locator('table[aria-busy="false"]').waitFor();
     await nav('Users').click();
-    await page.locator('table').first().waitFor();
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await page.locator('table[aria-busy="false"]').waitFor();
     await nav('Dashboard').click();
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 

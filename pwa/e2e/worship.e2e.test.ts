@@ -9,7 +9,8 @@ import type mongoose from 'mongoose';
 import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contracts/lessons';
 import { PAST_LESSONS_HEADING } from '../src/features/family-worship/FamilyWorshipPage.tsx';
 import { launchBrowser, newPage, waitForControl } from './browser.ts';
-import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin } from './admin-helpers.ts';
+import { API_PATHS } from '@fw/contracts/paths';
+import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin, writeSucceeds } from './admin-helpers.ts';
 
 let conn: mongoose.Connection;
 let browser: Browser;
@@ -120,8 +121,8 @@ describe('Family Worship', () => {
 
     await panel.getByLabel('Rows').fill(lines.join('\n'));
     await expect(panel.getByTestId('import-summary').textContent()).resolves.toBe(`${rows} lessons ready to import.`);
-    await panel.getByRole('button', { name: `Import ${rows} lessons` }).click();
-    await eventually(async () => (await lessonsInDb({ date: { $regex: `^${year}-` } })).length === rows, 'every imported lesson on the server');
+    await writeSucceeds(page, 'POST', API_PATHS.importLessons, () => panel.getByRole('button', { name: `Import ${rows} lessons` }).click());
+    expect(await lessonsInDb({ date: { $regex: `^${year}-` } })).toHaveLength(rows);
     await eventually(async () => (await page.locator(`[data-testid="admin-lesson"][data-date^="${year}-"]`).count()) === rows, 'the imported lessons listed');
     // Exactly once, each.
     const dates = (await lessonsInDb({ date: { $regex: `^${year}-` } })).map((l) => l.date as string);
