@@ -1,9 +1,11 @@
 // A scripted stand-in for the backend in unit tests of the sync module: it answers the few calls
-// the outbox and pull make, remembers Idempotency-Keys by the real server's rule (method, path and
-// key; the same key with another body is refused), and lets a test script failures (offline, 5xx,
+// the outbox and pull make, remembers Idempotency-Keys as the real server does (method, path and
+// key; the same key with another body is refused; which answers are replayed is the shared rule
+// of contracts/idempotency.ts that the server's key layer reads too), and lets a test script failures (offline, 5xx,
 // lost responses, 409s). Browser tests use the real server.
 import type { Article, ErrorCode } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
+import { isReplayedAnswer } from '@fw/contracts/idempotency';
 
 export interface Call {
   method: string;
@@ -24,8 +26,6 @@ export function errorReply(status: number, code: ErrorCode, message: string, ext
   return { status, body: { success: false, message, code, ...extra } };
 }
 
-/** Kept for replay like the real server: not the answers that ask for a retry. */
-const isKept = (status: number) => status >= 200 && status < 500 && status !== 408 && status !== 429;
 
 export class ScriptedServer {
   calls: Call[] = [];
@@ -63,7 +63,7 @@ export class ScriptedServer {
     }
     if (held) return held.reply;
     const reply = this.apply(call);
-    if (isKept(reply.status)) this.replies.set(id, { fingerprint, reply });
+    if (isReplayedAnswer(reply.status, reply.body)) this.replies.set(id, { fingerprint, reply });
     return reply;
   }
 

@@ -24,6 +24,7 @@ import crypto from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '@fw/contracts';
+import { isReplayedAnswer } from '@fw/contracts/idempotency';
 import { HttpError } from '../errors.ts';
 import { claimOrHolder, insertClaim, isStale } from '../db/claim.ts';
 import type { RateLimitSetting } from '../config.ts';
@@ -48,8 +49,6 @@ export const IDEMPOTENCY_MESSAGES = {
   REUSED:
     'This Idempotency-Key was already used for a different request. Send a new request with a new key.',
 } as const;
-
-const RETRYABLE_STATUSES = new Set([401, 403, 408, 429]);
 
 interface KeyDoc {
   _id: string;
@@ -107,8 +106,6 @@ export function operationId(ctx: Context): string | undefined {
     .slice(0, 32);
 }
 
-const isKept = (status: number) => status >= 200 && status < 500 && !RETRYABLE_STATUSES.has(status);
-
 function fingerprintOf(ctx: Context): string {
   const body = (ctx.request as { body?: unknown }).body;
   return crypto
@@ -117,18 +114,15 @@ function fingerprintOf(ctx: Context): string {
     .digest('base64url');
 }
 
-/** The answer to keep, or null when the retry should run again instead. */
+/** The answer to keep, or null when the retry should run again instead (the shared rule). */
 function answerToKeep(ctx: Context, error: unknown, maxBytes: number): { status: number; body: string } | null {
   let answer: { status: number; body: string } | null = null;
   if (error === undefined) {
     const body: unknown = ctx.body;
-    if (isKept(ctx.status) && body !== undefined && body !== null && !Buffer.isBuffer(body) && typeof body === 'object') {
-      answer = { status: ctx.status, body: JSON.stringify(body) };
-    }
-  } else if (error instanceof HttpError && isKept(error.status) && Object.keys(error.body).length === 0) {
-    // A compact refusal. One with extra fields (a 409 with the server's copy) is not kept: the
-    // retry gets a fresh refusal with the fresh copy.
-    answer = { status: error.status, body: JSON.stringify(error.toBody()) };
+    if (!Buffer.isBuffer(body) && isReplayedAnswer(ctx.status, body)) answer = { status: ctx.status, body: JSON.stringify(body) };
+  } else if (error instanceof HttpError) {
+    const body = error.toBody();
+    if (isReplayedAnswer(error.status, body)) answer = { status: error.status, body: JSON.stringify(body) };
   }
   if (answer && Buffer.byteLength(answer.body, 'utf8') > maxBytes) return null;
   return answer;
