@@ -11,6 +11,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type mongoose from 'mongoose';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, baseURL, launchBrowser, newPage, waitForControl } from './browser.ts';
+import { API_PATHS } from '@fw/contracts/paths';
+import { PUSH_LOCK_NAME } from '../src/sync/tab-lock.ts';
 import { DEMO_ADMIN, apiCall, collection, connectDb, eventually, loginAsDemoAdmin, outboxDrained } from './admin-helpers.ts';
 
 const ARTICLE_ID = FEATURED_ARTICLES[2].id;
@@ -190,6 +192,35 @@ describe('outbox', () => {
     expect(sent).toHaveLength(3);
     expect(new Set(sent).size).toBe(3);
     expect(await comments().countDocuments({ content: { $in: [`First tab ${stamp}`, `Second tab ${stamp}`] } })).toBe(2);
+    await context.close();
+  });
+
+  it('sends a write made in one tab while another tab is pushing, as soon as that push ends', async () => {
+    const { page: first, context } = await newPage(browser, { serviceWorkers: 'block' });
+    const second = await context.newPage();
+    for (const tab of [first, second]) {
+      await tab.goto(`/article/${ARTICLE_ID}`);
+      await tab.getByRole('button', { name: 'Post Comment' }).waitFor();
+    }
+    // The first tab is in the middle of a push (it holds the push lock) when the second tab's
+    // comment is made; that push read the outbox before the comment existed.
+    const PUSH_HOLD_MS = 500;
+    await first.evaluate(
+      ([name, ms]) => {
+        void navigator.locks.request(name as string, () => new Promise((resolve) => setTimeout(resolve, ms as number)));
+      },
+      [PUSH_LOCK_NAME, PUSH_HOLD_MS] as const,
+    );
+    await first.waitForFunction(async (name) => (await navigator.locks.query()).held?.some((lock) => lock.name === name), PUSH_LOCK_NAME);
+    const text = `Made while the other tab pushed ${Date.now()}`;
+    // Far below the sync interval (3 minutes), the only other time the comment would be sent.
+    const answered = second.waitForResponse(
+      (response) => new URL(response.url()).pathname === API_PATHS.addComment && response.request().method() === 'POST',
+      { timeout: 10_000 },
+    );
+    await postComment(second, 'Tab Two', text);
+    expect((await answered).status()).toBe(201);
+    expect(await comments().countDocuments({ content: text })).toBe(1);
     await context.close();
   });
 

@@ -13,7 +13,6 @@ import { PULL_LOCK_NAME, PUSH_LOCK_NAME, withTabLock } from './tab-lock.ts';
 import { SYNC_ERROR_KEY } from './meta-keys.ts';
 
 export const SYNC_INTERVAL_MS = 3 * 60_000;
-export { SYNC_ERROR_KEY };
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -45,33 +44,37 @@ function singleFlight(step: () => Promise<boolean>): () => Promise<void> {
 
 /** Sends what the outbox holds; schedules the retry it asks for. */
 export const requestPush = singleFlight(async () => {
-  const result = await withTabLock(PUSH_LOCK_NAME, pushOutbox);
+  const result = await withTabLock(PUSH_LOCK_NAME, pushOutbox, { wait: true });
   if (!result) return false;
   clearTimeout(retryTimer);
   if (result.retryAt !== null) retryTimer = setTimeout(requestSync, Math.max(0, result.retryAt - Date.now()));
   return result.sent > 0;
 });
 
-const requestPull = singleFlight(async () => {
-  const fresh = await withTabLock(PULL_LOCK_NAME, async () => {
-    try {
-      await pullPublic();
-      const current = getToken() ? await pullAdmin() : true;
-      setStorageFull(false);
-      await setMeta(SYNC_ERROR_KEY, null);
-      return current;
-    } catch (error) {
-      // A full store is shown from memory (writing it down would fail too); reading online and the
-      // outbox carry on, and the next round tries again.
-      if (isQuotaError(error)) {
-        setStorageFull(true);
-        return true;
-      }
-      const offline = error instanceof ApiError && error.isNetwork;
-      await setMeta(SYNC_ERROR_KEY, offline ? null : error instanceof Error ? error.message : String(error));
+/** Pulls the public feeds and, with a token, the admin's view; answers false if a pull raced a write. */
+async function pullRound(): Promise<boolean> {
+  try {
+    await pullPublic();
+    const current = getToken() ? await pullAdmin() : true;
+    setStorageFull(false);
+    await setMeta(SYNC_ERROR_KEY, null);
+    return current;
+  } catch (error) {
+    // A full store is shown from memory (writing it down would fail too); reading online and the
+    // outbox carry on, and the next round tries again.
+    if (isQuotaError(error)) {
+      setStorageFull(true);
       return true;
     }
-  });
+    const offline = error instanceof ApiError && error.isNetwork;
+    await setMeta(SYNC_ERROR_KEY, offline ? null : error instanceof Error ? error.message : String(error));
+    return true;
+  }
+}
+
+const requestPull = singleFlight(async () => {
+  // Another tab pulling brings this tab the same data through the shared database.
+  const fresh = await withTabLock(PULL_LOCK_NAME, pullRound, { wait: false });
   // A pull that raced a confirmed write applied nothing; pull again.
   return fresh === false;
 });

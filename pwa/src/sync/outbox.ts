@@ -6,10 +6,10 @@
 import { newObjectId } from '@fw/contracts/object-id';
 import { ApiError, api } from '../lib/api.ts';
 import { getToken, signOutWithNotice } from '../lib/auth.ts';
-import { db, getMeta, setMeta, type OutboxEntry, type OutboxKind } from '../db/db.ts';
-import { ENDPOINTS, OPTIMISTIC_TABLES, applyConfirmed, applyOptimistic, isAlreadyDone, storeArticle, wireBody } from './operations.ts';
-import type { Article, Lesson } from '@fw/contracts';
-import { LESSON_KINDS, forgetLessonWrite } from './lessons-sync.ts';
+import { db, getMeta, setMeta, type OutboxEntry } from '../db/db.ts';
+import { WRITE_KINDS, kindOf, writeTables, type OutboxKind } from './kinds/registry.ts';
+import type { WriteKind } from './kinds/kind.ts';
+import { releaseFeedCopies } from './held-copies.ts';
 
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 5 * 60_000;
@@ -34,13 +34,23 @@ export function classify(error: ApiError, kind: OutboxKind): Exclude<Outcome, 'd
     case 'sign-in':
       return 'auth';
     case 'edit-conflict':
-      return (kind === 'saveArticle' && error.body?.article) || (kind === 'saveLesson' && error.body?.lesson) ? 'conflict' : 'failed';
+      return serverCopyIn(WRITE_KINDS[kind], error) ? 'conflict' : 'failed';
     case 'refused':
       return 'failed';
     case null:
       return error.isNetwork || error.status >= 500 || error.status === 408 || error.status === 429 ? 'retry' : 'failed';
   }
 }
+
+/** The server's copy a refused edit came back with, when its kind lets the person choose. */
+function serverCopyIn(kind: WriteKind, error: ApiError): Record<string, unknown> | undefined {
+  if (!kind.conflicts || !kind.recordField) return undefined;
+  const copy = error.body?.[kind.recordField];
+  return copy && typeof copy === 'object' ? (copy as Record<string, unknown>) : undefined;
+}
+
+/** Said of an entry an older or newer version of the app stored under a kind this one lacks. */
+export const UNKNOWN_KIND_MESSAGE = 'This change was saved by another version of the app and cannot be sent. Discard it.';
 
 export interface NewOperation {
   kind: OutboxKind;
@@ -71,22 +81,23 @@ export async function enqueue(op: NewOperation): Promise<OutboxEntry> {
     createdAt: Date.now(),
     nextAttemptAt: 0,
   };
-  await db.transaction('rw', [db.outbox, ...OPTIMISTIC_TABLES()], async () => {
-    await applyOptimistic(op.kind, op.recordId, op.body);
+  await db.transaction('rw', [db.outbox, ...writeTables()], async () => {
+    await WRITE_KINDS[op.kind].optimistic(op.recordId, op.body);
     entry.seq = await db.outbox.add(entry);
   });
   for (const listener of enqueueListeners) listener();
   return entry;
 }
 
-/** After a save or a toggle is confirmed, later queued edits of the same article were made on top
- * of this device's own change, so they are based on the version the server just gave it. */
-async function rebaseLaterEdits(entry: OutboxEntry, article: { version: number } | undefined): Promise<void> {
-  if (!article) return;
+/** After a write is confirmed, later queued edits of the same record were made on top of this
+ * device's own change, so they are based on the version the server just gave it. */
+async function rebaseLaterEdits(entry: OutboxEntry, stored: unknown): Promise<void> {
+  const version = (stored as { version?: unknown } | undefined)?.version;
+  if (typeof version !== 'number') return;
   const later = await db.outbox.where('recordId').equals(entry.recordId).toArray();
   for (const next of later) {
-    if (next.seq! > entry.seq! && (next.kind === 'saveArticle' || next.kind === 'saveLesson')) {
-      await db.outbox.update(next.seq!, { body: { ...next.body, version: article.version } });
+    if (next.seq! > entry.seq! && kindOf(next)?.versioned) {
+      await db.outbox.update(next.seq!, { body: { ...next.body, version } });
     }
   }
 }
@@ -98,12 +109,14 @@ export async function settledCount(): Promise<number> {
   return (await getMeta<number>(SETTLED_COUNT_KEY)) ?? 0;
 }
 
-async function settle(entry: OutboxEntry, response: Record<string, unknown>): Promise<void> {
-  await db.transaction('rw', [db.outbox, db.meta, ...OPTIMISTIC_TABLES()], async () => {
+async function settle(entry: OutboxEntry, kind: WriteKind, response: Record<string, unknown>): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.meta, ...writeTables()], async () => {
     if (!(await db.outbox.get(entry.seq!))) return; // settled by another tab meanwhile
-    await applyConfirmed(entry.kind, entry.recordId, response);
-    await rebaseLaterEdits(entry, (response.article ?? response.lesson) as { version: number } | undefined);
+    // The entry leaves first: the kind's confirmation sees only the writes still waiting.
     await db.outbox.delete(entry.seq!);
+    await kind.confirmed?.(entry.recordId, response);
+    await releaseFeedCopies(entry.recordId, kind.supersedesFeed === true);
+    if (kind.recordField) await rebaseLaterEdits(entry, response[kind.recordField]);
     await setMeta(SETTLED_COUNT_KEY, (await settledCount()) + 1);
   });
 }
@@ -142,21 +155,25 @@ export function waitForReport(key: string, timeoutMs: number): Promise<SendRepor
 
 /** Sends one entry; records what happened to it. */
 export async function sendEntry(entry: OutboxEntry, now = Date.now()): Promise<Outcome> {
-  const endpoint = ENDPOINTS[entry.kind];
+  const kind = kindOf(entry);
+  if (!kind) {
+    await db.outbox.update(entry.seq!, { status: 'failed', lastError: UNKNOWN_KIND_MESSAGE });
+    return report(entry.key, 'failed', UNKNOWN_KIND_MESSAGE);
+  }
   try {
-    const { data } = await api(endpoint.method, endpoint.path, {
-      body: wireBody(entry.kind, entry.body),
+    const { data } = await api(kind.endpoint.method, kind.endpoint.path, {
+      body: kind.wire ? kind.wire(entry.body) : entry.body,
       idempotencyKey: entry.key,
     });
-    await settle(entry, data);
+    await settle(entry, kind, data);
     return report(entry.key, 'done', typeof data.message === 'string' ? data.message : '');
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (isAlreadyDone(entry.kind, error.code)) {
-      await settle(entry, {});
+    if (error.code && kind.alreadyDone?.includes(error.code)) {
+      await settle(entry, kind, {});
       return report(entry.key, 'done', '');
     }
-    const outcome = classify(error, entry.kind);
+    const outcome = classify(error, entry.kind as OutboxKind);
     const attempts = entry.attempts + 1;
     if (outcome === 'retry') {
       const wait = Math.max(backoffMs(attempts), error.retryAfterMs ?? 0);
@@ -170,7 +187,7 @@ export async function sendEntry(entry: OutboxEntry, now = Date.now()): Promise<O
         attempts,
         status: outcome,
         lastError: error.message,
-        serverCopy: outcome === 'conflict' ? ((error.body?.article ?? error.body?.lesson) as Record<string, unknown>) : undefined,
+        serverCopy: outcome === 'conflict' ? serverCopyIn(kind, error) : undefined,
       });
     }
     return report(entry.key, outcome, error.message);
@@ -194,7 +211,7 @@ export async function pushOutbox(now: () => number = Date.now): Promise<PushResu
   const entries = await db.outbox.orderBy('seq').toArray();
   const heldBack = new Set<string>();
   for (const entry of entries) {
-    const waiting = entry.status !== 'queued' || (ENDPOINTS[entry.kind].admin && !getToken());
+    const waiting = entry.status !== 'queued' || (kindOf(entry)?.endpoint.admin === true && !getToken());
     if (heldBack.has(entry.recordId) || waiting || entry.nextAttemptAt > now()) {
       if (entry.status === 'queued' && entry.nextAttemptAt > now()) {
         retryAt = Math.min(retryAt ?? Infinity, entry.nextAttemptAt);
@@ -231,16 +248,10 @@ export async function retryEntry(seq: number): Promise<void> {
 export async function discardEntry(seq: number): Promise<void> {
   const entry = await db.outbox.get(seq);
   if (!entry) return;
-  await db.transaction('rw', [db.outbox, db.meta, ...OPTIMISTIC_TABLES()], async () => {
+  await db.transaction('rw', [db.outbox, db.meta, ...writeTables()], async () => {
     await db.outbox.delete(seq);
-    if (LESSON_KINDS.has(entry.kind)) await forgetLessonWrite(entry.kind, entry.recordId, entry.body);
-    if (entry.kind === 'addComment') await db.comments.delete(entry.recordId);
-    if (entry.kind === 'saveArticle' && entry.body.version === undefined) {
-      // A never-created article: nothing on the server to come back to.
-      await db.adminArticles.delete(entry.recordId);
-      await db.articles.delete(entry.recordId);
-      await db.bodies.delete(entry.recordId);
-    }
+    await kindOf(entry)?.forget?.(entry.recordId, entry.body);
+    await releaseFeedCopies(entry.recordId, false);
   });
   for (const listener of enqueueListeners) listener();
 }
@@ -249,7 +260,7 @@ export async function discardEntry(seq: number): Promise<void> {
 export async function resolveConflict(seq: number, choice: 'mine' | 'theirs'): Promise<void> {
   const entry = await db.outbox.get(seq);
   if (!entry?.serverCopy) return;
-  const server = entry.serverCopy as unknown as Article;
+  const server = entry.serverCopy;
   if (choice === 'mine') {
     await db.outbox.update(seq, {
       status: 'queued',
@@ -260,10 +271,10 @@ export async function resolveConflict(seq: number, choice: 'mine' | 'theirs'): P
       nextAttemptAt: 0,
     });
   } else {
-    await db.transaction('rw', [db.outbox, db.meta, ...OPTIMISTIC_TABLES()], async () => {
+    await db.transaction('rw', [db.outbox, db.meta, ...writeTables()], async () => {
       await db.outbox.delete(seq);
-      if (entry.kind === 'saveLesson') await forgetLessonWrite(entry.kind, entry.recordId, entry.body, entry.serverCopy as unknown as Lesson);
-      else await storeArticle(server, false);
+      await kindOf(entry)?.takeServerCopy?.(entry.recordId, entry.body, server);
+      await releaseFeedCopies(entry.recordId, false);
     });
   }
   for (const listener of enqueueListeners) listener();

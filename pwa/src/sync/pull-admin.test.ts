@@ -3,7 +3,8 @@ import { db, getMeta } from '../db/db.ts';
 import { getSignOutNotice, getToken, setToken, subscribeAuth } from '../lib/auth.ts';
 import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
 import { resetDb } from '../../test/reset-db.ts';
-import { ADMIN_SYNCED_AT, pullAdmin } from './pull-admin.ts';
+import { pullAdmin } from './pull-admin.ts';
+import { ADMIN_SYNCED_AT } from './meta-keys.ts';
 import { SETTLED_COUNT_KEY, enqueue } from './outbox.ts';
 
 const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example.com', role: 'admin' as const, isApproved: true };

@@ -8,11 +8,7 @@ import { db } from '../db/db.ts';
 import type { EntityTable } from '../db/db.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { ADMIN_SYNCED_AT } from './meta-keys.ts';
-
-async function pendingRecordIds(): Promise<Set<string>> {
-  const entries = await db.outbox.toArray();
-  return new Set(entries.map((e) => e.recordId));
-}
+import { heldRecordIds } from './kinds/registry.ts';
 
 async function replaceTable<T extends { _id: string }>(
   table: EntityTable<T, '_id'>,
@@ -25,8 +21,6 @@ async function replaceTable<T extends { _id: string }>(
   await table.bulkDelete(stale as never[]);
   await table.bulkPut(incoming);
 }
-
-export { ADMIN_SYNCED_AT };
 
 /**
  * Replaces the admin's view with the server's lists. Answers false, applying nothing, when a write
@@ -56,7 +50,7 @@ export async function pullAdmin(): Promise<boolean> {
   const [articles, comments, users] = lists;
   return db.transaction('rw', [db.adminArticles, db.adminComments, db.users, db.outbox, db.meta], async () => {
     if ((await settledCount()) !== settledBefore) return false;
-    const keep = await pendingRecordIds();
+    const keep = await heldRecordIds();
     await replaceTable(db.adminArticles, articles.data.articles, keep);
     await replaceTable(db.adminComments, comments.data.comments, keep);
     await replaceTable(db.users, users.data.users, keep);

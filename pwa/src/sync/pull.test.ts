@@ -3,7 +3,8 @@ import type { Article } from '@fw/contracts';
 import { db, getMeta } from '../db/db.ts';
 import { ScriptedServer } from '../../test/scripted-server.ts';
 import { resetDb } from '../../test/reset-db.ts';
-import { META, pullArticles, pullComments } from './pull.ts';
+import { pullArticles, pullComments } from './pull.ts';
+import { META } from './meta-keys.ts';
 
 const art = (n: number, extra: Partial<Article> = {}): Article => ({
   _id: `64f0000000000000000001${String(n).padStart(2, '0')}`,

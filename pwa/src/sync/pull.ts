@@ -3,8 +3,11 @@
 import type { Article, ArticleFeed, CommentFeed } from '@fw/contracts';
 import { api } from '../lib/api.ts';
 import { pullSchedule } from './lessons-sync.ts';
-import { db, getMeta, setMeta, type ArticleBody, type ArticleSummary } from '../db/db.ts';
+import { db, getMeta, setMeta } from '../db/db.ts';
 import { announceArticleChanges } from './article-changes.ts';
+import { splitArticle } from './article-store.ts';
+import { holdFeedCopy } from './held-copies.ts';
+import { heldRecordIds } from './kinds/registry.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { LIMITS } from '@fw/contracts/limits';
 import { META } from './meta-keys.ts';
@@ -17,16 +20,9 @@ export const SYNC_PAGE_ITEMS = LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
  * transaction open) leave the thread free between them instead of one long task per page.
  */
 const WRITE_CHUNK_ITEMS = 40;
-export { META };
 
 export interface FirstSync {
   total: number | null;
-}
-
-/** The body keeps only the HTML: the search worker derives the plain text, off this thread. */
-export function splitArticle(article: Article): { summary: ArticleSummary; body: ArticleBody } {
-  const { content, ...summary } = article;
-  return { summary, body: { _id: article._id, content } };
 }
 
 /**
@@ -38,45 +34,59 @@ export async function applyArticlePage(
   page: Pick<ArticleFeed, 'articles' | 'removed' | 'cursor'> &
     Partial<Pick<ArticleFeed, 'hasMore' | 'total' | 'reset'>>,
 ): Promise<void> {
-  const parts = page.articles.map(splitArticle);
   let dropped: string[] = [];
-  await db.transaction('rw', db.articles, db.bodies, db.comments, db.meta, async () => {
+  let applied: Article[] = page.articles;
+  let removed: string[] = page.removed;
+  await db.transaction('rw', [db.articles, db.bodies, db.comments, db.meta, db.outbox], async () => {
     const firstPage = page.reset || !(await getMeta<string>(META.ARTICLES_CURSOR));
-    if (page.reset) {
-      dropped = (await db.articles.toCollection().primaryKeys()) as string[];
-      await db.articles.clear();
-      await db.bodies.clear();
+    // An article with a write waiting keeps the device's copy; the feed's is set aside for later.
+    const held = await heldRecordIds();
+    if (held.size) {
+      for (const article of page.articles) if (held.has(article._id)) await holdFeedCopy(article._id, { table: 'articles', value: article });
+      for (const id of page.removed) if (held.has(id)) await holdFeedCopy(id, { table: 'articles', value: null });
+      applied = page.articles.filter((article) => !held.has(article._id));
+      removed = page.removed.filter((id) => !held.has(id));
     }
+    if (page.reset) {
+      dropped = ((await db.articles.toCollection().primaryKeys()) as string[]).filter((id) => !held.has(id));
+      await db.articles.bulkDelete(dropped);
+      await db.bodies.bulkDelete(dropped);
+    }
+    const parts = applied.map(splitArticle);
     for (let from = 0; from < parts.length; from += WRITE_CHUNK_ITEMS) {
       const chunk = parts.slice(from, from + WRITE_CHUNK_ITEMS);
       await db.articles.bulkPut(chunk.map((p) => p.summary));
       await db.bodies.bulkPut(chunk.map((p) => p.body));
     }
-    if (page.removed.length) {
-      await db.articles.bulkDelete(page.removed);
-      await db.bodies.bulkDelete(page.removed);
-      await db.comments.where('article').anyOf(page.removed).delete();
+    if (removed.length) {
+      await db.articles.bulkDelete(removed);
+      await db.bodies.bulkDelete(removed);
+      await db.comments.where('article').anyOf(removed).delete();
     }
     await setMeta(META.ARTICLES_CURSOR, page.cursor);
     // The progress line of the first sync ("400 of 2,000") shows while this is set.
     if (page.hasMore === false) await db.meta.delete(META.FIRST_SYNC);
     else if (firstPage) await setMeta(META.FIRST_SYNC, { total: page.total ?? null } satisfies FirstSync);
   });
-  const kept = new Set(page.articles.map((a) => a._id));
-  const removed = [...page.removed, ...dropped.filter((id) => !kept.has(id))];
-  if (page.articles.length || removed.length)
-    announceArticleChanges({ changed: page.articles.map((a) => a._id), removed });
+  const kept = new Set(applied.map((a) => a._id));
+  const gone = [...removed, ...dropped.filter((id) => !kept.has(id))];
+  if (applied.length || gone.length) announceArticleChanges({ changed: applied.map((a) => a._id), removed: gone });
 }
 
 export async function applyCommentPage(
   page: Pick<CommentFeed, 'comments' | 'removed' | 'cursor' | 'reset'>,
 ): Promise<void> {
-  await db.transaction('rw', db.comments, db.meta, async () => {
+  await db.transaction('rw', [db.comments, db.meta, db.outbox], async () => {
+    // A comment with a write waiting keeps the device's copy; the feed's is set aside for later.
+    // (A visitor's own new comment holds nothing: the server's approved copy replaces it.)
+    const held = await heldRecordIds();
+    for (const comment of page.comments) if (held.has(comment._id)) await holdFeedCopy(comment._id, { table: 'comments', value: comment });
+    for (const id of page.removed) if (held.has(id)) await holdFeedCopy(id, { table: 'comments', value: null });
     // This device's own comments awaiting approval are not from the feed: they stay.
-    if (page.reset) await db.comments.filter((comment) => comment.isApproved).delete();
-    // The server's approved copy replaces this device's pending one (same client-made id).
-    await db.comments.bulkPut(page.comments);
-    if (page.removed.length) await db.comments.bulkDelete(page.removed);
+    if (page.reset) await db.comments.filter((comment) => comment.isApproved && !held.has(comment._id)).delete();
+    await db.comments.bulkPut(page.comments.filter((comment) => !held.has(comment._id)));
+    const removed = page.removed.filter((id) => !held.has(id));
+    if (removed.length) await db.comments.bulkDelete(removed);
     await setMeta(META.COMMENTS_CURSOR, page.cursor);
   });
 }

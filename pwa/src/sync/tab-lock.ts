@@ -1,36 +1,15 @@
-// One tab pushes (and one pulls) at a time. Web Locks where the browser has them; otherwise a
-// lease in localStorage that expires, so a closed tab never blocks the others for long.
+// One tab pushes (and one pulls) at a time, through Web Locks (every browser the app supports has
+// them). A push waits for the tab holding the lock: the write it was asked for (made in this tab,
+// maybe after the other tab's push read the outbox) goes out as soon as that push ends, instead
+// of waiting for the next sync round. A pull that finds another tab pulling is not needed and
+// answers null at once. Without Web Locks (tests under node) the work runs unguarded; the
+// Idempotency-Keys still keep every write single.
 export const PUSH_LOCK_NAME = 'family-push';
 export const PULL_LOCK_NAME = 'family-pull';
-export const LEASE_MS = 30_000;
 
-/** Runs `work` unless another tab holds the lock (then answers null at once). */
-export async function withTabLock<T>(name: string, work: () => Promise<T>): Promise<T | null> {
-  if (typeof navigator !== 'undefined' && navigator.locks?.request) {
-    return navigator.locks.request(name, { ifAvailable: true }, async (lock) => (lock ? work() : null));
-  }
-  return withLease(name, work);
-}
-
-const tabId = Math.random().toString(36).slice(2);
-
-async function withLease<T>(name: string, work: () => Promise<T>): Promise<T | null> {
-  const key = `${name}-lease`;
-  const now = Date.now();
-  try {
-    const current = JSON.parse(localStorage.getItem(key) ?? 'null') as { tab: string; until: number } | null;
-    if (current && current.tab !== tabId && current.until > now) return null;
-    localStorage.setItem(key, JSON.stringify({ tab: tabId, until: now + LEASE_MS }));
-  } catch {
-    // no storage: run unguarded (idempotency keys still keep writes single)
-  }
-  try {
-    return await work();
-  } finally {
-    try {
-      localStorage.removeItem(key);
-    } catch {
-      // nothing to release
-    }
-  }
+/** Runs `work` holding the lock; `wait: false` answers null at once if another tab holds it. */
+export async function withTabLock<T>(name: string, work: () => Promise<T>, { wait }: { wait: boolean }): Promise<T | null> {
+  if (typeof navigator === 'undefined' || !navigator.locks?.request) return work();
+  if (wait) return navigator.locks.request(name, () => work());
+  return navigator.locks.request(name, { ifAvailable: true }, async (lock) => (lock ? work() : null));
 }

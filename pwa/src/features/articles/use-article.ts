@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Article } from '@fw/contracts';
 import { ApiError, api } from '../../lib/api.ts';
 import { db, useLiveQuery, type ArticleBody, type ArticleSummary } from '../../db/db.ts';
-import { splitArticle } from '../../sync/pull.ts';
+import { splitArticle } from '../../sync/article-store.ts';
 import { firstPaintFor } from '../../lib/first-paint.ts';
 import { paths } from '../../app/paths.ts';
 import { isQuotaError, setStorageFull } from '../../lib/storage.ts';
