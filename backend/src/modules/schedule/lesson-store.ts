@@ -54,7 +54,12 @@ export function sameLessonFields(a: LessonFields, b: LessonFields): boolean {
   return JSON.stringify(lessonFields(a)) === JSON.stringify(lessonFields(b));
 }
 
-export type DateClaim = 'mine' | { heldBy: string };
+/**
+ * `claimed`: this call inserted the claim, so a caller that then fails gives it back; `held`: the
+ * lesson already held the date (a retry, or the date an unchanged lesson keeps), which a failing
+ * caller must leave alone; otherwise the lesson that holds it.
+ */
+export type DateClaim = 'claimed' | 'held' | { heldBy: string };
 
 export function lessonStore(connection: mongoose.Connection) {
   const lessons = connection.collection<LessonDoc>('lessons');
@@ -66,14 +71,15 @@ export function lessonStore(connection: mongoose.Connection) {
   const find = (id: string) => lessons.findOne({ _id: oid(id) }) as Promise<LessonDoc | null>;
 
   /**
-   * Who holds a date, if anyone still does: a claim of a deleted lesson is void, and so is one whose
-   * lesson never arrived (its writer died) once the claim is stale (db/claim.ts).
+   * Who holds a date, if anyone still does: a claim of a deleted lesson is void, and so is a stale
+   * one (db/claim.ts) whose lesson never arrived or stands on another date: its writer died before
+   * giving it back.
    */
   async function holderOf(date: string): Promise<DateClaimDoc | null> {
     const held = await dates.findOne({ _id: date });
     if (!held) return null;
     const lesson = await find(held.lesson);
-    const void_ = lesson?.deleted || (!lesson && isStale(held.at));
+    const void_ = lesson?.deleted || (lesson?.date !== date && isStale(held.at));
     return void_ ? { ...held, lesson: '' } : held;
   }
 
@@ -86,10 +92,10 @@ export function lessonStore(connection: mongoose.Connection) {
     /** Takes `date` for lesson `id`; a claim it already holds (a retry) is its own. */
     async claimDate(date: string, id: string): Promise<DateClaim> {
       for (let attempt = 0; attempt < 3; attempt++) {
-        if (await insertClaim(dates, { _id: date, lesson: id, at: new Date() })) return 'mine';
+        if (await insertClaim(dates, { _id: date, lesson: id, at: new Date() })) return 'claimed';
         const held = await holderOf(date);
         if (!held) continue;
-        if (held.lesson === id) return 'mine';
+        if (held.lesson === id) return 'held';
         if (held.lesson !== '') return { heldBy: held.lesson };
         // Deletes are atomic on FerretDB too: of several callers taking over, one removes it.
         await dates.deleteOne({ _id: date, at: held.at });

@@ -62,6 +62,17 @@ export function lessonsService(connection: mongoose.Connection) {
     }
   }
 
+  /**
+   * Gives back a date claim this request inserted and then did not use. Only a claim the request
+   * inserted itself (DateClaim 'claimed'): one the lesson already held stays, and so does one the
+   * lesson has meanwhile come to stand on (another request of the same id shared the claim).
+   */
+  async function giveBack(date: string, id: string): Promise<void> {
+    const now = await store.find(id);
+    if (now && !now.deleted && now.date === date) return;
+    await store.releaseDate(date, id);
+  }
+
   async function save(input: LessonInputParsed & { _id: string }): Promise<LessonSaveOutcome> {
     const fields = lessonFields(input);
     const id = input._id;
@@ -70,11 +81,20 @@ export function lessonsService(connection: mongoose.Connection) {
 
     if (!stored) {
       const claim = await store.claimDate(fields.date, id);
-      if (claim !== 'mine') throw dateTaken(fields.date);
+      if (typeof claim === 'object') throw dateTaken(fields.date);
       const created = await insertNew(id, fields);
-      if (!sameLessonFields(created, fields)) return judge(created);
-      await store.touch();
-      return { kind: 'created', lesson: created };
+      if (sameLessonFields(created, fields)) {
+        await store.touch();
+        return { kind: 'created', lesson: created };
+      }
+      // Another save of this id was stored first: this one is judged as an edit of it, and if it
+      // is refused, the date it claimed for a lesson that went elsewhere is free again.
+      try {
+        return await judge(created);
+      } catch (error) {
+        if (claim === 'claimed') await giveBack(fields.date, id);
+        throw error;
+      }
     }
     return judge(stored);
 
@@ -82,10 +102,11 @@ export function lessonsService(connection: mongoose.Connection) {
       if (sameLessonFields(current, fields)) return { kind: 'unchanged', lesson: current };
       if (input.version !== current.version) throw conflictWith(current);
       const moving = current.date !== fields.date;
-      if (moving && (await store.claimDate(fields.date, id)) !== 'mine') throw dateTaken(fields.date);
+      const claim = moving ? await store.claimDate(fields.date, id) : 'held';
+      if (typeof claim === 'object') throw dateTaken(fields.date);
       const changed = await store.change(current, fields);
       if (!changed) {
-        if (moving) await store.releaseDate(fields.date, id);
+        if (claim === 'claimed') await giveBack(fields.date, id);
         const latest = await store.find(id);
         if (!latest || latest.deleted) throw new HttpError('NOT_FOUND', LESSON_MESSAGES.WAS_DELETED);
         throw conflictWith(latest);
@@ -128,14 +149,16 @@ export function lessonsService(connection: mongoose.Connection) {
     }
     if (clashes.length) throw importRefused('DATE_TAKEN', LESSON_MESSAGES.IMPORT_CONFLICT, clashes);
 
-    // Claim every date first; if another change took one meanwhile, give back what this took.
+    // Claim every date first; if another change took one meanwhile, give back the claims this
+    // run inserted, and only those: a date the row's lesson already held (a row repeating a saved
+    // lesson, or the work of an earlier attempt under the same key) is not this run's to free.
+    // An earlier attempt's claims for lessons it never stored lapse when stale (holderOf).
     const claimed: { date: string; id: string }[] = [];
     for (const { row, id, fields } of planned) {
-      if ((await store.claimDate(fields.date, id)) === 'mine') {
-        claimed.push({ date: fields.date, id });
-        continue;
-      }
-      for (const c of claimed) await store.releaseDate(c.date, c.id);
+      const claim = await store.claimDate(fields.date, id);
+      if (claim === 'claimed') claimed.push({ date: fields.date, id });
+      if (typeof claim !== 'object') continue;
+      for (const c of claimed) await giveBack(c.date, c.id);
       throw importRefused('DATE_TAKEN', LESSON_MESSAGES.IMPORT_CONFLICT, [
         { line: row.line, message: `there is already a lesson for ${formatLessonDate(fields.date)}` },
       ]);
