@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { articleSchema, idRequestSchema } from './articles.ts';
 import { adminCommentSchema } from './comments.ts';
-import { LIMITS, envelope, objectIdSchema, requiredText, type RouteSpec } from './common.ts';
+import { LIMITS, envelope, followsTextRule, objectIdSchema, requiredText, type RouteSpec } from './common.ts';
 import { API_PATHS } from './paths.ts';
 
 export const ROLES = ['admin', 'user'] as const;
@@ -22,6 +22,7 @@ const emailSchema = z
   .trim()
   .toLowerCase()
   .max(LIMITS.EMAIL_MAX_CHARS, `Email must be at most ${LIMITS.EMAIL_MAX_CHARS} characters`)
+  .superRefine(followsTextRule('Email', 'line'))
   .pipe(z.email({ error: 'Enter a valid email address' }));
 
 export const registerRequestSchema = z.strictObject({

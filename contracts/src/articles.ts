@@ -1,7 +1,7 @@
 // Article shapes and the public article calls of the spec's call table.
 import { z } from 'zod';
 import { CATEGORY_NAMES, categoryOf } from './categories.ts';
-import { LIMITS, envelope, objectIdSchema, requiredText, type RouteSpec } from './common.ts';
+import { LIMITS, envelope, followsTextRule, objectIdSchema, requiredText, type RouteSpec } from './common.ts';
 import { commentSchema } from './comments.ts';
 import { API_PATHS } from './paths.ts';
 
@@ -38,6 +38,7 @@ export const articleInputSchema = z.strictObject({
     .refine((html) => new TextEncoder().encode(html).length <= LIMITS.ARTICLE_CONTENT_MAX_BYTES, {
       message: `content must be at most ${LIMITS.ARTICLE_CONTENT_MAX_BYTES / 1024 / 1024} MB`,
     })
+    .superRefine(followsTextRule('content', 'multiline'))
     .default(''),
   category: categoryInputSchema.default(''),
   isPublished: z.boolean({ error: 'isPublished must be true or false' }).default(false),
@@ -66,7 +67,7 @@ export const addCommentRequestSchema = z.strictObject({
   _id: objectIdSchema.optional(),
   article: objectIdSchema,
   name: requiredText('Name', LIMITS.COMMENT_NAME_MAX_CHARS),
-  content: requiredText('Comment', LIMITS.COMMENT_TEXT_MAX_CHARS),
+  content: requiredText('Comment', LIMITS.COMMENT_TEXT_MAX_CHARS, 'multiline'),
 });
 export type AddCommentRequest = z.input<typeof addCommentRequestSchema>;
 export const addCommentResponseSchema = envelope({ comment: commentSchema.optional() });

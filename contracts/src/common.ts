@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { ERROR_CODE_NAMES, type ErrorBody } from './errors.ts';
 import { OBJECT_ID_PATTERN } from './limits.ts';
+import { textProblem, type TextKind } from './text-rule.ts';
 
 export * from './limits.ts';
 export * from './errors.ts';
+export * from './text-rule.ts';
 
 
 export const objectIdSchema = z
@@ -25,13 +27,22 @@ export const errorBodySchema = z.object({
 export const messageResponseSchema = envelope({});
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** Required trimmed text with a maximum length and messages a person can act on. */
-export function requiredText(label: string, maxChars: number) {
+/** The text rule (text-rule.ts) as a zod check: every free-text input field carries it. */
+export function followsTextRule(label: string, kind: TextKind) {
+  return (value: string, ctx: z.RefinementCtx<string>) => {
+    const problem = textProblem(value, label, kind);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  };
+}
+
+/** Required trimmed text with a maximum length, the text rule and messages a person can act on. */
+export function requiredText(label: string, maxChars: number, kind: TextKind = 'line') {
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .min(1, `${label} is required`)
-    .max(maxChars, `${label} must be at most ${maxChars} characters`);
+    .max(maxChars, `${label} must be at most ${maxChars} characters`)
+    .superRefine(followsTextRule(label, kind));
 }
 
 export interface RouteSpec {

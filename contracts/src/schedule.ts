@@ -1,7 +1,7 @@
 // The weekly Family Worship lessons: the served shape, the admin calls that change them, and the
 // rules a lesson must meet (real date, a title unless it is a Broadcast week, plain text, limits).
 import { z } from 'zod';
-import { LIMITS, envelope, objectIdSchema, type RouteSpec } from './common.ts';
+import { LIMITS, envelope, followsTextRule, objectIdSchema, type RouteSpec, type TextKind } from './common.ts';
 import { formatLessonDate, isoDay, type Lesson, type LessonFields } from './lessons.ts';
 import type { LineProblem } from './lesson-csv.ts';
 import { API_PATHS } from './paths.ts';
@@ -30,17 +30,15 @@ export const scheduleResponseSchema = envelope({ lessons: z.array(lessonSchema) 
 
 // Plain text: shown as text, never as markup, so markup in it is a mistake worth telling about.
 const MARKUP = /<\/?[a-z!][^>]*>/i;
-// Control characters other than tab and line breaks.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-function plainText(label: string, maxChars: number) {
+/** Titles are one line, texts may hold line breaks; both follow the text rule (text-rule.ts). */
+function plainText(label: string, maxChars: number, kind: TextKind) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .max(maxChars, `${label} must be at most ${maxChars} characters`)
     .refine((v) => !MARKUP.test(v), `${label} must be plain text (no HTML tags)`)
-    .refine((v) => !CONTROL.test(v), `${label} must not contain control characters`);
+    .superRefine(followsTextRule(label, kind));
 }
 
 export const LESSON_RULE_MESSAGES = {
@@ -57,16 +55,16 @@ const lessonShape = {
     .trim()
     .refine((v) => !Number.isNaN(isoDay(v)), LESSON_RULE_MESSAGES.DATE),
   broadcast: z.boolean({ error: 'broadcast must be true or false' }).default(false),
-  title: plainText('title', LIMITS.LESSON_TITLE_MAX_CHARS).default(''),
-  text: plainText('text', LIMITS.LESSON_TEXT_MAX_CHARS).default(''),
+  title: plainText('title', LIMITS.LESSON_TITLE_MAX_CHARS, 'line').default(''),
+  text: plainText('text', LIMITS.LESSON_TEXT_MAX_CHARS, 'multiline').default(''),
   extras: z
     .array(
       z.strictObject({
-        title: plainText('extra topic title', LIMITS.LESSON_TITLE_MAX_CHARS).refine(
+        title: plainText('extra topic title', LIMITS.LESSON_TITLE_MAX_CHARS, 'line').refine(
           (v) => v !== '',
           LESSON_RULE_MESSAGES.EXTRA_TITLE_REQUIRED,
         ),
-        text: plainText('extra topic text', LIMITS.LESSON_TEXT_MAX_CHARS).default(''),
+        text: plainText('extra topic text', LIMITS.LESSON_TEXT_MAX_CHARS, 'multiline').default(''),
       }),
       { error: 'extras must be a list of { title, text }' },
     )
