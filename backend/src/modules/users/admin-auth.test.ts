@@ -44,6 +44,12 @@ describe.each(CALLS)('$method $path guard', ({ method, path, body }) => {
     return expectRefused(401, 'TOKEN_EXPIRED', AUTH_MESSAGES.EXPIRED, { authorization: expired });
   });
 
+  it('401 with a token signed with the right secret but no expiry (it would never lapse)', () => {
+    const forever = jwt.sign({ sub: admin.user._id }, app.config.jwtSecret, { algorithm: 'HS256' });
+    expect(jwt.decode(forever)).not.toHaveProperty('exp');
+    return expectRefused(401, 'TOKEN_INVALID', AUTH_MESSAGES.INVALID, { authorization: forever });
+  });
+
   it('401 with the token of a user who no longer exists', async () => {
     const gone = await createUser(app, { role: 'user', isApproved: false });
     await userModel(app.connection).deleteOne({ _id: gone.user._id });

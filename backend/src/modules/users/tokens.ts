@@ -1,5 +1,6 @@
-// Login tokens: a JWT naming the user, valid for TOKEN_TTL_SECONDS. Who the user is now (still
-// there, approved, admin) is checked against the database on every admin call, not trusted here.
+// Login tokens: a JWT naming the user, valid for TOKEN_TTL_SECONDS; one without an expiry is
+// refused. Who the user is now (still there, approved, admin) is checked against the database on
+// every admin call, not trusted here.
 import jwt from 'jsonwebtoken';
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
@@ -13,7 +14,11 @@ export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: 'ex
 export function verifyToken(token: string, secret: string): TokenCheck {
   try {
     const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
-    if (typeof payload === 'object' && typeof payload.sub === 'string') return { ok: true, userId: payload.sub };
+    // Every token this server signs expires; one without `exp` (jsonwebtoken accepts it) would be
+    // good forever, so it is not one of ours.
+    if (typeof payload === 'object' && typeof payload.sub === 'string' && typeof payload.exp === 'number') {
+      return { ok: true, userId: payload.sub };
+    }
     return { ok: false, reason: 'invalid' };
   } catch (error) {
     return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
