@@ -1,8 +1,8 @@
 // Bad input across the whole route table (contracts/src/routes.ts): over a thousand generated
 // malformed or hostile requests (wrong types, `$` operators, huge strings, broken JSON, bad ids,
-// missing, garbage, forged and expired tokens). None may get a 5xx, none may hang, every refusal
-// has the one error shape, and the data (every collection but the rate-limit and idempotency
-// bookkeeping) is byte-for-byte what it was before.
+// missing, garbage, forged, expired and never-expiring tokens, text the text rule refuses). None
+// may get a 5xx, none may hang, every refusal has the one error shape, and the data (every
+// collection but the rate-limit and idempotency bookkeeping) is byte-for-byte what it was before.
 import crypto from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,6 +235,42 @@ function securityRequests(app: TestApp, users: Users, stored: StoredWrite): Host
   return requests;
 }
 
+/**
+ * Issue 21: a token with the right signature but no expiry, and free text that breaks the text
+ * rule (contracts/src/text-rule.ts) in every kind of field. Every write is refused (the run
+ * checks that none is accepted and that the data is unchanged); the token must get a 401.
+ */
+function issue21Requests(app: TestApp, users: Users, articleId: string): Hostile[] {
+  const json = { 'content-type': 'application/json' };
+  const admin = { ...json, authorization: users.admin };
+  const forever = jwt.sign({ sub: users.adminId }, app.config.jwtSecret, { algorithm: 'HS256' });
+  const requests: Hostile[] = [];
+  for (const path of ['/api/admin/users', '/api/admin/dashboard']) {
+    requests.push({ method: 'GET', path, headers: { authorization: forever }, label: `issue 21 token without exp on ${path}`, check: (res) => (res.status === 401 ? null : `token without exp answered ${res.status}`) });
+  }
+  const bad = { nul: 'a\u0000b', escape: 'a\u001b[2J', override: 'evil\u202egpj.exe', isolate: 'a\u2066b', lone: 'smile \ud83d', newline: 'a\nb' };
+  for (const [kind, text] of Object.entries(bad)) {
+    requests.push(
+      { method: 'POST', path: '/api/articles/add-comment', headers: json, raw: JSON.stringify({ article: articleId, name: text, content: 'Hello' }), label: `issue 21 comment name ${kind}` },
+      { method: 'POST', path: '/api/admin/register', headers: json, raw: JSON.stringify({ name: text, email: `x-${kind}@example.test`, password: 'long enough 1' }), label: `issue 21 user name ${kind}` },
+      { method: 'POST', path: '/api/admin/register', headers: json, raw: JSON.stringify({ name: 'X', email: `x${text}@example.test`, password: 'long enough 1' }), label: `issue 21 user email ${kind}` },
+      { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: text, subtitle: 'S', content: '<p>x</p>' }) }), label: `issue 21 article title ${kind}` },
+      { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: 'T', subtitle: text, content: '<p>x</p>' }) }), label: `issue 21 article subtitle ${kind}` },
+      { method: 'POST', path: '/api/lessons/save', headers: admin, raw: JSON.stringify({ lesson: { date: '2031-05-02', title: text } }), label: `issue 21 lesson title ${kind}` },
+      { method: 'POST', path: '/api/lessons/import', headers: admin, raw: JSON.stringify({ lessons: [{ date: '2031-05-09', title: 'T' }, { date: '2031-05-16', title: text }] }), label: `issue 21 lesson import ${kind}` },
+    );
+    // Body text may hold line breaks and direction controls; names and titles may not.
+    const bodyMayHoldIt = kind === 'override' || kind === 'isolate' || kind === 'newline';
+    if (bodyMayHoldIt) continue;
+    requests.push(
+      { method: 'POST', path: '/api/articles/add-comment', headers: json, raw: JSON.stringify({ article: articleId, name: 'Ann', content: text }), label: `issue 21 comment text ${kind}` },
+      { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: 'T', subtitle: 'S', content: `<p>${text}</p>` }) }), label: `issue 21 article content ${kind}` },
+      { method: 'POST', path: '/api/lessons/save', headers: admin, raw: JSON.stringify({ lesson: { date: '2031-05-23', title: 'T', text } }), label: `issue 21 lesson text ${kind}` },
+    );
+  }
+  return requests;
+}
+
 interface Users {
   admin: string;
   user: string;
@@ -247,8 +283,9 @@ interface StoredWrite {
   secret: string;
 }
 
-function generate(app: TestApp, users: Users, stored: StoredWrite): Hostile[] {
-  const requests: Hostile[] = securityRequests(app, users, stored);
+/** `articleId`: a published article, so a comment is refused for its text and nothing else. */
+function generate(app: TestApp, users: Users, stored: StoredWrite, articleId: string): Hostile[] {
+  const requests: Hostile[] = [...securityRequests(app, users, stored), ...issue21Requests(app, users, articleId)];
   const { refused, admin } = tokens(app, users);
   const json = { 'content-type': 'application/json' };
   for (const [name, route] of Object.entries(ROUTES as Record<string, RouteSpec>)) {
@@ -359,6 +396,7 @@ describe('hostile input over every route of the contract', () => {
   let users: Users;
   let stored: StoredWrite;
   let adminPassword: string;
+  let publishedId: string;
   beforeAll(async () => {
     app = await startTestApp();
     const admin = await createUser(app, { role: 'admin' });
@@ -380,6 +418,7 @@ describe('hostile input over every route of the contract', () => {
     expect(first.status).toBe(201);
     // Content for the requests to bounce off: published, draft, approved and pending comments.
     const published = await createArticle(app, admin.token, { isPublished: true });
+    publishedId = published._id;
     await createArticle(app, admin.token, { isPublished: false });
     const approved = await addComment(app, published._id);
     await approveComment(app, admin.token, approved._id);
@@ -397,7 +436,7 @@ describe('hostile input over every route of the contract', () => {
   afterAll(() => app?.close());
 
   it(`answers at least ${HOSTILE_MIN_REQUESTS} of them without a 5xx, a hang or a change to the data`, async () => {
-    const requests = generate(app, users, stored);
+    const requests = generate(app, users, stored, publishedId);
     expect(requests.length).toBeGreaterThanOrEqual(HOSTILE_MIN_REQUESTS);
     const before = await snapshot(app);
     expect(Object.keys(before)).toEqual(expect.arrayContaining(['articles', 'comments', 'users']));
