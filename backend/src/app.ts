@@ -13,6 +13,7 @@ import { staticPwa } from './middleware/static-pwa.ts';
 import { healthRouter } from './modules/health/health.routes.ts';
 import { userModel } from './modules/users/user.model.ts';
 import { usersRouter } from './modules/users/users.routes.ts';
+import type { PasswordPool } from './modules/users/password-pool.ts';
 import { cors } from './middleware/cors.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { jsonDepthLimit } from './middleware/json-depth.ts';
@@ -30,9 +31,11 @@ export const REQUEST_TIMEOUT_MS = 20_000;
 export interface AppDeps {
   config: Config;
   connection: mongoose.Connection;
+  /** Hashes and checks passwords off the event loop; its owner (main.ts, the harness) closes it. */
+  passwords: PasswordPool;
 }
 
-export function createApp({ config, connection }: AppDeps): Koa {
+export function createApp({ config, connection, passwords }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   // A client that hangs up mid-response is not a server fault; everything else is logged.
   app.on('error', (error: NodeJS.ErrnoException) => {
@@ -60,7 +63,7 @@ export function createApp({ config, connection }: AppDeps): Koa {
   const idempotent = idempotency({ connection });
   const routers = [
     healthRouter({ connection }),
-    usersRouter({ config, connection, adminOnly, idempotent }),
+    usersRouter({ config, connection, passwords, adminOnly, idempotent }),
     articlesRouter({ connection, adminOnly, idempotent }),
     commentsRouter({ connection, adminOnly, idempotent, commentLimit: commentRateLimit({ connection, config }) }),
     syncRouter({ connection }),

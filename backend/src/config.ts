@@ -3,10 +3,17 @@
 //
 // Rate limits: RATE_LIMIT_LOGIN, RATE_LIMIT_REGISTER and RATE_LIMIT_COMMENT each take "N/ms"
 // (N attempts per window of ms milliseconds, e.g. "10/900000") or just "N" (the default window).
+// Password hashing: PASSWORD_HASH_THREADS worker threads, PASSWORD_HASH_QUEUE_MAX jobs waiting for
+// them at most (modules/users/password-pool.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  DEFAULT_PASSWORD_QUEUE_MAX,
+  DEFAULT_PASSWORD_THREADS,
+  type PasswordPoolOptions,
+} from './modules/users/password-pool.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,6 +29,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: z.string().optional(),
   RATE_LIMIT_REGISTER: z.string().optional(),
   RATE_LIMIT_COMMENT: z.string().optional(),
+  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).default(DEFAULT_PASSWORD_THREADS),
+  PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_PASSWORD_QUEUE_MAX),
 });
 
 export interface RateLimitSetting {
@@ -74,6 +83,8 @@ export interface Config {
   trustProxy: boolean;
   /** Optional so hand-built configs keep working; missing means DEFAULT_RATE_LIMITS. */
   rateLimits?: RateLimits;
+  /** Optional like rateLimits; missing means one thread per core and the default queue. */
+  passwordHashing?: PasswordPoolOptions;
 }
 
 function developmentSecret(dataDir: string): string {
@@ -111,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       register: parseRateLimit('RATE_LIMIT_REGISTER', e.RATE_LIMIT_REGISTER, DEFAULT_RATE_LIMITS.register),
       comment: parseRateLimit('RATE_LIMIT_COMMENT', e.RATE_LIMIT_COMMENT, DEFAULT_RATE_LIMITS.comment),
     },
+    passwordHashing: { threads: e.PASSWORD_HASH_THREADS, queueMax: e.PASSWORD_HASH_QUEUE_MAX },
   };
 }

@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { seedDemoLessons, seedSchedule2025 } from './db/seed/lessons-seed.ts';
 import { readModelOn } from './modules/sync/read-model.ts';
+import { passwordPool } from './modules/users/password-pool.ts';
 
 const config = loadConfig();
 const connection = await connectDatabase(config.mongoUri);
@@ -20,13 +21,15 @@ if ((await seedSchedule2025(connection)).seeded) console.log('Seeded the 2025 wo
 const readStartMs = Date.now();
 await readModelOn(connection).current();
 console.log(`Read the library into memory in ${Date.now() - readStartMs} ms.`);
-const app = createApp({ config, connection });
+const passwords = passwordPool(config.passwordHashing);
+const app = createApp({ config, connection, passwords });
 const server = app.listen(config.port, config.host, () => {
   console.log(`Serving on http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`);
 });
 
 async function shutdown() {
   server.close();
+  await passwords.close();
   await connection.close();
   process.exit(0);
 }

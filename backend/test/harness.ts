@@ -9,6 +9,7 @@ import type Koa from 'koa';
 import { createApp } from '../src/app.ts';
 import type { Config, RateLimits } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connection.ts';
+import { passwordPool, type PasswordPool } from '../src/modules/users/password-pool.ts';
 
 export interface TestResponse<T = Record<string, unknown>> {
   status: number;
@@ -30,6 +31,8 @@ export interface TestApp {
   connection: mongoose.Connection;
   /** The Koa app itself, for tests that inspect what is mounted. */
   koa: Koa;
+  /** The app's password pool, for tests that watch what is hashed or checked. */
+  passwords: PasswordPool;
   request<T = Record<string, unknown>>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
@@ -66,7 +69,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...overrides,
   };
   const connection = await connectDatabase(config.mongoUri);
-  const app = createApp({ config, connection });
+  const passwords = passwordPool(config.passwordHashing);
+  const app = createApp({ config, connection, passwords });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -98,9 +102,11 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     config,
     connection,
     koa: app,
+    passwords,
     request,
     async close() {
       await new Promise((r) => server.close(r));
+      await passwords.close();
       await connection.dropDatabase().catch(() => {});
       await connection.close();
     },

@@ -77,7 +77,11 @@ export function errorHandler({ log = console.error }: { log?: (...args: unknown[
       } else {
         answer = fromLibraryError(error as KoaLikeError) ?? answer;
       }
-      if (answer.status >= 500) log('[api]', ctx.method, ctx.path, error);
+      // A refusal of ours (BUSY: the server chose to say "later") is one line; anything else
+      // that ends in a 5xx is a fault, logged with its stack.
+      if (error instanceof HttpError && answer.status >= 500) {
+        log(`[api] ${ctx.method} ${ctx.path} ${answer.status} ${answer.code}: ${answer.message}`);
+      } else if (answer.status >= 500) log('[api]', ctx.method, ctx.path, error);
       ctx.status = answer.status;
       ctx.body = error instanceof HttpError ? error.toBody() : { success: false, message: answer.message, code: answer.code };
     }

@@ -9,14 +9,16 @@ import { parseWith } from '../../middleware/validate.ts';
 import { registerRateLimits } from '../../middleware/rate-limit.ts';
 import { loginLimits } from '../../middleware/login-limits.ts';
 import { usersService } from './users.service.ts';
+import type { PasswordPool } from './password-pool.ts';
 
 export interface UsersRouterDeps extends WriteRouterDeps {
   config: Config;
+  passwords: PasswordPool;
 }
 
-export function usersRouter({ config, connection, adminOnly, idempotent }: UsersRouterDeps): Router {
+export function usersRouter({ config, connection, passwords, adminOnly, idempotent }: UsersRouterDeps): Router {
   const router = new Router();
-  const users = usersService({ connection, jwtSecret: config.jwtSecret });
+  const users = usersService({ connection, jwtSecret: config.jwtSecret, passwords });
   const limitDeps = { connection, config };
 
   // Registration limits count every attempt, before validation; login counts failures (login-limits.ts).

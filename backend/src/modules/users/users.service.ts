@@ -1,7 +1,6 @@
 // Registration, login and the admin's user management. Knows nothing of HTTP beyond the HttpErrors
 // it throws; the routes file turns requests into calls here.
 import crypto from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type mongoose from 'mongoose';
 import type { User } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
@@ -9,6 +8,7 @@ import { signToken } from './tokens.ts';
 import { toUserDto, userModel, type UserDoc } from './user.model.ts';
 import { claimFirstAdmin } from './first-admin.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import type { PasswordPool } from './password-pool.ts';
 
 export const BCRYPT_COST = 10;
 
@@ -37,15 +37,25 @@ export interface AuthResult {
   message: string;
 }
 
-let dummyHash: Promise<string> | undefined;
-/** A real hash to compare against when the email is unknown, so both paths take as long. */
-function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= bcrypt.hash(crypto.randomBytes(16).toString('hex'), BCRYPT_COST);
-  return dummyHash;
+export interface UsersServiceDeps {
+  connection: mongoose.Connection;
+  jwtSecret: string;
+  passwords: PasswordPool;
 }
 
-export function usersService({ connection, jwtSecret }: { connection: mongoose.Connection; jwtSecret: string }) {
+export function usersService({ connection, jwtSecret, passwords }: UsersServiceDeps) {
   const Users = userModel(connection);
+
+  let dummyHash: Promise<string> | undefined;
+  /** A real hash to compare against when the email is unknown, so both paths take as long. */
+  function dummyPasswordHash(): Promise<string> {
+    // Made once; a refusal (the pool busy) is not kept, so the next login makes it again.
+    dummyHash ??= passwords.hash(crypto.randomBytes(16).toString('hex'), BCRYPT_COST).catch((error: unknown) => {
+      dummyHash = undefined;
+      throw error;
+    });
+    return dummyHash;
+  }
 
   async function findUser(userId: string): Promise<UserDoc | null> {
     return (await Users.findById(userId).lean()) as UserDoc | null;
@@ -60,7 +70,7 @@ export function usersService({ connection, jwtSecret }: { connection: mongoose.C
       // The unique email index must exist before the insert relies on it (fresh installs).
       await Users.init();
       if (await Users.exists({ email })) throw new HttpError('EMAIL_TAKEN', USER_MESSAGES.EMAIL_TAKEN);
-      const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+      const passwordHash = await passwords.hash(password, BCRYPT_COST);
       let created;
       try {
         created = await Users.create({ name, email, passwordHash, role: 'user', isApproved: false });
@@ -86,7 +96,7 @@ export function usersService({ connection, jwtSecret }: { connection: mongoose.C
 
     async login({ email, password }: { email: string; password: string }): Promise<AuthResult> {
       const user = (await Users.findOne({ email }).lean()) as UserDoc | null;
-      const matches = await bcrypt.compare(password, user?.passwordHash ?? (await dummyPasswordHash()));
+      const matches = await passwords.compare(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !matches) throw new HttpError('BAD_CREDENTIALS', USER_MESSAGES.BAD_CREDENTIALS);
       if (!user.isApproved) throw new HttpError('NOT_APPROVED', USER_MESSAGES.NOT_APPROVED);
       return { token: signToken(String(user._id), jwtSecret), message: USER_MESSAGES.LOGGED_IN };
