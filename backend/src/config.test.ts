@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS, loadConfig, parseRateLimit } from './config.ts';
+import { DEFAULT_PASSWORD_QUEUE_MAX, DEFAULT_PASSWORD_THREADS } from './modules/users/password-pool.ts';
 
 const FALLBACK = { limit: 3, windowMs: 1000 };
 const BASE_ENV = { MONGODB_URI: 'mongodb://127.0.0.1:1/x', JWT_SECRET: 'x'.repeat(32) };
+
+describe('password hashing from the environment', () => {
+  it('defaults to a thread per core and reads both variables', () => {
+    expect(loadConfig(BASE_ENV).passwordHashing).toEqual({ threads: DEFAULT_PASSWORD_THREADS, queueMax: DEFAULT_PASSWORD_QUEUE_MAX });
+    const config = loadConfig({ ...BASE_ENV, PASSWORD_HASH_THREADS: '3', PASSWORD_HASH_QUEUE_MAX: '0' });
+    expect(config.passwordHashing).toEqual({ threads: 3, queueMax: 0 });
+  });
+
+  it.each([
+    ['PASSWORD_HASH_THREADS', '0'],
+    ['PASSWORD_HASH_THREADS', 'two'],
+    ['PASSWORD_HASH_QUEUE_MAX', '-1'],
+  ])('refuses %s=%j naming the variable', (name, value) => {
+    expect(() => loadConfig({ ...BASE_ENV, [name]: value })).toThrow(name);
+  });
+});
 
 describe('rate limits from the environment', () => {
   it.each([
