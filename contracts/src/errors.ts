@@ -50,7 +50,6 @@ export const ERROR_CODES = {
   /** A method no route of the server knows (e.g. TRACE). */
   METHOD_NOT_IMPLEMENTED: { status: 501, kind: 'refused' },
   EDIT_CONFLICT: { status: 409, kind: 'edit-conflict' },
-  EMAIL_TAKEN: { status: 409, kind: 'refused' },
   /** A client-made id is already used by a different record. */
   ID_TAKEN: { status: 409, kind: 'refused' },
   /** Another worship lesson already has this date (one lesson per date). */

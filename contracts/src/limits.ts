@@ -15,7 +15,10 @@ export const LIMITS = {
   USER_NAME_MAX_CHARS: 100,
   EMAIL_MAX_CHARS: 254,
   PASSWORD_MIN_CHARS: 8,
+  /** What login accepts (accounts made before the byte limit keep logging in). */
   PASSWORD_MAX_CHARS: 200,
+  /** bcrypt reads only this many bytes of a password (UTF-8); registration refuses longer ones. */
+  PASSWORD_MAX_BYTES: 72,
   SYNC_PAGE_MAX_ITEMS: 500,
   SYNC_PAGE_DEFAULT_ITEMS: 200,
   LESSON_TITLE_MAX_CHARS: 200,

@@ -92,6 +92,32 @@ describe('login limits (failures per email and address, per address; slower fail
     expectTooMany(await register(3));
   });
 
+  it('counts only well-formed registrations per email: junk sent with an address does not block its owner', async () => {
+    const victim = 'victim@example.test';
+    for (let i = 0; i < TINY.limit + 3; i++) {
+      const junk = await app.request('POST', '/api/admin/register', {
+        body: { name: 'X', email: victim, password: 'short' },
+        headers: from(`10.0.8.${i}`),
+      });
+      expect(junk.status).toBe(400);
+    }
+    const real = await app.request('POST', '/api/admin/register', {
+      body: { name: 'Victim', email: victim, password: 'long enough' },
+      headers: from('10.0.8.200'),
+    });
+    expect(real.status).toBe(201);
+  });
+
+  it('still limits well-formed registrations per email, whatever the address', async () => {
+    const register = (i: number) =>
+      app.request('POST', '/api/admin/register', {
+        body: { name: `E ${i}`, email: 'busy-email@example.test', password: 'long enough' },
+        headers: from(`10.0.10.${i}`),
+      });
+    for (let i = 0; i < TINY.limit; i++) expect((await register(i)).status).toBe(201);
+    expectTooMany(await register(TINY.limit));
+  });
+
   it('shares its counters with another instance on the same database', async () => {
     const twin = await startTestApp({ mongoUri: app.config.mongoUri, trustProxy: true, rateLimits: app.config.rateLimits });
     try {

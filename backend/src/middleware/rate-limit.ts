@@ -145,10 +145,24 @@ function limiter(deps: RateLimitDeps, bucket: string, setting: RateLimitSetting,
   return rateLimit({ connection: deps.connection, bucket, ...setting, key });
 }
 
-/** Registrations, counted per IP and per email. */
-export function registerRateLimits(deps: RateLimitDeps): Middleware[] {
-  const setting = deps.config.rateLimits?.register ?? DEFAULT_RATE_LIMITS.register;
-  return [limiter(deps, 'register-ip', setting, byIp), limiter(deps, 'register-email', setting, byBodyEmail)];
+const registerSetting = (deps: RateLimitDeps) => deps.config.rateLimits?.register ?? DEFAULT_RATE_LIMITS.register;
+
+/** Registrations per address: every attempt counts, malformed ones too. */
+export function registerIpRateLimit(deps: RateLimitDeps): Middleware {
+  return limiter(deps, 'register-ip', registerSetting(deps), byIp);
+}
+
+/**
+ * Registrations per email, called with the email of a request that passed validation: only
+ * well-formed attempts count, so junk sent with someone's address from many places cannot make
+ * that person's own registration wait an hour.
+ */
+export function registerEmailRateLimit(deps: RateLimitDeps): (email: string) => Promise<void> {
+  const counter = windowSlots({ connection: deps.connection, bucket: 'register-email', ...registerSetting(deps) });
+  return async function limitByEmail(email) {
+    const taken = await counter.take(email);
+    if (!taken.allowed) throw tooMany(taken.retryAfterSeconds);
+  };
 }
 
 /** Visitor comments, counted per IP: mount on POST /api/articles/add-comment. */

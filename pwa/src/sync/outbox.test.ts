@@ -56,7 +56,6 @@ describe('classify', () => {
     ['BODY_TOO_LARGE', 'failed'],
     ['ID_TAKEN', 'failed'],
     ['IDEMPOTENCY_KEY_REUSED', 'failed'],
-    ['EMAIL_TAKEN', 'failed'],
     ['ADMIN_UNDELETABLE', 'failed'],
     ['TOKEN_EXPIRED', 'auth'],
     ['TOKEN_MISSING', 'auth'],

@@ -57,6 +57,13 @@ describe('POST /api/admin/login', () => {
     }
   });
 
+  it('lets an account made before the 72-byte limit log in with its longer password', async () => {
+    const longPassword = 'é'.repeat(50);
+    const older = await createUser(app, { password: longPassword });
+    const res = await app.request('POST', LOGIN, { body: { email: older.user.email, password: longPassword } });
+    expect(res.status).toBe(200);
+  });
+
   it('refuses a correct password of a user waiting for approval with 403', async () => {
     const res = await app.request('POST', LOGIN, { body: { email: pending.user.email, password: pending.user.password } });
     expect(res.status).toBe(403);

@@ -5,6 +5,7 @@ import { createUser } from '../../../test/fixtures.ts';
 import { BOOTSTRAP_CLAIMS_COLLECTION, FIRST_ADMIN_CLAIM_ID, type ClaimDoc } from './first-admin.ts';
 import { userModel } from './user.model.ts';
 import { USER_MESSAGES } from './users.service.ts';
+import { PASSWORD_TOO_LONG_MESSAGE } from '@fw/contracts/password';
 
 const REGISTER = '/api/admin/register';
 const person = (n: number) => ({ name: `Person ${n}`, email: `person${n}@example.test`, password: 'correct horse' });
@@ -46,12 +47,21 @@ describe('POST /api/admin/register', () => {
     expect(JSON.stringify(stored)).not.toContain(person(1).password);
   });
 
-  it('refuses a second account for the same email whatever its case, with 409', async () => {
+  it('answers a taken email (whatever its case) as it answers a new account, and leaves that account as it was', async () => {
     await app.request('POST', REGISTER, { body: person(1) });
-    const res = await app.request('POST', REGISTER, { body: { ...person(3), email: 'PERSON1@Example.Test' } });
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: USER_MESSAGES.EMAIL_TAKEN, code: 'EMAIL_TAKEN' });
-    expect(await userModel(app.connection).countDocuments()).toBe(1);
+    const fresh = await app.request('POST', REGISTER, { body: person(2) });
+    const Users = userModel(app.connection);
+    const before = await Users.findOne({ email: person(1).email }).lean();
+    const intruder = { ...person(3), email: 'PERSON1@Example.Test', password: 'an intruder password' };
+    const taken = await app.request('POST', REGISTER, { body: intruder });
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.body).toEqual(fresh.body);
+    expect(taken.body).toEqual({ success: true, message: USER_MESSAGES.REGISTERED_PENDING });
+    expect(await Users.findOne({ email: person(1).email }).lean()).toEqual(before);
+    expect(await Users.countDocuments()).toBe(2);
+    const login = (password: string) => app.request('POST', '/api/admin/login', { body: { email: person(1).email, password } });
+    expect((await login(person(1).password)).status).toBe(200);
+    expect((await login(intruder.password)).status).toBe(401);
   });
 
   it('makes exactly one admin when the first registrations arrive together', async () => {
@@ -61,10 +71,25 @@ describe('POST /api/admin/register', () => {
     expect(await userModel(app.connection).countDocuments({ role: 'admin' })).toBe(1);
   });
 
-  it('refuses two concurrent registrations of one email, keeping one account', async () => {
+  it('answers two concurrent registrations of one email alike, keeping one account', async () => {
+    await createUser(app, { role: 'admin' });
     const answers = await Promise.all([1, 2].map(() => app.request('POST', REGISTER, { body: person(7) })));
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
-    expect(await userModel(app.connection).countDocuments()).toBe(1);
+    expect(answers.map((a) => [a.status, a.body])).toEqual([
+      [201, { success: true, message: USER_MESSAGES.REGISTERED_PENDING }],
+      [201, { success: true, message: USER_MESSAGES.REGISTERED_PENDING }],
+    ]);
+    expect(await userModel(app.connection).countDocuments({ email: person(7).email })).toBe(1);
+  });
+
+  it('refuses a password longer than the 72 bytes bcrypt reads, and takes one of exactly 72', async () => {
+    const tooLong = await app.request('POST', REGISTER, { body: { ...person(1), password: `${'é'.repeat(36)}x` } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ success: false, message: PASSWORD_TOO_LONG_MESSAGE, code: 'INVALID_INPUT' });
+    expect(await userModel(app.connection).countDocuments()).toBe(0);
+    const fits = await app.request('POST', REGISTER, { body: { ...person(1), password: 'é'.repeat(36) } });
+    expect(fits.status).toBe(201);
+    const login = await app.request('POST', '/api/admin/login', { body: { email: person(1).email, password: 'é'.repeat(36) } });
+    expect(login.status).toBe(200);
   });
 
   it('does not make a first admin when one already exists (e.g. seeded)', async () => {
@@ -94,6 +119,7 @@ describe('POST /api/admin/register', () => {
     [{ ...person(1), email: 'not-an-email' }, 'Enter a valid email address'],
     [{ ...person(1), email: { $gt: '' } }, 'Email must be text'],
     [{ ...person(1), password: 'short' }, 'Password must be at least 8 characters'],
+    [{ ...person(1), password: 'a'.repeat(73) }, PASSWORD_TOO_LONG_MESSAGE],
     [{ ...person(1), role: 'admin' }, 'Unexpected field: role'],
     [{ ...person(1), $where: '1' }, 'Unexpected field: $where'],
   ])('answers bad input %j with 400 and a message', async (body, message) => {

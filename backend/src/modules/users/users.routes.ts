@@ -6,7 +6,7 @@ import { API_PATHS } from '@fw/contracts/paths';
 import type { Config } from '../../config.ts';
 import type { WriteRouterDeps } from '../router-deps.ts';
 import { parseWith } from '../../middleware/validate.ts';
-import { registerRateLimits } from '../../middleware/rate-limit.ts';
+import { registerEmailRateLimit, registerIpRateLimit } from '../../middleware/rate-limit.ts';
 import { loginLimits } from '../../middleware/login-limits.ts';
 import { usersService } from './users.service.ts';
 import type { PasswordPool } from './password-pool.ts';
@@ -20,10 +20,13 @@ export function usersRouter({ config, connection, passwords, adminOnly, idempote
   const router = new Router();
   const users = usersService({ connection, jwtSecret: config.jwtSecret, passwords });
   const limitDeps = { connection, config };
+  const limitRegisterEmail = registerEmailRateLimit(limitDeps);
 
-  // Registration limits count every attempt, before validation; login counts failures (login-limits.ts).
-  router.post(API_PATHS.register, ...registerRateLimits(limitDeps), async (ctx) => {
+  // Registrations count per address on every attempt, per email once well-formed; login counts
+  // failures (login-limits.ts).
+  router.post(API_PATHS.register, registerIpRateLimit(limitDeps), async (ctx) => {
     const input = parseWith(adminRoutes.register.body, ctx.request.body);
+    await limitRegisterEmail(input.email);
     const result = await users.register(input);
     ctx.status = 201;
     ctx.body = { success: true, ...result };

@@ -15,7 +15,6 @@ export const BCRYPT_COST = 10;
 export const USER_MESSAGES = {
   REGISTERED_FIRST_ADMIN: 'Registration complete. You are the first administrator of this site.',
   REGISTERED_PENDING: 'Registration received. An administrator must approve your account before you can log in.',
-  EMAIL_TAKEN: 'An account with this email already exists. Log in instead, or use another email.',
   LOGGED_IN: 'Logged in successfully!',
   BAD_CREDENTIALS: 'Email or password is incorrect.',
   NOT_APPROVED: 'Your account is waiting for approval by an administrator.',
@@ -65,17 +64,21 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
     /**
      * Creates the account waiting for approval, then tries to claim the first-admin slot. The
      * account is created first so that a duplicate email never uses up the slot.
+     *
+     * An email that already has an account gets the answer of a new account waiting for
+     * approval, and that account is left as it is: login never tells who has an account here,
+     * and registration must not either (issue 21, L4). Its owner learns nothing from this.
      */
     async register({ name, email, password }: RegisterInput): Promise<AuthResult> {
       // The unique email index must exist before the insert relies on it (fresh installs).
       await Users.init();
-      if (await Users.exists({ email })) throw new HttpError('EMAIL_TAKEN', USER_MESSAGES.EMAIL_TAKEN);
+      // Hashed before the email is tried, so a taken email costs the same work as a new one.
       const passwordHash = await passwords.hash(password, BCRYPT_COST);
       let created;
       try {
         created = await Users.create({ name, email, passwordHash, role: 'user', isApproved: false });
       } catch (error) {
-        if (isDuplicateKey(error)) throw new HttpError('EMAIL_TAKEN', USER_MESSAGES.EMAIL_TAKEN);
+        if (isDuplicateKey(error)) return { message: USER_MESSAGES.REGISTERED_PENDING };
         throw error;
       }
       const userId = String(created._id);
@@ -83,8 +86,9 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
       try {
         isFirstAdmin = await claimFirstAdmin({ connection, userId });
       } catch (error) {
-        // Without this the person's retry would meet "email taken" for an account in limbo. A
-        // claim left naming the removed account is freed by the next registration.
+        // Without this the person's retry would be answered "waiting for approval" for an
+        // account in limbo. A claim left naming the removed account is freed by the next
+        // registration.
         await Users.deleteOne({ _id: created._id }).catch(() => {});
         throw error;
       }

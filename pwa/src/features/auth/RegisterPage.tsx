@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@fw/contracts/limits';
+import { PASSWORD_TOO_LONG_MESSAGE, newPasswordProblem, passwordFitsBcrypt } from '@fw/contracts/password';
 import { notifyError, notifySuccess } from '../../components/ui/toast.tsx';
 import { paths } from '../../app/paths.ts';
 import { register } from './auth-api.ts';
@@ -12,6 +13,11 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
+  const setPassword = (e: React.ChangeEvent<HTMLInputElement>) => {
+    // The server's own rule and words (contracts/password.ts), so the form refuses what it would.
+    e.target.setCustomValidity(e.target.value ? (newPasswordProblem(e.target.value) ?? '') : '');
+    set('password')(e);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,10 +54,15 @@ export function RegisterPage() {
             required
             minLength={LIMITS.PASSWORD_MIN_CHARS}
             autoComplete="new-password"
+            aria-describedby="password-rule"
             value={form.password}
-            onChange={set('password')}
+            onChange={setPassword}
           />
-          <small>At least {LIMITS.PASSWORD_MIN_CHARS} characters.</small>
+          <small id="password-rule">
+            {passwordFitsBcrypt(form.password)
+              ? `${LIMITS.PASSWORD_MIN_CHARS} to ${LIMITS.PASSWORD_MAX_BYTES} characters; an accented letter counts as two, an emoji as four.`
+              : `${PASSWORD_TOO_LONG_MESSAGE}.`}
+          </small>
         </label>
         <button type="submit" disabled={busy}>
           {busy ? 'Registering…' : 'Register'}
