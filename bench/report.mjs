@@ -88,7 +88,8 @@ function searchRows(search, targets) {
 
 export function table(results, targets) {
   const rows = [];
-  const { search, server, weight, lighthouse, offlineReload, firstVisit, reliability } = results;
+  const { search, server, logins, weight, lighthouse, offlineReload, firstVisit, reliability } =
+    results;
   if (search) rows.push(...searchRows(search, targets.search));
   if (weight) {
     const deferred = offlineReload
@@ -149,6 +150,18 @@ export function table(results, targets) {
       '',
       '≤ 1.5 MB',
       status(w.targetMet),
+    ]);
+  }
+  if (logins) {
+    const statuses = Object.entries(logins.logins.statuses)
+      .map(([code, count]) => `${count} × ${code}`)
+      .join(', ');
+    rows.push([
+      `GET \`/api/articles/:id\`, one reader, one read after another for ${logins.readSeconds} s, while ${logins.loginClients} clients log in without pause (passwords on ${logins.hashThreads} worker threads)`,
+      `p50 **${ms(logins.during.p50Ms)}**, p99 ${ms(logins.during.p99Ms)} (${logins.during.count} reads): **${logins.ratio}×** alone; logins ${logins.logins.perSecond}/s (${statuses})`,
+      `the same reads alone: p50 ${ms(logins.alone.p50Ms)}, p99 ${ms(logins.alone.p99Ms)} (${logins.alone.count} reads)`,
+      `p50 ≤ ${targets.logins.readP50VsAlone}× alone`,
+      status(logins.met),
     ]);
   }
   if (reliability) {

@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the README's Benchmarks section.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server lighthouse offline firstvisit reliability.
+// Names: weight search server logins lighthouse offline firstvisit reliability.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,7 +14,16 @@ import { ensureFerretBinary } from './lib/db.mjs';
 
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results.json');
 const TMP_DIR = path.join(ROOT, 'bench', 'tmp');
-const ALL = ['weight', 'search', 'server', 'lighthouse', 'offline', 'firstvisit', 'reliability'];
+const ALL = [
+  'weight',
+  'search',
+  'server',
+  'logins',
+  'lighthouse',
+  'offline',
+  'firstvisit',
+  'reliability',
+];
 
 await ensureDependencies();
 if (!process.env.MONGODB_URI) ensureFerretBinary();
@@ -25,6 +34,7 @@ await buildPwaIfStale();
 const { benchWeight, HOME_JS_TARGET_GZIP_BYTES } = await import('../bench/weight.mjs');
 const { benchSearch, SEARCH_TARGETS } = await import('../bench/search.mjs');
 const { benchServer, SERVER_TARGETS } = await import('../bench/server.mjs');
+const { benchLogins, LOGIN_TARGETS } = await import('../bench/logins.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
 const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
 const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
@@ -69,6 +79,15 @@ if (wanted('server')) {
   const database = await startDatabase();
   try {
     await attempt('server', () => benchServer(database, TMP_DIR));
+  } finally {
+    await database.stop();
+  }
+}
+
+if (wanted('logins')) {
+  const database = await startDatabase();
+  try {
+    await attempt('logins', () => benchLogins(database));
   } finally {
     await database.stop();
   }
@@ -143,6 +162,7 @@ fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
 const markdown = table(results, {
   search: SEARCH_TARGETS,
   server: SERVER_TARGETS,
+  logins: LOGIN_TARGETS,
   homeJsGzipBytes: HOME_JS_TARGET_GZIP_BYTES,
 });
 updateReadme(path.join(ROOT, 'README.md'), readmeSection(report, markdown));
