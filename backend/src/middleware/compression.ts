@@ -134,6 +134,11 @@ export class SharedBodies {
     return this.totalBytes;
   }
 
+  /** How many bodies are kept (what a run of odd requests must not grow: issue 21, M2). */
+  get count(): number {
+    return this.entries.size;
+  }
+
   private grow(key: string, bytes: number) {
     if (!this.entries.has(key)) return;
     this.totalBytes += bytes;

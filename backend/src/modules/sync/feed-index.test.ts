@@ -18,6 +18,15 @@ describe('FeedIndex', () => {
     expect(index.page(99, 5).cursor).toBe(99);
   });
 
+  it('tells the place a cursor stands at, and slices by place', () => {
+    const index = new FeedIndex();
+    for (const [seq, id] of [[2, 'a'], [5, 'b'], [9, 'c']] as const) index.put({ seq, id });
+    expect([0, 2, 4, 5, 9, 99].map((since) => index.position(since))).toEqual([0, 1, 1, 2, 3, 3]);
+    expect(index.slice(1, 3)).toMatchObject({ cursor: 9, hasMore: false });
+    expect(index.slice(0, 1)).toMatchObject({ cursor: 2, hasMore: true });
+    expect(index.slice(1, 2).entries.map((e) => e.id)).toEqual(['b']);
+  });
+
   it('keeps order when a change arrives out of order, and forgets a thing entirely', () => {
     const index = new FeedIndex();
     index.put({ seq: 5, id: 'x', json: '1' });

@@ -90,6 +90,24 @@ export class FeedIndex {
     if (old.json !== undefined) this.visibleCount -= 1;
   }
 
+  /** How many entries have a change number up to `since` (the place a cursor stands at). */
+  position(since: number): number {
+    return upperBound(this.seqs, since);
+  }
+
+  /**
+   * The entries at places `start` up to `end` (excluded), oldest first; the cursor is the last
+   * one's change number (the last entry's overall when the slice is empty).
+   */
+  slice(start: number, end: number): IndexPage {
+    const seqs = this.seqs.slice(start, end);
+    return {
+      entries: seqs.map((seq) => this.bySeq.get(seq)!),
+      cursor: seqs.at(-1) ?? this.seqs.at(-1) ?? 0,
+      hasMore: end < this.seqs.length,
+    };
+  }
+
   /** The changes after `since`, at most `limit` of them, oldest first. */
   page(since: number, limit: number): IndexPage {
     const start = upperBound(this.seqs, since);

@@ -51,8 +51,13 @@ export interface ReadState {
 }
 
 export interface ReadModel {
-  /** The model, no older than READ_MODEL_MAX_AGE_MS and holding every write of this process. */
-  current(): Promise<ReadState>;
+  /**
+   * The model, no older than READ_MODEL_MAX_AGE_MS and holding every write of this process.
+   * `reach`: a change number a device already holds (from another instance's answer); when the
+   * model is behind it, the answer waits for a check of the horizon begun after this call, so
+   * the device is never sent back. Checks run one at a time, whoever asks.
+   */
+  current(options?: { reach?: number }): Promise<ReadState>;
   /** Shared bodies (plain, br, gzip) of answers made from the model, bounded in bytes. */
   bodies: SharedBodies;
 }
@@ -262,15 +267,19 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
 
   const model: ReadModel = {
     bodies: new SharedBodies(),
-    async current() {
-      const arrivedMs = Date.now();
+    async current(options) {
+      // performance.now(): a device's answer from another instance and its next request can be
+      // less than a millisecond apart on one machine.
+      const arrivedMs = performance.now();
       const gen = writeGen;
+      const behind = state !== null && options?.reach !== undefined && options.reach > state.horizon;
+      const maxAgeMs = behind ? 0 : READ_MODEL_MAX_AGE_MS;
       const recentEnough = (startMs: number, startGen: number) =>
-        startMs >= arrivedMs - READ_MODEL_MAX_AGE_MS && startGen >= gen;
+        startMs >= arrivedMs - maxAgeMs && startGen >= gen;
       for (;;) {
         if (state && recentEnough(checkedAtMs, checkedGen)) return state;
         if (!refreshing) {
-          const startMs = Date.now();
+          const startMs = performance.now();
           const startGen = writeGen;
           const promise = refresh().then(() => {
             checkedAtMs = startMs;

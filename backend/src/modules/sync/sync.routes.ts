@@ -1,16 +1,18 @@
 // GET /api/sync/articles and /api/sync/comments: the delta feeds (contracts/src/sync.ts), answered
 // from the read model (read-model.ts): a page is a slice of an in-memory index, its body made and
-// compressed once per version and reused for every device that asks for the same page.
+// compressed once per version and reused for every device that asks for the same page. Which
+// slices exist is fixed by feed-pages.ts, so no run of odd cursors or limits can fill the cache.
 import Router from '@koa/router';
 import type mongoose from 'mongoose';
 import { LIMITS, syncQuerySchema } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { parseWith } from '../../middleware/validate.ts';
 import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
-import { sendShared } from '../../middleware/compression.ts';
+import { SharedBody, sendShared } from '../../middleware/compression.ts';
 import { readModelOn } from './read-model.ts';
 import type { IndexPage } from './feed-index.ts';
 import { formatCursor, parseCursor } from './cursor.ts';
+import { planPage } from './feed-pages.ts';
 
 const FEEDS = ['articles', 'comments'] as const;
 type Feed = (typeof FEEDS)[number];
@@ -45,19 +47,34 @@ export function syncRouter({ connection }: { connection: mongoose.Connection }):
     router.get(paths[feed], async (ctx) => {
       const query = parseWith(syncQuerySchema, ctx.query);
       const limit = query.limit ?? LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
-      const state = await model.current();
-      const { since, reset } = parseCursor(query.since, state.epoch);
+      let state = await model.current();
+      let asked = parseCursor(query.since, state.epoch);
+      // A cursor beyond this instance's horizon came from a newer instance: catch up first.
+      if (!asked.reset && asked.since > state.horizon) {
+        state = await model.current({ reach: asked.since });
+        asked = parseCursor(query.since, state.epoch);
+      }
+      // Past the horizon nothing is known (a forged or foreign number): the horizon it is.
+      const since = Math.min(asked.since, state.horizon);
       const version = feed === 'articles' ? state.articlesVersion : state.commentsVersion;
-      // The answer to (cursor, limit) changes only when the feed's content does.
-      const etag = etagOf(feed, state.epoch, version, query.since ?? '', limit);
-      if (answeredNotModified(ctx, etag)) return;
       const index = feed === 'articles' ? state.articles : state.comments;
-      // A first page (no cursor, or a reset) tells a device how many articles its first sync brings.
-      const first = feed === 'articles' && since === 0;
-      const total = first ? state.articles.visible : undefined;
-      const body = await model.bodies.get(etag, () =>
-        renderPage(feed, index.page(since, limit), state.epoch, { reset, total }),
-      );
+      // The page is named by its place in the feed, never by the request's text (feed-pages.ts).
+      const plan = planPage(index.size, index.position(since), limit);
+      const reset = asked.reset ? 'reset' : 'on';
+      // An empty page echoes the (clamped) cursor; any other ends at its last entry.
+      const etag =
+        plan.start === plan.end
+          ? etagOf(feed, state.epoch, version, 'at', since, reset)
+          : etagOf(feed, state.epoch, version, plan.start, plan.end, reset);
+      if (answeredNotModified(ctx, etag)) return;
+      const render = () => {
+        const page = index.slice(plan.start, plan.end);
+        if (plan.start === plan.end) page.cursor = since;
+        // A first page tells a device how many articles its first sync brings.
+        const total = feed === 'articles' && plan.start === 0 ? state.articles.visible : undefined;
+        return renderPage(feed, page, state.epoch, { reset: asked.reset, total });
+      };
+      const body = plan.cached ? await model.bodies.get(etag, render) : new SharedBody(render());
       await sendShared(ctx, body);
     });
   }
