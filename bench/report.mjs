@@ -178,6 +178,27 @@ const markdown = (header, rows) =>
   [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 const pct = (share) => `${Math.round(share * 100)}%`;
 
+/** Server CPU per answer by accepted encoding (bench/lib/encoding-cost.mjs), against brotli's. */
+function encodingRows(sizes, t) {
+  // Results of a run before these rows existed have none.
+  if (!sizes.every((s) => s.encodings?.list?.br && s.encodings?.feed?.br)) return [];
+  const ratio = (cost, name) => cost[name].cpuMsEach / cost.br.cpuMsEach;
+  // The server's own code (user CPU) apart: the rest is the kernel sending the bytes.
+  const own = (cost, name) => (cost[name].userMsEach / cost.br.userMsEach).toFixed(2);
+  const cell = (cost) =>
+    `br ${cost.br.cpuMsEach} ms (${mb(cost.br.bytes)}); gzip ${cost.gzip.cpuMsEach} ms (**${ratio(cost, 'gzip').toFixed(2)}×**); ` +
+    `none ${cost.identity.cpuMsEach} ms (**${ratio(cost, 'identity').toFixed(2)}×**, ${mb(cost.identity.bytes)}; user CPU ${own(cost, 'identity')}×)`;
+  const met = (cost) => ratio(cost, 'gzip') <= t.encodingVsBrotli && ratio(cost, 'identity') <= t.encodingVsBrotli;
+  return ['list', 'feed'].map((what) => [
+    what === 'list'
+      ? 'Server CPU per `/api/articles/all` answer, by what the client accepts (repeated for 2 s each)'
+      : `Server CPU per first feed page (${sizes[0].encodings.feed.items} articles), by what the client accepts`,
+    ...sizes.map((s) => cell(s.encodings[what])),
+    `gzip and none ≤ ${t.encodingVsBrotli}× brotli`,
+    status(sizes.every((s) => met(s.encodings[what]))),
+  ]);
+}
+
 /** The server at each library size (bench/server.mjs): one column per size. */
 function serverTable(server, t) {
   const sizes = Object.values(server.sizes);
@@ -260,6 +281,7 @@ function serverTable(server, t) {
       ceiling,
       everySize((s) => s.b.reads.notModified.met),
     ],
+    ...encodingRows(sizes, t),
     [
       `Post a comment (one client, ${server.writesEach} in sequence)`,
       ...sizes.map((s) => writeCell(s.writes.comment)),

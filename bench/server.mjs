@@ -22,6 +22,7 @@ import {
   underLoad,
 } from './lib/http.mjs';
 import { articleInput } from './lib/text-gen.mjs';
+import { encodingCost } from './lib/encoding-cost.mjs';
 import { median, percentile, round } from './lib/stats.mjs';
 
 export const SERVER_SIZES = (process.env.BENCH_SERVER_SIZES ?? '500,2000,10000')
@@ -35,6 +36,8 @@ export const SERVER_TARGETS = {
   /** The delta after 10 changes, at the largest size. */
   deltaMs: 100,
   deltaShareOfFirstSync: 0.01,
+  /** Server CPU of a list or feed answer for gzip-only and plain clients, against brotli's. */
+  encodingVsBrotli: 2,
   /** Writes: p50 under this at every size ... */
   writeP50Ms: 10,
   /** ... and flat: p50 at the largest size at most this many times (plus 1 ms) the smallest's. */
@@ -185,6 +188,13 @@ async function measureSize(database, mongoUri, token, size, tmpDir, env) {
       byId: await againstCeiling(a.url + byIdPath, accept, 200, `${bare.url}/one`, accept),
     };
 
+    log(`server: ${size}: CPU per answer by accepted encoding`);
+    const feedPagePath = `/api/sync/articles?limit=${PWA_SYNC_PAGE_ITEMS}`;
+    const encodings = {
+      list: await encodingCost(a.pid, a.url + '/api/articles/all'),
+      feed: { ...(await encodingCost(a.pid, a.url + feedPagePath)), items: PWA_SYNC_PAGE_ITEMS },
+    };
+
     log(`server: ${size}: ${CHANGED_ARTICLES} articles changed, the delta`);
     for (const i of spread(size, CHANGED_ARTICLES, size))
       await saveArticle(a.url, token, articles[i], `${articles[i].title} (revised)`);
@@ -256,6 +266,7 @@ async function measureSize(database, mongoUri, token, size, tmpDir, env) {
         encoding: byId.encoding ?? 'identity',
       },
       reads,
+      encodings,
       a: onA,
       b: {
         ...onB,

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { createArticle } from '../../test/content-fixtures.ts';
 import { rawGet } from '../../test/raw-http.ts';
-import { COMPRESS_MIN_BYTES, SharedBodies, SharedBody, compression } from './compression.ts';
+import { COMPRESS_MIN_BYTES, SharedBodies, SharedBody, compression, sharedBodyWork } from './compression.ts';
 import { staticPwa } from './static-pwa.ts';
 import { seedSchedule2025 } from '../db/seed/lessons-seed.ts';
 
@@ -56,6 +56,21 @@ describe('compressed API answers', () => {
       }
     });
   }
+
+  it('answers repeated plain requests for a list or feed page without decompressing each time', async () => {
+    for (const path of ['/api/articles/all', '/api/sync/articles']) {
+      // A browser first: the brotli form is made and the plain form let go.
+      const br = await rawGet(app.url + path, { 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      const before = sharedBodyWork.plainRemade;
+      for (let i = 0; i < 6; i++) {
+        const plain = await rawGet(app.url + path, { 'accept-encoding': i % 2 ? 'identity' : '' });
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body.toString()).toBe(decode('br', br.body));
+      }
+      expect(sharedBodyWork.plainRemade - before, path).toBeLessThanOrEqual(1);
+    }
+  });
 
   it('leaves answers under the threshold uncompressed', async () => {
     const res = await rawGet(`${app.url}/api/health`, { 'accept-encoding': 'br, gzip' });
@@ -185,9 +200,29 @@ describe('one shared body', () => {
     // Only the brotli form is held now, and the cache was told the body shrank.
     expect(body.bytes).toBe(br.length);
     expect(grown).toBe(br.length - plainBytes);
+    // A plain client: made again once, then held (and the cache told so).
     expect((await body.plainForm()).toString('utf8')).toBe(text);
+    expect(body.bytes).toBe(br.length + plainBytes);
+    expect(grown).toBe(br.length);
     const gz = await body.as('gzip');
     expect(zlib.gunzipSync(gz).toString('utf8')).toBe(text);
-    expect(body.bytes).toBe(br.length + gz.length);
+    expect(body.bytes).toBe(br.length + plainBytes + gz.length);
+  });
+
+  it('decompresses once per body for plain clients, and gzip clients never hold the plain form', async () => {
+    const text = JSON.stringify({ items: Array.from({ length: 2000 }, (_, i) => `item ${i}`) });
+    const plain = new SharedBody(text);
+    await plain.as('br');
+    const before = sharedBodyWork.plainRemade;
+    const forms = await Promise.all([plain.plainForm(), plain.plainForm()]);
+    for (let i = 0; i < 5; i++) forms.push(await plain.plainForm());
+    expect(new Set(forms).size).toBe(1);
+    expect(sharedBodyWork.plainRemade - before).toBe(1);
+
+    const gzipOnly = new SharedBody(text);
+    const br = await gzipOnly.as('br');
+    for (let i = 0; i < 5; i++) await gzipOnly.as('gzip');
+    expect(sharedBodyWork.plainRemade - before).toBe(2);
+    expect(gzipOnly.bytes).toBe(br.length + (await gzipOnly.as('gzip')).length);
   });
 });
