@@ -1,9 +1,7 @@
 // createApp(): the whole middleware chain, readable top to bottom.
 import Router from '@koa/router';
 import Koa from 'koa';
-import bodyParser from 'koa-bodyparser';
 import type mongoose from 'mongoose';
-import { LIMITS } from '@fw/contracts';
 import type { Config } from './config.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { compression } from './middleware/compression.ts';
@@ -17,6 +15,7 @@ import type { PasswordPool } from './modules/users/password-pool.ts';
 import { cors } from './middleware/cors.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { jsonDepthLimit } from './middleware/json-depth.ts';
+import { requestBody } from './middleware/request-body.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { commentRateLimit } from './middleware/rate-limit.ts';
 import { articlesRouter } from './modules/articles/articles.routes.ts';
@@ -48,13 +47,7 @@ export function createApp({ config, connection, passwords }: AppDeps): Koa {
   app.use(errorHandler({ log: config.env === 'test' ? () => {} : console.error }));
   app.use(requestTimeout({ ms: REQUEST_TIMEOUT_MS }));
   app.use(cors({ origins: config.corsOrigins }));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: `${LIMITS.REQUEST_BODY_MAX_BYTES}b`,
-      strict: true,
-    }),
-  );
+  app.use(requestBody());
   app.use(jsonDepthLimit());
 
   const users = userModel(connection);
