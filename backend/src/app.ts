@@ -68,7 +68,7 @@ export function createApp({ config, connection, passwords }: AppDeps): Koa {
   app.use(api.routes()).use(api.allowedMethods());
 
   if (config.staticDir) {
-    const renderPage = publicPages({ dir: config.staticDir, connection });
+    const renderPage = publicPages({ dir: config.staticDir, connection, publicUrl: config.publicUrl });
     app.use(staticPwa({ dir: config.staticDir, renderPage }));
   }
   // Build the public read model now, so the first device does not wait for it (errors are

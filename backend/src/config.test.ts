@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS, loadConfig, parseRateLimit } from './config.ts';
+import { DEFAULT_RATE_LIMITS, DEFAULT_SERVER_LIMITS, loadConfig, parseRateLimit } from './config.ts';
 import { DEFAULT_PASSWORD_QUEUE_MAX, DEFAULT_PASSWORD_THREADS } from './modules/users/password-pool.ts';
 
 const FALLBACK = { limit: 3, windowMs: 1000 };
@@ -44,5 +44,64 @@ describe('rate limits from the environment', () => {
       register: { limit: 3, windowMs: DEFAULT_RATE_LIMITS.register.windowMs },
       comment: { limit: 4, windowMs: 5000 },
     });
+  });
+});
+
+describe('the site address (PUBLIC_URL)', () => {
+  const PRODUCTION = { ...BASE_ENV, NODE_ENV: 'production' };
+
+  it('is required in production, like JWT_SECRET', () => {
+    expect(() => loadConfig(PRODUCTION)).toThrow(/PUBLIC_URL must be set in production/);
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: ' ' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'https://family.example.org/' }).publicUrl).toBe(
+      'https://family.example.org',
+    );
+  });
+
+  it('defaults to the listening address in development', () => {
+    expect(loadConfig(BASE_ENV).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ ...BASE_ENV, HOST: '0.0.0.0', PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ ...BASE_ENV, HOST: '192.168.1.20', PORT: '80' }).publicUrl).toBe('http://192.168.1.20');
+    expect(loadConfig({ ...BASE_ENV, HOST: 'fd00::1', PORT: '8080' }).publicUrl).toBe('http://[fd00::1]:8080');
+  });
+
+  it.each([
+    'family.example.org',
+    'ftp://family.example.org',
+    'https://family.example.org/app',
+    'https://family.example.org/?x=1',
+    'https://user:pw@family.example.org',
+    'javascript:alert(1)',
+  ])('refuses %j', (value) => {
+    expect(() => loadConfig({ ...BASE_ENV, PUBLIC_URL: value })).toThrow(/PUBLIC_URL must be the address/);
+  });
+});
+
+describe('connection limits', () => {
+  it('default to values for a phone on a slow line, and read each variable', () => {
+    expect(loadConfig(BASE_ENV).server).toEqual(DEFAULT_SERVER_LIMITS);
+    const config = loadConfig({
+      ...BASE_ENV,
+      SERVER_HEADERS_TIMEOUT_MS: '5000',
+      SERVER_REQUEST_TIMEOUT_MS: '30000',
+      SERVER_KEEP_ALIVE_TIMEOUT_MS: '2000',
+      SERVER_IDLE_TIMEOUT_MS: '40000',
+      SERVER_MAX_CONNECTIONS: '50',
+    });
+    expect(config.server).toEqual({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 30000,
+      keepAliveTimeoutMs: 2000,
+      idleTimeoutMs: 40000,
+      maxConnections: 50,
+    });
+  });
+
+  it('refuses nonsense, naming the variable', () => {
+    expect(() => loadConfig({ ...BASE_ENV, SERVER_MAX_CONNECTIONS: '0' })).toThrow(/SERVER_MAX_CONNECTIONS/);
+    expect(() => loadConfig({ ...BASE_ENV, SERVER_HEADERS_TIMEOUT_MS: 'soon' })).toThrow(/SERVER_HEADERS_TIMEOUT_MS/);
+    expect(() =>
+      loadConfig({ ...BASE_ENV, SERVER_HEADERS_TIMEOUT_MS: '9000', SERVER_REQUEST_TIMEOUT_MS: '8000' }),
+    ).toThrow(/SERVER_HEADERS_TIMEOUT_MS must not be more/);
   });
 });

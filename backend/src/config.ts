@@ -1,5 +1,6 @@
-// The environment, parsed once. A production start without JWT_SECRET refuses to run; in
-// development a secret is generated once and kept under DATA_DIR.
+// The environment, parsed once. A production start without JWT_SECRET or PUBLIC_URL refuses to
+// run; in development a secret is generated once and kept under DATA_DIR, and the site's address
+// is the one the server listens on.
 //
 // Rate limits: RATE_LIMIT_LOGIN, RATE_LIMIT_REGISTER and RATE_LIMIT_COMMENT each take "N/ms"
 // (N attempts per window of ms milliseconds, e.g. "10/900000") or just "N" (the default window).
@@ -31,6 +32,12 @@ const envSchema = z.object({
   RATE_LIMIT_COMMENT: z.string().optional(),
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).default(DEFAULT_PASSWORD_THREADS),
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_PASSWORD_QUEUE_MAX),
+  PUBLIC_URL: z.string().optional(),
+  SERVER_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).optional(),
+  SERVER_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
 });
 
 export interface RateLimitSetting {
@@ -70,6 +77,56 @@ export function parseRateLimit(name: string, value: string | undefined, fallback
   return { limit, windowMs };
 }
 
+/**
+ * What the HTTP server allows a connection (http-server.ts), suited to a phone on a slow line: a
+ * request's headers (about a kilobyte) get seconds to arrive, not minutes, and idle connections
+ * are let go, so nobody can hold the server's sockets open by sending nothing.
+ */
+export interface ServerLimits {
+  /** From a connection's start (or its previous answer) until a request's headers are all in. */
+  headersTimeoutMs: number;
+  /** Until the whole request, headers and body, is in (the app answers in 20 s anyway). */
+  requestTimeoutMs: number;
+  /** An idle kept-alive connection between requests (Node adds about a second). */
+  keepAliveTimeoutMs: number;
+  /** No byte moving either way during a request or its answer (a client that stopped reading). */
+  idleTimeoutMs: number;
+  /** Connections open at once; more are closed as they arrive. */
+  maxConnections: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: ServerLimits = {
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 15_000,
+  idleTimeoutMs: 60_000,
+  maxConnections: 1_000,
+};
+
+/** The site's address, as `https://host[:port]`: the only source of absolute links in pages. */
+export function parsePublicUrl(value: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    // reported below
+  }
+  const plain = url && !url.username && !url.password && !url.search && !url.hash && url.pathname === '/';
+  if (!url || !['http:', 'https:'].includes(url.protocol) || !plain) {
+    throw new Error(
+      'Bad configuration: PUBLIC_URL must be the address people open the site at, like https://example.org (http or https, no path, query or login).',
+    );
+  }
+  return url.origin;
+}
+
+/** In development: the address the server listens on (a loopback or "any" address as localhost). */
+export function defaultPublicUrl(host: string, port: number): string {
+  const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', ''].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return new URL(`http://${name}:${port}`).origin;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -85,6 +142,10 @@ export interface Config {
   rateLimits?: RateLimits;
   /** Optional like rateLimits; missing means one thread per core and the default queue. */
   passwordHashing?: PasswordPoolOptions;
+  /** The site's address (PUBLIC_URL): canonical and preview links, never the request's Host. */
+  publicUrl: string;
+  /** Missing means DEFAULT_SERVER_LIMITS. */
+  server?: ServerLimits;
 }
 
 function developmentSecret(dataDir: string): string {
@@ -106,6 +167,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('JWT_SECRET must be set in production (at least 32 random characters).');
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL?.trim()) {
+    throw new Error(
+      'PUBLIC_URL must be set in production: the address people open the site at, like https://example.org (links in pages and previews are made from it).',
+    );
+  }
+  const server: ServerLimits = {
+    headersTimeoutMs: e.SERVER_HEADERS_TIMEOUT_MS ?? DEFAULT_SERVER_LIMITS.headersTimeoutMs,
+    requestTimeoutMs: e.SERVER_REQUEST_TIMEOUT_MS ?? DEFAULT_SERVER_LIMITS.requestTimeoutMs,
+    keepAliveTimeoutMs: e.SERVER_KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs,
+    idleTimeoutMs: e.SERVER_IDLE_TIMEOUT_MS ?? DEFAULT_SERVER_LIMITS.idleTimeoutMs,
+    maxConnections: e.SERVER_MAX_CONNECTIONS ?? DEFAULT_SERVER_LIMITS.maxConnections,
+  };
+  // Node refuses a headers timeout longer than the whole request's.
+  if (server.headersTimeoutMs > server.requestTimeoutMs) {
+    throw new Error('Bad configuration: SERVER_HEADERS_TIMEOUT_MS must not be more than SERVER_REQUEST_TIMEOUT_MS.');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -123,5 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       comment: parseRateLimit('RATE_LIMIT_COMMENT', e.RATE_LIMIT_COMMENT, DEFAULT_RATE_LIMITS.comment),
     },
     passwordHashing: { threads: e.PASSWORD_HASH_THREADS, queueMax: e.PASSWORD_HASH_QUEUE_MAX },
+    publicUrl: e.PUBLIC_URL?.trim() ? parsePublicUrl(e.PUBLIC_URL) : defaultPublicUrl(e.HOST, e.PORT),
+    server,
   };
 }

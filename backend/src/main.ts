@@ -2,6 +2,7 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connection.ts';
 import { createApp } from './app.ts';
+import { createHttpServer, listen } from './http-server.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { seedDemoLessons, seedSchedule2025 } from './db/seed/lessons-seed.ts';
 import { readModelOn } from './modules/sync/read-model.ts';
@@ -23,9 +24,9 @@ await readModelOn(connection).current();
 console.log(`Read the library into memory in ${Date.now() - readStartMs} ms.`);
 const passwords = passwordPool(config.passwordHashing);
 const app = createApp({ config, connection, passwords });
-const server = app.listen(config.port, config.host, () => {
-  console.log(`Serving on http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`);
-});
+const server = createHttpServer(config.server, app.callback());
+await listen(server, config.port, config.host);
+console.log(`Serving on ${config.host}:${config.port}, for ${config.publicUrl}`);
 
 async function shutdown() {
   server.close();

@@ -2,7 +2,6 @@
 // (a fresh database per call, so test files never see each other's data).
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import type mongoose from 'mongoose';
 import { inject } from 'vitest';
 import type Koa from 'koa';
@@ -10,6 +9,7 @@ import { createApp } from '../src/app.ts';
 import type { Config, RateLimits } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connection.ts';
 import { passwordPool, type PasswordPool } from '../src/modules/users/password-pool.ts';
+import { createHttpServer, listen } from '../src/http-server.ts';
 
 export interface TestResponse<T = Record<string, unknown>> {
   status: number;
@@ -55,6 +55,10 @@ export function testDatabaseUri(): string {
 }
 
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  // Listening first: the site's address (PUBLIC_URL) defaults to the one it listens on.
+  const server = createHttpServer(overrides.server);
+  await listen(server, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config: Config = {
     env: 'test',
     port: 0,
@@ -66,15 +70,13 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     corsOrigins: [],
     trustProxy: false,
     rateLimits: TEST_RATE_LIMITS,
+    publicUrl: url,
     ...overrides,
   };
   const connection = await connectDatabase(config.mongoUri);
   const passwords = passwordPool(config.passwordHashing);
   const app = createApp({ config, connection, passwords });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on('request', app.callback());
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };

@@ -49,6 +49,7 @@ describe('a production server on the embedded database', () => {
         PORT: String(port),
         MONGODB_URI: testDatabaseUri(),
         JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         SEED_DEMO: seedDemoDefault({ env, embeddedDatabase: true }),
       },
@@ -74,4 +75,34 @@ describe('a production server on the embedded database', () => {
     expect(second.status).toBe(201);
     expect(second.body.token).toBeUndefined();
   });
+});
+
+describe('a production start without PUBLIC_URL', () => {
+  it('refuses to run, saying what to set (as without JWT_SECRET)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(await freePort()),
+        MONGODB_URI: testDatabaseUri(),
+        JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+        PUBLIC_URL: '',
+      },
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    let timer: NodeJS.Timeout | undefined;
+    const code = await new Promise<number | null | 'still running'>((resolve) => {
+      child.once('exit', resolve);
+      timer = setTimeout(() => resolve('still running'), SERVER_START_TIMEOUT_MS - 10_000);
+    });
+    clearTimeout(timer);
+    // A server that started anyway is stopped here, not left behind.
+    if (code === 'still running') child.kill('SIGKILL');
+    expect(code).not.toBe('still running');
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/PUBLIC_URL must be set in production/);
+  }, SERVER_START_TIMEOUT_MS);
 });

@@ -59,6 +59,8 @@ export async function startBackend(
       JWT_SECRET: crypto.randomBytes(32).toString('hex'),
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Required in production: the address the bench's browser opens.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       MONGODB_URI: uri,
       DATA_DIR: database.dataDir,
       ...(pwa ? { STATIC_DIR: PWA_DIST } : {}),

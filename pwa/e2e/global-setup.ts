@@ -44,6 +44,8 @@ export default async function setup(project: TestProject) {
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
+      // The address the tests open, so canonical and preview links match it.
+      PUBLIC_URL: `http://localhost:${port}`,
       MONGODB_URI: mongoUri,
       STATIC_DIR: PWA_DIST,
       DATA_DIR: dataDir,

@@ -17,6 +17,7 @@ import {
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle } from '../../../test/content-fixtures.ts';
+import { rawGet } from '../../../test/raw-http.ts';
 import { HOME_FIRST_PAINT_ARTICLES, withModulePreloads } from './pages.ts';
 import { ROUTE_SOURCES } from './page-template.ts';
 
@@ -214,5 +215,37 @@ describe('the other public pages', () => {
     expect(admin.status).toBe(200);
     expect(meta(admin.html, 'robots')).toBe('noindex');
     expect(admin.html).toContain('<div id="root"></div>');
+  });
+});
+
+describe('absolute links (issue 21, L5)', () => {
+  const PUBLIC_URL = 'https://family.example.org';
+  let site: TestApp;
+  let article: Article;
+  beforeAll(async () => {
+    // Behind a proxy (TRUST_PROXY), so forwarded headers are believed for what they are for.
+    site = await startTestApp({ staticDir: dir, publicUrl: PUBLIC_URL, trustProxy: true });
+    article = await createArticle(site, (await createUser(site)).token, { title: 'Links' });
+  });
+  afterAll(() => site.close());
+
+  it('come from PUBLIC_URL only, whatever Host or X-Forwarded-Host a request carries', async () => {
+    const hostile = {
+      accept: 'text/html',
+      host: 'evil.example',
+      'x-forwarded-host': 'evil-proxy.example',
+      'x-forwarded-proto': 'http',
+    };
+    for (const pathname of [`/article/${article._id}`, '/', '/family', '/about-us']) {
+      const res = await rawGet(site.url + pathname, hostile);
+      expect(res.status, pathname).toBe(200);
+      const html = res.body.toString('utf8');
+      expect(html, pathname).not.toMatch(/evil/);
+      const url = `${PUBLIC_URL}${pathname === '/' ? '/' : pathname}`;
+      expect(attr(html, /<link rel="canonical" href="([^"]*)">/), pathname).toBe(url);
+      expect(meta(html, 'og:url'), pathname).toBe(url);
+      expect(meta(html, 'og:image'), pathname).toBe(`${PUBLIC_URL}/icons/icon-512.png`);
+      expect(meta(html, 'twitter:image'), pathname).toBe(`${PUBLIC_URL}/icons/icon-512.png`);
+    }
   });
 });

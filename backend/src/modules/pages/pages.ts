@@ -61,7 +61,16 @@ export function withModulePreloads(html: string, hrefs: string[]): string {
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can appear in it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function publicPages({ dir, connection }: { dir: string; connection: mongoose.Connection }) {
+export function publicPages({
+  dir,
+  connection,
+  publicUrl,
+}: {
+  dir: string;
+  connection: mongoose.Connection;
+  /** The site's address (config.ts, PUBLIC_URL): every absolute link is made from it. */
+  publicUrl: string;
+}) {
   const template = pageTemplate(dir);
   const model = readModelOn(connection);
   let newest: { key: string; list: Omit<Article, 'content'>[] } | null = null;
@@ -130,8 +139,9 @@ export function publicPages({ dir, connection }: { dir: string; connection: mong
   /** Answers a navigation to a public page (any path without a file extension). */
   return async function renderPage(ctx: Context): Promise<void> {
     const pathname = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
-    // Behind a proxy (TRUST_PROXY) the forwarded protocol and host are the ones people used.
-    const origin = `${ctx.protocol}://${ctx.host}`;
+    // Never the request's Host (or X-Forwarded-Host): anyone can send any, and a cache or a
+    // preview would then carry links to their site (issue 21, L5).
+    const origin = publicUrl;
     const page = await pageFor(pathname, origin);
     const { html, routeFiles } = template();
     let out = writeHead(html, { ...page.head, origin });
