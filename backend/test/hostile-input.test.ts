@@ -4,6 +4,7 @@
 // may get a 5xx, none may hang, every refusal has the one error shape, and the data (every
 // collection but the rate-limit and idempotency bookkeeping) is byte-for-byte what it was before.
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ROUTES, errorBodySchema, type RouteSpec } from '@fw/contracts';
@@ -11,6 +12,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { createUser } from './fixtures.ts';
 import { addComment, approveComment, createArticle } from './content-fixtures.ts';
 import { recordFigure } from './figures.ts';
+import { readModelOn } from '../src/modules/sync/read-model.ts';
 
 export const HOSTILE_MIN_REQUESTS = 1_000;
 const PER_REQUEST_TIMEOUT_MS = 15_000;
@@ -23,7 +25,7 @@ interface Hostile {
   path: string;
   headers?: Record<string, string>;
   /** Sent as is. */
-  raw?: string;
+  raw?: string | Uint8Array;
   label: string;
   /** A further check of the answer; returns what is wrong, or null. */
   check?: (res: Response, text: string) => string | null;
@@ -271,6 +273,42 @@ function issue21Requests(app: TestApp, users: Users, articleId: string): Hostile
   return requests;
 }
 
+/** Issue 21: odd feed cursors and limits (M2), bodies that do not decompress (L2). */
+function round3Requests(epoch: string): Hostile[] {
+  const requests: Hostile[] = [];
+  const json = { 'content-type': 'application/json' };
+  const cursorIn = (text: string) => Number((JSON.parse(text) as { cursor?: string }).cursor?.split('.')[1]);
+  for (let i = 0; i < 40; i++) {
+    const limit = 1 + ((i * 53) % 500);
+    const feed = i % 2 ? 'comments' : 'articles';
+    requests.push(
+      { method: 'GET', path: `/api/sync/${feed}?since=${crypto.randomBytes(6).toString('hex')}.${i}&limit=${limit}`, label: 'round 3 M2 foreign epoch', check: (_res, text) => (text.includes('"reset":true') ? null : 'not the reset page') },
+      { method: 'GET', path: `/api/sync/${feed}?since=${epoch}.${'9'.repeat(8 + (i % 5))}${i}&limit=${limit}`, label: 'round 3 M2 beyond the horizon', check: (_res, text) => (cursorIn(text) < 1e6 ? null : 'cursor not clamped to the horizon') },
+      { method: 'GET', path: `/api/sync/${feed}?since=${epoch}.${'0'.repeat(1 + (i % 12))}${i % 4}&limit=${limit}`, label: 'round 3 M2 leading zeros' },
+    );
+  }
+  const gzipped = zlib.gzipSync(JSON.stringify({ article: NOWHERE_ID, name: 'A', content: 'B' }));
+  const broken: [string, Uint8Array][] = [
+    ['gzip', Buffer.from('{"article":"not gzip"}')],
+    ['gzip', gzipped.subarray(0, gzipped.length - 9)],
+    ['deflate', Buffer.from('not deflate')],
+    ['br', Buffer.from('not brotli')],
+  ];
+  for (const path of ['/api/articles/add-comment', '/api/admin/login', '/api/articles/comments']) {
+    for (const [encoding, raw] of broken) {
+      requests.push({
+        method: 'POST',
+        path,
+        headers: { ...json, 'content-encoding': encoding },
+        raw,
+        label: `round 3 L2 broken ${encoding} body`,
+        check: (res) => (res.status === 400 ? null : `answered ${res.status}, not 400`),
+      });
+    }
+  }
+  return requests;
+}
+
 interface Users {
   admin: string;
   user: string;
@@ -284,8 +322,12 @@ interface StoredWrite {
 }
 
 /** `articleId`: a published article, so a comment is refused for its text and nothing else. */
-function generate(app: TestApp, users: Users, stored: StoredWrite, articleId: string): Hostile[] {
-  const requests: Hostile[] = [...securityRequests(app, users, stored), ...issue21Requests(app, users, articleId)];
+function generate(app: TestApp, users: Users, stored: StoredWrite, articleId: string, epoch: string): Hostile[] {
+  const requests: Hostile[] = [
+    ...securityRequests(app, users, stored),
+    ...issue21Requests(app, users, articleId),
+    ...round3Requests(epoch),
+  ];
   const { refused, admin } = tokens(app, users);
   const json = { 'content-type': 'application/json' };
   for (const [name, route] of Object.entries(ROUTES as Record<string, RouteSpec>)) {
@@ -397,6 +439,7 @@ describe('hostile input over every route of the contract', () => {
   let stored: StoredWrite;
   let adminPassword: string;
   let publishedId: string;
+  let epoch: string;
   beforeAll(async () => {
     app = await startTestApp();
     const admin = await createUser(app, { role: 'admin' });
@@ -432,11 +475,12 @@ describe('hostile input over every route of the contract', () => {
     ]) {
       expect((await app.request('GET', path)).status).toBe(200);
     }
+    epoch = String((await app.request<{ cursor: string }>('GET', '/api/sync/articles')).body.cursor).split('.')[0]!;
   });
   afterAll(() => app?.close());
 
   it(`answers at least ${HOSTILE_MIN_REQUESTS} of them without a 5xx, a hang or a change to the data`, async () => {
-    const requests = generate(app, users, stored, publishedId);
+    const requests = generate(app, users, stored, publishedId, epoch);
     expect(requests.length).toBeGreaterThanOrEqual(HOSTILE_MIN_REQUESTS);
     const before = await snapshot(app);
     expect(Object.keys(before)).toEqual(expect.arrayContaining(['articles', 'comments', 'users']));
@@ -501,5 +545,8 @@ describe('hostile input over every route of the contract', () => {
     expect(JSON.stringify(visitorRecords).length).toBeLessThan(64 * 1024);
     const owner = await app.request('POST', '/api/admin/login', { body: { email: users.adminEmail, password: adminPassword } });
     expect(owner.status).toBe(200);
+    // Issue 21 M2: hundreds of distinct feed queries kept a handful of shared bodies (a few pages
+    // of a tiny library, the list, an article), not one per query text.
+    expect(readModelOn(app.connection).bodies.count).toBeLessThanOrEqual(40);
   }, 110_000);
 });
