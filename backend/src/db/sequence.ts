@@ -69,6 +69,11 @@ export interface Horizon {
   epoch: string;
   /** Every change numbered up to here has been written. */
   committed: number;
+  /**
+   * The highest number claimed so far (its change may still be being written): no cursor this
+   * database handed out is above it, so a larger one was made up.
+   */
+  claimed: number;
 }
 
 export interface Sequence {
@@ -227,7 +232,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
         .find({ at: { $gt: new Date(nowMs - CLAIM_STALE_MS) } })
         .toArray();
       const committed = Math.min(last, ...active.map((l) => l.floor - 1));
-      return { epoch: await epoch, committed };
+      return { epoch: await epoch, committed, claimed: last };
     },
   };
 }

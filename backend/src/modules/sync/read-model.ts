@@ -36,6 +36,11 @@ export interface ReadState {
   epoch: string;
   /** Every change up to here is in the model, and nothing above it. */
   horizon: number;
+  /**
+   * The highest change number claimed in the database when last checked (sequence.ts): a cursor
+   * up to it may come from another instance further on; one above it was made up.
+   */
+  claimed: number;
   articles: FeedIndex;
   comments: FeedIndex;
   /** Visible comment ids per article. */
@@ -53,9 +58,9 @@ export interface ReadState {
 export interface ReadModel {
   /**
    * The model, no older than READ_MODEL_MAX_AGE_MS and holding every write of this process.
-   * `reach`: a change number a device already holds (from another instance's answer); when the
-   * model is behind it, the answer waits for a check of the horizon begun after this call, so
-   * the device is never sent back. Checks run one at a time, whoever asks.
+   * `reach`: a change number a device already holds (from another instance's answer); when it is
+   * above every number the model knows was claimed, the answer waits for a check of the horizon
+   * begun after this call. Checks run one at a time, whoever asks.
    */
   current(options?: { reach?: number }): Promise<ReadState>;
   /** Shared bodies (plain, br, gzip) of answers made from the model, bounded in bytes. */
@@ -201,6 +206,7 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
     const built: ReadState = {
       epoch: horizon.epoch,
       horizon: horizon.committed,
+      claimed: horizon.claimed,
       articles: new FeedIndex(),
       comments: new FeedIndex(),
       commentsOf: new Map(),
@@ -260,6 +266,7 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
   async function refresh(): Promise<void> {
     const horizon = await sequence.horizon();
     if (state && state.epoch === horizon.epoch) {
+      state.claimed = Math.max(state.claimed, horizon.claimed);
       if (horizon.committed <= state.horizon || (await advance(state, horizon))) return;
     }
     state = await build(horizon);
@@ -272,7 +279,7 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
       // less than a millisecond apart on one machine.
       const arrivedMs = performance.now();
       const gen = writeGen;
-      const behind = state !== null && options?.reach !== undefined && options.reach > state.horizon;
+      const behind = state !== null && options?.reach !== undefined && options.reach > state.claimed;
       const maxAgeMs = behind ? 0 : READ_MODEL_MAX_AGE_MS;
       const recentEnough = (startMs: number, startGen: number) =>
         startMs >= arrivedMs - maxAgeMs && startGen >= gen;

@@ -49,13 +49,15 @@ export function syncRouter({ connection }: { connection: mongoose.Connection }):
       const limit = query.limit ?? LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
       let state = await model.current();
       let asked = parseCursor(query.since, state.epoch);
-      // A cursor beyond this instance's horizon came from a newer instance: catch up first.
-      if (!asked.reset && asked.since > state.horizon) {
+      // Above every number known to be claimed: made by an instance further on, or made up.
+      if (!asked.reset && asked.since > state.claimed) {
         state = await model.current({ reach: asked.since });
         asked = parseCursor(query.since, state.epoch);
       }
-      // Past the horizon nothing is known (a forged or foreign number): the horizon it is.
-      const since = Math.min(asked.since, state.horizon);
+      // Still above after a fresh look, nothing handed it out: the horizon it is. A cursor up to
+      // the newest claim is kept as it is (this instance may lag, and nothing is above its horizon
+      // yet), so a device is never sent back.
+      const since = asked.since > state.claimed ? state.horizon : asked.since;
       const version = feed === 'articles' ? state.articlesVersion : state.commentsVersion;
       const index = feed === 'articles' ? state.articles : state.comments;
       // The page is named by its place in the feed, never by the request's text (feed-pages.ts).
