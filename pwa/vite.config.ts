@@ -5,12 +5,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite-plugins/precompress.ts';
 import { deferredBoot } from './vite-plugins/deferred-boot.ts';
 import { compileHints } from './vite-plugins/compile-hints.ts';
+import { bible } from './vite-plugins/bible.ts';
 
 export default defineConfig({
   plugins: [
     react(),
     deferredBoot(),
     compileHints(),
+    bible(),
     VitePWA({
       // 'prompt', not 'autoUpdate': an automatic reload would lose what an admin is typing.
       registerType: 'prompt',

@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed/seed.ts';
 import { seedDemoLessons, seedSchedule2025 } from './db/seed/lessons-seed.ts';
 import { readModelOn } from './modules/sync/read-model.ts';
 import { passwordPool } from './modules/users/password-pool.ts';
+import { linkStoredScripture } from './modules/scripture/scripture-migration.ts';
 
 const config = loadConfig();
 const connection = await connectDatabase(config.mongoUri);
@@ -17,6 +18,9 @@ if (config.seedDemo && (await seedDemo(connection)).seeded) console.log('Seeded 
 if (config.seedDemo && (await seedDemoLessons(connection)).seeded) console.log('Seeded demo worship lessons.');
 // The spec's 2025 worship schedule goes into every database once, MONGODB_URI ones included.
 if ((await seedSchedule2025(connection)).seeded) console.log('Seeded the 2025 worship schedule.');
+// Citations in what was stored before they were linked on save (once; modules/scripture/).
+const linked = await linkStoredScripture(connection);
+if (linked) console.log(`Linked Bible citations: ${linked.articles} articles, ${linked.lessons} lessons.`);
 // An instance answers once it holds the library (modules/sync/read-model.ts): a load balancer
 // never sends a device to an instance that would first have to read every article.
 const readStartMs = Date.now();

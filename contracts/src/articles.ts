@@ -11,6 +11,8 @@ export const articleSchema = z.object({
   subtitle: z.string(),
   category: z.string(),
   content: z.string(),
+  /** The citations in `content` as OSIS ranges (contracts/bible.ts); absent when there are none. */
+  scripture: z.array(z.string()).optional(),
   isPublished: z.boolean(),
   version: z.number().int(),
   createdAt: z.string(),

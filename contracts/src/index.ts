@@ -12,3 +12,4 @@ export * from './object-id.ts';
 export * from './routes.ts';
 export * from './featured.ts';
 export * from './paths.ts';
+export * from './bible.ts';

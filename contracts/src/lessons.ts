@@ -4,6 +4,7 @@
 // A lesson's date is a calendar day with no time zone ("2025-01-03"): a family in Auckland and
 // one in Honolulu both study the January 3 lesson on their own January 3. All day arithmetic is
 // on day numbers (days since 1970-01-01), never on Date objects at midnight.
+import type { TextCitation } from './bible.ts';
 
 export interface Lesson {
   /** Set on lessons served from the database (absent in the static 2025 data). */
@@ -24,7 +25,12 @@ export interface Lesson {
   R3?: string;
   T4?: string;
   R4?: string;
+  /** The citations in each text (`R`, `R1`…), found by the server when the lesson was saved. */
+  scripture?: LessonScripture;
 }
+
+export type LessonTextKey = 'R' | 'R1' | 'R2' | 'R3' | 'R4';
+export type LessonScripture = Partial<Record<LessonTextKey, TextCitation[]>>;
 
 /** A lesson stays current from its date through this many days after it, inclusive. */
 export const LESSON_CURRENT_DAYS = 3;

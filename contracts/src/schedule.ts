@@ -24,6 +24,9 @@ export const lessonSchema: z.ZodType<Lesson> = z.object({
   R3: z.string().optional(),
   T4: z.string().optional(),
   R4: z.string().optional(),
+  scripture: z
+    .record(z.string(), z.array(z.object({ at: z.number(), end: z.number(), osis: z.string() })))
+    .optional(),
 });
 
 export const scheduleResponseSchema = envelope({ lessons: z.array(lessonSchema) });

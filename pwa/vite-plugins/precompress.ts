@@ -22,8 +22,12 @@ async function filesUnder(dir: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+const exists = (file: string) => fs.access(file).then(() => true, () => false);
+
 /** Writes the compressed forms of one file; a form no smaller than the file is not written. */
 async function precompressFile(file: string): Promise<void> {
+  // Written already by the plugin that made the file (vite-plugins/bible.ts).
+  if ((await exists(`${file}.br`)) && (await exists(`${file}.gz`))) return;
   const plain = await fs.readFile(file);
   if (plain.length < MIN_BYTES) return;
   const [br, gz] = await Promise.all([

@@ -11,6 +11,7 @@ import type { ArticleInputParsed } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
+import { linkScriptureHtml } from '../scripture/link-html.ts';
 import { sameFields, toArticleDto, type ArticleDoc, type ArticleFields } from './article.model.ts';
 import type { ArticleStore } from './article-store.ts';
 
@@ -27,11 +28,14 @@ export const SAVE_MESSAGES = {
 export type SaveOutcome = { kind: 'created' | 'updated' | 'unchanged'; article: ArticleDoc };
 
 export function articleFields(input: ArticleInputParsed): ArticleFields {
+  // Citations become links to the reader here, on every save (scripture/link-html.ts).
+  const { html, scripture } = linkScriptureHtml(sanitizeArticleHtml(input.content));
   return {
     title: input.title,
     subtitle: input.subtitle,
     category: input.category,
-    content: sanitizeArticleHtml(input.content),
+    content: html,
+    scripture,
     isPublished: input.isPublished,
   };
 }

@@ -12,6 +12,8 @@ const articleSchema = new Schema(
     category: { type: String, default: '' },
     /** Sanitised HTML. */
     content: { type: String, default: '' },
+    /** The citations in `content`, as OSIS ranges (contracts/bible.ts), found when it was saved. */
+    scripture: { type: [String], default: undefined },
     isPublished: { type: Boolean, default: false },
     /**
      * Ever published: only such an article may be on a device, so only its unpublishing or
@@ -45,7 +47,7 @@ export type ArticleModel = ReturnType<typeof articleModel>;
 export type ArticleFields = Pick<
   ArticleDoc,
   'title' | 'subtitle' | 'category' | 'content' | 'isPublished'
->;
+> & { scripture?: string[] | null };
 
 export function sameFields(a: ArticleFields, b: ArticleFields): boolean {
   return (
@@ -64,6 +66,7 @@ export function toArticleDto(article: ArticleDoc): Article {
     subtitle: article.subtitle,
     category: article.category,
     content: article.content,
+    ...(article.scripture?.length ? { scripture: article.scripture } : {}),
     isPublished: article.isPublished,
     version: article.version,
     createdAt: article.createdAt.toISOString(),

@@ -55,9 +55,13 @@ function linkScheme(href: string): string | null {
   return match ? match[1]!.toLowerCase() : null;
 }
 
+/** A citation link to the chapter reader (scripture/link-html.ts): same origin, no script. */
+export const SCRIPTURE_HREF = /^\/bible\/[a-z0-9-]+\/\d+(?:#v[0-9:-]+)?$/;
+
 /** Quill's rule: a link keeps its address only with an allowed protocol; http(s) opens apart. */
 function safeLink(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const href = (attribs.href ?? '').trim();
+  if (SCRIPTURE_HREF.test(href)) return { tagName, attribs: { href } };
   const scheme = linkScheme(href);
   const allowed = scheme !== null && (LINK_PROTOCOLS as readonly string[]).includes(scheme);
   if (!allowed) return { tagName, attribs: { href: BLANK_HREF } };

@@ -10,7 +10,8 @@
 //   answers from memory after one `_id` read and re-reads the lessons only when they changed.
 import crypto from 'node:crypto';
 import mongoose from 'mongoose';
-import { lessonFromFields, type Lesson, type LessonFields } from '@fw/contracts';
+import { lessonFromFields, type Lesson, type LessonFields, type LessonScripture } from '@fw/contracts';
+import { lessonScripture } from '../scripture/lesson-scripture.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import { insertClaim, isStale } from '../../db/claim.ts';
 import { articleVersions } from '../articles/article-versions.ts';
@@ -21,6 +22,8 @@ export interface LessonDoc extends LessonFields {
   _id: mongoose.Types.ObjectId;
   version: number;
   deleted?: boolean;
+  /** Citations in the texts, found on every save (scripture/lesson-scripture.ts). */
+  scripture?: LessonScripture;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -37,7 +40,8 @@ interface StampDoc {
 }
 
 export function toLessonDto(doc: LessonDoc): Lesson {
-  return lessonFromFields(doc, { _id: String(doc._id), version: doc.version });
+  const lesson = lessonFromFields(doc, { _id: String(doc._id), version: doc.version });
+  return doc.scripture && Object.keys(doc.scripture).length ? { ...lesson, scripture: doc.scripture } : lesson;
 }
 
 export function lessonFields(doc: LessonFields): LessonFields {
@@ -111,7 +115,7 @@ export function lessonStore(connection: mongoose.Connection) {
     /** Inserts version 1; a duplicate `_id` throws the driver's E11000 error. */
     async insert(id: string, fields: LessonFields): Promise<LessonDoc> {
       const at = new Date();
-      const doc: LessonDoc = { _id: oid(id), ...lessonFields(fields), version: 1, createdAt: at, updatedAt: at };
+      const doc: LessonDoc = { _id: oid(id), ...lessonFields(fields), scripture: lessonScripture(fields), version: 1, createdAt: at, updatedAt: at };
       await lessons.insertOne(doc);
       return doc;
     },
@@ -123,7 +127,7 @@ export function lessonStore(connection: mongoose.Connection) {
       const mine = await versions.claim(id, version, async () => (await find(id))?.version ?? null);
       if (!mine) return null;
       try {
-        await lessons.updateOne({ _id: existing._id }, { $set: { ...lessonFields(fields), version, updatedAt: new Date() } });
+        await lessons.updateOne({ _id: existing._id }, { $set: { ...lessonFields(fields), scripture: lessonScripture(fields), version, updatedAt: new Date() } });
       } catch (error) {
         await versions.release(id, version).catch(() => {});
         throw error;

@@ -14,6 +14,8 @@ const specFields = (lesson: Lesson) => {
   delete rest._id;
   delete rest.date;
   delete rest.version;
+  // Added by the server (scripture/lesson-scripture.ts), checked below.
+  delete rest.scripture;
   return rest;
 };
 
@@ -41,6 +43,7 @@ describe('GET /api/schedule', () => {
     const body = scheduleResponseSchema.parse(res.body);
     const byDate = (a: Lesson, b: Lesson) => Date.parse(a.D) - Date.parse(b.D);
     expect(body.lessons.map(specFields)).toEqual([...SCHEDULE_2025].sort(byDate));
+    expect(body.lessons.find((l) => l.D === 'January 3, 2025')?.scripture?.R?.map((c) => c.osis)).toEqual(['Gen.1', 'Ps.104.24']);
     for (const lesson of body.lessons) {
       expect(lesson._id).toMatch(/^[0-9a-f]{24}$/);
       expect(lesson.date).toMatch(/^2025-\d\d-\d\d$/);

@@ -1,0 +1,87 @@
+// The citation forms this site's writers use, and words that only look like books.
+import { describe, expect, it } from 'vitest';
+import { sanitizeArticleHtml } from '../articles/sanitize.ts';
+import { citationsIn } from './citations.ts';
+import { linkScriptureHtml } from './link-html.ts';
+
+/** Each form as written, and the passage and link it must become. */
+const TABLE: [text: string, osis: string[], hrefs: string[]][] = [
+  ['John 3:16', ['John.3.16'], ['/bible/john/3#v16']],
+  ['John 3:16-18', ['John.3.16-John.3.18'], ['/bible/john/3#v16-18']],
+  ['Joh 17:17', ['John.17.17'], ['/bible/john/17#v17']],
+  ['2 Tim. 3:16, 17', ['2Tim.3.16-2Tim.3.17'], ['/bible/2-timothy/3#v16-17']],
+  ['2Ti 3:16', ['2Tim.3.16'], ['/bible/2-timothy/3#v16']],
+  ['Ps 83:18', ['Ps.83.18'], ['/bible/psalms/83#v18']],
+  ['Psalm 37:10, 11, 29', ['Ps.37.10-Ps.37.11', 'Ps.37.29'], ['/bible/psalms/37#v10-11', '/bible/psalms/37#v29']],
+  ['Mt 24:14', ['Matt.24.14'], ['/bible/matthew/24#v14']],
+  ['Re 21:3, 4', ['Rev.21.3-Rev.21.4'], ['/bible/revelation/21#v3-4']],
+  ['Rev. 21:3-5', ['Rev.21.3-Rev.21.5'], ['/bible/revelation/21#v3-5']],
+  ['Ge 1:1', ['Gen.1.1'], ['/bible/genesis/1#v1']],
+  ['1Co 13:4-7', ['1Cor.13.4-1Cor.13.7'], ['/bible/1-corinthians/13#v4-7']],
+  ['1 Corinthians 13:4-7', ['1Cor.13.4-1Cor.13.7'], ['/bible/1-corinthians/13#v4-7']],
+  ['Heb 4:12', ['Heb.4.12'], ['/bible/hebrews/4#v12']],
+  ['Isaiah 9:6, 7; 11:6-9', ['Isa.9.6-Isa.9.7', 'Isa.11.6-Isa.11.9'], ['/bible/isaiah/9#v6-7', '/bible/isaiah/11#v6-9']],
+  ['Luke 17:11-19', ['Luke.17.11-Luke.17.19'], ['/bible/luke/17#v11-19']],
+  ['Psalm 23', ['Ps.23'], ['/bible/psalms/23']],
+];
+
+const hrefsOf = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+
+describe('finding citations', () => {
+  it.each(TABLE)('%s', (text, osis, hrefs) => {
+    const sentence = `We read (${text}) together.`;
+    expect(citationsIn(sentence).map((c) => c.osis)).toEqual(osis);
+    const linked = linkScriptureHtml(`<p>${sentence}</p>`);
+    expect(linked.scripture).toEqual(osis);
+    expect(hrefsOf(linked.html)).toEqual(hrefs);
+    // The link covers the citation as written, and the text reads as before.
+    expect(linked.html.replace(/<\/?a[^>]*>/g, '')).toBe(`<p>${sentence}</p>`);
+  });
+
+  it.each([
+    'Job was a patient man, and the job was hard.',
+    'Acts of kindness matter more than words.',
+    'Numbers tell only part of the story.',
+    'Mark my words: she is 2 steps ahead, and John said so in 2025.',
+  ])('finds nothing in %j', (text) => {
+    expect(citationsIn(text)).toEqual([]);
+    expect(linkScriptureHtml(`<p>${text}</p>`)).toEqual({ html: `<p>${text}</p>`, scripture: [] });
+  });
+
+  it('gives the offsets of each citation in the text', () => {
+    const text = 'Compare Job 1:1 with Numbers 6:24.';
+    expect(citationsIn(text)).toEqual([
+      { at: 8, end: 15, osis: 'Job.1.1' },
+      { at: 21, end: 33, osis: 'Num.6.24' },
+    ]);
+  });
+});
+
+describe('linking citations in article HTML', () => {
+  it('leaves links, code and preformatted text alone, and lists each passage once', () => {
+    const html =
+      '<p><a href="https://example.org" rel="noopener noreferrer" target="_blank">John 3:16</a> and John 3:16 and <strong>Heb 4:12</strong></p><pre class="ql-syntax">Ps 23</pre><p><code>Ge 1:1</code></p>';
+    const linked = linkScriptureHtml(html);
+    expect(linked.html).toBe(
+      '<p><a href="https://example.org" rel="noopener noreferrer" target="_blank">John 3:16</a> and <a href="/bible/john/3#v16">John 3:16</a> and <strong><a href="/bible/hebrews/4#v12">Heb 4:12</a></strong></p><pre class="ql-syntax">Ps 23</pre><p><code>Ge 1:1</code></p>',
+    );
+    expect(linked.scripture).toEqual(['John.3.16', 'Heb.4.12']);
+  });
+
+  it('is the same after a second save, and follows an edit of the citation', () => {
+    const once = linkScriptureHtml(sanitizeArticleHtml('<p>Read John 3:16 today.</p>'));
+    const twice = linkScriptureHtml(sanitizeArticleHtml(once.html));
+    expect(twice).toEqual(once);
+    // The editor changed the text inside the old link: the link follows the text.
+    const edited = once.html.replace('John 3:16', 'John 3:17');
+    expect(linkScriptureHtml(sanitizeArticleHtml(edited)).html).toBe('<p>Read <a href="/bible/john/3#v17">John 3:17</a> today.</p>');
+  });
+
+  it('keeps reader links through the sanitiser but no other relative link or attribute', () => {
+    expect(sanitizeArticleHtml('<p><a href="/bible/john/3#v16-18" onclick="x()">John 3:16-18</a></p>')).toBe(
+      '<p><a href="/bible/john/3#v16-18">John 3:16-18</a></p>',
+    );
+    expect(sanitizeArticleHtml('<p><a href="/bible/john/3#v16&quot;onclick=x">x</a></p>')).toBe('<p><a href="about:blank">x</a></p>');
+    expect(sanitizeArticleHtml('<p><a href="/admin">x</a></p>')).toBe('<p><a href="about:blank">x</a></p>');
+  });
+});
