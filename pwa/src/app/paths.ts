@@ -5,6 +5,7 @@ export const paths = {
   articlePattern: '/article/:id',
   family: '/family',
   about: '/about-us',
+  chapterPattern: '/bible/:book/:chapter',
   saved: '/saved',
   register: '/register',
   admin: '/admin',

@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('../features/about/AboutPage.tsx'), 'AboutPage'),
           },
           {
+            path: paths.chapterPattern,
+            lazy: screen(() => import('../features/bible/ChapterPage.tsx'), 'ChapterPage'),
+          },
+          {
             path: paths.saved,
             lazy: screen(() => import('../features/articles/SavedPage.tsx'), 'SavedPage'),
           },

@@ -10,8 +10,10 @@
 //   searchIndex   the search worker's saved index (features/search/search-engine.ts)
 //   saved         articles the reader bookmarked (title kept, so an unpublished one can be named)
 //   reading       where the reader left each article: scroll position and how far through
+//   bible         Bible books kept for offline reading, one record per book (src/bible/books.ts)
 import Dexie, { type EntityTable } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
+import type { BibleBookFile } from '@fw/contracts/bible';
 
 export type ArticleSummary = Omit<Article, 'content'>;
 
@@ -91,6 +93,15 @@ export interface ReadingPlace {
   updatedAt: number;
 }
 
+export interface KeptBibleBook {
+  osis: string;
+  /** The build's file it came from: a new build with other text replaces it. */
+  file: string;
+  /** Its size on the wire (brotli), for the "on this device" total. */
+  brBytes: number;
+  book: BibleBookFile;
+}
+
 export interface MetaEntry {
   key: string;
   value: unknown;
@@ -109,6 +120,7 @@ export class FamilyDb extends Dexie {
   searchIndex!: EntityTable<SavedIndexPart, 'key'>;
   saved!: EntityTable<SavedArticle, '_id'>;
   reading!: EntityTable<ReadingPlace, '_id'>;
+  bible!: EntityTable<KeptBibleBook, 'osis'>;
 
   constructor(name = 'family-bible-articles') {
     super(name);
@@ -133,6 +145,7 @@ export class FamilyDb extends Dexie {
     this.version(4)
       .stores({ lessons: null, worship: '_id, date' })
       .upgrade((tx) => tx.table('meta').delete('etag:schedule'));
+    this.version(5).stores({ bible: 'osis' });
   }
 }
 

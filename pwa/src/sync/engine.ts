@@ -16,6 +16,19 @@ export const SYNC_INTERVAL_MS = 3 * 60_000;
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** The Bible books the device's articles and lessons cite are fetched after a pull settles
+ * (src/bible/books.ts); at most this often, since it reads every article's citations. */
+const CITED_BOOKS_EVERY_MS = 30 * 60_000;
+let citedBooksAt = 0;
+
+function keepCitedBooksSoon(): void {
+  if (Date.now() - citedBooksAt < CITED_BOOKS_EVERY_MS) return;
+  citedBooksAt = Date.now();
+  void import('../bible/books.ts')
+    .then(({ keepCitedBooks }) => keepCitedBooks())
+    .catch((error: unknown) => console.warn('keeping Bible books failed', error));
+}
+
 /** Runs `step` now, or once more after the run in progress; runs never overlap. */
 function singleFlight(step: () => Promise<boolean>): () => Promise<void> {
   let running: Promise<void> | null = null;
@@ -75,6 +88,7 @@ async function pullRound(): Promise<boolean> {
 const requestPull = singleFlight(async () => {
   // Another tab pulling brings this tab the same data through the shared database.
   const fresh = await withTabLock(PULL_LOCK_NAME, pullRound, { wait: false });
+  if (fresh === true && navigator.onLine) keepCitedBooksSoon();
   // A pull that raced a confirmed write applied nothing; pull again.
   return fresh === false;
 });

@@ -16,6 +16,7 @@ export const ROUTE_SOURCES = {
   article: 'src/features/articles/ArticlePage.tsx',
   family: 'src/features/family-worship/FamilyWorshipPage.tsx',
   about: 'src/features/about/AboutPage.tsx',
+  chapter: 'src/features/bible/ChapterPage.tsx',
 } as const;
 export type RouteName = keyof typeof ROUTE_SOURCES;
 

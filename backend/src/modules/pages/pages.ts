@@ -21,6 +21,7 @@ import {
   notFoundMarkup,
 } from './page-markup.ts';
 import { pageTemplate, type RouteName } from './page-template.ts';
+import { chapterPages } from './chapter-page.ts';
 
 /** Cards written into the home page: more than a phone's or a laptop's first screen holds. */
 export const HOME_FIRST_PAINT_ARTICLES = 12;
@@ -73,6 +74,7 @@ export function publicPages({
 }) {
   const template = pageTemplate(dir);
   const model = readModelOn(connection);
+  const chapterPage = chapterPages(dir);
   let newest: { key: string; list: Omit<Article, 'content'>[] } | null = null;
 
   async function newestSummaries(): Promise<Omit<Article, 'content'>[]> {
@@ -105,6 +107,11 @@ export function publicPages({
       return { status: 200, head: { meta: PAGE_META.about, url }, route: 'about' };
     if (APP_ONLY.test(pathname))
       return { status: 200, head: { meta: PAGE_META.home, noindex: true } };
+    const chapter = /^\/bible\/([^/]+)\/([^/]+)$/.exec(pathname);
+    if (chapter) {
+      const page = await chapterPage(chapter[1]!, chapter[2]!);
+      if (page) return { status: 200, head: { meta: page.meta, url }, main: page.main, data: page.data, route: 'chapter' };
+    }
     const articleId = /^\/article\/([^/]+)$/.exec(pathname)?.[1];
     if (articleId !== undefined) {
       const json = OBJECT_ID.test(articleId)

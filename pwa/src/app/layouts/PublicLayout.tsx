@@ -4,6 +4,7 @@ import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
 import { IosInstallHint } from '../../features/offline/InstallAction.tsx';
 import { SyncProgress } from '../../features/offline/SyncProgress.tsx';
+import { CitationSheetHost } from '../../features/bible/CitationSheetHost.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { useRouteTitle } from '../page-title.ts';
@@ -25,6 +26,7 @@ export function PublicLayout() {
         </Suspense>
       </main>
       <Footer />
+      <CitationSheetHost />
     </>
   );
 }

@@ -36,7 +36,9 @@ export function AboutPage() {
         <blockquote>
           <p>“For the word of God is living, and active, and sharper than any two-edged sword.”</p>
         </blockquote>
-        <figcaption>Hebrews 4:12 (American Standard Version)</figcaption>
+        <figcaption data-citations>
+          <a href="/bible/hebrews/4#v12">Hebrews 4:12</a> (American Standard Version)
+        </figcaption>
       </figure>
     </div>
   );

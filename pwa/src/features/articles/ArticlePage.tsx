@@ -67,6 +67,7 @@ export function ArticlePage() {
         className={`${styles.content} article-content`}
         style={{ '--read-scale': scale } as CSSProperties}
         data-testid="article-content"
+        data-citations
         dangerouslySetInnerHTML={{ __html: body.content }}
       />
       <CommentSection articleId={article._id} />

@@ -3,24 +3,33 @@
 import { isBroadcast, lessonExtras } from '@fw/contracts/lessons';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import type { LocalLesson } from '../../db/db.ts';
+import { CitedText } from '../bible/CitedText.tsx';
 import styles from './FamilyWorshipPage.module.css';
 
 export function LessonCard({ lesson, label, headingLevel = 2 }: { lesson: LocalLesson; label?: string | null; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Topic = headingLevel === 2 ? 'h3' : 'h4';
   return (
-    <li className={styles.card} data-testid={headingLevel === 2 ? 'lesson' : 'past-lesson'} data-date={lesson.date}>
+    <li className={styles.card} data-testid={headingLevel === 2 ? 'lesson' : 'past-lesson'} data-date={lesson.date} data-citations>
       <Heading className={styles.date}>
         {lesson.D}
         {label ? <span className={styles.label}>{label}</span> : null}
         {lesson.pending ? <PendingBadge /> : null}
       </Heading>
       <Topic className={isBroadcast(lesson) ? styles.broadcast : undefined}>{lesson.T}</Topic>
-      {lesson.R ? <p>{lesson.R}</p> : null}
+      {lesson.R ? (
+        <p>
+          <CitedText text={lesson.R} citations={lesson.scripture?.R} />
+        </p>
+      ) : null}
       {lessonExtras(lesson).map((extra, index) => (
         <div key={index} className={styles.extra}>
           <Topic>{extra.title}</Topic>
-          {extra.text ? <p>{extra.text}</p> : null}
+          {extra.text ? (
+            <p>
+              <CitedText text={extra.text} citations={lesson.scripture?.[`R${index + 1}` as 'R1']} />
+            </p>
+          ) : null}
         </div>
       ))}
     </li>
