@@ -7,6 +7,10 @@ import { deferredBoot } from './vite-plugins/deferred-boot.ts';
 import { compileHints } from './vite-plugins/compile-hints.ts';
 import { bible } from './vite-plugins/bible.ts';
 
+/** The reference parser's files are named apart, so the precache can leave them out. */
+const chunkFileNames = (chunk: { facadeModuleId?: string | null }) =>
+  /bible-passage-reference-parser/.test(chunk.facadeModuleId ?? '') ? 'assets/bible-reference-[hash].js' : 'assets/[name]-[hash].js';
+
 export default defineConfig({
   plugins: [
     react(),
@@ -35,6 +39,17 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The reference parser (search by reference, in the search worker) is not part of a first
+        // visit's download: the worker fetches it at the first query with a digit, and it is
+        // kept from then on (runtimeCaching below), so it works offline after that.
+        globIgnores: ['**/assets/bible-reference-*.js'],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/bible-reference-[^/]*\.js$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'bible-reference-parser', expiration: { maxEntries: 4 } },
+          },
+        ],
         // Hashed files (assets/) change name when they change, so they need no revision: Workbox
         // then fetches them with the HTTP cache allowed, and what the page has just loaded (the
         // server marks assets/ immutable for a year) is not downloaded a second time. Files with
@@ -53,6 +68,8 @@ export default defineConfig({
     // Last: compresses what every plugin before it wrote, the service worker included.
     precompress(),
   ],
+  // Module workers, so the search worker loads the reference parser as its own file, on demand.
+  worker: { format: 'es', rolldownOptions: { output: { chunkFileNames } } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   css: {
     modules: {
@@ -62,5 +79,5 @@ export default defineConfig({
     },
   },
   // The manifest tells the server which files each route needs, to ask for them at once.
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  build: { target: 'es2022', sourcemap: false, manifest: true, rolldownOptions: { output: { chunkFileNames } } },
 });

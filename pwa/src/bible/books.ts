@@ -2,11 +2,12 @@
 // kept in IndexedDB (db.ts, table `bible`), with the last few read held in memory so a second tap
 // in the same book costs nothing. The books an article or lesson cites are fetched after a sync
 // (keepCitedBooks), and every book on request ("Keep the whole Bible on this device").
-// What is going on is one small state the progress line and the setting read (bibleProgress).
+// What is going on is one small state the progress line and the setting read (progress.ts).
 import manifest from 'virtual:bible-manifest';
 import { BIBLE_BOOKS, parseOsis, type BibleBookFile } from '@fw/contracts/bible';
 import { loadDeviceDb } from '../db/live.ts';
 import { isQuotaError } from '../lib/storage.ts';
+import { setBibleProgress } from './progress.ts';
 
 export const BIBLE_MANIFEST = manifest;
 const MEMORY_BOOKS = 6;
@@ -14,6 +15,8 @@ const memory = new Map<string, BibleBookFile>();
 
 export const BIBLE_QUOTA_MESSAGE =
   "This device's storage is full, so no more Bible books can be kept on it. Reading goes on: verses already kept still open offline, and the others open while online.";
+
+const OFFLINE_MESSAGE = 'You are offline: the rest of the Bible will be saved when the connection returns.';
 
 function remember(osis: string, book: BibleBookFile): BibleBookFile {
   memory.delete(osis);
@@ -47,7 +50,7 @@ async function keep(osis: string, fetched: Awaited<ReturnType<typeof fetchBook>>
     return true;
   } catch (error) {
     if (!isQuotaError(error)) throw error;
-    setProgress({ ...progress, quotaFull: true });
+    setBibleProgress({ quotaFull: true });
     return false;
   }
 }
@@ -60,31 +63,6 @@ export async function loadBook(osis: string): Promise<BibleBookFile> {
   await keep(osis, fetched);
   return remember(osis, fetched.book);
 }
-
-export interface BibleProgress {
-  /** What is being fetched now: the cited books after a sync, or the whole Bible. */
-  task: 'cited' | 'whole' | null;
-  done: number;
-  total: number;
-  quotaFull: boolean;
-  error: string | null;
-}
-
-let progress: BibleProgress = { task: null, done: 0, total: 0, quotaFull: false, error: null };
-const listeners = new Set<() => void>();
-
-function setProgress(next: BibleProgress): void {
-  progress = next;
-  for (const listener of listeners) listener();
-}
-
-export const bibleProgress = {
-  get: () => progress,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
-};
 
 /** Books kept from this build's files, by OSIS id. */
 async function keptBooks(): Promise<Set<string>> {
@@ -101,19 +79,19 @@ function fetchMissing(task: 'cited' | 'whole', wanted: string[]): Promise<void> 
     const kept = await keptBooks();
     const missing = wanted.filter((osis) => !kept.has(osis) && manifest.books[osis]);
     if (missing.length === 0) return;
-    setProgress({ task, done: 0, total: missing.length, quotaFull: false, error: null });
+    setBibleProgress({ task, done: 0, total: missing.length, quotaFull: false, error: null });
     for (const [i, osis] of missing.entries()) {
       try {
         const fetched = await fetchBook(osis);
         remember(osis, fetched.book);
         if (!(await keep(osis, fetched))) break;
       } catch (error) {
-        setProgress({ ...progress, task: null, error: error instanceof Error ? error.message : String(error) });
+        setBibleProgress({ task: null, error: navigator.onLine ? (error instanceof Error ? error.message : String(error)) : OFFLINE_MESSAGE });
         return;
       }
-      setProgress({ ...progress, done: i + 1 });
+      setBibleProgress({ done: i + 1 });
     }
-    setProgress({ ...progress, task: null });
+    setBibleProgress({ task: null });
   };
   const previous = running ?? Promise.resolve();
   const next = previous.then(run, run);

@@ -4,6 +4,7 @@ import { THEMES, THEME_LABELS, setTheme, useTheme, type Theme } from '../../lib/
 import { plural, timeAgo } from '../../lib/format.ts';
 import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
 import { InstallButton } from './InstallAction.tsx';
+import { BibleOnDevice } from './BibleOnDevice.tsx';
 import { useDeviceHoldings, usePersistentStorage } from './use-device-status.ts';
 import styles from './DeviceStatus.module.css';
 
@@ -36,6 +37,7 @@ export function DeviceStatus() {
         {persisted === null ? PERSISTENCE_TEXT.unknown : persisted ? PERSISTENCE_TEXT.granted : PERSISTENCE_TEXT.refused}
       </p>
       {storageFull ? <p className={styles.problem}>{STORAGE_FULL_MESSAGE}</p> : null}
+      <BibleOnDevice />
       <InstallButton />
       <label className={styles.theme}>
         <span>Theme</span>

@@ -19,6 +19,7 @@ import { openIndex, saveIndex } from './saved-index.ts';
 import { SearchIndex, type Listed } from './search-index.ts';
 import { stampOf } from './search-protocol.ts';
 import { originFiles, type FileStore, type TextReader } from './text-file.ts';
+import { ArticleCitations, citationPreview, referenceQuery } from './reference-search.ts';
 
 /** Articles read from IndexedDB at once while indexing: bounds the memory held at once. */
 const READ_BATCH = 200;
@@ -66,6 +67,7 @@ export class SearchEngine {
   /** The saved file's texts the index has not read yet, or null when it has them all. */
   private texts: TextReader | null = null;
   private closed = false;
+  private readonly citations = new ArticleCitations();
 
   constructor(
     private readonly saveAfterMs = SAVE_AFTER_QUIET_MS,
@@ -125,13 +127,22 @@ export class SearchEngine {
           else await this.readTexts(needed);
         }
         if (this.index !== index) continue;
-        const hits = index.matching(needle, items);
+        const textHits = index.matching(needle, items);
+        // A reference ("John 3:16") also finds the articles citing it (reference-search.ts).
+        const ranges = await referenceQuery(needle);
+        const found = new Set(textHits.map((hit) => hit.at));
+        const hits = ranges ? [] : textHits;
+        if (ranges) {
+          for (const item of items) if (found.has(item.at) || (await this.citations.cites(item._id, ranges))) hits.push(item);
+        }
         const shown = hits.slice(0, previews);
         await this.readTexts(index.pendingSlots(shown));
         if (this.index !== index) continue;
         return {
           hits: hits.map((hit) => hit.at),
-          previews: shown.map((hit) => index.preview(needle, hit)),
+          previews: await Promise.all(
+            shown.map(async (hit) => (found.has(hit.at) ? index.preview(needle, hit) : citationPreview(hit._id, ranges!))),
+          ),
         };
       }
     });
@@ -147,8 +158,12 @@ export class SearchEngine {
       const index = this.index;
       await this.readTexts(index.pendingSlots(wanted));
       if (this.index !== index) await this.catchUpWithDb();
-      return wanted.map((article) =>
-        this.index.preview(needle, this.index.listing(article._id) ?? article),
+      const ranges = await referenceQuery(needle);
+      return Promise.all(
+        wanted.map(async (article) => {
+          const preview = this.index.preview(needle, this.index.listing(article._id) ?? article);
+          return preview === null && ranges ? ((await citationPreview(article._id, ranges)) ?? null) : preview;
+        }),
       );
     });
   }
@@ -268,8 +283,10 @@ export class SearchEngine {
         const summary = summaries[n];
         if (!summary) {
           this.index.remove(id);
+          this.citations.remove(id);
           return;
         }
+        this.citations.set(id, summary.scripture);
         const text = htmlToText(bodies[n]?.content ?? '');
         this.index.upsert({
           id,
