@@ -88,7 +88,7 @@ function searchRows(search, targets) {
 
 export function table(results, targets) {
   const rows = [];
-  const { search, server, logins, weight, lighthouse, offlineReload, firstVisit, reliability } =
+  const { search, server, logins, weight, lighthouse, offlineReload, firstVisit, reliability, verseSheet } =
     results;
   if (search) rows.push(...searchRows(search, targets.search));
   if (weight) {
@@ -103,6 +103,15 @@ export function table(results, targets) {
       status(weight.home.jsGzipBytes <= targets.homeJsGzipBytes),
     ]);
     rows.push(['Home page CSS, gzip', kb(weight.home.cssGzipBytes), '', '', '']);
+    if (weight.bible) {
+      rows.push([
+        `The whole Bible on a device (${weight.bible.translation}, ${weight.bible.books} book files), brotli on the wire`,
+        `**${mb(weight.bible.brBytes)}**`,
+        `gzip: ${mb(weight.bible.gzipBytes)}; uncompressed: ${mb(weight.bible.rawBytes)}`,
+        '≤ 1.5 MB',
+        status(weight.bible.targetMet),
+      ]);
+    }
     rows.push([
       `Service-worker precache, gzip (${weight.precache.entries} files)`,
       kb(weight.precache.gzipBytes),
@@ -132,6 +141,15 @@ export function table(results, targets) {
       `online reload, same slowdown: ${ms(offlineReload.online.medianMs)}; offline at full speed: ${ms(offlineReload.offlineFullSpeed.medianMs)}`,
       '< 1 s',
       status(offlineReload.offline.targetMet),
+    ]);
+  }
+  if (verseSheet) {
+    rows.push([
+      `Verse sheet on screen after a tap on a citation, offline, first tap after a reload, ${verseSheet.cpuSlowdown}x CPU slowdown (median of ${verseSheet.runs})`,
+      `**${ms(verseSheet.sheet.medianMs)}** (max ${ms(verseSheet.sheet.maxMs)})`,
+      `a tap on plain text to the next frame, same slowdown: ${ms(verseSheet.floor.medianMs)}`,
+      '≤ 100 ms',
+      status(verseSheet.sheet.targetMet),
     ]);
   }
   if (firstVisit) {

@@ -9,6 +9,8 @@ import zlib from 'node:zlib';
 import { PWA_DIST } from '../scripts/lib/proc.mjs';
 
 export const HOME_JS_TARGET_GZIP_BYTES = 115 * 1024;
+/** The whole Bible kept on a device (issue 23): what its book files cost on the wire. */
+export const BIBLE_TARGET_WIRE_BYTES = 1.5 * 1024 * 1024;
 
 const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(file)).length;
 const rawBytes = (file) => fs.statSync(file).size;
@@ -78,6 +80,23 @@ function allJs() {
 
 const sum = (files, measure) => files.reduce((total, file) => total + measure(file), 0);
 
+/** The Bible's per-book files (pwa/vite-plugins/bible.ts), as the server sends them (brotli). */
+function bibleFiles() {
+  const manifestFile = path.join(PWA_DIST, 'bible-manifest.json');
+  if (!fs.existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const files = Object.values(manifest.books).map((book) => distPath(book.file));
+  const brBytes = sum(files, (file) => rawBytes(`${file}.br`));
+  return {
+    translation: manifest.translation.code,
+    books: files.length,
+    brBytes,
+    gzipBytes: sum(files, (file) => rawBytes(`${file}.gz`)),
+    rawBytes: sum(files, rawBytes),
+    targetMet: brBytes <= BIBLE_TARGET_WIRE_BYTES,
+  };
+}
+
 export async function benchWeight() {
   const home = homeFiles();
   const jsFiles = home.js.map(distPath);
@@ -101,5 +120,6 @@ export async function benchWeight() {
       rawBytes: sum(precache, rawBytes),
     },
     allJs: { files: everyJs.length, gzipBytes: sum(everyJs, gzipBytes) },
+    bible: bibleFiles(),
   };
 }

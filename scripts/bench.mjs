@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the README's Benchmarks section.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server logins lighthouse offline firstvisit reliability.
+// Names: weight search server logins lighthouse offline versesheet firstvisit reliability.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +21,7 @@ const ALL = [
   'logins',
   'lighthouse',
   'offline',
+  'versesheet',
   'firstvisit',
   'reliability',
 ];
@@ -37,6 +38,7 @@ const { benchServer, SERVER_TARGETS } = await import('../bench/server.mjs');
 const { benchLogins, LOGIN_TARGETS } = await import('../bench/logins.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
 const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
+const { benchVerseSheet } = await import('../bench/verse-sheet.mjs');
 const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
   await import('../bench/first-visit.mjs');
 const { startDatabase, startBackend, api } = await import('../bench/lib/server.mjs');
@@ -93,7 +95,7 @@ if (wanted('logins')) {
   }
 }
 
-if (wanted('lighthouse') || wanted('offline')) {
+if (wanted('lighthouse') || wanted('offline') || wanted('versesheet')) {
   const database = await startDatabase();
   const server = await startBackend(database, { name: 'bench_site', pwa: true });
   try {
@@ -102,6 +104,11 @@ if (wanted('lighthouse') || wanted('offline')) {
       await attempt('lighthouse', () => benchLighthouse(server, articles[0]._id, TMP_DIR));
     if (wanted('offline'))
       await attempt('offlineReload', () => benchOfflineReload(server, articles.length));
+    if (wanted('versesheet')) {
+      // A demo article citing a psalm ("Gods Name" cites Psalm 83:18).
+      const citing = articles.find((a) => a.scripture?.includes('Ps.83.18')) ?? articles.find((a) => a.scripture?.length);
+      await attempt('verseSheet', () => benchVerseSheet(server, citing._id, citing.scripture[0].split('.')[0]));
+    }
   } finally {
     await server.stop();
     await database.stop();

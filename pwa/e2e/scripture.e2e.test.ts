@@ -11,10 +11,23 @@ import { adminToken, createArticle, deleteArticle, readStore, waitForServiceWork
 const PHONE = { width: 375, height: 740 };
 const JOHN_3_16 = 'For God so loved the world';
 
+/** Waits until the app has made its database (reading it earlier would make an empty one). */
+async function waitForDeviceDb(page: Page): Promise<void> {
+  for (let tries = 0; tries < 120; tries += 1) {
+    const made = await page.evaluate(async () =>
+      (await indexedDB.databases()).some((d) => d.name === 'family-bible-articles' && (d.version ?? 0) >= 50),
+    );
+    if (made) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error('the app never made its database');
+}
+
 /** Waits until the device keeps these Bible books (fetched after the first sync settles). */
 async function waitForBooks(page: Page, books: string[]): Promise<void> {
+  await waitForDeviceDb(page);
   for (let tries = 0; tries < 120; tries += 1) {
-    const kept = (await readStore<{ osis: string }>(page, 'bible')).map((b) => b.osis);
+    const kept = (await readStore<{ osis: string }>(page, 'bibleBooks')).map((b) => b.osis);
     if (books.every((b) => kept.includes(b))) return;
     await page.waitForTimeout(250);
   }
@@ -118,6 +131,7 @@ describe('scripture at a tap', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
     // Searched once the device holds the article (a search answers from what is stored).
+    await waitForDeviceDb(page);
     for (let tries = 0; !(await readStore<{ _id: string }>(page, 'articles')).some((a) => a._id === article._id); tries += 1) {
       if (tries > 120) throw new Error('the article never reached the device');
       await page.waitForTimeout(250);

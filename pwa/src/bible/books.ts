@@ -1,8 +1,9 @@
-// Bible books on the device: the build's per-book files (vite-plugins/bible.ts), fetched once and
-// kept in IndexedDB (db.ts, table `bible`), with the last few read held in memory so a second tap
-// in the same book costs nothing. The books an article or lesson cites are fetched after a sync
-// (keepCitedBooks), and every book on request ("Keep the whole Bible on this device").
-// What is going on is one small state the progress line and the setting read (progress.ts).
+// Bible text on the device: the build's per-book files (vite-plugins/bible.ts), fetched once and
+// kept in IndexedDB (db.ts: `bibleBooks` says which books are kept, `bibleChapters` holds their
+// text a chapter a record, so a tap reads a few kilobytes, not a whole book), with recent chapters
+// held in memory. The books an article or lesson cites are fetched after a sync (keepCitedBooks),
+// and every book on request ("Keep the whole Bible on this device"). What is going on is one small
+// state the progress line and the setting read (progress.ts).
 import manifest from 'virtual:bible-manifest';
 import { BIBLE_BOOKS, parseOsis, type BibleBookFile } from '@fw/contracts/bible';
 import { loadDeviceDb } from '../db/live.ts';
@@ -10,28 +11,33 @@ import { isQuotaError } from '../lib/storage.ts';
 import { setBibleProgress } from './progress.ts';
 
 export const BIBLE_MANIFEST = manifest;
-const MEMORY_BOOKS = 6;
-const memory = new Map<string, BibleBookFile>();
+const MEMORY_CHAPTERS = 200;
+
+/** A chapter's verses (verse v is verses[v - 1]) and, for some psalms, its heading. */
+export interface ChapterText {
+  verses: string[];
+  heading?: string;
+}
 
 export const BIBLE_QUOTA_MESSAGE =
   "This device's storage is full, so no more Bible books can be kept on it. Reading goes on: verses already kept still open offline, and the others open while online.";
-
 const OFFLINE_MESSAGE = 'You are offline: the rest of the Bible will be saved when the connection returns.';
 
-function remember(osis: string, book: BibleBookFile): BibleBookFile {
-  memory.delete(osis);
-  memory.set(osis, book);
-  if (memory.size > MEMORY_BOOKS) memory.delete(memory.keys().next().value!);
-  return book;
+const memory = new Map<string, ChapterText>();
+const chapterId = (osis: string, chapter: number) => `${osis}.${chapter}`;
+
+function remember(id: string, text: ChapterText): ChapterText {
+  memory.delete(id);
+  memory.set(id, text);
+  if (memory.size > MEMORY_CHAPTERS) memory.delete(memory.keys().next().value!);
+  return text;
 }
 
-/** A book if this device holds it, without the network. */
-export async function bookOnDevice(osis: string): Promise<BibleBookFile | null> {
-  const held = memory.get(osis);
-  if (held) return held;
-  const { db } = await loadDeviceDb();
-  const kept = await db.bible.get(osis);
-  return kept ? remember(osis, kept.book) : null;
+function chaptersOf(book: BibleBookFile): { id: string; verses: string[]; heading?: string }[] {
+  return book.chapters.map((verses, i) => {
+    const heading = book.headings?.[String(i + 1)];
+    return { id: chapterId(book.osis, i + 1), verses, ...(heading ? { heading } : {}) };
+  });
 }
 
 async function fetchBook(osis: string): Promise<{ book: BibleBookFile; file: string; brBytes: number }> {
@@ -43,10 +49,13 @@ async function fetchBook(osis: string): Promise<{ book: BibleBookFile; file: str
 }
 
 /** Keeps a fetched book; a full store is reported, never thrown (reading goes on). */
-async function keep(osis: string, fetched: Awaited<ReturnType<typeof fetchBook>>): Promise<boolean> {
+async function keep(fetched: Awaited<ReturnType<typeof fetchBook>>): Promise<boolean> {
   const { db } = await loadDeviceDb();
+  const { book, file, brBytes } = fetched;
   try {
-    await db.bible.put({ osis, ...fetched });
+    // The chapters first: a book is listed as kept only once all its text is.
+    await db.bibleChapters.bulkPut(chaptersOf(book));
+    await db.bibleBooks.put({ osis: book.osis, file, brBytes });
     return true;
   } catch (error) {
     if (!isQuotaError(error)) throw error;
@@ -55,19 +64,38 @@ async function keep(osis: string, fetched: Awaited<ReturnType<typeof fetchBook>>
   }
 }
 
-/** A book from the device, else from the network (and then kept). */
-export async function loadBook(osis: string): Promise<BibleBookFile> {
-  const held = await bookOnDevice(osis);
-  if (held) return held;
+/**
+ * Chapters `from`..`to` of a book: from memory or the device, else the whole book from the
+ * network (then kept). Throws when the device lacks it and the network fails.
+ */
+export async function loadChapters(osis: string, from: number, to: number): Promise<Map<number, ChapterText>> {
+  const wanted = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const found = new Map<number, ChapterText>();
+  const missing = wanted.filter((c) => {
+    const held = memory.get(chapterId(osis, c));
+    if (held) found.set(c, held);
+    return !held;
+  });
+  if (missing.length) {
+    const { db } = await loadDeviceDb();
+    const kept = await db.bibleChapters.bulkGet(missing.map((c) => chapterId(osis, c)));
+    kept.forEach((record, i) => record && found.set(missing[i]!, remember(record.id, record)));
+  }
+  if (found.size === wanted.length) return found;
   const fetched = await fetchBook(osis);
-  await keep(osis, fetched);
-  return remember(osis, fetched.book);
+  for (const chapter of chaptersOf(fetched.book)) remember(chapter.id, chapter);
+  await keep(fetched);
+  for (const c of wanted) {
+    const text = memory.get(chapterId(osis, c));
+    if (text) found.set(c, text);
+  }
+  return found;
 }
 
 /** Books kept from this build's files, by OSIS id. */
 async function keptBooks(): Promise<Set<string>> {
   const { db } = await loadDeviceDb();
-  const kept = await db.bible.toArray();
+  const kept = await db.bibleBooks.toArray();
   return new Set(kept.filter((k) => k.file === manifest.books[k.osis]?.file).map((k) => k.osis));
 }
 
@@ -82,19 +110,17 @@ function fetchMissing(task: 'cited' | 'whole', wanted: string[]): Promise<void> 
     setBibleProgress({ task, done: 0, total: missing.length, quotaFull: false, error: null });
     for (const [i, osis] of missing.entries()) {
       try {
-        const fetched = await fetchBook(osis);
-        remember(osis, fetched.book);
-        if (!(await keep(osis, fetched))) break;
+        if (!(await keep(await fetchBook(osis)))) break;
       } catch (error) {
-        setBibleProgress({ task: null, error: navigator.onLine ? (error instanceof Error ? error.message : String(error)) : OFFLINE_MESSAGE });
+        const message = error instanceof Error ? error.message : String(error);
+        setBibleProgress({ task: null, error: navigator.onLine ? message : OFFLINE_MESSAGE });
         return;
       }
       setBibleProgress({ done: i + 1 });
     }
     setBibleProgress({ task: null });
   };
-  const previous = running ?? Promise.resolve();
-  const next = previous.then(run, run);
+  const next = (running ?? Promise.resolve()).then(run, run);
   running = next.finally(() => {
     if (running === next) running = null;
   });
@@ -126,7 +152,7 @@ export function keepWholeBible(): Promise<void> {
 /** How many books the device holds and what they cost on the wire; the whole Bible's too. */
 export async function bibleOnDevice(): Promise<{ books: number; bytes: number; allBytes: number }> {
   const { db } = await loadDeviceDb();
-  const kept = await db.bible.toArray();
+  const kept = await db.bibleBooks.toArray();
   const allBytes = Object.values(manifest.books).reduce((sum, b) => sum + b.brBytes, 0);
   return { books: kept.length, bytes: kept.reduce((sum, k) => sum + k.brBytes, 0), allBytes };
 }

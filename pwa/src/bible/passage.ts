@@ -1,5 +1,6 @@
-// The verses of a passage out of a book file (pure: the sheet, the reader and their tests use it).
-import type { BibleBookFile, ScriptureRange } from '@fw/contracts/bible';
+// The verses of a passage out of its chapters (pure: the sheet, the reader and their tests use it).
+import type { ScriptureRange } from '@fw/contracts/bible';
+import type { ChapterText } from './books.ts';
 
 export interface Verse {
   chapter: number;
@@ -7,12 +8,11 @@ export interface Verse {
   text: string;
 }
 
-/** Every verse of the range that the book has, in order; a chapter alone is all its verses. */
-export function versesOf(book: BibleBookFile, range: ScriptureRange): Verse[] {
+/** Every verse of the range that the chapters have, in order; a chapter alone is all its verses. */
+export function versesOf(chapters: Map<number, ChapterText>, range: ScriptureRange): Verse[] {
   const verses: Verse[] = [];
-  const last = Math.min(range.endChapter, book.chapters.length);
-  for (let chapter = range.chapter; chapter <= last; chapter += 1) {
-    const texts = book.chapters[chapter - 1] ?? [];
+  for (let chapter = range.chapter; chapter <= range.endChapter; chapter += 1) {
+    const texts = chapters.get(chapter)?.verses ?? [];
     const from = chapter === range.chapter ? (range.verse ?? 1) : 1;
     const to = chapter === range.endChapter ? (range.endVerse ?? texts.length) : texts.length;
     for (let verse = from; verse <= Math.min(to, texts.length); verse += 1) {

@@ -10,10 +10,10 @@
 //   searchIndex   the search worker's saved index (features/search/search-engine.ts)
 //   saved         articles the reader bookmarked (title kept, so an unpublished one can be named)
 //   reading       where the reader left each article: scroll position and how far through
-//   bible         Bible books kept for offline reading, one record per book (src/bible/books.ts)
+//   bibleBooks    Bible books kept for offline reading: which build file each came from, its size
+//   bibleChapters their text, one record per chapter, so a tap reads a few KB (src/bible/books.ts)
 import Dexie, { type EntityTable } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
-import type { BibleBookFile } from '@fw/contracts/bible';
 
 export type ArticleSummary = Omit<Article, 'content'>;
 
@@ -99,7 +99,13 @@ export interface KeptBibleBook {
   file: string;
   /** Its size on the wire (brotli), for the "on this device" total. */
   brBytes: number;
-  book: BibleBookFile;
+}
+
+/** One chapter of a kept book: `id` is "John.3". */
+export interface KeptBibleChapter {
+  id: string;
+  verses: string[];
+  heading?: string;
 }
 
 export interface MetaEntry {
@@ -120,7 +126,8 @@ export class FamilyDb extends Dexie {
   searchIndex!: EntityTable<SavedIndexPart, 'key'>;
   saved!: EntityTable<SavedArticle, '_id'>;
   reading!: EntityTable<ReadingPlace, '_id'>;
-  bible!: EntityTable<KeptBibleBook, 'osis'>;
+  bibleBooks!: EntityTable<KeptBibleBook, 'osis'>;
+  bibleChapters!: EntityTable<KeptBibleChapter, 'id'>;
 
   constructor(name = 'family-bible-articles') {
     super(name);
@@ -145,7 +152,7 @@ export class FamilyDb extends Dexie {
     this.version(4)
       .stores({ lessons: null, worship: '_id, date' })
       .upgrade((tx) => tx.table('meta').delete('etag:schedule'));
-    this.version(5).stores({ bible: 'osis' });
+    this.version(5).stores({ bibleBooks: 'osis', bibleChapters: 'id' });
   }
 }
 

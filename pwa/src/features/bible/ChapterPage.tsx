@@ -10,7 +10,7 @@ import { SITE_NAME } from '@fw/contracts/pages';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { firstPaintFor } from '../../lib/first-paint.ts';
 import { highlightedVerses } from '../../bible/passage.ts';
-import { BOOK_MISSING_TEXT, useBook } from './use-book.ts';
+import { BOOK_MISSING_TEXT, usePassage } from './use-passage.ts';
 import styles from './ChapterPage.module.css';
 
 /** The chapter before or after, across books; null at either end of the Bible. */
@@ -60,12 +60,12 @@ export function ChapterPage() {
   const chapter = Number(params.chapter);
   const valid = book !== undefined && Number.isInteger(chapter) && chapter >= 1 && chapter <= book.chapters;
   const first = firstPaintFor(useLocation().pathname);
-  // The server's copy of this one chapter, until the whole book is on the device.
+  // The server's copy of this chapter, until the device's own is read.
   const initial =
     first?.page === 'chapter' && valid && first.osis === book.osis && first.chapter === chapter
-      ? { osis: first.osis, chapters: Object.assign([], { [chapter - 1]: first.verses }), headings: first.heading ? { [chapter]: first.heading } : {} }
+      ? new Map([[chapter, { verses: first.verses, ...(first.heading ? { heading: first.heading } : {}) }]])
       : null;
-  const state = useBook(valid ? book.osis : null, initial);
+  const state = usePassage(valid ? book.osis : null, chapter, chapter, initial);
   const marked = useMemo(() => highlightedVerses(hash, chapter), [hash, chapter]);
   const listRef = useRef<HTMLOListElement>(null);
   const title = valid ? formatRange({ book, chapter, endChapter: chapter }) : 'Chapter not found';
@@ -91,8 +91,8 @@ export function ChapterPage() {
   }
   const before = neighbour(book, chapter, -1);
   const after = neighbour(book, chapter, 1);
-  const texts = state.status === 'ready' ? (state.book.chapters[chapter - 1] ?? []) : [];
-  const heading = state.status === 'ready' ? state.book.headings?.[String(chapter)] : undefined;
+  const texts = state.status === 'ready' ? (state.chapters.get(chapter)?.verses ?? []) : [];
+  const heading = state.status === 'ready' ? state.chapters.get(chapter)?.heading : undefined;
   return (
     <article className={styles.reader} data-testid="chapter-reader">
       <header>

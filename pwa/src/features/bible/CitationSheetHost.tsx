@@ -2,17 +2,22 @@
 // `data-citations` (article bodies, lesson texts, the About page) opens the verse sheet instead of
 // leaving the page. In every public page, so it stays small: the sheet itself loads on first use
 // (and is asked for once the page is idle, so the first tap does not wait for it).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { rangeFromHref, type ScriptureRange } from '@fw/contracts/bible';
 
-const loadSheet = () => import('./VerseSheet.tsx');
-const VerseSheet = lazy(async () => ({ default: (await loadSheet()).VerseSheet }));
+type SheetModule = typeof import('./VerseSheet.tsx');
+let sheetModule: Promise<SheetModule> | null = null;
+const loadSheet = () => (sheetModule ??= import('./VerseSheet.tsx'));
 const PRELOAD_AFTER_MS = 3000;
 
 interface Open {
   range: ScriptureRange;
   href: string;
   opener: HTMLElement;
+  /** The sheet's component, once its module is here. Not React.lazy: a Suspense boundary holds
+   * back revealing what it waited for by up to 300 ms (React 19), far over a tap's budget. */
+  Sheet: SheetModule['VerseSheet'];
+  initial: Awaited<ReturnType<SheetModule['passageFor']>>;
 }
 
 /** The citation link a click landed on, if it is one the sheet should answer. */
@@ -32,7 +37,11 @@ export function CitationSheetHost() {
       const found = citationOf(event);
       if (!found) return;
       event.preventDefault();
-      setOpen({ range: found.range, href: found.href, opener: found.link });
+      // The verses are read first, so the sheet opens with them (one render, no "Loading…").
+      void loadSheet().then(async ({ VerseSheet, passageFor }) => {
+        const initial = await passageFor(found.range);
+        setOpen({ range: found.range, href: found.href, opener: found.link, Sheet: VerseSheet, initial });
+      });
     };
     document.addEventListener('click', onClick);
     const preload = setTimeout(() => void loadSheet().catch(() => {}), PRELOAD_AFTER_MS);
@@ -42,9 +51,8 @@ export function CitationSheetHost() {
     };
   }, []);
   if (!open) return null;
+  const { Sheet } = open;
   return (
-    <Suspense fallback={null}>
-      <VerseSheet key={open.href} range={open.range} href={open.href} opener={open.opener} onClose={() => setOpen(null)} />
-    </Suspense>
+    <Sheet key={open.href} range={open.range} href={open.href} opener={open.opener} initial={open.initial} onClose={() => setOpen(null)} />
   );
 }

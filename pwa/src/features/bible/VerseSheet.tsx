@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRange, type ScriptureRange } from '@fw/contracts/bible';
 import { versesOf } from '../../bible/passage.ts';
-import { BOOK_MISSING_TEXT, useBook } from './use-book.ts';
+import { loadChapters, type ChapterText } from '../../bible/books.ts';
+import { BOOK_MISSING_TEXT, usePassage } from './use-passage.ts';
 import { sharePassage } from './share-passage.ts';
 import styles from './VerseSheet.module.css';
 
@@ -14,7 +15,20 @@ export const SHEET_MAX_VERSES = 40;
 /** A swipe down longer than this closes the sheet. */
 const SWIPE_CLOSE_PX = 80;
 
+/** The chapters a sheet shows: at most two (SHEET_MAX_VERSES). */
+const chaptersShown = (range: ScriptureRange) => [range.chapter, Math.min(range.endChapter, range.chapter + 1)] as const;
+
+/**
+ * The passage read before the sheet opens, so it opens with its verses in one render; null when
+ * it cannot be read (the sheet then says why).
+ */
+export function passageFor(range: ScriptureRange): Promise<Map<number, ChapterText> | null> {
+  return loadChapters(range.book.osis, ...chaptersShown(range)).catch(() => null);
+}
+
 export interface VerseSheetProps {
+  /** The passage's chapters when they were read before opening (passageFor). */
+  initial?: Map<number, ChapterText> | null;
   range: ScriptureRange;
   /** Where the reader is sent by "Read the whole chapter" (the citation's own link). */
   href: string;
@@ -22,10 +36,10 @@ export interface VerseSheetProps {
   onClose: () => void;
 }
 
-export function VerseSheet({ range, href, opener, onClose }: VerseSheetProps) {
+export function VerseSheet({ range, href, opener, onClose, initial }: VerseSheetProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const swipeFrom = useRef<number | null>(null);
-  const state = useBook(range.book.osis);
+  const state = usePassage(range.book.osis, ...chaptersShown(range), initial);
   const title = formatRange(range);
 
   useEffect(() => {
@@ -34,7 +48,7 @@ export function VerseSheet({ range, href, opener, onClose }: VerseSheetProps) {
     return () => opener?.focus();
   }, [opener]);
 
-  const all = state.status === 'ready' ? versesOf(state.book, range) : [];
+  const all = state.status === 'ready' ? versesOf(state.chapters, range) : [];
   const verses = all.slice(0, SHEET_MAX_VERSES);
   const many = verses.some((v) => v.chapter !== range.chapter);
   return (
