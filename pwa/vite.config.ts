@@ -69,7 +69,8 @@ export default defineConfig({
     precompress(),
   ],
   // Module workers, so the search worker loads the reference parser as its own file, on demand.
-  worker: { format: 'es', rolldownOptions: { output: { chunkFileNames } } },
+  // The Bible keeper worker reads the list of Bible files too (no files written a second time).
+  worker: { format: 'es', plugins: () => [bible({ emit: false })], rolldownOptions: { output: { chunkFileNames } } },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   css: {
     modules: {

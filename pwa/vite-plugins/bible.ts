@@ -40,7 +40,8 @@ async function readBooks(): Promise<BibleBookFile[]> {
     const chapter = Number(place.slice(2, 5));
     const verse = Number(place.slice(5, 8));
     if (!book) throw new Error(`bible: no book for verse ${place}`);
-    const text = (verses[index] ?? '').trim();
+    // The package marks words the translators supplied (italic in print) as `word'; plain here.
+    const text = (verses[index] ?? '').trim().replace(/`([^`']*)'/g, '$1');
     (book.chapters[chapter - 1] ??= [])[verse - 1] = text === '[]' ? '' : text;
   }
   splitPsalmHeadings(books[18]!);
@@ -85,7 +86,8 @@ async function buildBooks(): Promise<{ manifest: BibleManifest; files: BuiltBook
   return { manifest, files };
 }
 
-export function bible(): Plugin {
+/** `emit: false` for worker builds: the module only, the files come from the app's build. */
+export function bible({ emit = true }: { emit?: boolean } = {}): Plugin {
   let config: ResolvedConfig;
   let built: Promise<{ manifest: BibleManifest; files: BuiltBook[] }> | null = null;
   const build = () => (built ??= buildBooks());
@@ -102,6 +104,7 @@ export function bible(): Plugin {
       return `export default ${JSON.stringify((await build()).manifest)};`;
     },
     async generateBundle() {
+      if (!emit) return;
       const { manifest, files } = await build();
       for (const file of files) this.emitFile({ type: 'asset', fileName: file.fileName, source: file.json });
       this.emitFile({ type: 'asset', fileName: BIBLE_MANIFEST_FILE, source: JSON.stringify(manifest) });
@@ -109,6 +112,7 @@ export function bible(): Plugin {
     // The compressed forms made above (their sizes are in the manifest) go beside the files;
     // the precompress plugin leaves a file that already has both alone.
     async writeBundle() {
+      if (!emit) return;
       const outDir = path.resolve(config.root, config.build.outDir);
       for (const file of (await build()).files) {
         const target = path.join(outDir, file.fileName);

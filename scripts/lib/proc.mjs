@@ -88,7 +88,8 @@ export const PWA_DIST = path.join(ROOT, 'pwa', 'dist');
 /** Builds the PWA unless dist/ is newer than every source it is made from. */
 export async function buildPwaIfStale() {
   const builtAt = newestMtime(path.join(PWA_DIST, 'index.html'));
-  const sources = ['pwa/src', 'pwa/public', 'pwa/index.html', 'pwa/vite.config.ts', 'pwa/vite-plugins', 'contracts/src'];
+  // package-lock.json: a new version of a package the build reads (the Bible text's) rebuilds too.
+  const sources = ['pwa/src', 'pwa/public', 'pwa/index.html', 'pwa/vite.config.ts', 'pwa/vite-plugins', 'contracts/src', 'package-lock.json'];
   const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
   if (builtAt > changedAt) return;
   log('building the PWA (vite build)');

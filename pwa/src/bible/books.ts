@@ -6,11 +6,13 @@
 // state the progress line and the setting read (progress.ts).
 import manifest from 'virtual:bible-manifest';
 import { BIBLE_BOOKS, parseOsis, type BibleBookFile } from '@fw/contracts/bible';
-import { loadDeviceDb } from '../db/live.ts';
 import { isQuotaError } from '../lib/storage.ts';
 import { setBibleProgress } from './progress.ts';
 
 export const BIBLE_MANIFEST = manifest;
+/** The device database, loaded on first use (not db/live.ts: that one brings React into the
+ * keeper worker). The same module, so the page loads it once either way. */
+const loadDeviceDb = () => import('../db/db.ts');
 const MEMORY_CHAPTERS = 200;
 
 /** A chapter's verses (verse v is verses[v - 1]) and, for some psalms, its heading. */

@@ -1,7 +1,7 @@
 // What the device is doing about Bible books, as one small state the progress line and the
 // "On this device" setting read (kept apart from books.ts so the first screen does not load the
-// list of Bible files to show it).
-import { useSyncExternalStore } from 'react';
+// list of Bible files to show it). The keeping itself runs in a worker (keeper.ts), which sends
+// this state to the page.
 
 export interface BibleProgress {
   /** What is being fetched now: the books the device's articles cite, or the whole Bible. */
@@ -23,11 +23,7 @@ export function setBibleProgress(change: Partial<BibleProgress>): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+export function subscribeBibleProgress(listener: () => void): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
-}
-
-export function useBibleProgress(): BibleProgress {
-  return useSyncExternalStore(subscribe, getBibleProgress, getBibleProgress);
 }

@@ -24,8 +24,9 @@ let citedBooksAt = 0;
 function keepCitedBooksSoon(): void {
   if (Date.now() - citedBooksAt < CITED_BOOKS_EVERY_MS) return;
   citedBooksAt = Date.now();
-  void import('../bible/books.ts')
-    .then(({ keepCitedBooks }) => keepCitedBooks())
+  // In a worker (bible/keeper.ts): parsing and storing books would otherwise hold the page up.
+  void import('../bible/keeper.ts')
+    .then(({ keepInBackground }) => keepInBackground('cited'))
     .catch((error: unknown) => console.warn('keeping Bible books failed', error));
 }
 

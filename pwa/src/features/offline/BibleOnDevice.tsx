@@ -2,8 +2,9 @@
 // all of it (its size said first), with its progress and, when the device is full, why it stopped.
 import { useEffect, useState } from 'react';
 import { BIBLE_BOOKS } from '@fw/contracts/bible';
-import { BIBLE_QUOTA_MESSAGE, bibleOnDevice, keepWholeBible } from '../../bible/books.ts';
-import { useBibleProgress } from '../../bible/progress.ts';
+import { BIBLE_QUOTA_MESSAGE, bibleOnDevice } from '../../bible/books.ts';
+import { keepInBackground } from '../../bible/keeper.ts';
+import { useBibleProgress } from '../../bible/use-bible-progress.ts';
 import { bibleProgressText } from './SyncProgress.tsx';
 import styles from './DeviceStatus.module.css';
 
@@ -32,7 +33,7 @@ export function BibleOnDevice() {
       {progress.task === 'whole' ? (
         <p role="status">{bibleProgressText(progress.done, progress.total, true)}</p>
       ) : whole ? null : (
-        <button type="button" className={styles.install} onClick={() => void keepWholeBible()}>
+        <button type="button" className={styles.install} onClick={() => keepInBackground('whole')}>
           Keep the whole Bible on this device ({megabytes(held.allBytes)})
         </button>
       )}

@@ -2,7 +2,7 @@
 // It sits over the bottom edge of the screen (so its coming and going moves nothing) and never
 // blocks reading; it goes away when the first sync ends.
 import { formatCount } from '../../lib/format.ts';
-import { useBibleProgress } from '../../bible/progress.ts';
+import { useBibleProgress } from '../../bible/use-bible-progress.ts';
 import { useFirstSyncProgress } from './use-device-status.ts';
 import styles from './DeviceStatus.module.css';
 
@@ -15,7 +15,7 @@ export function syncProgressText(saved: number, total: number | null): string {
 export function bibleProgressText(done: number, total: number, whole: boolean): string {
   return whole
     ? `Saving the Bible for offline reading: ${formatCount(done)} of ${formatCount(total)} books`
-    : `Saving the Bible books your articles cite: ${formatCount(done)} of ${formatCount(total)}`;
+    : `Saving the Bible books cited here for offline reading: ${formatCount(done)} of ${formatCount(total)}`;
 }
 
 export function SyncProgress() {
