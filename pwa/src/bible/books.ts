@@ -1,18 +1,18 @@
 // Bible text on the device: the build's per-book files (vite-plugins/bible.ts), fetched once and
-// kept in IndexedDB (db.ts: `bibleBooks` says which books are kept, `bibleChapters` holds their
+// kept in IndexedDB (db.ts declares the stores; db/bible-store.ts reads and writes them without Dexie, for
+// the keeper worker's sake: `bibleBooks` says which books are kept, `bibleChapters` holds their
 // text a chapter a record, so a tap reads a few kilobytes, not a whole book), with recent chapters
 // held in memory. The books an article or lesson cites are fetched after a sync (keepCitedBooks),
 // and every book on request ("Keep the whole Bible on this device"). What is going on is one small
 // state the progress line and the setting read (progress.ts).
 import manifest from 'virtual:bible-manifest';
 import { BIBLE_BOOKS, parseOsis, type BibleBookFile } from '@fw/contracts/bible';
+import type { KeptBibleBook, KeptBibleChapter, LocalLesson, ArticleSummary } from '../db/db.ts';
 import { isQuotaError } from '../lib/storage.ts';
+import { getAll, getMany, putAll } from '../db/bible-store.ts';
 import { setBibleProgress } from './progress.ts';
 
 export const BIBLE_MANIFEST = manifest;
-/** The device database, loaded on first use (not db/live.ts: that one brings React into the
- * keeper worker). The same module, so the page loads it once either way. */
-const loadDeviceDb = () => import('../db/db.ts');
 const MEMORY_CHAPTERS = 200;
 
 /** A chapter's verses (verse v is verses[v - 1]) and, for some psalms, its heading. */
@@ -52,12 +52,11 @@ async function fetchBook(osis: string): Promise<{ book: BibleBookFile; file: str
 
 /** Keeps a fetched book; a full store is reported, never thrown (reading goes on). */
 async function keep(fetched: Awaited<ReturnType<typeof fetchBook>>): Promise<boolean> {
-  const { db } = await loadDeviceDb();
   const { book, file, brBytes } = fetched;
   try {
     // The chapters first: a book is listed as kept only once all its text is.
-    await db.bibleChapters.bulkPut(chaptersOf(book));
-    await db.bibleBooks.put({ osis: book.osis, file, brBytes });
+    await putAll('bibleChapters', chaptersOf(book) satisfies KeptBibleChapter[]);
+    await putAll('bibleBooks', [{ osis: book.osis, file, brBytes } satisfies KeptBibleBook]);
     return true;
   } catch (error) {
     if (!isQuotaError(error)) throw error;
@@ -79,8 +78,7 @@ export async function loadChapters(osis: string, from: number, to: number): Prom
     return !held;
   });
   if (missing.length) {
-    const { db } = await loadDeviceDb();
-    const kept = await db.bibleChapters.bulkGet(missing.map((c) => chapterId(osis, c)));
+    const kept = await getMany<KeptBibleChapter>('bibleChapters', missing.map((c) => chapterId(osis, c))).catch(() => []);
     kept.forEach((record, i) => record && found.set(missing[i]!, remember(record.id, record)));
   }
   if (found.size === wanted.length) return found;
@@ -96,8 +94,7 @@ export async function loadChapters(osis: string, from: number, to: number): Prom
 
 /** Books kept from this build's files, by OSIS id. */
 async function keptBooks(): Promise<Set<string>> {
-  const { db } = await loadDeviceDb();
-  const kept = await db.bibleBooks.toArray();
+  const kept = await getAll<KeptBibleBook>('bibleBooks');
   return new Set(kept.filter((k) => k.file === manifest.books[k.osis]?.file).map((k) => k.osis));
 }
 
@@ -131,8 +128,7 @@ function fetchMissing(task: 'cited' | 'whole', wanted: string[]): Promise<void> 
 
 /** The books this device's articles and lessons cite (their OSIS ids). */
 export async function citedBooks(): Promise<string[]> {
-  const { db } = await loadDeviceDb();
-  const [articles, lessons] = await Promise.all([db.articles.toArray(), db.worship.toArray()]);
+  const [articles, lessons] = await Promise.all([getAll<ArticleSummary>('articles'), getAll<LocalLesson>('worship')]);
   const books = new Set<string>();
   const add = (osis: string) => {
     const range = parseOsis(osis);
@@ -153,8 +149,7 @@ export function keepWholeBible(): Promise<void> {
 
 /** How many books the device holds and what they cost on the wire; the whole Bible's too. */
 export async function bibleOnDevice(): Promise<{ books: number; bytes: number; allBytes: number }> {
-  const { db } = await loadDeviceDb();
-  const kept = await db.bibleBooks.toArray();
+  const kept = await getAll<KeptBibleBook>('bibleBooks');
   const allBytes = Object.values(manifest.books).reduce((sum, b) => sum + b.brBytes, 0);
   return { books: kept.length, bytes: kept.reduce((sum, k) => sum + k.brBytes, 0), allBytes };
 }

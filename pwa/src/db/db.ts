@@ -11,7 +11,8 @@
 //   saved         articles the reader bookmarked (title kept, so an unpublished one can be named)
 //   reading       where the reader left each article: scroll position and how far through
 //   bibleBooks    Bible books kept for offline reading: which build file each came from, its size
-//   bibleChapters their text, one record per chapter, so a tap reads a few KB (src/bible/books.ts)
+//   bibleChapters their text, one record per chapter, so a tap reads a few KB (src/bible/books.ts,
+//                 through bible-store.ts: plain IndexedDB, so the Bible keeper worker has no Dexie)
 import Dexie, { type EntityTable } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
 

@@ -1,0 +1,58 @@
+// The few IndexedDB reads and writes the Bible needs, on the device database db.ts declares, in
+// plain IndexedDB: the keeper worker then carries no copy of Dexie (about 33 KB gzip that every
+// first visit would download into the precache). The stores are db.ts's `bibleBooks`,
+// `bibleChapters`, `articles` and `worship`; this module never creates or changes them.
+const DB_NAME = 'family-bible-articles';
+
+let opening: Promise<IDBDatabase> | null = null;
+
+/** The database as the app made it; refused (never created here) when the app has not yet. */
+function database(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME);
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onerror = () => reject(request.error ?? new Error('The device database is not ready.'));
+    request.onsuccess = () => {
+      const db = request.result;
+      // A newer app version upgrading the database: step aside, open again on next use.
+      db.onversionchange = () => {
+        db.close();
+        opening = null;
+      };
+      resolve(db);
+    };
+  }).catch((error: unknown) => {
+    opening = null;
+    throw error;
+  });
+  return opening;
+}
+
+const done = (tx: IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new Error('The write was cancelled.'));
+  });
+
+export async function getAll<T>(store: string): Promise<T[]> {
+  const tx = (await database()).transaction(store, 'readonly');
+  const request = tx.objectStore(store).getAll();
+  await done(tx);
+  return request.result as T[];
+}
+
+/** Records by key, `undefined` where there is none (one transaction). */
+export async function getMany<T>(store: string, keys: string[]): Promise<(T | undefined)[]> {
+  const tx = (await database()).transaction(store, 'readonly');
+  const requests = keys.map((key) => tx.objectStore(store).get(key));
+  await done(tx);
+  return requests.map((request) => request.result as T | undefined);
+}
+
+/** Writes every record, or none (one transaction). */
+export async function putAll(store: string, records: unknown[]): Promise<void> {
+  const tx = (await database()).transaction(store, 'readwrite');
+  for (const record of records) tx.objectStore(store).put(record);
+  await done(tx);
+}
