@@ -28,13 +28,19 @@ interface DataTableProps {
   /** undefined while the data is still loading. */
   rowCount: number | undefined;
   empty: ReactNode;
+  /** Below 600 px each row becomes a card (cells one under another, actions at the side). */
+  cardsOnPhones?: boolean;
   children: ReactNode;
 }
 
-export function DataTable({ label, columns, rowCount, empty, children }: DataTableProps) {
+export function DataTable({ label, columns, rowCount, empty, cardsOnPhones = false, children }: DataTableProps) {
   return (
     <div className={styles.scroll}>
-      <table className={styles.table} aria-label={label} aria-busy={rowCount === undefined}>
+      <table
+        className={cardsOnPhones ? `${styles.table} ${styles.cards}` : styles.table}
+        aria-label={label}
+        aria-busy={rowCount === undefined}
+      >
         <thead>
           <tr>
             {columns.map((column) => (

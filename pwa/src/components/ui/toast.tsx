@@ -4,6 +4,7 @@
 // comes bundled from the stylesheet import instead.
 import { ToastContainer, toast } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
+import './toasts.css';
 import { errorMessage } from '../../lib/api.ts';
 
 export const TOAST_ERROR_MS = 4000;

@@ -88,8 +88,16 @@ function ArticleForm({ prefill }: { prefill: Prefill }) {
               </div>
             }
           >
-            <RichTextEditor value={values.content} onChange={(html) => set('content', html)} labelledBy="content-label" />
+            <RichTextEditor
+              value={values.content}
+              onChange={(html) => set('content', html)}
+              labelledBy="content-label"
+              describedBy="content-hint"
+            />
           </Suspense>
+          <span id="content-hint" className={styles.hint}>
+            Tab moves on to the next field; indent with the toolbar or Ctrl+] and Ctrl+[.
+          </span>
         </div>
         <div className={styles.row}>
           <label className={styles.field}>

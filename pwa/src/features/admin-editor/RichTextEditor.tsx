@@ -10,9 +10,11 @@ interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   labelledBy: string;
+  /** The id of a hint under the editor (how Tab and indenting work). */
+  describedBy?: string;
 }
 
-export function RichTextEditor({ value, onChange, labelledBy }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, labelledBy, describedBy }: RichTextEditorProps) {
   const ref = useRef<ReactQuill>(null);
   useEffect(() => {
     // Quill's editable area is a div; name it after the form's label for screen readers.
@@ -20,7 +22,15 @@ export function RichTextEditor({ value, onChange, labelledBy }: RichTextEditorPr
     root?.setAttribute('aria-labelledby', labelledBy);
     root?.setAttribute('aria-multiline', 'true');
     root?.setAttribute('role', 'textbox');
-  }, [labelledBy]);
+    if (describedBy) root?.setAttribute('aria-describedby', describedBy);
+    // Quill's heading picker is a span "button" with no text: give it and its choices names.
+    const toolbar = root?.closest('.ql-container')?.previousElementSibling;
+    toolbar?.querySelector('.ql-header .ql-picker-label')?.setAttribute('aria-label', 'Heading');
+    toolbar?.querySelectorAll<HTMLElement>('.ql-header .ql-picker-item').forEach((item) => {
+      const level = item.dataset.value;
+      item.setAttribute('aria-label', level ? `Heading ${level}` : 'Normal text');
+    });
+  }, [labelledBy, describedBy]);
   return (
     <div className={styles.editor}>
       <ReactQuill

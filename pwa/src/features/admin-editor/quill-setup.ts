@@ -49,6 +49,31 @@ export const EDITOR_FORMATS = [
   'image',
 ];
 
+/** Quill's bindings named here are switched off (null) or replaced. */
+const TAB_BINDINGS = ['tab', 'remove tab', 'indent', 'outdent', 'indent code-block', 'outdent code-block'] as const;
+
+/**
+ * Tab and Shift+Tab leave the editor like any other field (a keyboard user must be able to reach
+ * Category and the submit button); indenting stays on the toolbar and on Ctrl/Cmd+] and [.
+ */
+const KEYBOARD_BINDINGS: Record<string, unknown> = {
+  ...Object.fromEntries(TAB_BINDINGS.map((name) => [name, null])),
+  'indent shortcut': {
+    key: ']',
+    shortKey: true,
+    handler(this: { quill: Quill }) {
+      this.quill.format('indent', '+1', Quill.sources.USER);
+    },
+  },
+  'outdent shortcut': {
+    key: '[',
+    shortKey: true,
+    handler(this: { quill: Quill }) {
+      this.quill.format('indent', '-1', Quill.sources.USER);
+    },
+  },
+};
+
 export const EDITOR_MODULES: QuillOptions['modules'] = {
   toolbar: [
     [{ header: [...EDITOR_HEADER_LEVELS, false] }],
@@ -59,6 +84,7 @@ export const EDITOR_MODULES: QuillOptions['modules'] = {
     ['clean'],
   ],
   history: { maxStack: EDITOR_HISTORY_MAX_STACK, delay: EDITOR_HISTORY_DELAY_MS, userOnly: true },
+  keyboard: { bindings: KEYBOARD_BINDINGS },
   uploader: { mimetypes: [...EDITOR_IMAGE_TYPES] },
   clipboard: {
     matchers: [

@@ -68,6 +68,7 @@ export function CommentsPage() {
         columns={COLUMNS}
         rowCount={synced || comments?.length ? comments?.length : undefined}
         empty={filter === 'approved' ? 'No approved comments yet.' : 'No comments are waiting for approval.'}
+        cardsOnPhones
       >
         {comments?.map((comment) => (
           <tr key={comment._id} data-testid="comment-row" data-id={comment._id}>

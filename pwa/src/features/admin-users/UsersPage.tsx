@@ -45,7 +45,13 @@ export function UsersPage() {
   return (
     <div className={page.page}>
       <h1 className={page.heading}>Users</h1>
-      <DataTable label="Users" columns={COLUMNS} rowCount={synced || users?.length ? users?.length : undefined} empty="No users yet.">
+      <DataTable
+        label="Users"
+        columns={COLUMNS}
+        rowCount={synced || users?.length ? users?.length : undefined}
+        empty="No users yet."
+        cardsOnPhones
+      >
         {users?.map((user) => (
           <tr key={user._id} data-testid="user-row" data-id={user._id}>
             <td className={styles.name}>

@@ -1,10 +1,10 @@
 // The admin area's frame: a header with Logout, the sync status line, the list of changes still
 // on their way (or refused), and the menu: a side menu on wide screens, a bottom bar below 768 px.
-import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
-import { BookIcon, FileIcon, GridIcon, LogoutIcon, MessageIcon, PlusIcon, UsersIcon } from '../../components/ui/icons.tsx';
+import { BookIcon, FileIcon, GridIcon, LogoutIcon, MenuIcon, MessageIcon, PlusIcon, UsersIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../app/paths.ts';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { logout } from './logout.ts';
@@ -19,6 +19,9 @@ const MENU = [
   { to: paths.adminUsers, label: 'Users', Icon: UsersIcon, end: false },
   { to: paths.adminWorship, label: 'Family Worship', Icon: BookIcon, end: false },
 ];
+/** The phone's bottom bar shows this many entries with readable labels; the rest go under More. */
+export const BOTTOM_BAR_ENTRIES = 4;
+const MORE = MENU.slice(BOTTOM_BAR_ENTRIES);
 
 export function AdminLayout() {
   const navigate = useNavigate();
@@ -42,16 +45,17 @@ export function AdminLayout() {
       </header>
       <StatusLine />
       <div className={styles.body}>
-        <nav className={styles.menu} aria-label="Admin">
+        <nav className={styles.menu} aria-label="Admin" data-bottom-bar="">
           <ul>
-            {MENU.map(({ to, label, Icon, end }) => (
-              <li key={to}>
+            {MENU.map(({ to, label, Icon, end }, index) => (
+              <li key={to} className={index >= BOTTOM_BAR_ENTRIES ? styles.overflow : undefined}>
                 <NavLink to={to} end={end} className={styles.entry}>
                   <Icon />
                   <span>{label}</span>
                 </NavLink>
               </li>
             ))}
+            <MoreEntry />
           </ul>
         </nav>
         <main id="main" tabIndex={-1} className={styles.main}>
@@ -62,5 +66,46 @@ export function AdminLayout() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The bottom bar's last entry on phones: the menu's remaining screens in a small panel above it. */
+function MoreEntry() {
+  const { pathname } = useLocation();
+  // Open on the screen it was opened on: going to another screen closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
+  const current = MORE.some(({ to }) => pathname.startsWith(to));
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <li className={styles.more}>
+      <button
+        type="button"
+        className={styles.entry}
+        aria-expanded={open}
+        aria-controls="admin-more"
+        data-current={current || undefined}
+        onClick={() => setOpen(!open)}
+      >
+        <MenuIcon />
+        <span>More</span>
+      </button>
+      <ul id="admin-more" className={styles.morePanel} hidden={!open}>
+        {MORE.map(({ to, label, Icon, end }) => (
+          <li key={to}>
+            <NavLink to={to} end={end} className={styles.moreLink}>
+              <Icon />
+              <span>{label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }

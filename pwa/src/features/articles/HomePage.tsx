@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { CATEGORIES, INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
+import { useSearchParams } from 'react-router-dom';
+import { CATEGORIES, HOME_TABS, INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { useOnline } from '../../sync/status.ts';
 import { ArticleCard, SkeletonCard } from './ArticleCard.tsx';
@@ -8,6 +9,7 @@ import { ContinueReading } from './ContinueReading.tsx';
 import { useArticleHits, useHasSynced } from './use-articles.ts';
 import { PREVIEWS_AT_ONCE } from '../search/search.ts';
 import { useSavedIds } from './use-saved.ts';
+import { useRestoredScroll } from './use-restored-scroll.ts';
 import styles from './HomePage.module.css';
 
 export const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
@@ -15,33 +17,54 @@ const SKELETON_CARDS = 8;
 /** Search results shown at first and added by each "Show more results". */
 const RESULTS_AT_ONCE = PREVIEWS_AT_ONCE;
 
+/** The address's `q` and `tab`: a search and a category survive Back, a reload and a shared link. */
+export const SEARCH_PARAM = 'q';
+export const TAB_PARAM = 'tab';
+
+const tabOf = (value: string | null): HomeTab => HOME_TABS.find((tab) => tab === value) ?? INDEX_TAB;
+
 export function HomePage() {
-  const [input, setInput] = useState('');
-  const [query, setQuery] = useState('');
-  const [tab, setTab] = useState<HomeTab>(INDEX_TAB);
+  const [params, setParams] = useSearchParams();
+  const query = (params.get(SEARCH_PARAM) ?? '').trim();
+  const tab = tabOf(params.get(TAB_PARAM));
+  const [input, setInput] = useState(query);
+  const [inputFor, setInputFor] = useState(query);
   const [shown, setShown] = useState(RESULTS_AT_ONCE);
+  // Back and Forward change the address under the box: the box follows.
+  if (inputFor !== query) {
+    setInputFor(query);
+    setInput(query);
+  }
   const hits = useArticleHits(tab, query, shown);
+  // A search inside a category also counts its matches in every category (no previews needed).
+  const everywhere = useArticleHits(INDEX_TAB, tab === INDEX_TAB ? '' : query, 0);
   const hasSynced = useHasSynced();
   const savedIds = useSavedIds();
   const online = useOnline();
   const selected = CATEGORIES.find((c) => c.category === tab);
 
+  /** One history entry per search; a tab change replaces the entry (arrow keys would flood Back). */
+  function show(next: { query: string; tab: HomeTab }, replace: boolean) {
+    const search = new URLSearchParams();
+    if (next.query) search.set(SEARCH_PARAM, next.query);
+    if (next.tab !== INDEX_TAB) search.set(TAB_PARAM, next.tab);
+    setParams(search, { replace });
+    setShown(RESULTS_AT_ONCE);
+  }
   function submit(event: FormEvent) {
     event.preventDefault();
-    setQuery(input.trim());
-    setShown(RESULTS_AT_ONCE);
+    show({ query: input.trim(), tab }, false);
   }
   function clear() {
     setInput('');
-    setQuery('');
-    setShown(RESULTS_AT_ONCE);
+    show({ query: '', tab }, false);
   }
   function selectTab(next: HomeTab) {
-    setTab(next);
-    setShown(RESULTS_AT_ONCE);
+    show({ query, tab: next }, true);
   }
 
   const loading = hits === undefined || (hits.length === 0 && !query && hasSynced === false && online);
+  useRestoredScroll(!loading);
   return (
     <>
       <section className={styles.hero}>
@@ -82,9 +105,13 @@ export function HomePage() {
             </div>
           ) : null}
           {query && hits ? (
-            <p className={styles.resultCount} aria-live="polite">
-              {hits.length} {hits.length === 1 ? 'article matches' : 'articles match'} “{query}”.
-            </p>
+            <ResultCount
+              count={hits.length}
+              query={query}
+              category={selected?.category}
+              everywhere={selected && everywhere ? everywhere.length : undefined}
+              onShowAll={() => show({ query, tab: INDEX_TAB }, false)}
+            />
           ) : null}
           {loading ? (
             <ul className={styles.grid} aria-busy="true" aria-label="Loading articles">
@@ -110,12 +137,52 @@ export function HomePage() {
                 </button>
               ) : null}
             </>
-          ) : (
+          ) : query && selected && everywhere?.length ? null : (
             <EmptyState query={query} onClear={clear} synced={hasSynced === true} />
           )}
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * How many articles match; inside a category also how many match in all of them, with a way to
+ * see those (a search on a narrow tab must not look like a search that found nothing).
+ */
+function ResultCount({
+  count,
+  query,
+  category,
+  everywhere,
+  onShowAll,
+}: {
+  count: number;
+  query: string;
+  category?: string;
+  everywhere?: number;
+  onShowAll: () => void;
+}) {
+  const articles = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
+  const matches = count === 1 ? 'matches' : 'match';
+  if (!category || everywhere === undefined) {
+    return (
+      <p className={styles.resultCount} aria-live="polite">
+        {articles(count)} {matches} “{query}”.
+      </p>
+    );
+  }
+  return (
+    <div className={styles.resultCount} aria-live="polite">
+      <p>
+        {articles(count)} in {category} {matches} “{query}”; {articles(everywhere)} in all categories.
+      </p>
+      {everywhere > count ? (
+        <button type="button" className={styles.clear} onClick={onShowAll}>
+          Show all {everywhere}
+        </button>
+      ) : null}
+    </div>
   );
 }
 

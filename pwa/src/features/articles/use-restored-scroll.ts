@@ -1,0 +1,55 @@
+// Back to the home page lands where the reader was: the scroll position is kept per history entry
+// (sessionStorage, so a reload keeps it too) and put back only once the cards it was measured
+// against are drawn; the list comes from IndexedDB a moment after the screen, so restoring at
+// navigation time (what the browser and the router do) would land short of it.
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+const KEY_PREFIX = 'scroll:';
+
+function read(key: string): number | null {
+  try {
+    const value = Number(sessionStorage.getItem(KEY_PREFIX + key));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, top: number): void {
+  try {
+    sessionStorage.setItem(KEY_PREFIX + key, String(Math.round(top)));
+  } catch {
+    // No storage (private mode, full): Back starts at the top, as it would anyway.
+  }
+}
+
+/** `ready`: the content the position belongs to is on screen. */
+export function useRestoredScroll(ready: boolean): void {
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  // Read once per entry, before anything scrolls: the browser's own early restore (clamped to a
+  // page without its cards yet) must not overwrite the place it is about to be restored to.
+  const saved = useMemo(() => (navigationType === 'POP' ? read(key) : null), [key, navigationType]);
+  const restoredFor = useRef<string | null>(null);
+
+  useLayoutEffect(() => {
+    if (!ready || restoredFor.current === key) return;
+    restoredFor.current = key;
+    if (saved !== null) window.scrollTo({ top: saved, behavior: 'instant' });
+  }, [ready, key, saved]);
+
+  useEffect(() => {
+    let frame = 0;
+    const remember = () => {
+      if (restoredFor.current !== key) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => write(key, window.scrollY));
+    };
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', remember);
+    };
+  }, [key]);
+}
