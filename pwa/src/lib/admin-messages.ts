@@ -29,3 +29,6 @@ export const SUCCESS_FALLBACK = {
   deletedLesson: 'Lesson deleted.',
   importedLessons: 'Lessons imported.',
 } as const;
+
+/** The one sentence about an edit that crossed another admin's, in the panel and its toast. */
+export const CONFLICT_SENTENCE = 'Someone else saved a newer version meanwhile: choose which one to keep.';

@@ -4,12 +4,12 @@
 import { enqueue, waitForReport, type NewOperation, type SendReport } from '../../sync/outbox.ts';
 import type { OutboxEntry } from '../../db/db.ts';
 import { notifyError, notifySuccess } from './toast.tsx';
+import { CONFLICT_SENTENCE } from '../../lib/admin-messages.ts';
 
 /** How long a screen waits for the server's answer before saying the write will go later. */
 export const WRITE_REPORT_WAIT_MS = 8_000;
 export const WRITE_QUEUED_OFFLINE_MESSAGE = 'Saved on this device. It will be sent when the connection returns.';
 export const WRITE_QUEUED_MESSAGE = 'Saved on this device. It will be sent shortly.';
-export const CONFLICT_HINT = 'Choose which version to keep in the list of changes above.';
 
 export interface WriteResult {
   entry: OutboxEntry;
@@ -29,7 +29,7 @@ export async function sendWrite(op: NewOperation, successFallback: string): Prom
   const report = navigator.onLine ? await waitForReport(entry.key, WRITE_REPORT_WAIT_MS) : null;
   if (!report) notifySuccess(navigator.onLine ? WRITE_QUEUED_MESSAGE : WRITE_QUEUED_OFFLINE_MESSAGE);
   else if (report.outcome === 'done') notifySuccess(report.message || successFallback);
-  else if (report.outcome === 'conflict') notifyError(`${report.message} ${CONFLICT_HINT}`);
+  else if (report.outcome === 'conflict') notifyError(CONFLICT_SENTENCE);
   else notifyError(report.message);
   return { entry, report };
 }

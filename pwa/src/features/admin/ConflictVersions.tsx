@@ -1,37 +1,34 @@
-// A 409 on an edit: the admin's version beside the server's, as plain text, so they can choose.
-import { htmlToText } from '@fw/contracts/text';
-import { categoryOf } from '@fw/contracts/categories';
+// A 409 on an edit: only the fields where the admin's version and the server's differ, each with
+// the changed words marked, so the choice is quick on a phone too.
+import { differingFields, type Side } from './conflict-fields.ts';
 import styles from './OutboxPanel.module.css';
 
-/** Enough of the body to tell the two versions apart without rendering either's HTML. */
-const EXCERPT_CHARS = 400;
-
-function Version({ heading, article }: { heading: string; article: Record<string, unknown> }) {
-  const text = htmlToText(typeof article.content === 'string' ? article.content : '');
+function Excerpt({ side }: { side: Side }) {
   return (
-    <div className={styles.version}>
-      <h3>{heading}</h3>
-      <dl>
-        <dt>Title</dt>
-        <dd>{String(article.title ?? '')}</dd>
-        <dt>Subtitle</dt>
-        <dd>{String(article.subtitle ?? '')}</dd>
-        <dt>Category</dt>
-        <dd>{categoryOf(article.category) || '—'}</dd>
-        <dt>Status</dt>
-        <dd>{article.isPublished ? 'Published' : 'Draft'}</dd>
-        <dt>Text</dt>
-        <dd className={styles.excerpt}>{text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text || '—'}</dd>
-      </dl>
-    </div>
+    <span className={styles.excerpt}>
+      {side.before}
+      {side.changed ? <mark>{side.changed}</mark> : <span className={styles.gone}>(nothing here)</span>}
+      {side.after}
+    </span>
   );
 }
 
 export function ConflictVersions({ mine, theirs }: { mine: Record<string, unknown>; theirs: Record<string, unknown> }) {
+  const fields = differingFields(mine, theirs);
   return (
-    <div className={styles.versions} data-testid="conflict-versions">
-      <Version heading="Your version" article={mine} />
-      <Version heading="Server version" article={theirs} />
-    </div>
+    <dl className={styles.versions} data-testid="conflict-versions">
+      {fields.length === 0 ? <dd>The two versions read the same.</dd> : null}
+      {fields.map((field) => (
+        <div key={field.label} className={styles.field} data-testid="conflict-field">
+          <dt>{field.label}</dt>
+          <dd>
+            <span className={styles.side}>Yours</span> <Excerpt side={field.mine} />
+          </dd>
+          <dd>
+            <span className={styles.side}>Theirs</span> <Excerpt side={field.theirs} />
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -8,6 +8,7 @@ import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import { AlertIcon, ClockIcon } from '../../components/ui/icons.tsx';
 import type { OutboxEntry } from '../../db/db.ts';
 import { ConflictVersions } from './ConflictVersions.tsx';
+import { CONFLICT_SENTENCE } from '../../lib/admin-messages.ts';
 import styles from './OutboxPanel.module.css';
 
 export const DISCARD_QUESTION = {
@@ -34,14 +35,12 @@ export function OutboxPanel() {
             <AlertIcon /> {entry.label}
           </h2>
           <p className={styles.message} role="alert">
-            {entry.status === 'conflict'
-              ? `${entry.lastError ?? 'This article was changed by someone else.'} Choose which version to keep.`
-              : (entry.lastError ?? 'The server refused this change.')}
+            {entry.status === 'conflict' ? CONFLICT_SENTENCE : (entry.lastError ?? 'The server refused this change.')}
           </p>
           {entry.status === 'conflict' && entry.serverCopy ? (
             <>
               <ConflictVersions mine={entry.body} theirs={entry.serverCopy} />
-              <div className={styles.actions}>
+              <div className={`${styles.actions} ${styles.stickyActions}`}>
                 <button type="button" className={buttonStyles.primary} onClick={() => void resolveConflict(entry.seq!, 'mine')}>
                   Keep mine
                 </button>
@@ -65,7 +64,8 @@ export function OutboxPanel() {
       {waiting.length ? (
         <details className={styles.waiting}>
           <summary>
-            <ClockIcon /> {waiting.length} {waiting.length === 1 ? 'change' : 'changes'} waiting to sync
+            {/* The count is in the status line above; this only opens the list. */}
+            <ClockIcon /> Show what is waiting to be sent
           </summary>
           <ul>
             {waiting.map((entry) => (

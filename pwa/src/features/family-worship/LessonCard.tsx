@@ -1,5 +1,6 @@
 // One lesson as the spec shows it: the date as a heading, the main topic and its text, then the
 // extra title/text pairs that are present. Broadcast weeks have the title "Broadcast" and no text.
+// The archive uses one heading level lower; the look comes from classes, so both lists match.
 import { isBroadcast, lessonExtras } from '@fw/contracts/lessons';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import type { LocalLesson } from '../../db/db.ts';
@@ -16,7 +17,7 @@ export function LessonCard({ lesson, label, headingLevel = 2 }: { lesson: LocalL
         {label ? <span className={styles.label}>{label}</span> : null}
         {lesson.pending ? <PendingBadge /> : null}
       </Heading>
-      <Topic className={isBroadcast(lesson) ? styles.broadcast : undefined}>{lesson.T}</Topic>
+      <Topic className={isBroadcast(lesson) ? `${styles.topic} ${styles.broadcast}` : styles.topic}>{lesson.T}</Topic>
       {lesson.R ? (
         <p>
           <CitedText text={lesson.R} citations={lesson.scripture?.R} />
@@ -24,7 +25,7 @@ export function LessonCard({ lesson, label, headingLevel = 2 }: { lesson: LocalL
       ) : null}
       {lessonExtras(lesson).map((extra, index) => (
         <div key={index} className={styles.extra}>
-          <Topic>{extra.title}</Topic>
+          <Topic className={styles.topic}>{extra.title}</Topic>
           {extra.text ? (
             <p>
               <CitedText text={extra.text} citations={lesson.scripture?.[`R${index + 1}` as 'R1']} />
