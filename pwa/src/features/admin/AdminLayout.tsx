@@ -8,7 +8,7 @@ import { BookIcon, FileIcon, GridIcon, LogoutIcon, MenuIcon, MessageIcon, PlusIc
 import { paths } from '../../app/paths.ts';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { logout } from './logout.ts';
-import { useRefreshOnNavigate } from './use-refresh-on-navigate.ts';
+import { AdminRefresh } from './AdminRefresh.tsx';
 import styles from './AdminLayout.module.css';
 
 const MENU = [
@@ -19,13 +19,16 @@ const MENU = [
   { to: paths.adminUsers, label: 'Users', Icon: UsersIcon, end: false },
   { to: paths.adminWorship, label: 'Family Worship', Icon: BookIcon, end: false },
 ];
+/** The screens that list what the server holds: each shows when it was last pulled, and Refresh. */
+const LIST_SCREENS: ReadonlySet<string> = new Set([paths.admin, paths.adminAllArticles, paths.adminComments, paths.adminUsers]);
 /** The phone's bottom bar shows this many entries with readable labels; the rest go under More. */
 export const BOTTOM_BAR_ENTRIES = 4;
 const MORE = MENU.slice(BOTTOM_BAR_ENTRIES);
 
 export function AdminLayout() {
   const navigate = useNavigate();
-  useRefreshOnNavigate();
+  const { pathname } = useLocation();
+  const listScreen = LIST_SCREENS.has(pathname);
   return (
     <div className={styles.shell}>
       <a href="#main" className="skip-link">
@@ -59,6 +62,8 @@ export function AdminLayout() {
           </ul>
         </nav>
         <main id="main" tabIndex={-1} className={styles.main}>
+          {/* Keyed by screen: opening a list pulls the admin's view at once. */}
+          {listScreen ? <AdminRefresh key={pathname} /> : null}
           <OutboxPanel />
           <Suspense fallback={<LoadingScreen />}>
             <Outlet />

@@ -1,0 +1,49 @@
+// Above each admin list (Dashboard, All Articles, Comments, Users): when the admin's view was last
+// pulled, and a Refresh action. Opening one of these screens pulls at once while online, so a
+// comment or a registration that arrived since shows without a reload.
+import { useEffect, useState } from 'react';
+import { useDeviceQuery } from '../../db/live.ts';
+import { ADMIN_SYNCED_AT } from '../../sync/meta-keys.ts';
+import { useOnline } from '../../sync/status.ts';
+import { requestSync } from '../../sync/engine.ts';
+import { timeAgo } from '../../lib/format.ts';
+import { buttonStyles } from '../../components/ui/IconButton.tsx';
+import styles from './AdminLayout.module.css';
+
+/** How often the "last synced" words are brought up to date while the screen is open. */
+const CLOCK_TICK_MS = 30_000;
+
+export function AdminRefresh() {
+  const online = useOnline();
+  const syncedAt = useDeviceQuery(async ({ db }) => (await db.meta.get(ADMIN_SYNCED_AT))?.value as number | undefined);
+  // Opening the screen pulls at once when online: busy from the first render.
+  const [busy, setBusy] = useState(online);
+  const [now, setNow] = useState(() => Date.now());
+
+  function settle() {
+    setBusy(false);
+    setNow(Date.now());
+  }
+  function refresh() {
+    setBusy(true);
+    requestSync().finally(settle);
+  }
+
+  useEffect(() => {
+    // Once per opening of the screen (the layout keys this component by screen).
+    if (navigator.onLine) requestSync().finally(settle);
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  return (
+    <div className={styles.refresh} data-testid="admin-refresh">
+      <span aria-live="polite">
+        {busy ? 'Refreshing…' : syncedAt ? `Last synced ${timeAgo(syncedAt, Math.max(now, syncedAt))}` : 'Not synced yet'}
+      </span>
+      <button type="button" className={buttonStyles.small} onClick={refresh} disabled={busy || !online}>
+        Refresh
+      </button>
+    </div>
+  );
+}
