@@ -9,6 +9,7 @@ import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteError } from './RouteError.tsx';
 import { paths } from './paths.ts';
+import { loadArticleScreen } from './prefetch.ts';
 
 /** A route whose component is the export `name` of a module loaded on first visit. */
 const screen =
@@ -37,10 +38,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: paths.home, element: <HomePage /> },
-          {
-            path: paths.articlePattern,
-            lazy: screen(() => import('../features/articles/ArticlePage.tsx'), 'ArticlePage'),
-          },
+          { path: paths.articlePattern, lazy: screen(loadArticleScreen, 'ArticlePage') },
           {
             path: paths.family,
             lazy: screen(

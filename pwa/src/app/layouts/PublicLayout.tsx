@@ -1,7 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
+import { RouteProgress } from '../../components/ui/RouteProgress.tsx';
+import { prefetchArticleScreen } from '../prefetch.ts';
 import { IosInstallHint } from '../../features/offline/InstallAction.tsx';
 import { SyncProgress } from '../../features/offline/SyncProgress.tsx';
 import { CitationSheetHost } from '../../features/bible/CitationSheetHost.tsx';
@@ -11,8 +13,10 @@ import { useRouteTitle } from '../page-title.ts';
 
 export function PublicLayout() {
   useRouteTitle();
+  useEffect(prefetchArticleScreen, []);
   return (
     <>
+      <RouteProgress />
       <a href="#main" className="skip-link">
         Skip to content
       </a>
