@@ -45,10 +45,10 @@ function plainText(label: string, maxChars: number, kind: TextKind) {
 }
 
 export const LESSON_RULE_MESSAGES = {
-  DATE: 'date must be a real calendar date written YYYY-MM-DD (for example 2026-01-09)',
-  TITLE_REQUIRED: 'title is required (unless it is a Broadcast week)',
-  BROADCAST_EMPTY: 'a Broadcast week has no text and no extra topics',
-  EXTRA_TITLE_REQUIRED: 'an extra topic needs a title',
+  DATE: 'Date must be a real calendar date, written 2026-01-09 or “January 9, 2026”',
+  TITLE_REQUIRED: 'Title is required (unless it is a Broadcast week)',
+  BROADCAST_EMPTY: 'A Broadcast week has no text and no extra topics',
+  EXTRA_TITLE_REQUIRED: 'An extra topic needs a title',
 } as const;
 
 const lessonShape = {
@@ -57,17 +57,17 @@ const lessonShape = {
     .string({ error: LESSON_RULE_MESSAGES.DATE })
     .trim()
     .refine((v) => !Number.isNaN(isoDay(v)), LESSON_RULE_MESSAGES.DATE),
-  broadcast: z.boolean({ error: 'broadcast must be true or false' }).default(false),
-  title: plainText('title', LIMITS.LESSON_TITLE_MAX_CHARS, 'line').default(''),
-  text: plainText('text', LIMITS.LESSON_TEXT_MAX_CHARS, 'multiline').default(''),
+  broadcast: z.boolean({ error: 'Broadcast must be true or false' }).default(false),
+  title: plainText('Title', LIMITS.LESSON_TITLE_MAX_CHARS, 'line').default(''),
+  text: plainText('Text', LIMITS.LESSON_TEXT_MAX_CHARS, 'multiline').default(''),
   extras: z
     .array(
       z.strictObject({
-        title: plainText('extra topic title', LIMITS.LESSON_TITLE_MAX_CHARS, 'line').refine(
+        title: plainText('Extra topic title', LIMITS.LESSON_TITLE_MAX_CHARS, 'line').refine(
           (v) => v !== '',
           LESSON_RULE_MESSAGES.EXTRA_TITLE_REQUIRED,
         ),
-        text: plainText('extra topic text', LIMITS.LESSON_TEXT_MAX_CHARS, 'multiline').default(''),
+        text: plainText('Extra topic text', LIMITS.LESSON_TEXT_MAX_CHARS, 'multiline').default(''),
       }),
       { error: 'extras must be a list of { title, text }' },
     )

@@ -85,12 +85,12 @@ describe('every free-text input field follows the rule', () => {
   });
 
   it.each([
-    ['title', { title: `T${RLO}` }, TEXT_RULE_MESSAGES.BIDI('title', RLO)],
-    ['title on two lines', { title: 'T\nU' }, TEXT_RULE_MESSAGES.LINE_BREAK('title')],
-    ['text', { title: 'T', text: 'a\u0000' }, TEXT_RULE_MESSAGES.CONTROL('text', '\u0000')],
-    ['text', { title: 'T', text: `a${LONE_HIGH}` }, TEXT_RULE_MESSAGES.LONE_SURROGATE('text')],
-    ['extra topic title', { title: 'T', extras: [{ title: `E${ISOLATE}` }] }, TEXT_RULE_MESSAGES.BIDI('extra topic title', ISOLATE)],
-    ['extra topic text', { title: 'T', extras: [{ title: 'E', text: 'a\u001f' }] }, TEXT_RULE_MESSAGES.CONTROL('extra topic text', '\u001f')],
+    ['title', { title: `T${RLO}` }, TEXT_RULE_MESSAGES.BIDI('Title', RLO)],
+    ['title on two lines', { title: 'T\nU' }, TEXT_RULE_MESSAGES.LINE_BREAK('Title')],
+    ['text', { title: 'T', text: 'a\u0000' }, TEXT_RULE_MESSAGES.CONTROL('Text', '\u0000')],
+    ['text', { title: 'T', text: `a${LONE_HIGH}` }, TEXT_RULE_MESSAGES.LONE_SURROGATE('Text')],
+    ['extra topic title', { title: 'T', extras: [{ title: `E${ISOLATE}` }] }, TEXT_RULE_MESSAGES.BIDI('Extra topic title', ISOLATE)],
+    ['extra topic text', { title: 'T', extras: [{ title: 'E', text: 'a\u001f' }] }, TEXT_RULE_MESSAGES.CONTROL('Extra topic text', '\u001f')],
   ])('lesson %s', (_field, fields, message) => {
     expect(lessonProblems(lessonInputSchema, { date: '2030-01-04', ...fields })).toEqual([expect.stringContaining(message)]);
   });

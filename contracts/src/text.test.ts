@@ -28,6 +28,14 @@ describe('searchPreview', () => {
     expect(p.before).toBe(ELLIPSIS + 'x'.repeat(SEARCH_PREVIEW_CONTEXT_CHARS));
     expect(p.after).toBe('y'.repeat(SEARCH_PREVIEW_CONTEXT_CHARS) + ELLIPSIS);
   });
+  it('cuts at a word boundary within the context, never in the middle of a word', () => {
+    const words = 'alpha beta gamma delta epsilon zeta eta theta iota kappa';
+    const p = searchPreview(`${words} needle ${words}`, 'needle')!;
+    expect(p.before.length - 1).toBeLessThanOrEqual(SEARCH_PREVIEW_CONTEXT_CHARS);
+    expect(p.after.length - 1).toBeLessThanOrEqual(SEARCH_PREVIEW_CONTEXT_CHARS);
+    expect(p.before).toBe(`${ELLIPSIS}gamma delta epsilon zeta eta theta iota kappa `);
+    expect(p.after).toBe(` alpha beta gamma delta epsilon zeta eta theta${ELLIPSIS}`);
+  });
   it('adds no ellipsis where nothing was cut', () => {
     expect(searchPreview('a needle b', 'needle')).toEqual({ before: 'a ', match: 'needle', after: ' b' });
   });

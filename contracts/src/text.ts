@@ -23,6 +23,45 @@ export interface SearchPreview {
   after: string;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const SPACE = /\s/u;
+
+/**
+ * Where a preview's context starts and ends around a match at `at`: at most
+ * SEARCH_PREVIEW_CONTEXT_CHARS on each side, and never in the middle of a word (a cut that would
+ * split one moves inward to the word's edge). `charAt` reads the text (the search worker keeps it
+ * in a compact form).
+ */
+export function previewWindow(
+  length: number,
+  at: number,
+  matchLength: number,
+  charAt: (index: number) => string,
+): { start: number; end: number } {
+  const inWord = (i: number) => WORD_CHAR.test(charAt(i - 1)) && WORD_CHAR.test(charAt(i));
+  let start = Math.max(0, at - SEARCH_PREVIEW_CONTEXT_CHARS);
+  if (start > 0 && inWord(start)) {
+    let i = start;
+    while (i < at && !SPACE.test(charAt(i))) i++;
+    // No space before the match: one long word, cut where the rule says.
+    if (i < at) {
+      while (i < at && SPACE.test(charAt(i))) i++;
+      start = i;
+    }
+  }
+  const matchEnd = at + matchLength;
+  let end = Math.min(length, matchEnd + SEARCH_PREVIEW_CONTEXT_CHARS);
+  if (end < length && inWord(end)) {
+    let i = end;
+    while (i > matchEnd && !SPACE.test(charAt(i - 1))) i--;
+    if (i > matchEnd) {
+      while (i > matchEnd && SPACE.test(charAt(i - 1))) i--;
+      end = i;
+    }
+  }
+  return { start, end };
+}
+
 /** The preview around the first occurrence of `needle` (already lower-cased) in `text`. */
 export function searchPreview(
   text: string,
@@ -31,8 +70,7 @@ export function searchPreview(
 ): SearchPreview | null {
   const at = lowerText.indexOf(needle);
   if (at < 0 || needle === '') return null;
-  const start = Math.max(0, at - SEARCH_PREVIEW_CONTEXT_CHARS);
-  const end = Math.min(text.length, at + needle.length + SEARCH_PREVIEW_CONTEXT_CHARS);
+  const { start, end } = previewWindow(text.length, at, needle.length, (i) => text[i] ?? '');
   return {
     before: (start > 0 ? ELLIPSIS : '') + text.slice(start, at),
     match: text.slice(at, at + needle.length),

@@ -114,7 +114,7 @@ describe('Family Worship', () => {
     const panel = page.getByRole('region', { name: 'Import lessons' });
     await panel.getByLabel('Rows').fill(broken.join('\n'));
     await expect(panel.getByTestId('import-summary').textContent()).resolves.toMatch(new RegExp(`1 problem to fix \\(line ${BAD_LINE}\\)`));
-    await expect(panel.locator(`tr[data-line="${BAD_LINE}"]`).textContent()).resolves.toContain('title is required');
+    await expect(panel.locator(`tr[data-line="${BAD_LINE}"]`).textContent()).resolves.toContain('Title is required');
     await expect(panel.getByTestId('import-row').count()).resolves.toBe(rows);
     await expect(panel.getByRole('button', { name: 'Import', exact: true }).isDisabled()).resolves.toBe(true);
     expect(await lessonsInDb({ date: { $regex: `^${year}-` } })).toHaveLength(0);

@@ -2,7 +2,7 @@
 // queries, and cutting previews from the compact form the index keeps of each body.
 import {
   ELLIPSIS,
-  SEARCH_PREVIEW_CONTEXT_CHARS,
+  previewWindow,
   searchPreview,
   type SearchPreview,
 } from '@fw/contracts/text';
@@ -241,8 +241,7 @@ function originalSlice(body: CompactText, from: number, to: number): string {
 export function bodyPreview(body: CompactText, at: number, needle: string): SearchPreview | null {
   if (body.text !== undefined) return searchPreview(body.text, needle, lowerText(body));
   const length = body.base.length;
-  const start = Math.max(0, at - SEARCH_PREVIEW_CONTEXT_CHARS);
-  const end = Math.min(length, at + needle.length + SEARCH_PREVIEW_CONTEXT_CHARS);
+  const { start, end } = previewWindow(length, at, needle.length, (i) => (i < 0 || i >= length ? '' : originalSlice(body, i, i + 1)));
   return {
     before: (start > 0 ? ELLIPSIS : '') + originalSlice(body, start, at),
     match: originalSlice(body, at, at + needle.length),
