@@ -59,6 +59,9 @@ export function previewWindow(
       end = i;
     }
   }
+  // At a cut the preview starts and ends on a word, not on a loose space before the ellipsis.
+  if (start > 0) while (start < at && SPACE.test(charAt(start))) start++;
+  if (end < length) while (end > matchEnd && SPACE.test(charAt(end - 1))) end--;
   return { start, end };
 }
 

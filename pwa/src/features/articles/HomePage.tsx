@@ -64,7 +64,9 @@ export function HomePage() {
   }
 
   const loading = hits === undefined || (hits.length === 0 && !query && hasSynced === false && online);
-  useRestoredScroll(!loading);
+  // Back lands where the reader was once everything above the cards is drawn too (the count line
+  // of a search inside a category grows when its all-categories count arrives).
+  useRestoredScroll(!loading && (!query || tab === INDEX_TAB || everywhere !== undefined));
   return (
     <>
       <section className={styles.hero}>

@@ -1,0 +1,186 @@
+// The reader's side of the polish round in a real chromium against the real server: the search
+// and the tab in the address (Back, reload), the scroll position after Back, a search inside a
+// category that points at the other matches, the article screen's code fetched ahead with a
+// progress bar while a screen loads, the reading measure, previews cut at word boundaries, and
+// the footer on phones and on short pages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Article } from '@fw/contracts';
+import { CATEGORY_NAMES } from '@fw/contracts/categories';
+import { htmlToText } from '@fw/contracts/text';
+import { baseURL, launchBrowser, newPage, waitForCardCount } from './browser.ts';
+
+const cards = (page: Page) => page.getByTestId('article-card');
+const searchBox = (page: Page) => page.getByPlaceholder('Search articles...');
+
+async function search(page: Page, query: string) {
+  await searchBox(page).fill(query);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get('q') === query);
+}
+
+describe('reader polish', () => {
+  let browser: Browser;
+  let published: Article[];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    published = ((await (await fetch(`${baseURL()}/api/articles/all`)).json()) as { articles: Article[] }).articles;
+  });
+  afterAll(() => browser?.close());
+
+  it('keeps the search and the tab in the address: Back and a reload restore them, and the scroll position', async () => {
+    // The category with the most articles, and a word every article has, so the list scrolls.
+    const counts = CATEGORY_NAMES.map((c) => [c, published.filter((a) => a.category === c).length] as const);
+    const [tab, inTab] = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
+    expect(inTab).toBeGreaterThanOrEqual(3);
+    const query = 'the';
+    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 600 } });
+    await page.goto('/');
+    // Every card: the app has taken over the server's page (its first cards are plain HTML).
+    await waitForCardCount(page, published.length);
+    await search(page, query);
+    await page.getByRole('tab', { name: tab }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === tab);
+    await page.getByText(new RegExp(`in ${tab} match`)).waitFor();
+    const shown = await cards(page).count();
+    expect(shown).toBeGreaterThan(0);
+
+    // Scroll to the last card, remember where it is on screen, open it.
+    const last = cards(page).last();
+    const lastTitle = await last.locator('h3').textContent();
+    await last.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300); // the position is written once scrolling settles (one frame)
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const onScreen = (await last.boundingBox())!.y;
+    await last.click();
+    await page.waitForURL(/\/article\//);
+    await page.getByRole('group', { name: 'Text size' }).waitFor();
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('q') === query && url.searchParams.get('tab') === tab);
+    await waitForCardCount(page, shown);
+    await expect(searchBox(page).inputValue()).resolves.toBe(query);
+    await expect(page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).resolves.toBe('true');
+    // The card opened is where it was on screen (a "Continue reading" box may now stand above the
+    // list; the browser keeps what is in view in place).
+    const back = cards(page).filter({ has: page.locator('h3', { hasText: lastTitle! }) });
+    await expect.poll(async () => Math.abs((await back.boundingBox())!.y - onScreen)).toBeLessThan(8);
+
+    await page.reload();
+    await waitForCardCount(page, shown);
+    await expect(searchBox(page).inputValue()).resolves.toBe(query);
+    await expect(page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).resolves.toBe('true');
+    await context.close();
+  });
+
+  it('says how many match in all categories when a search inside one finds none there, and shows them', async () => {
+    const matches = (a: Article, q: string) => `${a.title}\n${a.category}\n${htmlToText(a.content)}`.toLowerCase().includes(q);
+    const article = published.find((a) => a.category && a.title.split(' ').length >= 2)!;
+    const query = article.title.toLowerCase();
+    const other = CATEGORY_NAMES.find((c) => c !== article.category && !published.some((a) => a.category === c && matches(a, query)))!;
+    const everywhere = published.filter((a) => matches(a, query)).length;
+    const { page, context } = await newPage(browser);
+    await page.goto(`/?q=${encodeURIComponent(query)}&tab=${other}`);
+    const count = page.getByText(`0 articles in ${other} match “${query}”; ${everywhere} ${everywhere === 1 ? 'article' : 'articles'} in all categories.`);
+    await count.waitFor();
+    await expect(page.getByText(`No articles match`).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: `Show all ${everywhere}` }).click();
+    await page.waitForURL((url) => !url.searchParams.has('tab'));
+    await waitForCardCount(page, everywhere);
+    await cards(page).filter({ hasText: article.title }).waitFor();
+    await context.close();
+  });
+
+  it('cuts search previews at a word boundary', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/?q=the');
+    const shownCards = cards(page).filter({ has: page.getByTestId('search-preview') });
+    await shownCards.first().waitFor();
+    const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
+    const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+    let cuts = 0;
+    for (const card of (await shownCards.all()).slice(0, 12)) {
+      const title = await card.locator('h3').textContent();
+      const preview = (await card.getByTestId('search-preview').textContent())!;
+      const article = published.find((a) => a.title === title)!;
+      const text = htmlToText(article.content);
+      const inner = preview.replace(/^…/, '').replace(/…$/, '');
+      const at = text.indexOf(inner);
+      expect(at, `“${inner}” in “${title}”`).toBeGreaterThanOrEqual(0);
+      // A cut between two letters would split a word; at a cut the preview shows no loose space.
+      if (preview.startsWith('…')) {
+        cuts += 1;
+        expect(isWord(text[at - 1]) && isWord(text[at]), `cut before “${inner.slice(0, 20)}”`).toBe(false);
+        expect(isSpace(inner[0]), `space after the ellipsis of “${inner.slice(0, 20)}”`).toBe(false);
+      }
+      if (preview.endsWith('…')) {
+        cuts += 1;
+        const end = at + inner.length;
+        expect(isWord(text[end - 1]) && isWord(text[end]), `cut after “${inner.slice(-20)}”`).toBe(false);
+        expect(isSpace(inner.at(-1)), `space before the ellipsis of “${inner.slice(-20)}”`).toBe(false);
+      }
+    }
+    expect(cuts).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('fetches the article screen ahead, and shows a progress bar while a screen loads', async () => {
+    const { page, context } = await newPage(browser, { serviceWorkers: 'block' });
+    await page.goto('/');
+    await cards(page).first().waitFor();
+    // Idle after the first screen: the article screen's module is already here before any tap.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/ArticlePage[-.][\w-]*\.js$/.test(e.name))))
+      .toBe(true);
+    await context.close();
+
+    // A slow line: the About screen's module is held back; the bar shows until it arrives.
+    const slow = await newPage(browser, { serviceWorkers: 'block' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await slow.page.route(/\/assets\/AboutPage[-.][\w-]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await slow.page.goto('/');
+    await waitForCardCount(slow.page, published.length);
+    await slow.page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await slow.page.getByTestId('route-progress').waitFor();
+    release();
+    await slow.page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await slow.page.getByTestId('route-progress').waitFor({ state: 'detached' });
+    await slow.context.close();
+  });
+
+  it('reads at about 66 characters a line, and the footer fits a phone and the bottom of a short page', async () => {
+    const long = [...published].sort((a, b) => b.content.length - a.content.length)[0]!;
+    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`/article/${long._id}`);
+    await page.getByRole('group', { name: 'Text size' }).waitFor();
+    const perLine = await page.evaluate(() => {
+      const paragraph = [...document.querySelectorAll('.article-content p')].sort((a, b) => b.textContent!.length - a.textContent!.length)[0]!;
+      const range = document.createRange();
+      range.selectNodeContents(paragraph);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return paragraph.textContent!.length / lines;
+    });
+    expect(perLine).toBeGreaterThan(50);
+    expect(perLine).toBeLessThanOrEqual(75);
+    await page.screenshot({ path: '/tmp/shots/polish-1280-article.png' });
+
+    // A short page: the footer meets the bottom of the window.
+    await page.goto('/saved');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const footer = await page.getByRole('contentinfo').boundingBox();
+    expect(Math.round(footer!.y + footer!.height)).toBeGreaterThanOrEqual(900 - 1);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/about-us');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    const columns = await page.getByRole('contentinfo').locator('ul').first().evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(2);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+    await page.screenshot({ path: '/tmp/shots/polish-375-footer.png', fullPage: true });
+    await context.close();
+  });
+});
