@@ -6,7 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
 import type { Article } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
-import { CONFIRM } from '../src/lib/admin-messages.ts';
+import { CONFIRM, CONFLICT_SENTENCE } from '../src/lib/admin-messages.ts';
+import { inViewport } from './ui-checks.ts';
 import { launchBrowser, newPage } from './browser.ts';
 import {
   DEMO_ADMIN,
@@ -283,7 +284,17 @@ describe('admin moderation', () => {
       .filter({ hasText: title })
       .getByTestId('attention-badge')
       .waitFor();
+    // One sentence, only the field that differs (the text) with the changed words marked, and
+    // the two choices in view on a phone.
+    const problem = page.getByTestId('outbox-problem');
+    await expect(problem.getByRole('alert').textContent()).resolves.toBe(CONFLICT_SENTENCE);
+    await expect(versions.getByTestId('conflict-field').allTextContents()).resolves.toEqual([expect.stringMatching(/^Text/)]);
+    await expect(versions.locator('mark').allTextContents()).resolves.toEqual(['My', 'Their']);
     await page.setViewportSize({ width: 375, height: 812 });
+    await problem.scrollIntoViewIfNeeded();
+    for (const choice of ['Keep mine', 'Take theirs']) {
+      expect(await inViewport(page, problem.getByRole('button', { name: choice, exact: true })), choice).toBe(true);
+    }
     await page.screenshot({ path: '/tmp/shots/admin-375-conflict.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await writeSucceeds(page, 'POST', API_PATHS.addArticle, () =>

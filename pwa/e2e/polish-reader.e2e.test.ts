@@ -9,6 +9,7 @@ import type { Article } from '@fw/contracts';
 import { CATEGORY_NAMES } from '@fw/contracts/categories';
 import { htmlToText } from '@fw/contracts/text';
 import { baseURL, launchBrowser, newPage, waitForCardCount } from './browser.ts';
+import { axeViolations } from './ui-checks.ts';
 
 const cards = (page: Page) => page.getByTestId('article-card');
 const searchBox = (page: Page) => page.getByPlaceholder('Search articles...');
@@ -181,6 +182,42 @@ describe('reader polish', () => {
     expect(columns).toBe(2);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
     await page.screenshot({ path: '/tmp/shots/polish-375-footer.png', fullPage: true });
+    await context.close();
+  });
+
+  it('has no axe violation on any public screen, light and dark, with a toast showing', async () => {
+    const article = published[0]!;
+    const { page, context } = await newPage(browser, { bypassCSP: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.addInitScript(() => {
+      // Without Web Share the Share button copies the link and says so in a toast.
+      delete (Navigator.prototype as Partial<Navigator>).share;
+    });
+    const screens: [string, string][] = [
+      ['/', 'Living Best Now'],
+      [`/article/${article._id}`, article.title],
+      ['/family', 'Family Worship'],
+      ['/about-us', 'About Us'],
+      ['/saved', 'Saved'],
+      ['/register', 'Register'],
+      ['/no-such-page', 'Page not found'],
+    ];
+    const found: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [path, heading] of screens) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+        if (path === '/') await waitForCardCount(page, published.length);
+        for (const v of await axeViolations(page)) found.push(`${scheme} ${path}: ${v.id} ${v.nodes.join(', ')}`);
+      }
+      await page.goto(`/article/${article._id}`);
+      await page.getByRole('group', { name: 'Text size' }).waitFor();
+      await page.getByRole('button', { name: 'Share' }).click();
+      await page.locator('.Toastify__toast', { hasText: 'Link copied.' }).hover();
+      for (const v of await axeViolations(page)) found.push(`${scheme} toast: ${v.id} ${v.nodes.join(', ')}`);
+    }
+    expect(found).toEqual([]);
     await context.close();
   });
 });

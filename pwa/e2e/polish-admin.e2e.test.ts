@@ -1,0 +1,207 @@
+// The administrator's side of the polish round in a real chromium against the real server: the
+// editor (normal weight, Tab through the whole form, its focus ring), toasts (contrast, close
+// target, at the bottom on phones), the phone's bottom bar, Users and Comments as cards on a
+// phone, fresh admin lists with Refresh, past lessons styled like upcoming ones, and axe on every
+// screen in both themes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { API_PATHS } from '@fw/contracts/paths';
+import { IMAGE_REFUSED_MESSAGE } from '../src/features/admin-editor/editor-rules.ts';
+import { launchBrowser, newPage } from './browser.ts';
+import { GIF_BASE64, apiCall, loginAsDemoAdmin, toastAfter } from './admin-helpers.ts';
+import { axeViolations, contrastOf } from './ui-checks.ts';
+
+const stamp = Date.now().toString(36);
+
+describe('admin polish', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const nav = () => page.getByRole('navigation', { name: 'Admin' });
+  const open = async (entry: string, heading: string) => {
+    await nav().getByRole('link', { name: entry, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true }));
+    await loginAsDemoAdmin(page);
+  });
+  afterAll(() => browser?.close());
+
+  it('shows normal text in normal weight, bold as bold, and a focus ring on the editor', async () => {
+    await open('Create', 'Create Article');
+    await page.locator('.ql-editor').click();
+    await page.keyboard.type('Plain words ');
+    await page.locator('.ql-toolbar button.ql-bold').click();
+    await page.keyboard.type('strong words');
+    const weight = (css: string) => page.locator(css).first().evaluate((e) => getComputedStyle(e).fontWeight);
+    await expect(weight('.ql-editor p')).resolves.toBe('400');
+    await expect(weight('.ql-editor strong')).resolves.toBe('700');
+    const ring = await page.locator('.ql-container').evaluate((e) => getComputedStyle(e).outlineStyle);
+    expect(ring).toBe('solid');
+  });
+
+  it('reaches every field of the create form with Tab, through the editor, without typing a tab', async () => {
+    await page.getByLabel('Title', { exact: true }).focus();
+    const stops: string[] = [];
+    for (let i = 0; i < 40 && !stops.includes('submit'); i++) {
+      await page.keyboard.press('Tab');
+      stops.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          if (el.classList.contains('ql-editor')) return 'editor';
+          if (el.getAttribute('type') === 'submit') return 'submit';
+          return el.getAttribute('name') ?? el.getAttribute('aria-label') ?? el.tagName.toLowerCase();
+        }),
+      );
+    }
+    const order = ['subtitle', 'editor', 'category', 'isPublished', 'submit'].map((stop) => stops.indexOf(stop));
+    expect(order.every((at) => at >= 0), stops.join(' → ')).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    await expect(page.locator('.ql-editor').textContent()).resolves.not.toContain('\t');
+  });
+
+  it('shows toasts that are readable, closable with a finger, and at the bottom on a phone', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await open('Create', 'Create Article');
+    const toast = page.locator('.Toastify__toast--error', { hasText: IMAGE_REFUSED_MESSAGE }).first();
+    await toastAfter(page, 'error', IMAGE_REFUSED_MESSAGE, async () => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.ql-toolbar button.ql-image').click()]);
+      await chooser.setFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(GIF_BASE64, 'base64') });
+    });
+    await toast.hover(); // holds it while it is measured
+    expect(await contrastOf(toast)).toBeGreaterThanOrEqual(4.5);
+    const close = await toast.locator('.Toastify__close-button').boundingBox();
+    expect(close!.width).toBeGreaterThanOrEqual(44);
+    expect(close!.height).toBeGreaterThanOrEqual(44);
+    const box = (await toast.boundingBox())!;
+    const header = (await page.getByRole('banner').boundingBox())!;
+    const bar = (await nav().boundingBox())!;
+    expect(box.y).toBeGreaterThan(header.y + header.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y + 1);
+    await page.screenshot({ path: '/tmp/shots/polish-375-toast.png' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('fits the phone’s bottom bar: readable labels, none cut, the rest under More', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const entries = nav().locator('li:visible > a, li:visible > button');
+    await expect(entries.count()).resolves.toBe(5);
+    for (const entry of await entries.all()) {
+      const label = entry.locator('span').first();
+      const [size, cut] = await label.evaluate((e) => [parseFloat(getComputedStyle(e).fontSize), e.scrollWidth > e.clientWidth + 0.5] as const);
+      expect(size).toBeGreaterThanOrEqual(12);
+      expect(cut, await label.textContent()).toBe(false);
+    }
+    await nav().getByRole('button', { name: 'More' }).click();
+    await nav().getByRole('link', { name: 'Users', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await expect(nav().getByRole('button', { name: 'More' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    await page.screenshot({ path: '/tmp/shots/polish-375-users.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('shows users and comments as cards on a phone: nothing wider than the screen, names whole', async () => {
+    const name = `Card Reader ${stamp}`;
+    const email = `a.rather.long.address.${stamp}@example-families.org`;
+    expect((await apiCall('POST', API_PATHS.register, { name, email, password: 'a-long-enough-password' })).status).toBe(201);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open('Dashboard', 'Dashboard'); // Users opened afresh pulls the new registration
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const screen of ['Users', 'Comments']) {
+      if (screen === 'Users') {
+        await nav().getByRole('button', { name: 'More' }).click();
+        await nav().getByRole('link', { name: 'Users', exact: true }).click();
+      } else await nav().getByRole('link', { name: 'Comments', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: screen }).waitFor();
+      await page.locator('table[aria-busy="false"]').waitFor();
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+      const overflow = await page.locator('table').evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+      expect(overflow).toBe(0);
+      if (screen === 'Users') {
+        const row = page.getByTestId('user-row').filter({ hasText: email });
+        await row.waitFor();
+        // A name on one line, the address on at most two: not broken letter by letter.
+        const lines = (css: string) => row.locator(css).evaluate((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)));
+        await expect(lines('td:nth-child(1)')).resolves.toBeLessThanOrEqual(1);
+        await expect(lines('td:nth-child(2)')).resolves.toBeLessThanOrEqual(2);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('pulls the admin lists on opening them, and Refresh brings what arrived since', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open('Dashboard', 'Dashboard');
+    const first = `fresh-${stamp}@example.com`;
+    expect((await apiCall('POST', API_PATHS.register, { name: `Fresh ${stamp}`, email: first, password: 'a-long-enough-password' })).status).toBe(201);
+    await open('Users', 'Users');
+    await page.getByTestId('user-row').filter({ hasText: first }).waitFor({ timeout: 10_000 });
+    const refresh = page.getByTestId('admin-refresh');
+    await refresh.getByText(/Last synced/).waitFor();
+    const second = `later-${stamp}@example.com`;
+    expect((await apiCall('POST', API_PATHS.register, { name: `Later ${stamp}`, email: second, password: 'a-long-enough-password' })).status).toBe(201);
+    const pulled = page.waitForResponse((r) => new URL(r.url()).pathname === API_PATHS.users && r.status() === 200);
+    await refresh.getByRole('button', { name: 'Refresh' }).click();
+    await pulled;
+    await page.getByTestId('user-row').filter({ hasText: second }).waitFor({ timeout: 10_000 });
+  });
+
+  it('styles past lessons like upcoming ones, with a turning chevron on each month', async () => {
+    const visitor = await newPage(browser);
+    // A day between the seeded 2025 schedule's lessons: upcoming ones and an archive.
+    await visitor.page.clock.setFixedTime(new Date('2025-06-18T12:00:00'));
+    await visitor.page.goto('/family');
+    const upcoming = visitor.page.getByTestId('lesson').first();
+    await upcoming.waitFor();
+    const archive = visitor.page.getByTestId('past-lessons');
+    const month = archive.locator('details').first();
+    const turn = () => month.locator('summary').evaluate((s) => getComputedStyle(s, '::before').transform);
+    const closed = await turn();
+    await month.locator('summary').click();
+    await expect.poll(turn).not.toBe(closed);
+    const look = (card: import('playwright-core').Locator) =>
+      card.evaluate((c) => {
+        const topic = c.querySelector('[class*="topic"]')!;
+        const s = getComputedStyle(topic);
+        return [s.fontFamily, s.fontSize, s.fontWeight, getComputedStyle(c).borderRadius, getComputedStyle(c).padding];
+      });
+    const past = month.getByTestId('past-lesson').first();
+    await past.waitFor();
+    expect(await look(past)).toEqual(await look(upcoming));
+    await visitor.context.close();
+  });
+
+  it('has no axe violation on any admin screen, light and dark, with a toast showing', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const screens: [string, string][] = [
+      ['Dashboard', 'Dashboard'],
+      ['Create', 'Create Article'],
+      ['All Articles', 'All Articles'],
+      ['Comments', 'Comments'],
+      ['Users', 'Users'],
+      ['Family Worship', 'Family Worship'],
+    ];
+    const found: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [entry, heading] of screens) {
+        await open(entry, heading);
+        await page.locator('table[aria-busy="false"], .ql-editor, [data-testid="admin-lesson"], [role="form"]').first().waitFor();
+        for (const v of await axeViolations(page)) found.push(`${scheme} ${entry}: ${v.id} ${v.nodes.join(', ')}`);
+      }
+      // A toast on screen (the editor refuses a gif): its colours and button pass too.
+      await open('Create', 'Create Article');
+      await toastAfter(page, 'error', IMAGE_REFUSED_MESSAGE, async () => {
+        const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.ql-toolbar button.ql-image').click()]);
+        await chooser.setFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(GIF_BASE64, 'base64') });
+      });
+      await page.locator('.Toastify__toast').first().hover();
+      for (const v of await axeViolations(page)) found.push(`${scheme} toast: ${v.id} ${v.nodes.join(', ')}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(found).toEqual([]);
+  });
+});
