@@ -44,6 +44,14 @@ export async function loginAsDemoAdmin(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 }
 
+/** Follows an admin menu entry; on a phone the bottom bar's last entries are under More. */
+export async function openAdminEntry(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Admin' });
+  const link = menu.getByRole('link', { name, exact: true });
+  if (!(await link.isVisible())) await menu.getByRole('button', { name: 'More' }).click();
+  await link.click();
+}
+
 export async function apiCall<T = Record<string, unknown>>(
   method: string,
   path: string,

@@ -18,6 +18,7 @@ import {
   eventually,
   linkLastChars,
   loginAsDemoAdmin,
+  openAdminEntry,
   pasteImage,
   toastAfter,
   writeSucceeds,
@@ -243,9 +244,7 @@ describe('admin area', () => {
       await page.emulateMedia({ colorScheme: scheme });
       for (const [file, entry, heading] of screens) {
         // Each screen's own heading: every screen has a level-1 heading, the one being left too.
-        // On a phone the bottom bar's last entries are under More.
-        if (!(await nav(entry).isVisible())) await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'More' }).click();
-        await nav(entry).click();
+        await openAdminEntry(page, entry);
         await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
         if (file === 'create') await page.locator('.ql-editor').waitFor();
         else await page.locator('table[aria-busy="false"]').waitFor();

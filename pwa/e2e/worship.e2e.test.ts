@@ -10,7 +10,7 @@ import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contrac
 import { PAST_LESSONS_HEADING } from '../src/features/family-worship/FamilyWorshipPage.tsx';
 import { launchBrowser, newPage, waitForControl } from './browser.ts';
 import { API_PATHS } from '@fw/contracts/paths';
-import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin, writeSucceeds } from './admin-helpers.ts';
+import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
 
 let conn: mongoose.Connection;
 let browser: Browser;
@@ -41,7 +41,7 @@ async function controlledByServiceWorker(page: Page) {
 
 async function openAdminWorship(page: Page) {
   await loginAsDemoAdmin(page);
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Family Worship' }).click();
+  await openAdminEntry(page, 'Family Worship');
   await page.getByRole('heading', { level: 1, name: 'Family Worship' }).waitFor();
 }
 
