@@ -88,7 +88,7 @@ function searchRows(search, targets) {
 
 export function table(results, targets) {
   const rows = [];
-  const { search, server, logins, weight, lighthouse, offlineReload, firstVisit, reliability, verseSheet } =
+  const { search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, reliability, verseSheet } =
     results;
   if (search) rows.push(...searchRows(search, targets.search));
   if (weight) {
@@ -168,6 +168,16 @@ export function table(results, targets) {
       '',
       '≤ 1.5 MB',
       status(w.targetMet),
+    ]);
+  }
+  if (cardTap) {
+    const t = cardTap.throttle;
+    rows.push([
+      `Tap on a home card on a slow phone (${t.downloadKbps} kbit/s, ${t.latencyMs} ms latency, ${t.cpuSlowdown}x CPU, touch; the library on the device): article text on screen (median of ${cardTap.runs})`,
+      `**${ms(cardTap.firstTap.medianMs)}**`,
+      `a second card tapped the same way: ${ms(cardTap.secondTap.medianMs)}`,
+      `≤ ${ms(cardTap.firstTap.targetMs)}`,
+      status(cardTap.firstTap.targetMet),
     ]);
   }
   if (logins) {

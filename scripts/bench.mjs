@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the README's Benchmarks section.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server logins lighthouse offline versesheet firstvisit reliability.
+// Names: weight search server logins lighthouse offline versesheet firstvisit cardtap reliability.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +23,7 @@ const ALL = [
   'offline',
   'versesheet',
   'firstvisit',
+  'cardtap',
   'reliability',
 ];
 
@@ -39,6 +40,7 @@ const { benchLogins, LOGIN_TARGETS } = await import('../bench/logins.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
 const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
 const { benchVerseSheet } = await import('../bench/verse-sheet.mjs');
+const { benchCardTap } = await import('../bench/card-tap.mjs');
 const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
   await import('../bench/first-visit.mjs');
 const { startDatabase, startBackend, api } = await import('../bench/lib/server.mjs');
@@ -115,7 +117,7 @@ if (wanted('lighthouse') || wanted('offline') || wanted('versesheet')) {
   }
 }
 
-if (wanted('firstvisit')) {
+if (wanted('firstvisit') || wanted('cardtap')) {
   const database = await startDatabase();
   const server = await startBackend(database, {
     name: 'bench_first_visit',
@@ -124,7 +126,9 @@ if (wanted('firstvisit')) {
     env: FIRST_VISIT_SERVER_ENV,
   });
   try {
-    await attempt('firstVisit', async () => benchFirstVisit(server, await fillLibrary(server.url)));
+    const articles = await fillLibrary(server.url);
+    if (wanted('firstvisit')) await attempt('firstVisit', async () => benchFirstVisit(server, articles));
+    if (wanted('cardtap')) await attempt('cardTap', async () => benchCardTap(server, articles.length));
   } finally {
     await server.stop();
     await database.stop();
