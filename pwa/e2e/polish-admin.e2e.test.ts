@@ -4,18 +4,17 @@
 // phone, fresh admin lists with Refresh, past lessons styled like upcoming ones, and axe on every
 // screen in both themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '@fw/contracts/paths';
 import { IMAGE_REFUSED_MESSAGE } from '../src/features/admin-editor/editor-rules.ts';
 import { launchBrowser, newPage } from './browser.ts';
 import { GIF_BASE64, apiCall, loginAsDemoAdmin, toastAfter } from './admin-helpers.ts';
-import { axeViolations, contrastOf } from './ui-checks.ts';
+import { axeViolations, contrastOf, inViewport } from './ui-checks.ts';
 
 const stamp = Date.now().toString(36);
 
 describe('admin polish', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   const nav = () => page.getByRole('navigation', { name: 'Admin' });
   const open = async (entry: string, heading: string) => {
@@ -25,7 +24,7 @@ describe('admin polish', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true }));
+    ({ page } = await newPage(browser, { viewport: { width: 1280, height: 900 }, bypassCSP: true }));
     await loginAsDemoAdmin(page);
   });
   afterAll(() => browser?.close());
@@ -96,6 +95,11 @@ describe('admin polish', () => {
       expect(cut, await label.textContent()).toBe(false);
     }
     await nav().getByRole('button', { name: 'More' }).click();
+    for (const entry of ['Users', 'Family Worship']) {
+      expect(await inViewport(page, nav().getByRole('link', { name: entry, exact: true })), entry).toBe(true);
+    }
+    const barHeight = (await nav().boundingBox())!.height;
+    expect(barHeight).toBeLessThan(80);
     await nav().getByRole('link', { name: 'Users', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await expect(nav().getByRole('button', { name: 'More' }).getAttribute('aria-expanded')).resolves.toBe('false');

@@ -48,13 +48,15 @@ describe('public site', () => {
 
     for (const category of ['Life', 'Spirit', 'Truth', 'Proof', 'Hope']) {
       await page.getByRole('tab', { name: category }).click();
-      await expect(page.getByRole('tab', { name: category }).getAttribute('aria-selected')).resolves.toBe('true');
+      // The tab is in the address now: the click is a navigation, answered on the next render.
+      await page.getByRole('tab', { name: category, selected: true }).waitFor();
       await expect(page.locator('#category-panel h2').textContent()).resolves.toBe(category);
       const expected = published.filter((a) => a.category === category).map((a) => a.title).sort();
       await waitForCardCount(page, expected.length);
       expect((await cardTitles(page)).sort()).toEqual(expected);
     }
     await page.getByRole('tab', { name: 'Index' }).click();
+    await page.getByRole('tab', { name: 'Index', selected: true }).waitFor();
     await expect(page.locator('#category-panel h2').count()).resolves.toBe(0);
     await context.close();
   });

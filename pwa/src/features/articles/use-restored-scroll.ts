@@ -40,16 +40,12 @@ export function useRestoredScroll(ready: boolean): void {
   }, [ready, key, saved]);
 
   useEffect(() => {
-    let frame = 0;
+    // Written as it happens (scroll events come at most once a frame): a place kept for a later
+    // frame would be lost when a tap leaves the page first.
     const remember = () => {
-      if (restoredFor.current !== key) return;
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => write(key, window.scrollY));
+      if (restoredFor.current === key) write(key, window.scrollY);
     };
     window.addEventListener('scroll', remember, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', remember);
-    };
+    return () => window.removeEventListener('scroll', remember);
   }, [key]);
 }
