@@ -201,6 +201,7 @@ describe('reader polish', () => {
       ['/saved', 'Saved'],
       ['/register', 'Register'],
       ['/no-such-page', 'Page not found'],
+      ['/bible/john/3', 'John 3'],
     ];
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
