@@ -2,7 +2,7 @@
 // (offline before the app was saved, or a connection that dropped), which gets a calm message and
 // Retry instead of the router's developer error screen.
 import { useRouteError } from 'react-router-dom';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** Messages browsers and Vite give when a lazily loaded module or its stylesheet cannot load. */
 const CHUNK_LOAD_FAILURE =

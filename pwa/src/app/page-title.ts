@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PAGE_META } from '@fw/contracts/pages';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 const TITLES: Record<string, string> = {
   [paths.home]: PAGE_META.home.title,

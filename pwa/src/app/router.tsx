@@ -8,7 +8,7 @@ import { HomePage } from '../features/articles/HomePage.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RouteError } from './RouteError.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 import { loadArticleScreen } from './prefetch.ts';
 
 /** A route whose component is the export `name` of a module loaded on first visit. */

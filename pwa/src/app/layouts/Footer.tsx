@@ -1,7 +1,8 @@
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
-import { CONTACT_EMAIL, paths } from '../paths.ts';
+import { CONTACT_EMAIL } from '@fw/contracts/pages';
+import { paths } from '../../lib/paths.ts';
 import styles from './Footer.module.css';
 
 // Below the fold on every page: loaded after the first screen, so it adds nothing to first paint.

@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
 import { BookmarkIcon } from '../../components/ui/icons.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 import styles from './Header.module.css';
 
 export function Header() {

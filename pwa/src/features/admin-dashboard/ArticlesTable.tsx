@@ -7,7 +7,7 @@ import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { useRecordMarks } from '../../sync/status.ts';
 import { shortDate } from '../../lib/format.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import type { LocalAdminArticle } from '../../db/db.ts';
 import { useArticleActions } from './use-article-actions.ts';
 import styles from './ArticlesTable.module.css';

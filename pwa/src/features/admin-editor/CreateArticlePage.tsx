@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import { discardEntry } from '../../sync/outbox.ts';
 import { SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import { EMPTY_FORM, prefillFromState, toArticleBody, type ArticleFormValues, type Prefill } from './article-form.ts';
 import styles from './CreateArticlePage.module.css';

@@ -5,7 +5,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
 import { BookIcon, FileIcon, GridIcon, LogoutIcon, MenuIcon, MessageIcon, PlusIcon, UsersIcon } from '../../components/ui/icons.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { OutboxPanel } from './OutboxPanel.tsx';
 import { logout } from './logout.ts';
 import { AdminRefresh } from './AdminRefresh.tsx';

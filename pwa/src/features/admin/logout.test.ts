@@ -8,7 +8,7 @@ import { resetDb } from '../../../test/reset-db.ts';
 import { pullAdmin } from '../../sync/pull-admin.ts';
 import { ADMIN_SYNCED_AT } from '../../sync/meta-keys.ts';
 import { enqueue } from '../../sync/outbox.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { logout } from './logout.ts';
 
 const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example.com', role: 'admin' as const, isApproved: true };

@@ -4,7 +4,7 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { setToken } from '../../lib/auth.ts';
 import { clearAdminData } from '../../sync/pull-admin.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 export async function logout(navigate: NavigateFunction): Promise<void> {
   // Leave /admin first, so the login screen does not flash up between the two.

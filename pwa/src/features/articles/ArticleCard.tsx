@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { SearchHit } from '../search/search.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { CategoryBadge } from './CategoryBadge.tsx';
 import { SaveButton } from './SaveButton.tsx';
 import styles from './ArticleCard.module.css';

@@ -3,7 +3,7 @@ import { useEffect, useRef, type CSSProperties } from 'react';
 import { ARTICLE_MISSING, articleTitle } from '@fw/contracts/pages';
 import { TEXT_SIZES, useTextSize } from '../../lib/device-prefs.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { CommentSection } from '../comments/CommentSection.tsx';
 import { CategoryBadge } from './CategoryBadge.tsx';
 import { useArticle } from './use-article.ts';

@@ -1,6 +1,6 @@
 // "Continue reading" on the home page: the last article opened and not finished.
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useContinueReading } from './use-reading-place.ts';
 import styles from './ContinueReading.module.css';
 

@@ -2,7 +2,7 @@
 // offline. A saved article that was unpublished is not linked; a short note says it went away.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { ArticleCard } from './ArticleCard.tsx';
 import { forgetSaved, useSavedIds, useSavedList } from './use-saved.ts';
 import styles from './HomePage.module.css';

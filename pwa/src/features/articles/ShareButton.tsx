@@ -2,7 +2,7 @@
 // link is copied and a toast says so. The link opens the article for someone who never visited.
 import { ShareIcon } from '../../components/ui/icons.tsx';
 import { notifyError, notifySuccess } from '../../components/ui/toast.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import styles from './ReaderActions.module.css';
 
 export const LINK_COPIED_MESSAGE = 'Link copied. Paste it anywhere to share this article.';

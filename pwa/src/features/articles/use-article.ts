@@ -8,7 +8,7 @@ import { ApiError, api } from '../../lib/api.ts';
 import { db, useLiveQuery, type ArticleBody, type ArticleSummary } from '../../db/db.ts';
 import { splitArticle } from '../../sync/article-store.ts';
 import { firstPaintFor } from '../../lib/first-paint.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { isQuotaError, setStorageFull } from '../../lib/storage.ts';
 import { articlePath } from '@fw/contracts/paths';
 

@@ -13,7 +13,7 @@ import {
 } from '../search/search.ts';
 import { INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 import { firstPaintFor } from '../../lib/first-paint.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * Published articles on this device, newest first, filtered by tab and search; undefined while

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
 import { notifyError, notifySuccess } from '../../components/ui/toast.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { LOGIN_FAILED_MESSAGE, LOGIN_SUCCESS_MESSAGE, login } from './auth-api.ts';
 import styles from './AuthForm.module.css';
 

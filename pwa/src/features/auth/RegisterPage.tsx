@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@fw/contracts/limits';
 import { PASSWORD_TOO_LONG_MESSAGE, newPasswordProblem, passwordFitsBcrypt } from '@fw/contracts/password';
 import { notifyError, notifySuccess } from '../../components/ui/toast.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { register } from './auth-api.ts';
 import styles from './AuthForm.module.css';
 

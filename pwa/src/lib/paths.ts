@@ -1,4 +1,5 @@
-// Every route, declared once.
+// Every route, declared once. Shared (lib): features link to each other's screens through it, and
+// the router in app/ declares them.
 export const paths = {
   home: '/',
   article: (id: string) => `/article/${id}`,
@@ -15,5 +16,3 @@ export const paths = {
   adminUsers: '/admin/users',
   adminWorship: '/admin/worship',
 } as const;
-
-export { CONTACT_EMAIL } from '@fw/contracts/pages';
