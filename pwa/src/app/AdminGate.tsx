@@ -3,7 +3,7 @@
 import { Suspense } from 'react';
 import { useAuth } from '../lib/auth.ts';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { AdminLayout } from '../features/admin/AdminLayout.tsx';
+import { AdminLayout } from './layouts/AdminLayout.tsx';
 import { LoadingScreen } from '../components/ui/LoadingScreen.tsx';
 import { Footer } from './layouts/Footer.tsx';
 import { Header } from './layouts/Header.tsx';

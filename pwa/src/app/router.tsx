@@ -27,7 +27,7 @@ const adminScreen = (
     | 'CommentsPage'
     | 'UsersPage'
     | 'WorshipAdminPage',
-) => screen(() => import('../features/admin/admin-routes.tsx'), name);
+) => screen(() => import('./admin-routes.tsx'), name);
 
 export const routes: RouteObject[] = [
   {

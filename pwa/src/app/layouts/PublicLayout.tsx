@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
-import { StatusLine } from '../../components/ui/StatusLine.tsx';
+import { StatusLine } from '../../features/offline/StatusLine.tsx';
 import { RouteProgress } from '../../components/ui/RouteProgress.tsx';
 import { prefetchArticleScreen } from '../prefetch.ts';
 import { IosInstallHint } from '../../features/offline/InstallAction.tsx';

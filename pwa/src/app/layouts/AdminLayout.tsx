@@ -3,11 +3,11 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
-import { StatusLine } from '../../components/ui/StatusLine.tsx';
+import { StatusLine } from '../../features/offline/StatusLine.tsx';
 import { BookIcon, FileIcon, GridIcon, LogoutIcon, MenuIcon, MessageIcon, PlusIcon, UsersIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../lib/paths.ts';
-import { OutboxPanel } from './OutboxPanel.tsx';
-import { logout } from './logout.ts';
+import { OutboxPanel } from '../../features/admin/OutboxPanel.tsx';
+import { logout } from '../../features/admin/logout.ts';
 import { AdminRefresh } from './AdminRefresh.tsx';
 import styles from './AdminLayout.module.css';
 

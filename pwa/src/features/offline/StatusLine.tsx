@@ -1,6 +1,6 @@
 // A slim line, never a blocking error: offline, waiting changes, last sync.
 import { useSyncStatus, useOnline } from '../../sync/status.ts';
-import { ClockIcon, WifiOffIcon, AlertIcon } from './icons.tsx';
+import { ClockIcon, WifiOffIcon, AlertIcon } from '../../components/ui/icons.tsx';
 import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
 import { timeAgo } from '../../lib/format.ts';
 import styles from './StatusLine.module.css';
