@@ -1,20 +1,18 @@
 // Entry: styles, the router, toasts, the service-worker update prompt and the sync engine.
 // The first render waits for the first route's module (so a page the server already drew is
 // replaced by the same page, not a spinner); the sync starts after it, in the background.
-import { StrictMode, Suspense, lazy, startTransition } from 'react';
+import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './styles/global.css';
 import { router, routerReady } from './app/router.tsx';
 import { UpdatePrompt } from './components/ui/UpdatePrompt.tsx';
+// The toast container loads react-toastify and its styles on first render, after the first screen.
+import { Toasts } from './components/ui/toast.tsx';
 import { applyTheme, followThemeAcrossTabs } from './lib/device-prefs.ts';
 import { requestPersistentStorage } from './lib/storage.ts';
 import { listenForInstall } from './features/offline/install.ts';
 import { loadDeviceDb } from './db/live.ts';
-
-// The toast container (react-toastify and its styles) is not needed to show the first screen: it
-// loads right after, and a toast raised before it is mounted waits in react-toastify's queue.
-const Toasts = lazy(async () => ({ default: (await import('./components/ui/toast.tsx')).Toasts }));
 
 // The reader's theme before anything is drawn; the install prompt may arrive before any screen.
 applyTheme();

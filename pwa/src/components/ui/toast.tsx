@@ -1,25 +1,37 @@
 // Notifications: the spec's durations and limit, and the one way screens raise them.
+// react-toastify is not part of the first screen's bundle (the home cards' save button can raise a
+// toast): the container and every call load it on first use. main.tsx mounts the container right
+// after the first screen; a toast raised before that waits in react-toastify's queue.
 // The unstyled build: the default one injects its CSS as a <style> element, which the site's
 // Content-Security-Policy forbids (backend/src/middleware/security-headers.ts); the same CSS
 // comes bundled from the stylesheet import instead.
-import { ToastContainer, toast } from 'react-toastify/unstyled';
-import 'react-toastify/dist/ReactToastify.css';
-import './toasts.css';
+import { lazy } from 'react';
 import { errorMessage } from '../../lib/api.ts';
 
 export const TOAST_ERROR_MS = 4000;
 export const TOAST_SUCCESS_MS = 2000;
 export const TOAST_MAX_VISIBLE = 20;
 
-export function Toasts() {
-  return <ToastContainer position="top-center" limit={TOAST_MAX_VISIBLE} newestOnTop theme="colored" />;
-}
+const library = () => import('react-toastify/unstyled');
+
+/** react-toastify's stylesheet, then the site's changes to it (toasts.css must come after it). */
+const stylesheets = () => import('react-toastify/dist/ReactToastify.css').then(() => import('./toasts.css'));
+
+/** The container, loaded with its stylesheets on first render (mount it inside a Suspense). */
+export const Toasts = lazy(async () => {
+  const [{ ToastContainer }] = await Promise.all([library(), stylesheets()]);
+  return {
+    default: function ToastList() {
+      return <ToastContainer position="top-center" limit={TOAST_MAX_VISIBLE} newestOnTop theme="colored" />;
+    },
+  };
+});
 
 export function notifySuccess(message: string): void {
-  toast.success(message, { autoClose: TOAST_SUCCESS_MS });
+  void library().then(({ toast }) => toast.success(message, { autoClose: TOAST_SUCCESS_MS }));
 }
 
 export function notifyError(messageOrError: unknown, fallback?: string): void {
   const message = typeof messageOrError === 'string' ? messageOrError : errorMessage(messageOrError, fallback);
-  toast.error(message, { autoClose: TOAST_ERROR_MS });
+  void library().then(({ toast }) => toast.error(message, { autoClose: TOAST_ERROR_MS }));
 }

@@ -1,7 +1,7 @@
 // The row actions the dashboard and All Articles share: publish/unpublish (no question asked) and
 // delete (after the spec's confirmation; No leaves everything as it was).
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
-import { sendWrite } from '../../components/ui/send-write.ts';
+import { sendWrite } from '../../sync/send-write.ts';
 import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import type { LocalAdminArticle } from '../../db/db.ts';
 

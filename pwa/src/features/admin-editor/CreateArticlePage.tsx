@@ -5,7 +5,7 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CATEGORIES } from '@fw/contracts/categories';
 import { newObjectId } from '@fw/contracts/object-id';
-import { sendWrite } from '../../components/ui/send-write.ts';
+import { sendWrite } from '../../sync/send-write.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import { discardEntry } from '../../sync/outbox.ts';

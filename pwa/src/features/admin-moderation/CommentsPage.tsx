@@ -8,7 +8,7 @@ import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
-import { sendWrite } from '../../components/ui/send-write.ts';
+import { sendWrite } from '../../sync/send-write.ts';
 import { useAdminSynced, useRecordMarks } from '../../sync/status.ts';
 import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { shortDate } from '../../lib/format.ts';

@@ -4,7 +4,7 @@ import { fieldsFromLesson, formatLessonDate, scheduleView, type LessonFields } f
 import { newObjectId } from '@fw/contracts/object-id';
 import type { ImportRow } from '@fw/contracts/lesson-csv';
 import { db, useLiveQuery, type LocalLesson } from '../../db/db.ts';
-import { sendWrite } from '../../components/ui/send-write.ts';
+import { sendWrite } from '../../sync/send-write.ts';
 import { SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { now } from '../../lib/clock.ts';
 

@@ -1,7 +1,7 @@
 // The bookmark: saves an article on this device (see use-saved.ts). On a card it is an icon with
 // a spoken label; on the article page it also shows its word.
 import { BookmarkIcon } from '../../components/ui/icons.tsx';
-import { notifyError } from '../../components/ui/notify.ts';
+import { notifyError } from '../../components/ui/toast.tsx';
 import { toggleSaved } from './use-saved.ts';
 import styles from './ReaderActions.module.css';
 

@@ -1,6 +1,6 @@
 // Share a passage: its words, its name and a link to it in the reader, through the device's share
 // sheet where there is one; otherwise the same text is copied.
-import { notifyError, notifySuccess } from '../../components/ui/notify.ts';
+import { notifyError, notifySuccess } from '../../components/ui/toast.tsx';
 
 export const PASSAGE_COPIED_MESSAGE = 'Passage copied. Paste it anywhere to share it.';
 

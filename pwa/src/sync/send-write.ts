@@ -1,10 +1,10 @@
 // The screens' side of a write: put it in the outbox (the screen shows the change at once), then
 // wait a moment for this tab to send it, so the person sees the server's own message as a toast.
 // Offline, or when another tab is the one syncing, the write stays queued and they are told so.
-import { enqueue, waitForReport, type NewOperation, type SendReport } from '../../sync/outbox.ts';
-import type { OutboxEntry } from '../../db/db.ts';
-import { notifyError, notifySuccess } from './toast.tsx';
-import { CONFLICT_SENTENCE } from '../../lib/admin-messages.ts';
+import { enqueue, waitForReport, type NewOperation, type SendReport } from './outbox.ts';
+import type { OutboxEntry } from '../db/db.ts';
+import { notifyError, notifySuccess } from '../components/ui/toast.tsx';
+import { CONFLICT_SENTENCE } from '../lib/admin-messages.ts';
 
 /** How long a screen waits for the server's answer before saying the write will go later. */
 export const WRITE_REPORT_WAIT_MS = 8_000;
