@@ -96,7 +96,7 @@ describe('offline readiness', () => {
     await line.waitFor({ state: 'detached', timeout: 30_000 });
     const counts = page.getByTestId('device-counts');
     await counts.getByText(`${formatCount(total)} articles`, { exact: false }).waitFor({ timeout: 20_000 });
-    await page.getByTestId('device-last-sync').getByText('Last synced just now.').waitFor();
+    await page.getByTestId('device-last-sync').getByText('Last synced a few seconds ago.').waitFor();
     await expect(page.getByTestId('device-persistence').textContent()).resolves.toMatch(/Kept|Not guaranteed/);
     await context.close();
   });

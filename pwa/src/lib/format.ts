@@ -6,16 +6,6 @@ export function shortDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
-/** How long ago, in words a reader takes in at a glance ("just now", "5 min ago", "3 h ago"). */
-export function timeAgo(ms: number, now = Date.now()): string {
-  const minutes = Math.round((now - ms) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return new Date(ms).toLocaleDateString();
-}
-
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 /** Counts with thousands separators ("2,000"). */
 export function formatCount(n: number): string {

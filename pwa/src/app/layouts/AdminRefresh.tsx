@@ -6,7 +6,7 @@ import { useDeviceQuery } from '../../db/live.ts';
 import { ADMIN_SYNCED_AT } from '../../sync/meta-keys.ts';
 import { useOnline } from '../../sync/status.ts';
 import { requestSync } from '../../sync/engine.ts';
-import { timeAgo } from '../../lib/format.ts';
+import { relativeTime } from '../../components/ui/RelativeTime.tsx';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import styles from './AdminLayout.module.css';
 
@@ -39,7 +39,7 @@ export function AdminRefresh() {
   return (
     <div className={styles.refresh} data-testid="admin-refresh">
       <span aria-live="polite">
-        {busy ? 'Refreshing…' : syncedAt ? `Last synced ${timeAgo(syncedAt, Math.max(now, syncedAt))}` : 'Not synced yet'}
+        {busy ? 'Refreshing…' : syncedAt ? `Last synced ${relativeTime(syncedAt, Math.max(now, syncedAt))}` : 'Not synced yet'}
       </span>
       <button type="button" className={buttonStyles.small} onClick={refresh} disabled={busy || !online}>
         Refresh

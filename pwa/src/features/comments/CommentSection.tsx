@@ -1,7 +1,7 @@
 // An article's comments: the form, and the list of approved comments plus this device's own
 // comments waiting for approval (or waiting to be sent).
-import moment from 'moment';
 import { ClockIcon } from '../../components/ui/icons.tsx';
+import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import styles from './CommentSection.module.css';
 import { useComments } from './use-comments.ts';
@@ -23,9 +23,7 @@ export function CommentSection({ articleId }: { articleId: string }) {
           <li key={c._id} className={styles.comment} data-testid="comment">
             <div className={styles.meta}>
               <strong>{c.name}</strong>
-              <time dateTime={c.createdAt} title={new Date(c.createdAt).toLocaleString()}>
-                {moment(c.createdAt).fromNow()}
-              </time>
+              <RelativeTime at={c.createdAt} />
             </div>
             <p className={styles.text}>{c.content}</p>
             {!c.isApproved ? (

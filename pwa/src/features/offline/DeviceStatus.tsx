@@ -1,7 +1,8 @@
 // "On this device", in the footer: what is saved for offline reading, when it last synced,
 // whether the browser keeps it, a full store said plainly, the install action and the theme.
 import { THEMES, THEME_LABELS, setTheme, useTheme, type Theme } from '../../lib/device-prefs.ts';
-import { plural, timeAgo } from '../../lib/format.ts';
+import { plural } from '../../lib/format.ts';
+import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
 import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
 import { InstallButton } from './InstallAction.tsx';
 import { BibleOnDevice } from './BibleOnDevice.tsx';
@@ -30,7 +31,13 @@ export function DeviceStatus() {
       ) : null}
       {holdings ? (
         <p data-testid="device-last-sync">
-          {holdings.lastSyncedAt ? `Last synced ${timeAgo(holdings.lastSyncedAt)}.` : 'Not synced yet.'}
+          {holdings.lastSyncedAt ? (
+            <>
+              Last synced <RelativeTime at={holdings.lastSyncedAt} />.
+            </>
+          ) : (
+            'Not synced yet.'
+          )}
         </p>
       ) : null}
       <p data-testid="device-persistence">

@@ -1,9 +1,12 @@
 // A slim line, never a blocking error: offline, waiting changes, last sync.
+import { Suspense, lazy } from 'react';
 import { useSyncStatus, useOnline } from '../../sync/status.ts';
 import { ClockIcon, WifiOffIcon, AlertIcon } from '../../components/ui/icons.tsx';
 import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
-import { timeAgo } from '../../lib/format.ts';
 import styles from './StatusLine.module.css';
+
+// The line is part of the first screen's bundle; the relative time (and moment) loads when shown.
+const RelativeTime = lazy(async () => ({ default: (await import('../../components/ui/RelativeTime.tsx')).RelativeTime }));
 
 export function StatusLine() {
   const online = useOnline();
@@ -17,7 +20,16 @@ export function StatusLine() {
       {!online ? (
         <span className={styles.item}>
           <WifiOffIcon /> Offline: showing what this device has saved
-          {lastSyncedAt ? ` (last synced ${timeAgo(lastSyncedAt)})` : ''}.
+          {lastSyncedAt ? (
+            <>
+              {' (last synced '}
+              <Suspense fallback={null}>
+                <RelativeTime at={lastSyncedAt} />
+              </Suspense>
+              {')'}
+            </>
+          ) : null}
+          .
         </span>
       ) : null}
       {waiting ? (
