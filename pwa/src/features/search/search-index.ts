@@ -15,8 +15,8 @@
 //   units (whose halves could pair up differently in the text), or whose runs are all in most
 //   articles anyway, is searched for in every article's text: a scan, but over text prepared once.
 // Memory per article: its text at about one byte per character (search-text.ts, CompactText),
-// and 4 bytes per distinct word of it once packed (trim()). The word lists hold articles, not
-// places: places would cost 4 bytes per word of text, as much as the text itself.
+// and 4 bytes per distinct word of it once packed (trim()). The word lists are word-lists.ts;
+// the articles' records and their flat form are index-entries.ts.
 // snapshot() and SearchIndex.restore() turn the whole index into a few flat values and back, so
 // it can be kept in IndexedDB and loaded without a rebuild; restoring makes nothing per word.
 // A restored index may lack some texts (the saved file's, see saved-index.ts): a query made of
@@ -32,10 +32,9 @@ import {
   forEachWord,
   lowerText,
   runsOf,
-  upperBound,
-  type CompactText,
-  type RunPlace,
 } from './search-text.ts';
+import { entriesOf, flattenEntries, type EntriesSnapshot, type Entry } from './index-entries.ts';
+import { WordLists, type WordListsSnapshot } from './word-lists.ts';
 
 /** Past this many list entries per article, marking a run's candidates costs more than scanning the texts. */
 const SELECTIVE_ENTRIES_PER_ARTICLE = 16;
@@ -56,25 +55,7 @@ export interface IndexInput {
 }
 
 /** The index as flat values (structured-clone friendly, typed arrays for the big parts). */
-export interface IndexSnapshot {
-  ids: string[];
-  stamps: string[];
-  titles: string[];
-  categories: string[];
-  /** Per article, the fields of its CompactText (null where absent). */
-  bases: string[];
-  lowerAts: (Uint32Array | null)[];
-  lowerChars: (string | null)[];
-  originals: (string | null)[];
-  diffAts: (Uint32Array | null)[];
-  diffChars: (string | null)[];
-  /** "\n" + every word followed by "\n", in word-id order, and where each word starts in it. */
-  vocabulary: string;
-  wordStarts: Uint32Array;
-  /** Every word's list of article slots, one after the other, and where each ends. */
-  postings: Int32Array;
-  listEnds: Uint32Array;
-}
+export type IndexSnapshot = EntriesSnapshot & WordListsSnapshot;
 
 /** A snapshot whose null `bases` are texts not read yet (setText gives them). */
 export type PartialSnapshot = Omit<IndexSnapshot, 'bases'> & { bases: (string | null)[] };
@@ -84,16 +65,6 @@ export interface Listed {
   _id: string;
   title: string;
   category: string;
-}
-
-interface Entry extends CompactText {
-  id: string;
-  stamp: string;
-  title: string;
-  category: string;
-  slot: number;
-  /** Its text is not read yet (`base` is empty). */
-  pending?: true;
 }
 
 /** How a query is checked: candidates carry `slotMark`; `exact`: every candidate is a hit. */
@@ -106,20 +77,7 @@ export class SearchIndex {
   private readonly byId = new Map<string, Entry>();
   private slots: (Entry | undefined)[] = [];
   private deadSlots = 0;
-  /** "\n" + every word followed by "\n"; wordStarts[id] is where word `id` starts in it. */
-  private vocabulary = '\n';
-  private wordStarts: Uint32Array = new Uint32Array(1024);
-  private wordCount = 0;
-  /**
-   * Word lists (ascending slots of the articles that contain the word): words below packedCount
-   * as slices of `packed`, unless a change unpacked them into `grown` (which also holds new words).
-   */
-  private packed: Int32Array = new Int32Array(0);
-  private packedEnds: Uint32Array = new Uint32Array(0);
-  private packedCount = 0;
-  private readonly grown = new Map<number, number[]>();
-  /** Word -> id, made when a change first needs it (a restored index answers queries without). */
-  private wordIds: Map<string, number> | null = new Map();
+  private words = new WordLists();
   private slotMarks = new Uint32Array(0);
   private generation = 0;
   /** Articles whose text is not read yet. */
@@ -132,7 +90,7 @@ export class SearchIndex {
   }
 
   get vocabularySize(): number {
-    return this.wordCount;
+    return this.words.size;
   }
 
   /** How many articles' texts are not read yet (restored from a PartialSnapshot). */
@@ -226,29 +184,9 @@ export class SearchIndex {
       this.compact();
   }
 
-  /**
-   * Packs every list into one typed array (4 bytes an entry) and lets go of the word map (made
-   * again by the next change); worth it once many articles were added.
-   */
+  /** Packs the word lists (4 bytes an entry); worth it once many articles were added. */
   trim(): void {
-    this.wordIds = null;
-    if (this.grown.size === 0 && this.packedCount === this.wordCount) return;
-    let total = 0;
-    for (let id = 0; id < this.wordCount; id++) total += this.listLength(id);
-    const packed = new Int32Array(total);
-    const ends = new Uint32Array(this.wordCount);
-    let at = 0;
-    for (let id = 0; id < this.wordCount; id++) {
-      const grown = this.grown.get(id);
-      if (grown) packed.set(grown, at);
-      else packed.set(this.packed.subarray(this.listStart(id), this.packedEnds[id]), at);
-      at += this.listLength(id);
-      ends[id] = at;
-    }
-    this.packed = packed;
-    this.packedEnds = ends;
-    this.packedCount = this.wordCount;
-    this.grown.clear();
+    this.words.trim();
   }
 
   /** The whole index as flat values; restore() gives it back. */
@@ -256,65 +194,18 @@ export class SearchIndex {
     this.needTexts();
     if (this.deadSlots > 0) this.compact();
     this.trim();
-    const live = this.slots as Entry[];
-    return {
-      ids: live.map((e) => e.id),
-      stamps: live.map((e) => e.stamp),
-      titles: live.map((e) => e.title),
-      categories: live.map((e) => e.category),
-      bases: live.map((e) => e.base),
-      lowerAts: live.map((e) => e.lowerAt ?? null),
-      lowerChars: live.map((e) => e.lowerChars ?? null),
-      originals: live.map((e) => e.text ?? null),
-      diffAts: live.map((e) => e.diffAt ?? null),
-      diffChars: live.map((e) => e.diffChars ?? null),
-      vocabulary: this.vocabulary,
-      wordStarts: this.wordStarts.slice(0, this.wordCount),
-      postings: this.packed,
-      listEnds: this.packedEnds,
-    };
+    return { ...flattenEntries(this.slots as Entry[]), ...this.words.snapshot() };
   }
 
   /** An index equal to the one snapshot() was taken of; it keeps the snapshot's arrays. */
   static restore(snap: PartialSnapshot): SearchIndex {
     const index = new SearchIndex();
-    snap.ids.forEach((id, slot) => {
-      const entry: Entry = {
-        id,
-        stamp: snap.stamps[slot]!,
-        title: snap.titles[slot]!,
-        category: snap.categories[slot]!,
-        slot,
-        base: snap.bases[slot] ?? '',
-      };
-      if (snap.bases[slot] === null) {
-        entry.pending = true;
-        index.unloaded += 1;
-      }
-      const lowerAt = snap.lowerAts[slot];
-      const lowerChars = snap.lowerChars[slot];
-      if (lowerAt && typeof lowerChars === 'string') {
-        entry.lowerAt = lowerAt;
-        entry.lowerChars = lowerChars;
-      }
-      const original = snap.originals[slot];
-      const diffAt = snap.diffAts[slot];
-      const diffChars = snap.diffChars[slot];
-      if (typeof original === 'string') entry.text = original;
-      if (diffAt && typeof diffChars === 'string') {
-        entry.diffAt = diffAt;
-        entry.diffChars = diffChars;
-      }
+    for (const entry of entriesOf(snap)) {
+      if (entry.pending) index.unloaded += 1;
       index.slots.push(entry);
-      index.byId.set(id, entry);
-    });
-    index.vocabulary = snap.vocabulary;
-    index.wordCount = snap.listEnds.length;
-    index.wordStarts = snap.wordStarts;
-    index.packed = snap.postings;
-    index.packedEnds = snap.listEnds;
-    index.packedCount = index.wordCount;
-    index.wordIds = null;
+      index.byId.set(entry.id, entry);
+    }
+    index.words = WordLists.restore(snap);
     return index;
   }
 
@@ -373,67 +264,6 @@ export class SearchIndex {
     return labelsMatch(article, needle) || null;
   }
 
-  private listStart(id: number): number {
-    return id === 0 ? 0 : this.packedEnds[id - 1]!;
-  }
-
-  private listLength(id: number): number {
-    const grown = this.grown.get(id);
-    if (grown) return grown.length;
-    return id < this.packedCount ? this.packedEnds[id]! - this.listStart(id) : 0;
-  }
-
-  /** Calls `onSlot` for each slot listed under word `id`. */
-  private forEachSlot(id: number, onSlot: (slot: number) => void): void {
-    const grown = this.grown.get(id);
-    if (grown) {
-      for (const slot of grown) onSlot(slot);
-      return;
-    }
-    if (id >= this.packedCount) return;
-    const end = this.packedEnds[id]!;
-    for (let at = this.listStart(id); at < end; at++) onSlot(this.packed[at]!);
-  }
-
-  /** The list of word `id` as a plain array it can grow in. */
-  private growable(id: number): number[] {
-    let list = this.grown.get(id);
-    if (!list) {
-      list =
-        id < this.packedCount
-          ? Array.from(this.packed.subarray(this.listStart(id), this.packedEnds[id]))
-          : [];
-      this.grown.set(id, list);
-    }
-    return list;
-  }
-
-  private word(id: number): string {
-    const start = this.wordStarts[id]!;
-    const end = id + 1 < this.wordCount ? this.wordStarts[id + 1]! - 1 : this.vocabulary.length - 1;
-    return this.vocabulary.slice(start, end);
-  }
-
-  private wordId(word: string): number {
-    if (!this.wordIds) {
-      this.wordIds = new Map();
-      for (let id = 0; id < this.wordCount; id++) this.wordIds.set(this.word(id), id);
-    }
-    let id = this.wordIds.get(word);
-    if (id === undefined) {
-      id = this.wordCount++;
-      if (id >= this.wordStarts.length) {
-        const starts = new Uint32Array(this.wordStarts.length * 2 + 1024);
-        starts.set(this.wordStarts);
-        this.wordStarts = starts;
-      }
-      this.wordIds.set(word, id);
-      this.wordStarts[id] = this.vocabulary.length;
-      this.vocabulary += `${word}\n`;
-    }
-    return id;
-  }
-
   /** Lists `entry` under each distinct word of its text (`textLower`), title and category. */
   private addPostings(entry: Entry, textLower: string): void {
     const ids = new Set<number>();
@@ -441,12 +271,11 @@ export class SearchIndex {
     forEachWord(textLower, (start, end) => {
       // From the one-byte base where it holds the word (words keep their string's width).
       const word = base.slice(start, end);
-      ids.add(this.wordId(lowerAt && word.includes('\0') ? textLower.slice(start, end) : word));
+      ids.add(this.words.idOf(lowerAt && word.includes('\0') ? textLower.slice(start, end) : word));
     });
     const labels = `${foldForSearch(entry.title)}\n${foldForSearch(entry.category)}`;
-    forEachWord(labels, (start, end) => ids.add(this.wordId(labels.slice(start, end))));
-    // Slots only grow, so each list stays ascending.
-    for (const id of ids) this.growable(id).push(entry.slot);
+    forEachWord(labels, (start, end) => ids.add(this.words.idOf(labels.slice(start, end))));
+    for (const id of ids) this.words.append(id, entry.slot);
   }
 
   /** Renumbers the live articles and rebuilds the word lists without the dead slots. */
@@ -455,38 +284,11 @@ export class SearchIndex {
     const live = this.slots.filter((e): e is Entry => e !== undefined);
     this.slots = live;
     this.deadSlots = 0;
-    this.vocabulary = '\n';
-    this.wordCount = 0;
-    this.packed = new Int32Array(0);
-    this.packedEnds = new Uint32Array(0);
-    this.packedCount = 0;
-    this.grown.clear();
-    this.wordIds = new Map();
+    this.words = new WordLists();
     live.forEach((entry, slot) => {
       entry.slot = slot;
       this.addPostings(entry, lowerText(entry));
     });
-  }
-
-  /** The ids of the words where `run` sits as `place` says. */
-  private wordsWith(run: string, place: RunPlace): number[] {
-    const before = place === 'start' || place === 'whole' ? '\n' : '';
-    const after = place === 'end' || place === 'whole' ? '\n' : '';
-    const pattern = `${before}${run}${after}`;
-    const lead = before.length;
-    const count = this.wordCount;
-    const found: number[] = [];
-    let from = 0;
-    for (;;) {
-      const at = this.vocabulary.indexOf(pattern, from);
-      if (at < 0) break;
-      const id = upperBound(this.wordStarts, count, at + lead) - 1;
-      found.push(id);
-      if (id + 1 >= count) break;
-      // Go on from the next word (a word is listed once, however often the run is in it).
-      from = this.wordStarts[id + 1]! - lead;
-    }
-    return found;
   }
 
   private needTexts(): void {
@@ -509,9 +311,9 @@ export class SearchIndex {
       this.unloaded > 0 || exact ? Infinity : this.byId.size * SELECTIVE_ENTRIES_PER_ARTICLE;
     const runs = queryRuns
       .map((run) => {
-        const words = this.wordsWith(run.run, run.place);
+        const words = this.words.wordsWith(run.run, run.place);
         let total = 0;
-        for (const id of words) total += this.listLength(id);
+        for (const id of words) total += this.words.listLength(id);
         return { words, total };
       })
       .filter((r) => r.total <= limit)
@@ -531,7 +333,7 @@ export class SearchIndex {
       const mark = this.nextMark();
       const marks = this.slotMarks;
       for (const id of words)
-        this.forEachSlot(id, (slot) => {
+        this.words.forEachSlot(id, (slot) => {
           if (previous === 0 || marks[slot] === previous) marks[slot] = mark;
         });
       slotMark = mark;
