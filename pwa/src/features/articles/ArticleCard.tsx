@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { SearchHit } from '../search/search.ts';
+import type { SearchHit } from '../search/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { CategoryBadge } from './CategoryBadge.tsx';
 import { SaveButton } from './SaveButton.tsx';

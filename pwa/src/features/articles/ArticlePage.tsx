@@ -4,7 +4,7 @@ import { ARTICLE_MISSING, articleTitle } from '@fw/contracts/pages';
 import { TEXT_SIZES, useTextSize } from '../../lib/device-prefs.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { paths } from '../../lib/paths.ts';
-import { CommentSection } from '../comments/CommentSection.tsx';
+import { CommentSection } from '../comments/index.ts';
 import { CategoryBadge } from './CategoryBadge.tsx';
 import { useArticle } from './use-article.ts';
 import { useSavedIds } from './use-saved.ts';

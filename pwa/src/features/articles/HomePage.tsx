@@ -7,7 +7,7 @@ import { ArticleCard, SkeletonCard } from './ArticleCard.tsx';
 import { CategoryTabs } from './CategoryTabs.tsx';
 import { ContinueReading } from './ContinueReading.tsx';
 import { useArticleHits, useHasSynced } from './use-articles.ts';
-import { PREVIEWS_AT_ONCE } from '../search/search.ts';
+import { PREVIEWS_AT_ONCE } from '../search/index.ts';
 import { useSavedIds } from './use-saved.ts';
 import { useRestoredScroll } from './use-restored-scroll.ts';
 import styles from './HomePage.module.css';

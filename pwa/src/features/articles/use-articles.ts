@@ -10,7 +10,7 @@ import {
   startSearchSoon,
   withPreviews,
   type SearchHit,
-} from '../search/search.ts';
+} from '../search/index.ts';
 import { INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 import { firstPaintFor } from '../../lib/first-paint.ts';
 import { paths } from '../../lib/paths.ts';

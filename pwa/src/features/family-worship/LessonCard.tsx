@@ -4,7 +4,7 @@
 import { isBroadcast, lessonExtras } from '@fw/contracts/lessons';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import type { LocalLesson } from '../../db/db.ts';
-import { CitedText } from '../bible/CitedText.tsx';
+import { CitedText } from '../bible/index.ts';
 import styles from './FamilyWorshipPage.module.css';
 
 export function LessonCard({ lesson, label, headingLevel = 2 }: { lesson: LocalLesson; label?: string | null; headingLevel?: 2 | 3 }) {

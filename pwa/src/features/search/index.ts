@@ -1,0 +1,9 @@
+// The search feature's entry point: what other features may use of it (the home page's search).
+// The lint lets no other file of this folder be imported from outside it (README, "Layout").
+export {
+  PREVIEWS_AT_ONCE,
+  searchArticles,
+  startSearchSoon,
+  withPreviews,
+  type SearchHit,
+} from './search.ts';
