@@ -12,7 +12,8 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { createArticle } from '../../test/content-fixtures.ts';
 import { rawGet } from '../../test/raw-http.ts';
-import { COMPRESS_MIN_BYTES, SharedBodies, SharedBody, compression, sharedBodyWork } from './compression.ts';
+import { compression } from './compress.ts';
+import { COMPRESS_MIN_BYTES, SharedBodies, SharedBody, sharedBodyWork } from '../http/shared-body.ts';
 import { staticPwa } from './static-pwa.ts';
 import { seedSchedule2025 } from '../db/seed/lessons-seed.ts';
 

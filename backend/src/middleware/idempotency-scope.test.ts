@@ -12,7 +12,7 @@ import { createUser, type CreatedUser } from '../../test/fixtures.ts';
 import { NO_COMMENT_LIMIT, articleInput, createArticle, newKey, saveArticle } from '../../test/content-fixtures.ts';
 import { errorHandler } from './error-handler.ts';
 import { IDEMPOTENCY_ANON_ANSWER_MAX_BYTES, IDEMPOTENCY_COLLECTION, REPLAYED_HEADER, idempotency } from './idempotency.ts';
-import { QUOTE_MAX_CHARS } from './validate.ts';
+import { QUOTE_MAX_CHARS } from '../http/validate.ts';
 
 const withKey = (key: string) => ({ 'Idempotency-Key': key });
 /** A field name far longer than any message may quote (the review used 9 MB; 2 MB shows the same). */

@@ -9,11 +9,11 @@ import {
   type ArticleInputParsed,
 } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
-import { parseWith } from '../../middleware/validate.ts';
-import { idFromIdempotencyKey, operationId } from '../../middleware/idempotency.ts';
-import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
-import { sendShared } from '../../middleware/compression.ts';
-import { TOO_DEEP_MESSAGE, nestedDeeperThan } from '../../middleware/json-depth.ts';
+import { parseWith } from '../../http/validate.ts';
+import { idFromIdempotencyKey, operationId } from '../../http/idempotency-key.ts';
+import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
+import { sendShared } from '../../http/shared-body.ts';
+import { TOO_DEEP_MESSAGE, nestedDeeperThan } from '../../http/json-depth.ts';
 import { newestFirst, readModelOn } from '../sync/read-model.ts';
 import type { FeedIndex } from '../sync/feed-index.ts';
 import { toArticleDto } from './article.model.ts';

@@ -3,8 +3,8 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { addCommentRequestSchema, commentsRequestSchema, idRequestSchema } from '@fw/contracts';
-import { parseWith } from '../../middleware/validate.ts';
-import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
+import { parseWith } from '../../http/validate.ts';
+import { idFromIdempotencyKey } from '../../http/idempotency-key.ts';
 import { toCommentDto } from './comment.model.ts';
 import { COMMENT_MESSAGES, commentsService } from './comments.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';

@@ -14,10 +14,10 @@ import {
   lessonInputSchema,
   saveLessonRequestSchema,
 } from '@fw/contracts';
-import { answeredNotModified, etagOf } from '../../middleware/conditional-get.ts';
-import { SharedBody, sendShared } from '../../middleware/compression.ts';
-import { idFromIdempotencyKey } from '../../middleware/idempotency.ts';
-import { parseWith } from '../../middleware/validate.ts';
+import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
+import { SharedBody, sendShared } from '../../http/shared-body.ts';
+import { idFromIdempotencyKey } from '../../http/idempotency-key.ts';
+import { parseWith } from '../../http/validate.ts';
 import { toLessonDto } from './lesson-store.ts';
 import { LESSON_MESSAGES, lessonsService } from './lessons.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';

@@ -13,7 +13,7 @@
 // So any instance sees a change made through any other within READ_MODEL_MAX_AGE_MS.
 import type mongoose from 'mongoose';
 import { sequenceOn, type Horizon } from '../../db/sequence.ts';
-import { SharedBodies } from '../../middleware/compression.ts';
+import { SharedBodies } from '../../http/shared-body.ts';
 import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
 import { commentModel, toCommentDto, type CommentDoc } from '../comments/comment.model.ts';
 import { FeedIndex, type FeedEntry } from './feed-index.ts';

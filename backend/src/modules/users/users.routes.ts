@@ -5,7 +5,7 @@ import { adminRoutes } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import type { Config } from '../../config.ts';
 import type { WriteRouterDeps } from '../router-deps.ts';
-import { parseWith } from '../../middleware/validate.ts';
+import { parseWith } from '../../http/validate.ts';
 import { registerEmailRateLimit, registerIpRateLimit } from '../../middleware/rate-limit.ts';
 import { loginLimits } from '../../middleware/login-limits.ts';
 import { usersService } from './users.service.ts';

@@ -1,21 +1,16 @@
-// Compressed answers. Two ways in:
-// - compression(): koa-compress for every answer over COMPRESS_MIN_BYTES whose client accepts
-//   brotli or gzip (Vary: Accept-Encoding on all of them);
-// - SharedBodies + sendShared(): bodies that are the same for every caller (feed pages, the article
-//   list, one article, the schedule) are kept per version with their br and gzip forms made once,
-//   so a thousand devices pulling the same page cost one compression, not a thousand.
+// Shared bodies: answers that are the same for every caller (feed pages, the article list, one
+// article, the schedule) are kept per version with their br and gzip forms made once, so a
+// thousand devices pulling the same page cost one compression, not a thousand. Handlers send them
+// with sendShared(); every other answer is compressed per request (middleware/compress.ts).
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import type { Context, Middleware } from 'koa';
-import compress from 'koa-compress';
+import type { Context } from 'koa';
 
-/** Below this a compressed answer saves less than the work and headers cost. */
+/** Below this a compressed answer saves less than the work and headers cost (here and per request). */
 export const COMPRESS_MIN_BYTES = 1024;
-/** Brotli quality for per-request compression: fast enough to run on every answer. */
-const BROTLI_QUALITY_PER_REQUEST = 4;
 /** Brotli quality for shared bodies, compressed once per version: smaller, still fast (~25 MB/s). */
 const BROTLI_QUALITY_SHARED = 5;
-const GZIP_LEVEL = 6;
+export const GZIP_LEVEL = 6;
 /**
  * Memory kept for shared bodies (the forms each holds). Least recently used
  * versions go first; a body larger than this is still sent compressed, just not kept.
@@ -25,17 +20,6 @@ export const SHARED_BODY_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 const brotli = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
-
-export function compression(): Middleware {
-  return compress({
-    threshold: COMPRESS_MIN_BYTES,
-    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_PER_REQUEST } },
-    gzip: { level: GZIP_LEVEL },
-    // Only brotli and gzip: every browser has both; deflate and zstd add nothing here.
-    deflate: false,
-    zstd: false,
-  } as compress.CompressOptions);
-}
 
 type Encoding = 'br' | 'gzip';
 

@@ -1,11 +1,9 @@
-// Refuses a parsed JSON body nested deeper than JSON_MAX_DEPTH before anything recursive (the
-// Idempotency-Key's fingerprint, validation) walks it: JSON.parse accepts a body nested a million
+// The check that a parsed JSON body nests no deeper than JSON_MAX_DEPTH, run before anything
+// recursive (the Idempotency-Key's fingerprint, validation) walks it (middleware/json-depth-limit.ts,
+// and handlers that parse a body part themselves): JSON.parse accepts a body nested a million
 // levels deep, and a recursive walk of that overflows the stack (a 500). No request of the API
 // nests deeper than a few levels. The check itself walks with an explicit stack, so it cannot
 // overflow, and stops at the first container too deep.
-import type { Middleware } from 'koa';
-import { HttpError } from '../errors.ts';
-
 export const JSON_MAX_DEPTH = 32;
 export const TOO_DEEP_MESSAGE = `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`;
 
@@ -21,11 +19,4 @@ export function nestedDeeperThan(value: unknown, maxDepth: number = JSON_MAX_DEP
     }
   }
   return false;
-}
-
-export function jsonDepthLimit(): Middleware {
-  return async function limitJsonDepth(ctx, next) {
-    if (nestedDeeperThan((ctx.request as { body?: unknown }).body)) throw new HttpError('INVALID_INPUT', TOO_DEEP_MESSAGE);
-    await next();
-  };
 }
