@@ -130,6 +130,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@fw/pwa', '**/pwa/**'] }] },
   },
   {
+    // backend/src/http holds what handlers call; it sits below middleware and the modules.
+    files: ['backend/src/http/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './backend/src/http',
+              from: ['./backend/src/middleware', './backend/src/modules', './backend/src/app.ts'],
+              message: 'backend/src/http is below middleware and the modules (README, "Layout").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['pwa/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
