@@ -19,7 +19,8 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const PWA = './pwa/src';
-const FEATURES = readdirSync(`${PWA}/features`, { withFileTypes: true })
+// Paths are relative to this file (basePath below), wherever eslint is started from.
+const FEATURES = readdirSync(new URL(`${PWA}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const LAYER_ZONES = [
