@@ -1,12 +1,12 @@
 // Notifications: the spec's durations and limit, and the one way screens raise them.
 // react-toastify is not part of the first screen's bundle (the home cards' save button can raise a
-// toast): the container and every call load it on first use. main.tsx mounts the container right
+// toast): the container and every call load it on first use, and errors are put in words by the
+// api client's errorMessage, loaded the same way. main.tsx mounts the container right
 // after the first screen; a toast raised before that waits in react-toastify's queue.
 // The unstyled build: the default one injects its CSS as a <style> element, which the site's
 // Content-Security-Policy forbids (backend/src/middleware/security-headers.ts); the same CSS
 // comes bundled from the stylesheet import instead.
 import { lazy } from 'react';
-import { errorMessage } from '../../lib/api.ts';
 
 export const TOAST_ERROR_MS = 4000;
 export const TOAST_SUCCESS_MS = 2000;
@@ -22,7 +22,14 @@ export const Toasts = lazy(async () => {
   const [{ ToastContainer }] = await Promise.all([library(), stylesheets()]);
   return {
     default: function ToastList() {
-      return <ToastContainer position="top-center" limit={TOAST_MAX_VISIBLE} newestOnTop theme="colored" />;
+      return (
+        <ToastContainer
+          position="top-center"
+          limit={TOAST_MAX_VISIBLE}
+          newestOnTop
+          theme="colored"
+        />
+      );
     },
   };
 });
@@ -31,7 +38,16 @@ export function notifySuccess(message: string): void {
   void library().then(({ toast }) => toast.success(message, { autoClose: TOAST_SUCCESS_MS }));
 }
 
+/** A message, or an error in words (errorMessage, loaded with the library: the api client is not
+ * part of the first screen either). */
 export function notifyError(messageOrError: unknown, fallback?: string): void {
-  const message = typeof messageOrError === 'string' ? messageOrError : errorMessage(messageOrError, fallback);
-  void library().then(({ toast }) => toast.error(message, { autoClose: TOAST_ERROR_MS }));
+  void Promise.all([library(), import('../../lib/api.ts')]).then(
+    ([{ toast }, { errorMessage }]) => {
+      const message =
+        typeof messageOrError === 'string'
+          ? messageOrError
+          : errorMessage(messageOrError, fallback);
+      toast.error(message, { autoClose: TOAST_ERROR_MS });
+    },
+  );
 }
