@@ -43,7 +43,12 @@ export function useRestoredScroll(ready: boolean): void {
     // Written as it happens (scroll events come at most once a frame): a place kept for a later
     // frame would be lost when a tap leaves the page first.
     const remember = () => {
-      if (restoredFor.current === key) write(key, window.scrollY);
+      // Only while this entry is the one shown: after a tap the next screen is drawn a moment
+      // before this listener goes, and its scrolling (or the browser clamping the old offset to
+      // a shorter page) must not overwrite the place kept for Back.
+      // (The router keeps its key in history.state; the entry the app opened on has none: "default".)
+      const current = (window.history.state as { key?: string } | null)?.key ?? 'default';
+      if (restoredFor.current === key && current === key) write(key, window.scrollY);
     };
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
