@@ -59,6 +59,10 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('../features/articles/SavedPage.tsx'), 'SavedPage'),
           },
           {
+            path: paths.notes,
+            lazy: screen(() => import('../features/study/NotesPage.tsx'), 'NotesPage'),
+          },
+          {
             path: paths.register,
             lazy: screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage'),
           },

@@ -13,6 +13,10 @@
 //   bibleBooks    Bible books kept for offline reading: which build file each came from, its size
 //   bibleChapters their text, one record per chapter, so a tap reads a few KB (src/bible/books.ts,
 //                 through bible-store.ts: plain IndexedDB, so the Bible keeper worker has no Dexie)
+//   highlights    the reader's highlights, each with its text-quote anchor and optional note
+//   notes         the reader's notes on a whole article
+//   (highlights, notes, saved, reading and the preferences are what a backup file holds:
+//   features/study/backup.ts; none of it is ever sent to the server)
 import Dexie, { type EntityTable } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
 
@@ -109,6 +113,44 @@ export interface KeptBibleChapter {
   heading?: string;
 }
 
+export const HIGHLIGHT_COLORS = ['yellow', 'green', 'blue', 'pink'] as const;
+export type HighlightColor = (typeof HIGHLIGHT_COLORS)[number];
+
+/** Where a highlight stands in its article's reading text (features/study/anchor.ts). */
+export interface HighlightQuote {
+  exact: string;
+  prefix: string;
+  suffix: string;
+  start: number;
+}
+
+export interface Highlight {
+  /** Made on the device (a client ObjectId), so a backup restored elsewhere keeps it. */
+  _id: string;
+  articleId: string;
+  /** Kept so My notes can name an article that is no longer on the device. */
+  articleTitle: string;
+  color: HighlightColor;
+  quote: HighlightQuote;
+  /** The reader's note on it; empty when there is none. */
+  note: string;
+  createdAt: number;
+  /** Every change (colour, note) sets it: the newer copy wins when a backup is merged. */
+  updatedAt: number;
+  /** Set while its words are not in the article as last drawn ("no longer in the article"). */
+  orphan?: 1;
+}
+
+/** A note on an article as a whole. */
+export interface ArticleNote {
+  _id: string;
+  articleId: string;
+  articleTitle: string;
+  text: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface MetaEntry {
   key: string;
   value: unknown;
@@ -129,6 +171,8 @@ export class FamilyDb extends Dexie {
   reading!: EntityTable<ReadingPlace, '_id'>;
   bibleBooks!: EntityTable<KeptBibleBook, 'osis'>;
   bibleChapters!: EntityTable<KeptBibleChapter, 'id'>;
+  highlights!: EntityTable<Highlight, '_id'>;
+  notes!: EntityTable<ArticleNote, '_id'>;
 
   constructor(name = 'family-bible-articles') {
     super(name);
@@ -154,6 +198,10 @@ export class FamilyDb extends Dexie {
       .stores({ lessons: null, worship: '_id, date' })
       .upgrade((tx) => tx.table('meta').delete('etag:schedule'));
     this.version(5).stores({ bibleBooks: 'osis', bibleChapters: 'id' });
+    this.version(6).stores({
+      highlights: '_id, articleId, updatedAt',
+      notes: '_id, articleId, updatedAt',
+    });
   }
 }
 

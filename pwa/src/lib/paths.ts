@@ -8,6 +8,7 @@ export const paths = {
   about: '/about-us',
   chapterPattern: '/bible/:book/:chapter',
   saved: '/saved',
+  notes: '/notes',
   register: '/register',
   admin: '/admin',
   adminCreate: '/admin/create',

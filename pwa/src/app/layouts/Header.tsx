@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
-import { BookmarkIcon } from '../../components/ui/icons.tsx';
+import { BookmarkIcon, NoteIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../lib/paths.ts';
 import styles from './Header.module.css';
 
@@ -24,6 +24,10 @@ export function Header() {
           <NavLink to={paths.saved} className={styles.saved}>
             <BookmarkIcon />
             <span className={styles.savedLabel}>Saved</span>
+          </NavLink>
+          <NavLink to={paths.notes} className={styles.saved}>
+            <NoteIcon />
+            <span className={styles.savedLabel}>My notes</span>
           </NavLink>
         </nav>
         <Link to={paths.admin} className={styles.adminButton}>

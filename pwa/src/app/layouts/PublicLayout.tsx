@@ -1,5 +1,6 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useDeviceQuery } from '../../db/live.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../features/offline/StatusLine.tsx';
 import { RouteProgress } from '../../components/ui/RouteProgress.tsx';
@@ -10,10 +11,17 @@ import { CitationSheetHost } from '../../features/bible/CitationSheetHost.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { useRouteTitle } from '../page-title.ts';
+import { paths } from '../paths.ts';
+
+// Loaded only on a device that holds notes, so a first visit downloads none of it.
+const BackupReminder = lazy(async () => ({ default: (await import('../../features/study/BackupReminder.tsx')).BackupReminder }));
 
 export function PublicLayout() {
   useRouteTitle();
   useEffect(prefetchArticleScreen, []);
+  const hasNotes = useDeviceQuery(async ({ db }) => (await db.highlights.count()) + (await db.notes.count()) > 0, []);
+  // My notes shows the reminder inside its own page.
+  const onNotesPage = useLocation().pathname === paths.notes;
   return (
     <>
       <RouteProgress />
@@ -25,6 +33,13 @@ export function PublicLayout() {
       <SyncProgress />
       <IosInstallHint />
       <main id="main" tabIndex={-1}>
+        {hasNotes && !onNotesPage ? (
+          <Suspense fallback={null}>
+            <div className="page-reminder">
+              <BackupReminder />
+            </div>
+          </Suspense>
+        ) : null}
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>

@@ -124,3 +124,9 @@ export const BookIcon = (p: IconProps) => (
     <path d="M4 19.5A2.5 2.5 0 0 1 6.5 17H20" />
   </Icon>
 );
+export const NoteIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 4h14v12H9l-4 4z" />
+    <path d="M9 8h6M9 12h4" />
+  </Icon>
+);

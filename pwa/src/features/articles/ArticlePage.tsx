@@ -5,6 +5,7 @@ import { TEXT_SIZES, useTextSize } from '../../lib/device-prefs.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { paths } from '../../lib/paths.ts';
 import { CommentSection } from '../comments/index.ts';
+import { useArticleStudy } from '../study/index.ts';
 import { CategoryBadge } from './CategoryBadge.tsx';
 import { useArticle } from './use-article.ts';
 import { useSavedIds } from './use-saved.ts';
@@ -28,6 +29,7 @@ export function ArticlePage() {
   const title = state.status === 'ready' ? state.article.title : null;
   const contentRef = useRef<HTMLDivElement>(null);
   useScrollMemory(state.status === 'ready' ? state.article : null, contentRef);
+  const study = useArticleStudy(state.status === 'ready' ? state.article : null, contentRef, state.status === 'ready' ? state.body.content : undefined);
   const savedIds = useSavedIds();
   const textSize = useTextSize();
   const scale = TEXT_SIZES.find((s) => s.id === textSize)?.scale ?? 1;
@@ -59,6 +61,7 @@ export function ArticlePage() {
       <div className={actions.toolbar} role="group" aria-label="Article actions">
         <SaveButton article={article} saved={savedIds.has(article._id)} withText />
         <ShareButton article={article} />
+        {study.actions}
         <TextSizeControl />
       </div>
       {/* The server sanitises article HTML with an allow-list before storing it. */}
@@ -70,6 +73,7 @@ export function ArticlePage() {
         data-citations
         dangerouslySetInnerHTML={{ __html: body.content }}
       />
+      {study.layer}
       <CommentSection articleId={article._id} />
     </article>
   );

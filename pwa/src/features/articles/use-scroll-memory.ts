@@ -59,10 +59,12 @@ export function useScrollMemory(
       .then((place) => {
         if (!active) return;
         progress = place?.progress ?? 0;
+        restored = true;
+        // A link to a place in the article (a highlight from My notes) goes there instead.
+        if (window.location.hash) return;
         const top = content.getBoundingClientRect().top + window.scrollY;
         const target = place && place.position > 0 ? top + place.position * content.offsetHeight : 0;
         window.scrollTo({ top: target, behavior: 'instant' });
-        restored = true;
       });
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', flush);

@@ -1,0 +1,40 @@
+// The gentle reminder: shown (on My notes and, through the public layout, on every page) while
+// notes older than BACKUP_REMINDER_AGE_DAYS changed since the last backup. "Not now" quiets it
+// for BACKUP_REMINDER_SNOOZE_DAYS.
+import { useState } from 'react';
+import { useLiveQuery } from '../../db/db.ts';
+import { notifyError } from '../../components/ui/notify.ts';
+import { downloadBackup } from './BackupActions.tsx';
+import { BACKUP_REMINDER_AGE_DAYS, notesNeedingBackup, snoozeBackupReminder } from './study-store.ts';
+import styles from './notes-page.module.css';
+
+export function BackupReminder() {
+  const count = useLiveQuery(() => notesNeedingBackup(), []);
+  const [done, setDone] = useState(false);
+  if (!count || done) return null;
+  return (
+    <aside className={styles.reminder} aria-label="Backup reminder" data-testid="backup-reminder">
+      <p>
+        {count === 1 ? 'One of your notes' : `${count} of your highlights and notes`} from more than {BACKUP_REMINDER_AGE_DAYS} days
+        ago {count === 1 ? 'is' : 'are'} only on this device. A backup file keeps them safe.
+      </p>
+      <div className={styles.backupButtons}>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={() =>
+            void downloadBackup().then(
+              () => setDone(true),
+              (error: unknown) => notifyError(error),
+            )
+          }
+        >
+          Back up my notes
+        </button>
+        <button type="button" className={styles.secondary} onClick={() => void snoozeBackupReminder().then(() => setDone(true))}>
+          Not now
+        </button>
+      </div>
+    </aside>
+  );
+}

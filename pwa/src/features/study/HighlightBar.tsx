@@ -1,0 +1,56 @@
+// The bar offered while words of the article are selected: four colours and "Add note". It is a
+// labelled group placed right after the article text, so the keyboard reaches it next (Tab) and
+// a screen reader names it; pressing its buttons keeps the selection (pointerdown does not take it).
+import { forwardRef } from 'react';
+import { HIGHLIGHT_COLORS, type HighlightColor } from '../../db/db.ts';
+import { COLOR_LABELS } from './StudySheet.tsx';
+import styles from './study.module.css';
+
+export const HIGHLIGHT_BAR_LABEL = 'Highlight the selected words';
+
+interface Props {
+  onColor: (color: HighlightColor) => void;
+  onNote: () => void;
+  onActive: (active: boolean) => void;
+}
+
+export const HighlightBar = forwardRef<HTMLDivElement, Props>(function HighlightBar({ onColor, onNote, onActive }, ref) {
+  return (
+    <div
+      ref={ref}
+      role="group"
+      aria-label={HIGHLIGHT_BAR_LABEL}
+      className={styles.bar}
+      data-testid="highlight-bar"
+      onPointerDown={(event) => {
+        onActive(true);
+        // Keeps the reader's selection while a button is pressed (a mouse would clear it).
+        event.preventDefault();
+      }}
+      onFocus={() => onActive(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onActive(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onActive(false);
+      }}
+    >
+      <span className={styles.barLabel} aria-hidden="true">
+        Highlight
+      </span>
+      {HIGHLIGHT_COLORS.map((color) => (
+        <button
+          key={color}
+          type="button"
+          className={`${styles.colorButton} hl-${color}`}
+          aria-label={`Highlight in ${COLOR_LABELS[color].toLowerCase()}`}
+          title={COLOR_LABELS[color]}
+          onClick={() => onColor(color)}
+        />
+      ))}
+      <button type="button" className={styles.barNote} onClick={onNote}>
+        Add note
+      </button>
+    </div>
+  );
+});

@@ -1,0 +1,124 @@
+// My notes (/notes): every highlight and note on this device, grouped by article (the article with
+// the newest change first, newest first within it), searchable offline with the articles' search
+// rule (contracts/text.ts: NFC, case-insensitive substring, spaces folded), each opening the
+// article at its place. Highlights whose words left the article say so and keep their text.
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { foldForSearch, normaliseQuery } from '@fw/contracts/text';
+import { paths } from '../../app/paths.ts';
+import { db, useLiveQuery, type ArticleNote, type Highlight } from '../../db/db.ts';
+import { BackupActions } from './BackupActions.tsx';
+import { BackupReminder } from './BackupReminder.tsx';
+import { NO_LONGER_IN_ARTICLE } from './StudySheet.tsx';
+import { HIGHLIGHT_HASH_PREFIX } from './study-store.ts';
+import styles from './notes-page.module.css';
+
+type Item = { kind: 'highlight'; h: Highlight } | { kind: 'note'; n: ArticleNote };
+
+interface Group {
+  articleId: string;
+  title: string;
+  newest: number;
+  items: Item[];
+}
+
+const itemTime = (i: Item) => (i.kind === 'highlight' ? i.h.updatedAt : i.n.updatedAt);
+const itemText = (i: Item, title: string) =>
+  foldForSearch(i.kind === 'highlight' ? `${i.h.quote.exact}\n${i.h.note}\n${title}` : `${i.n.text}\n${title}`);
+const when = (time: number) => new Date(time).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+interface NotesData {
+  highlights: Highlight[];
+  notes: ArticleNote[];
+  titles: Map<string, string | undefined>;
+}
+
+/** The items matching `query`, by article (the newest change first), newest first within each. */
+function groupItems(data: NotesData, query: string): Group[] {
+  const needle = normaliseQuery(query);
+  const byArticle = new Map<string, Group>();
+  const add = (articleId: string, storedTitle: string, item: Item) => {
+    const title = data.titles.get(articleId) ?? storedTitle;
+    if (needle && !itemText(item, title).includes(needle)) return;
+    let group = byArticle.get(articleId);
+    if (!group) byArticle.set(articleId, (group = { articleId, title, newest: 0, items: [] }));
+    group.items.push(item);
+    group.newest = Math.max(group.newest, itemTime(item));
+  };
+  for (const h of data.highlights) add(h.articleId, h.articleTitle, { kind: 'highlight', h });
+  for (const n of data.notes) add(n.articleId, n.articleTitle, { kind: 'note', n });
+  const list = [...byArticle.values()].sort((a, b) => b.newest - a.newest);
+  for (const group of list) group.items.sort((a, b) => itemTime(b) - itemTime(a));
+  return list;
+}
+
+export function NotesPage() {
+  const data = useLiveQuery(async (): Promise<NotesData> => {
+    const [highlights, notes] = await Promise.all([db.highlights.toArray(), db.notes.toArray()]);
+    const ids = [...new Set([...highlights.map((h) => h.articleId), ...notes.map((n) => n.articleId)])];
+    const articles = await db.articles.bulkGet(ids);
+    const titles = new Map(ids.map((id, i) => [id, articles[i]?.title]));
+    return { highlights, notes, titles };
+  }, []);
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    document.title = 'My notes · Living Best Now';
+  }, []);
+
+  const groups = useMemo(() => (data ? groupItems(data, query) : undefined), [data, query]);
+
+  const empty = data && !data.highlights.length && !data.notes.length;
+  return (
+    <div className="page">
+      <h1 className={styles.heading}>My notes</h1>
+      <p className={styles.intro}>Your highlights and notes, kept on this device and readable offline.</p>
+      <BackupReminder />
+      {empty ? (
+        <div className="empty-state">
+          <p>No highlights or notes yet. Select words in an article to highlight them or add a note.</p>
+          <Link to={paths.home}>Browse the articles</Link>
+        </div>
+      ) : (
+        <>
+          <div className={styles.search} role="search">
+            <label htmlFor="notes-search">Search my notes</label>
+            <input id="notes-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Words in a highlight, a note or a title" />
+          </div>
+          {groups && !groups.length ? <p className={styles.muted}>Nothing in your notes matches “{query.trim()}”.</p> : null}
+          {groups?.map((group) => (
+            <section key={group.articleId} className={styles.group} aria-labelledby={`g-${group.articleId}`} data-testid="notes-group">
+              <h2 id={`g-${group.articleId}`}>
+                <Link to={paths.article(group.articleId)}>{group.title}</Link>
+              </h2>
+              <ul className={styles.items}>
+                {group.items.map((item) =>
+                  item.kind === 'highlight' ? (
+                    <li key={item.h._id} className={styles.item} data-testid="notes-item">
+                      {item.h.orphan ? <p className={styles.orphan}>{NO_LONGER_IN_ARTICLE}</p> : null}
+                      <blockquote className={`${styles.quote} hl-${item.h.color}`}>{item.h.quote.exact}</blockquote>
+                      {item.h.note ? <p className={styles.note}>{item.h.note}</p> : null}
+                      <p className={styles.meta}>
+                        <span>{when(item.h.updatedAt)}</span>
+                        <Link to={`${paths.article(group.articleId)}${HIGHLIGHT_HASH_PREFIX}${item.h._id}`}>Open at this place</Link>
+                      </p>
+                    </li>
+                  ) : (
+                    <li key={item.n._id} className={styles.item} data-testid="notes-item">
+                      <p className={styles.kind}>Note on the article</p>
+                      <p className={styles.note}>{item.n.text}</p>
+                      <p className={styles.meta}>
+                        <span>{when(item.n.updatedAt)}</span>
+                        <Link to={paths.article(group.articleId)}>Open the article</Link>
+                      </p>
+                    </li>
+                  ),
+                )}
+              </ul>
+            </section>
+          ))}
+        </>
+      )}
+      <BackupActions />
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+// The notes sheet: a modal dialog (a sheet from the bottom on phones) for one highlight (its
+// colour, its note, remove it), for a note on the whole article, or listing everything on this
+// article, with highlights whose words are gone under "No longer in the article". Focus moves
+// into it, Escape closes it, and focus returns to what opened it.
+import { useEffect, useId, useRef, useState } from 'react';
+import { HIGHLIGHT_COLORS, type ArticleNote, type Highlight, type HighlightColor } from '../../db/db.ts';
+import { notifyError } from '../../components/ui/notify.ts';
+import {
+  addArticleNote,
+  removeArticleNote,
+  removeHighlight,
+  updateArticleNote,
+  updateHighlight,
+  type ArticleRef,
+} from './study-store.ts';
+import styles from './study.module.css';
+
+export const COLOR_LABELS: Record<HighlightColor, string> = { yellow: 'Yellow', green: 'Green', blue: 'Blue', pink: 'Pink' };
+export const NO_LONGER_IN_ARTICLE = 'No longer in the article';
+
+export type SheetState =
+  | { kind: 'highlight'; id: string; editNote?: boolean }
+  | { kind: 'note'; id: string | null }
+  | { kind: 'list' }
+  | null;
+
+interface Props {
+  article: ArticleRef;
+  sheet: SheetState;
+  highlights: Highlight[];
+  notes: ArticleNote[];
+  /** Ids of highlights whose words were found, in the order they stand in the article. */
+  placed: string[];
+  onChange: (next: SheetState) => void;
+}
+
+function NoteEditor({ label, initial, onSave, onCancel }: { label: string; initial: string; onSave: (text: string) => Promise<void>; onCancel?: () => void }) {
+  const [text, setText] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+  return (
+    <form
+      className={styles.noteForm}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSaving(true);
+        onSave(text.trim())
+          .catch((error: unknown) => notifyError(error))
+          .finally(() => setSaving(false));
+      }}
+    >
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} value={text} rows={5} autoFocus onChange={(e) => setText(e.target.value)} />
+      <div className={styles.sheetActions}>
+        {onCancel ? (
+          <button type="button" className={styles.secondary} onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        <button type="submit" className={styles.primary} disabled={saving || text.trim() === initial.trim()}>
+          Save note
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function HighlightPanel({ highlight, editNote, onChange }: { highlight: Highlight; editNote: boolean; onChange: (s: SheetState) => void }) {
+  const fail = (error: unknown) => notifyError(error);
+  return (
+    <>
+      <blockquote className={`${styles.quote} hl-${highlight.color}`}>{highlight.quote.exact}</blockquote>
+      {highlight.orphan ? <p className={styles.orphan}>{NO_LONGER_IN_ARTICLE}: the article was changed and these words are gone. Your highlight and note are kept.</p> : null}
+      <fieldset className={styles.colors}>
+        <legend>Colour</legend>
+        {HIGHLIGHT_COLORS.map((color) => (
+          <label key={color} className={`${styles.swatch} hl-${color}`}>
+            <input
+              type="radio"
+              name="highlight-colour"
+              checked={highlight.color === color}
+              onChange={() => void updateHighlight(highlight._id, { color }).catch(fail)}
+            />
+            <span>{COLOR_LABELS[color]}</span>
+          </label>
+        ))}
+      </fieldset>
+      {editNote || !highlight.note ? (
+        <NoteEditor
+          key={highlight._id}
+          label={highlight.note ? 'Your note' : 'Add a note'}
+          initial={highlight.note}
+          onSave={(note) => updateHighlight(highlight._id, { note }).then(() => onChange({ kind: 'highlight', id: highlight._id }))}
+        />
+      ) : (
+        <div className={styles.noteShown}>
+          <h3>Your note</h3>
+          <p className={styles.noteText}>{highlight.note}</p>
+          <button type="button" className={styles.secondary} onClick={() => onChange({ kind: 'highlight', id: highlight._id, editNote: true })}>
+            Edit note
+          </button>
+        </div>
+      )}
+      <div className={styles.sheetActions}>
+        <button type="button" className={styles.danger} onClick={() => void removeHighlight(highlight._id).then(() => onChange(null), fail)}>
+          Remove highlight
+        </button>
+      </div>
+    </>
+  );
+}
+
+function ListPanel({ highlights, notes, placed, onChange }: Omit<Props, 'article' | 'sheet'>) {
+  const byId = new Map(highlights.map((h) => [h._id, h]));
+  const inOrder = placed.map((id) => byId.get(id)).filter((h): h is Highlight => Boolean(h));
+  const gone = highlights.filter((h) => !placed.includes(h._id));
+  const item = (h: Highlight) => (
+    <li key={h._id} className={styles.listItem}>
+      <button type="button" className={styles.itemButton} onClick={() => onChange({ kind: 'highlight', id: h._id })}>
+        <span className={`${styles.itemQuote} hl-${h.color}`}>{h.quote.exact}</span>
+        {h.note ? <span className={styles.itemNote}>{h.note}</span> : null}
+      </button>
+    </li>
+  );
+  return (
+    <>
+      <button type="button" className={styles.primary} onClick={() => onChange({ kind: 'note', id: null })}>
+        Add a note on this article
+      </button>
+      {notes.length ? (
+        <>
+          <h3>Notes on the article</h3>
+          <ul className={styles.list}>
+            {notes.map((n) => (
+              <li key={n._id} className={styles.listItem}>
+                <button type="button" className={styles.itemButton} onClick={() => onChange({ kind: 'note', id: n._id })}>
+                  <span className={styles.itemNote}>{n.text}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h3>Highlights</h3>
+      {inOrder.length ? <ul className={styles.list}>{inOrder.map(item)}</ul> : <p className={styles.muted}>Select words in the article to highlight them.</p>}
+      {gone.length ? (
+        <>
+          <h3>{NO_LONGER_IN_ARTICLE}</h3>
+          <p className={styles.muted}>The article was changed and these words are gone from it. They are kept here with your notes.</p>
+          <ul className={styles.list}>{gone.map(item)}</ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export function StudySheet({ article, sheet, highlights, notes, placed, onChange }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const open = sheet !== null;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const opener = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      return () => opener?.focus?.();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const highlight = sheet?.kind === 'highlight' ? highlights.find((h) => h._id === sheet.id) : undefined;
+  const note = sheet?.kind === 'note' && sheet.id ? notes.find((n) => n._id === sheet.id) : undefined;
+  const title = sheet?.kind === 'highlight' ? 'Highlight' : sheet?.kind === 'note' ? 'Note on this article' : 'Notes on this article';
+  const fail = (error: unknown) => notifyError(error);
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.sheet}
+      aria-labelledby={titleId}
+      data-testid="study-sheet"
+      onCancel={(event) => {
+        event.preventDefault();
+        onChange(null);
+      }}
+      onClick={(event) => {
+        // A tap on the backdrop (the dialog box itself, outside its content) closes it.
+        if (event.target === event.currentTarget) onChange(null);
+      }}
+    >
+      {open ? (
+        <div className={styles.sheetBody}>
+          <div className={styles.sheetHead}>
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className={styles.close} aria-label="Close" onClick={() => onChange(null)}>
+              ×
+            </button>
+          </div>
+          {sheet.kind === 'list' ? <ListPanel highlights={highlights} notes={notes} placed={placed} onChange={onChange} /> : null}
+          {sheet.kind === 'highlight' && highlight ? (
+            <HighlightPanel highlight={highlight} editNote={Boolean(sheet.editNote)} onChange={onChange} />
+          ) : null}
+          {sheet.kind === 'highlight' && !highlight ? <p>This highlight was removed.</p> : null}
+          {sheet.kind === 'note' ? (
+            <>
+              <NoteEditor
+                key={note?._id ?? 'new'}
+                label="Your note on the whole article"
+                initial={note?.text ?? ''}
+                onSave={async (text) => {
+                  if (note) await updateArticleNote(note._id, text);
+                  else if (text) await addArticleNote(article, text);
+                  onChange({ kind: 'list' });
+                }}
+                onCancel={() => onChange({ kind: 'list' })}
+              />
+              {note ? (
+                <div className={styles.sheetActions}>
+                  <button type="button" className={styles.danger} onClick={() => void removeArticleNote(note._id).then(() => onChange({ kind: 'list' }), fail)}>
+                    Delete note
+                  </button>
+                </div>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

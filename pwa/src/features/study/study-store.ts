@@ -1,0 +1,191 @@
+// The reader's highlights and notes on this device (db.highlights, db.notes), the backup of them
+// and its restore. Every change is one write (or one transaction), so a refusal (a full storage
+// quota) leaves nothing half-written; a quota refusal becomes the plain storage-full state.
+import { newObjectId } from '@fw/contracts/object-id';
+import { db, getMeta, setMeta, type ArticleNote, type Highlight, type HighlightColor } from '../../db/db.ts';
+import { PREF_KEYS, setTextSize, setTheme, TEXT_SIZES, THEMES, type TextSize, type Theme } from '../../lib/device-prefs.ts';
+import { LISTEN_RATE_KEY } from '../../lib/read-aloud.ts';
+import { isQuotaError, setStorageFull } from '../../lib/storage.ts';
+import type { TextQuote } from './anchor.ts';
+import { planMerge, readBackup, writeBackup, type BackupPreferences, type MergeCounts, type StudyData } from './backup.ts';
+
+export const STUDY_STORAGE_FULL =
+  "This device's storage is full, so this change was not saved. Free some space in the browser's settings, or back up your notes, then try again.";
+
+/** Notes older than this that were never backed up bring the gentle reminder. */
+export const BACKUP_REMINDER_AGE_DAYS = 30;
+export const BACKUP_REMINDER_SNOOZE_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const LAST_BACKUP_KEY = 'study:lastBackupAt';
+export const REMINDER_SNOOZED_KEY = 'study:reminderSnoozedUntil';
+/** A link to a highlight: /article/<id>#hl-<highlight id>. */
+export const HIGHLIGHT_HASH_PREFIX = '#hl-';
+
+/** Runs a write; a full quota is stated plainly (and marks the device full) instead of a raw error. */
+async function write<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isQuotaError(error)) {
+      setStorageFull(true);
+      throw new Error(STUDY_STORAGE_FULL, { cause: error });
+    }
+    throw error;
+  }
+}
+
+export interface ArticleRef {
+  _id: string;
+  title: string;
+}
+
+export function addHighlight(article: ArticleRef, quote: TextQuote, color: HighlightColor, note = ''): Promise<Highlight> {
+  const now = Date.now();
+  const highlight: Highlight = {
+    _id: newObjectId(now),
+    articleId: article._id,
+    articleTitle: article.title,
+    color,
+    quote,
+    note,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return write(async () => {
+    await db.highlights.add(highlight);
+    return highlight;
+  });
+}
+
+export function updateHighlight(id: string, change: Partial<Pick<Highlight, 'color' | 'note'>>): Promise<void> {
+  return write(async () => {
+    await db.highlights.update(id, { ...change, updatedAt: Date.now() });
+  });
+}
+
+export function removeHighlight(id: string): Promise<void> {
+  return write(() => db.highlights.delete(id));
+}
+
+export function addArticleNote(article: ArticleRef, text: string): Promise<ArticleNote> {
+  const now = Date.now();
+  const note: ArticleNote = { _id: newObjectId(now), articleId: article._id, articleTitle: article.title, text, createdAt: now, updatedAt: now };
+  return write(async () => {
+    await db.notes.add(note);
+    return note;
+  });
+}
+
+export function updateArticleNote(id: string, text: string): Promise<void> {
+  return write(async () => {
+    await db.notes.update(id, { text, updatedAt: Date.now() });
+  });
+}
+
+export function removeArticleNote(id: string): Promise<void> {
+  return write(() => db.notes.delete(id));
+}
+
+/**
+ * Records which highlights were found when the article was last drawn, so My notes can list the
+ * others as "no longer in the article". Only changed flags are written; updatedAt is left alone
+ * (this is not an edit by the reader).
+ */
+export async function markOrphans(articleId: string, orphanIds: Set<string>): Promise<void> {
+  await db.transaction('rw', db.highlights, async () => {
+    const all = await db.highlights.where('articleId').equals(articleId).toArray();
+    for (const h of all) {
+      const orphan = orphanIds.has(h._id);
+      if (orphan === Boolean(h.orphan)) continue;
+      await db.highlights.update(h._id, orphan ? { orphan: 1 } : { orphan: undefined });
+    }
+  });
+}
+
+function readPreferences(): BackupPreferences {
+  const read = (key: string) => {
+    try {
+      return localStorage.getItem(key) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const preferences: BackupPreferences = {};
+  const theme = read(PREF_KEYS.THEME);
+  const textSize = read(PREF_KEYS.TEXT_SIZE);
+  const listenRate = read(LISTEN_RATE_KEY);
+  if (theme) preferences.theme = theme;
+  if (textSize) preferences.textSize = textSize;
+  if (listenRate) preferences.listenRate = listenRate;
+  return preferences;
+}
+
+async function deviceData(): Promise<StudyData> {
+  return db.transaction('r', [db.saved, db.highlights, db.notes, db.reading], async () => ({
+    saved: await db.saved.toArray(),
+    highlights: await db.highlights.toArray(),
+    notes: await db.notes.toArray(),
+    reading: await db.reading.toArray(),
+    preferences: readPreferences(),
+  }));
+}
+
+/** The backup file's text and a file name; remembers the backup (for the reminder). */
+export async function makeBackupFile(now = Date.now()): Promise<{ name: string; text: string }> {
+  const text = await writeBackup(await deviceData(), now);
+  const day = new Date(now).toISOString().slice(0, 10);
+  return { name: `living-best-now-notes-${day}.json`, text };
+}
+
+export function rememberBackup(now = Date.now()): Promise<void> {
+  return setMeta(LAST_BACKUP_KEY, now);
+}
+
+/**
+ * Restores a backup file's text by merging it into the device, in one transaction: a refusal
+ * (damaged or future file, full storage) changes nothing. Preferences the device has not set
+ * are taken from the file once the records are in.
+ */
+export async function restoreBackup(text: string): Promise<MergeCounts> {
+  const incoming = await readBackup(text);
+  const plan = await write(() =>
+    db.transaction('rw', [db.saved, db.highlights, db.notes, db.reading], async () => {
+      const device = await deviceData();
+      const planned = planMerge(device, incoming);
+      await db.saved.bulkPut(planned.put.saved);
+      await db.highlights.bulkPut(planned.put.highlights);
+      await db.notes.bulkPut(planned.put.notes);
+      await db.reading.bulkPut(planned.put.reading);
+      return planned;
+    }),
+  );
+  const { theme, textSize, listenRate } = plan.preferences;
+  if (theme && THEMES.includes(theme as Theme)) setTheme(theme as Theme);
+  if (textSize && TEXT_SIZES.some((s) => s.id === textSize)) setTextSize(textSize as TextSize);
+  if (listenRate) {
+    try {
+      localStorage.setItem(LISTEN_RATE_KEY, listenRate);
+    } catch {
+      // Not kept: the default speed applies.
+    }
+  }
+  return plan.counts;
+}
+
+/** How many highlights and notes older than the reminder's age changed since the last backup. */
+export async function notesNeedingBackup(now = Date.now()): Promise<number> {
+  const lastBackup = (await getMeta<number>(LAST_BACKUP_KEY)) ?? 0;
+  const snoozed = (await getMeta<number>(REMINDER_SNOOZED_KEY)) ?? 0;
+  if (snoozed > now) return 0;
+  const old = now - BACKUP_REMINDER_AGE_DAYS * DAY_MS;
+  const unsaved = (r: { createdAt: number; updatedAt: number }) => r.createdAt < old && r.updatedAt > lastBackup;
+  const [highlights, notes] = await Promise.all([
+    db.highlights.where('updatedAt').above(lastBackup).filter(unsaved).count(),
+    db.notes.where('updatedAt').above(lastBackup).filter(unsaved).count(),
+  ]);
+  return highlights + notes;
+}
+
+export function snoozeBackupReminder(now = Date.now()): Promise<void> {
+  return setMeta(REMINDER_SNOOZED_KEY, now + BACKUP_REMINDER_SNOOZE_DAYS * DAY_MS);
+}

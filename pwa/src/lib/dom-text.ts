@@ -1,0 +1,207 @@
+// An article's (or lesson's) reading text read from its DOM: its text with every run of white
+// space, and each break between blocks, as one space (what highlights anchor to and what is read
+// aloud). Then the way back: from a selection to offsets in that text, from offsets to DOM ranges, and the highlights painted as <mark> elements
+// in one pass over the text nodes. Marks change no text, so links and other markup in the body
+// (scripture links, bold words) stay as they are and may sit inside or around a highlight.
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+const SPACE = /[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
+export function isSpace(char: string): boolean {
+  return SPACE.test(char);
+}
+
+export const MARK_ATTR = 'data-hl';
+
+export interface DomText {
+  /** The reading text: each run of white space, and each break between blocks, as one space. */
+  text: string;
+  nodes: Text[];
+  /** For each character of `text`: its text node (index into `nodes`) and offset there. */
+  nodeAt: Int32Array;
+  offsetAt: Int32Array;
+  /** Positions in `text` where a new block (paragraph, heading, list item) starts. */
+  breaks: number[];
+}
+
+const BLOCKS = new Set([
+  'P', 'DIV', 'LI', 'UL', 'OL', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'PRE', 'TD', 'TH', 'TR',
+  'TABLE', 'SECTION', 'ARTICLE', 'FIGURE', 'FIGCAPTION', 'HR', 'BR',
+]);
+
+function blockOf(node: Node, root: Node): Node {
+  for (let n = node.parentNode; n && n !== root; n = n.parentNode) {
+    if (BLOCKS.has(n.nodeName)) return n;
+  }
+  return root;
+}
+
+export function readDomText(root: HTMLElement): DomText {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes: Text[] = [];
+  const chars: string[] = [];
+  const nodeAt: number[] = [];
+  const offsetAt: number[] = [];
+  const breaks: number[] = [];
+  let space = true;
+  let block: Node | null = null;
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const index = nodes.push(node) - 1;
+    const nodeBlock = blockOf(node, root);
+    if (nodeBlock !== block) {
+      // A new paragraph (or list item) is a word break even where the HTML has no space.
+      if (!space && /\S/.test(node.data)) {
+        chars.push(' ');
+        nodeAt.push(index);
+        offsetAt.push(0);
+        space = true;
+      }
+      if (chars.length && /\S/.test(node.data)) breaks.push(chars.length);
+      block = nodeBlock;
+    }
+    const data = node.data;
+    for (let i = 0; i < data.length; i += 1) {
+      const char = data[i]!;
+      if (isSpace(char)) {
+        if (space) continue;
+        chars.push(' ');
+        space = true;
+      } else {
+        chars.push(char);
+        space = false;
+      }
+      nodeAt.push(index);
+      offsetAt.push(i);
+    }
+  }
+  return { text: chars.join(''), nodes, nodeAt: Int32Array.from(nodeAt), offsetAt: Int32Array.from(offsetAt), breaks };
+}
+
+/** The first reading-text position at or after (node index, offset). */
+function lowerBound(dom: DomText, node: number, offset: number): number {
+  let lo = 0;
+  let hi = dom.text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const n = dom.nodeAt[mid]!;
+    if (n < node || (n === node && dom.offsetAt[mid]! < offset)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A DOM boundary point as a reading-text position. */
+export function positionOf(dom: DomText, container: Node, offset: number): number {
+  if (container.nodeType === Node.TEXT_NODE) {
+    const index = dom.nodes.indexOf(container as Text);
+    if (index >= 0) return lowerBound(dom, index, offset);
+  }
+  // An element boundary: the first text node that starts at or after it.
+  const point = container.ownerDocument!.createRange();
+  point.setStart(container, offset);
+  let lo = 0;
+  let hi = dom.nodes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (point.comparePoint(dom.nodes[mid]!, 0) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < dom.nodes.length ? lowerBound(dom, lo, 0) : dom.text.length;
+}
+
+/** The span of a DOM range inside `root`, or null when the range is not in it. */
+export function spanOfRange(dom: DomText, root: HTMLElement, range: Range): TextSpan | null {
+  if (!root.contains(range.commonAncestorContainer)) return null;
+  const start = positionOf(dom, range.startContainer, range.startOffset);
+  const end = positionOf(dom, range.endContainer, range.endOffset);
+  return end > start ? { start, end } : null;
+}
+
+/** A DOM range for a span of the reading text (which starts and ends on a visible character). */
+export function rangeOfSpan(dom: DomText, span: TextSpan): Range | null {
+  if (span.end <= span.start || span.end > dom.text.length) return null;
+  const range = dom.nodes[0]!.ownerDocument.createRange();
+  range.setStart(dom.nodes[dom.nodeAt[span.start]!]!, dom.offsetAt[span.start]!);
+  const last = span.end - 1;
+  range.setEnd(dom.nodes[dom.nodeAt[last]!]!, dom.offsetAt[last]! + 1);
+  return range;
+}
+
+export interface Paint {
+  id: string;
+  span: TextSpan;
+  /** Class names for the mark (its colour, whether it has a note). */
+  className: string;
+}
+
+/** Takes every highlight mark out of `root`, leaving its text where it was. */
+export function clearMarks(root: HTMLElement): void {
+  const marks = root.querySelectorAll(`mark[${MARK_ATTR}]`);
+  if (!marks.length) return;
+  for (const mark of marks) mark.replaceWith(...mark.childNodes);
+  root.normalize();
+}
+
+/**
+ * Draws all highlights in one pass: each text node they touch is cut once at every highlight
+ * boundary and replaced by its pieces. Where highlights overlap, the later one in `paints` shows.
+ * The last visible piece of each highlight carries data-last (where its note marker sits).
+ */
+export function paintMarks(dom: DomText, paints: Paint[]): void {
+  interface Cut {
+    from: number;
+    to: number;
+    paint: number;
+  }
+  const perNode = new Map<number, Cut[]>();
+  paints.forEach((paint, p) => {
+    const { start, end } = paint.span;
+    if (end <= start || end > dom.text.length) return;
+    const first = dom.nodeAt[start]!;
+    const last = dom.nodeAt[end - 1]!;
+    for (let n = first; n <= last; n += 1) {
+      const from = n === first ? dom.offsetAt[start]! : 0;
+      const to = n === last ? dom.offsetAt[end - 1]! + 1 : dom.nodes[n]!.data.length;
+      // White space alone between blocks (a line break between <li>s) is not drawn.
+      if (!/\S/.test(dom.nodes[n]!.data.slice(from, to))) continue;
+      let cuts = perNode.get(n);
+      if (!cuts) perNode.set(n, (cuts = []));
+      cuts.push({ from, to, paint: p });
+    }
+  });
+  const doc = dom.nodes[0]?.ownerDocument;
+  if (!doc) return;
+  const lastMark = new Map<number, Element>();
+  for (const n of [...perNode.keys()].sort((a, b) => a - b)) {
+    const cuts = perNode.get(n)!;
+    const node = dom.nodes[n]!;
+    const data = node.data;
+    const edges = new Set<number>([0, data.length]);
+    for (const cut of cuts) edges.add(cut.from).add(cut.to);
+    const sorted = [...edges].sort((a, b) => a - b);
+    const fragment = doc.createDocumentFragment();
+    for (let i = 0; i + 1 < sorted.length; i += 1) {
+      const from = sorted[i]!;
+      const to = sorted[i + 1]!;
+      const piece = doc.createTextNode(data.slice(from, to));
+      let top = -1;
+      for (const cut of cuts) if (cut.from <= from && cut.to >= to && cut.paint > top) top = cut.paint;
+      if (top < 0) {
+        fragment.append(piece);
+        continue;
+      }
+      const paint = paints[top]!;
+      const mark = doc.createElement('mark');
+      mark.setAttribute(MARK_ATTR, paint.id);
+      mark.className = paint.className;
+      lastMark.set(top, mark);
+      mark.append(piece);
+      fragment.append(mark);
+    }
+    node.replaceWith(fragment);
+  }
+  for (const mark of lastMark.values()) mark.setAttribute('data-last', '');
+}
