@@ -94,8 +94,8 @@ export class Speaker {
     // The one speaker allowed at a time is module state on purpose (speechSynthesis is global).
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     current = this;
-    window.speechSynthesis.cancel();
     this.run += 1;
+    window.speechSynthesis.cancel();
     this.speak(Math.max(0, Math.min(from, this.sentences.length - 1)), rate, this.run);
   }
 

@@ -28,13 +28,16 @@ const SEARCH_ICON =
 /** icons.tsx's BookmarkIcon (the header's Saved link shows only it on phones). */
 const BOOKMARK_ICON =
   '<svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M6 3h12v18l-6-4.5L6 21V3Z" fill="none"></path></svg>';
+/** icons.tsx's NoteIcon (the header's My notes link shows only it on phones). */
+const NOTE_ICON =
+  '<svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M5 4h14v12H9l-4 4z"></path><path d="M9 8h6M9 12h4"></path></svg>';
 const SKELETON_CARDS = 8;
 
 function header(current: 'home' | 'none'): string {
   const active = current === 'home' ? ' class="active" aria-current="page"' : '';
   return `<header class="Header_header"><div class="Header_inner">
 <a class="Header_brand" aria-label="${SITE_NAME}" href="/"><img src="/logo.svg" alt="" width="32" height="32"><span>${SITE_NAME}</span></a>
-<nav aria-label="Main" class="Header_nav"><a href="/"${active}>Home</a><a href="/family">Family</a><a href="/about-us">About Us</a><a class="Header_saved" href="/saved">${BOOKMARK_ICON}<span class="Header_savedLabel">Saved</span></a></nav>
+<nav aria-label="Main" class="Header_nav"><a href="/"${active}>Home</a><a href="/family">Family</a><a href="/about-us">About Us</a><a class="Header_saved" href="/saved">${BOOKMARK_ICON}<span class="Header_savedLabel">Saved</span></a><a class="Header_saved" href="/notes">${NOTE_ICON}<span class="Header_savedLabel">My notes</span></a></nav>
 <a class="Header_adminButton" href="/admin">Login</a></div></header>`;
 }
 
