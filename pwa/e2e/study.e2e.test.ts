@@ -243,6 +243,17 @@ describe('study tools', () => {
     await bar.getByText('Reading sentence 4 of').waitFor();
     expect(await readAloudText(page)).toBe('Read John 3:16 with your family tonight.');
     expect((await spoken(page)).at(-1)?.text).toBe('Read John chapter 3, verse 16 with your family tonight.');
+    // Kept in view: on screen, above the player.
+    await eventually(
+      () =>
+        page.evaluate(() => {
+          const range = [...(CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('read-aloud')!][0]!;
+          const rect = range.getBoundingClientRect();
+          const barTop = document.querySelector('[data-testid="listen-bar"]')!.getBoundingClientRect().top;
+          return rect.top >= 0 && rect.bottom <= barTop;
+        }),
+      'the sentence in view above the player',
+    );
     await page.screenshot({ path: `${SHOTS}/study-375-listen.png` });
 
     await bar.getByRole('button', { name: 'Pause' }).tap();

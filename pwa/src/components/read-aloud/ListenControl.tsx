@@ -22,8 +22,9 @@ import { splitSentences } from '../../lib/speech-text.ts';
 import styles from './ListenControl.module.css';
 
 const HIGHLIGHT_NAME = 'read-aloud';
-/** Room kept clear at the top (sticky header) and bottom (this bar) when scrolling a sentence into view. */
+/** Room kept clear below the sticky header, and above the player, when keeping the sentence in view. */
 const VIEW_MARGIN_PX = 96;
+const BAR_CLEARANCE_PX = 16;
 
 type Status = 'idle' | 'loading' | 'playing' | 'paused' | 'ended';
 
@@ -33,7 +34,9 @@ interface Reading {
   spans: TextSpan[];
 }
 
-function showSentence(root: HTMLElement, reading: Reading, index: number): void {
+/** Highlights sentence `index` (none for -1) and scrolls it into the part of the screen the
+ * header and the player (whose top is `clearBelow`) leave free. */
+function showSentence(root: HTMLElement, reading: Reading, index: number, clearBelow = window.innerHeight): void {
   const registry = (globalThis.CSS as { highlights?: Map<string, unknown> } | undefined)?.highlights;
   if (index < 0) {
     registry?.delete(HIGHLIGHT_NAME);
@@ -45,9 +48,10 @@ function showSentence(root: HTMLElement, reading: Reading, index: number): void 
   if (!range) return;
   if (registry && typeof Highlight !== 'undefined') registry.set(HIGHLIGHT_NAME, new Highlight(range));
   const rect = range.getBoundingClientRect();
-  if (rect.top < VIEW_MARGIN_PX || rect.bottom > window.innerHeight - VIEW_MARGIN_PX) {
+  const bottom = Math.min(window.innerHeight, clearBelow) - BAR_CLEARANCE_PX;
+  if (rect.top < VIEW_MARGIN_PX || rect.bottom > bottom) {
     const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    window.scrollBy({ top: rect.top - window.innerHeight / 3, behavior: smooth ? 'smooth' : 'auto' });
+    window.scrollBy({ top: rect.top - Math.max(VIEW_MARGIN_PX, bottom / 3), behavior: smooth ? 'smooth' : 'auto' });
   }
 }
 
@@ -58,6 +62,7 @@ export function ListenControl({ rootRef, placeKey, name }: { rootRef: RefObject<
   const [sentence, setSentence] = useState({ index: -1, total: 0 });
   const [rate, setRate] = useState(getListenRate);
   const reading = useRef<Reading | null>(null);
+  const bar = useRef<HTMLElement>(null);
   const metaKey = `listen:${placeKey}`;
 
   useEffect(
@@ -93,7 +98,7 @@ export function ListenControl({ rootRef, placeKey, name }: { rootRef: RefObject<
         {
           onSentence: (index) => {
             setSentence({ index, total: spans.length });
-            if (rootRef.current) showSentence(rootRef.current, next, index);
+            if (rootRef.current) showSentence(rootRef.current, next, index, bar.current?.getBoundingClientRect().top);
             if (index >= 0) void setMeta(metaKey, index).catch(() => undefined);
           },
           onEnd: () => {
@@ -165,7 +170,7 @@ export function ListenControl({ rootRef, placeKey, name }: { rootRef: RefObject<
         <span>Listen</span>
       </button>
       {open ? (
-        <section className={styles.bar} aria-label={`Read aloud: ${name}`} data-testid="listen-bar" data-sentence={sentence.index}>
+        <section ref={bar} className={styles.bar} aria-label={`Read aloud: ${name}`} data-testid="listen-bar" data-sentence={sentence.index}>
           {problem ? (
             <p className={styles.problem} role="alert">
               {problem}

@@ -2,7 +2,7 @@
 // colour, its note, remove it), for a note on the whole article, or listing everything on this
 // article, with highlights whose words are gone under "No longer in the article". Focus moves
 // into it, Escape closes it, and focus returns to what opened it.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { HIGHLIGHT_COLORS, type ArticleNote, type Highlight, type HighlightColor } from '../../db/db.ts';
 import { notifyError } from '../../components/ui/notify.ts';
 import {
@@ -31,8 +31,11 @@ interface Props {
   notes: ArticleNote[];
   /** Ids of highlights whose words were found, in the order they stand in the article. */
   placed: string[];
-  onChange: (next: SheetState) => void;
+  onChange: Dispatch<SetStateAction<SheetState>>;
 }
+
+/** After a save: move on from `from` only if the sheet still shows it (it may have been closed meanwhile). */
+const after = (from: (s: SheetState) => boolean, next: SheetState) => (current: SheetState) => (from(current) ? next : current);
 
 function NoteEditor({ label, initial, onSave, onCancel }: { label: string; initial: string; onSave: (text: string) => Promise<void>; onCancel?: () => void }) {
   const [text, setText] = useState(initial);
@@ -65,7 +68,7 @@ function NoteEditor({ label, initial, onSave, onCancel }: { label: string; initi
   );
 }
 
-function HighlightPanel({ highlight, editNote, onChange }: { highlight: Highlight; editNote: boolean; onChange: (s: SheetState) => void }) {
+function HighlightPanel({ highlight, editNote, onChange }: { highlight: Highlight; editNote: boolean; onChange: Props['onChange'] }) {
   const fail = (error: unknown) => notifyError(error);
   return (
     <>
@@ -90,7 +93,11 @@ function HighlightPanel({ highlight, editNote, onChange }: { highlight: Highligh
           key={highlight._id}
           label={highlight.note ? 'Your note' : 'Add a note'}
           initial={highlight.note}
-          onSave={(note) => updateHighlight(highlight._id, { note }).then(() => onChange({ kind: 'highlight', id: highlight._id }))}
+          onSave={(note) =>
+            updateHighlight(highlight._id, { note }).then(() =>
+              onChange(after((s) => s?.kind === 'highlight' && s.id === highlight._id, { kind: 'highlight', id: highlight._id })),
+            )
+          }
         />
       ) : (
         <div className={styles.noteShown}>
@@ -211,7 +218,8 @@ export function StudySheet({ article, sheet, highlights, notes, placed, onChange
                 onSave={async (text) => {
                   if (note) await updateArticleNote(note._id, text);
                   else if (text) await addArticleNote(article, text);
-                  onChange({ kind: 'list' });
+                  const editing = note?._id ?? null;
+                  onChange(after((s) => s?.kind === 'note' && s.id === editing, { kind: 'list' }));
                 }}
                 onCancel={() => onChange({ kind: 'list' })}
               />
