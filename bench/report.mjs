@@ -88,7 +88,7 @@ function searchRows(search, targets) {
 
 export function table(results, targets) {
   const rows = [];
-  const { search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, reliability, verseSheet } =
+  const { search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, reliability, verseSheet, highlights } =
     results;
   if (search) rows.push(...searchRows(search, targets.search));
   if (weight) {
@@ -150,6 +150,16 @@ export function table(results, targets) {
       `a tap on plain text to the next frame, same slowdown: ${ms(verseSheet.floor.medianMs)}`,
       '≤ 100 ms',
       status(verseSheet.sheet.targetMet),
+    ]);
+  }
+  if (highlights) {
+    const pass = highlights.lastPass;
+    rows.push([
+      `Article page of ${highlights.articleWords.toLocaleString('en')} words with ${highlights.highlights.toLocaleString('en')} highlights kept, reloaded at ${highlights.cpuSlowdown}x CPU: all drawn (median of ${highlights.runs})`,
+      `**${ms(highlights.withAll.medianMs)}** (${highlights.ratio}x)`,
+      `the same page with none kept, to its study tools: ${ms(highlights.without.medianMs)}; the drawing pass began at ${ms(pass.startMs)} and took ${ms(pass.anchorMs)} to anchor, ${ms(pass.drawMs)} to draw`,
+      `≤ ${highlights.targetRatio}x`,
+      status(highlights.targetMet),
     ]);
   }
   if (firstVisit) {

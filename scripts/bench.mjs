@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the README's Benchmarks section.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server logins lighthouse offline versesheet firstvisit cardtap reliability.
+// Names: weight search server logins lighthouse offline versesheet firstvisit cardtap highlights reliability.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +24,7 @@ const ALL = [
   'versesheet',
   'firstvisit',
   'cardtap',
+  'highlights',
   'reliability',
 ];
 
@@ -43,6 +44,7 @@ const { benchVerseSheet } = await import('../bench/verse-sheet.mjs');
 const { benchCardTap } = await import('../bench/card-tap.mjs');
 const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
   await import('../bench/first-visit.mjs');
+const { benchHighlights } = await import('../bench/highlights.mjs');
 const { startDatabase, startBackend, api } = await import('../bench/lib/server.mjs');
 const { machine, table, readmeSection, updateReadme } = await import('../bench/report.mjs');
 
@@ -129,6 +131,17 @@ if (wanted('firstvisit') || wanted('cardtap')) {
     const articles = await fillLibrary(server.url);
     if (wanted('firstvisit')) await attempt('firstVisit', async () => benchFirstVisit(server, articles));
     if (wanted('cardtap')) await attempt('cardTap', async () => benchCardTap(server, articles.length));
+  } finally {
+    await server.stop();
+    await database.stop();
+  }
+}
+
+if (wanted('highlights')) {
+  const database = await startDatabase();
+  const server = await startBackend(database, { name: 'bench_highlights', pwa: true, seed: false });
+  try {
+    await attempt('highlights', () => benchHighlights(server));
   } finally {
     await server.stop();
     await database.stop();

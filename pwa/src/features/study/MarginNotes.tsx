@@ -41,19 +41,27 @@ export function MarginNotes({ contentRef, highlights, notes, placed, painted, on
     const own = box.current;
     if (!wide || !root || !own) return;
     const measure = () => {
+      // One pass over the marks and the notes (a query per note is slow with thousands of marks).
+      const firstMark = new Map<string, Element>();
+      for (const mark of root.querySelectorAll(`mark[${MARK_ATTR}]`)) {
+        const id = mark.getAttribute(MARK_ATTR)!;
+        if (!firstMark.has(id)) firstMark.set(id, mark);
+      }
+      const heights = new Map<string, number>();
+      for (const el of own.querySelectorAll<HTMLElement>('[data-note-id]')) heights.set(el.dataset.noteId!, el.offsetHeight);
       const origin = own.getBoundingClientRect().top;
       const next = new Map<string, number>();
       let floor = root.getBoundingClientRect().top - origin;
       for (const n of notes) {
         next.set(n._id, floor);
-        floor += (own.querySelector<HTMLElement>(`[data-note-id="${n._id}"]`)?.offsetHeight ?? 0) + GAP_PX;
+        floor += (heights.get(n._id) ?? 0) + GAP_PX;
       }
       for (const h of noted) {
-        const mark = root.querySelector(`mark[${MARK_ATTR}="${h._id}"]`);
+        const mark = firstMark.get(h._id);
         const want = mark ? mark.getBoundingClientRect().top - origin : floor;
         const top = Math.max(want, floor);
         next.set(h._id, top);
-        floor = top + (own.querySelector<HTMLElement>(`[data-note-id="${h._id}"]`)?.offsetHeight ?? 0) + GAP_PX;
+        floor = top + (heights.get(h._id) ?? 0) + GAP_PX;
       }
       setTops((old) => ([...next].every(([k, v]) => old.get(k) === v) && old.size === next.size ? old : next));
     };

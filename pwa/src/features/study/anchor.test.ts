@@ -1,7 +1,7 @@
 // Anchoring: a highlight made on one version of an article finds its words on the next, read from
 // real DOM (jsdom) the way the article page reads it.
 import { describe, expect, it } from 'vitest';
-import { findAnchor, makeAnchor, type TextQuote } from './anchor.ts';
+import { findAnchor, findAnchors, makeAnchor, type TextQuote } from './anchor.ts';
 import { clearMarks, paintMarks, rangeOfSpan, readDomText, spanOfRange, type Paint } from '../../lib/dom-text.ts';
 
 function body(html: string): HTMLElement {
@@ -162,5 +162,19 @@ describe('anchoring a highlight', () => {
     }
     expect(texts.size).toBe(paints.length);
     for (const [id, text] of texts) expect(text).toBe(id.slice(id.indexOf(':') + 1));
+  });
+
+  it('anchors many moved highlights at once (through an index of the text) as it anchors each alone', () => {
+    const paragraphs = Array.from({ length: 200 }, (_, i) => `<p>Line ${i % 50}: love is patient and kind, said child number ${i}.</p>`);
+    const before = readDomText(body(paragraphs.join(''))).text;
+    const quotes: TextQuote[] = [];
+    for (let at = 0; at + 20 < before.length; at += 97) quotes.push(makeAnchor(before, at, at + 20)!);
+    expect(quotes.length).toBeGreaterThan(32);
+    // Edited: a paragraph added on top, one removed in the middle, so every quote moved or went.
+    const after = readDomText(body(`<p>An opening added later.</p>${paragraphs.slice(0, 90).join('')}${paragraphs.slice(95).join('')}`)).text;
+    const together = findAnchors(after, quotes);
+    expect(together).toEqual(quotes.map((q) => findAnchor(after, q)));
+    expect(together.filter(Boolean).length).toBeGreaterThan(quotes.length / 2);
+    expect(together.some((span) => span === null)).toBe(true);
   });
 });
