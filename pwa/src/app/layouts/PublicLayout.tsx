@@ -11,7 +11,7 @@ import { CitationSheetHost } from '../../features/bible/CitationSheetHost.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { useRouteTitle } from '../page-title.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 // Loaded only on a device that holds notes, so a first visit downloads none of it.
 const BackupReminder = lazy(async () => ({ default: (await import('../../features/study/BackupReminder.tsx')).BackupReminder }));

@@ -3,7 +3,7 @@
 // The archive uses one heading level lower; the look comes from classes, so both lists match.
 import { isBroadcast, lessonExtras } from '@fw/contracts/lessons';
 import { useRef } from 'react';
-import { ListenControl } from '../../components/read-aloud/ListenControl.tsx';
+import { ListenControl } from '../read-aloud/index.ts';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import type { LocalLesson } from '../../db/db.ts';
 import { CitedText } from '../bible/index.ts';

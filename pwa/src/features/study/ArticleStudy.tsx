@@ -5,8 +5,8 @@
 // the article or the highlights change, so links and other markup inside the text keep working.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { db, useLiveQuery, type HighlightColor } from '../../db/db.ts';
-import { ListenControl } from '../../components/read-aloud/ListenControl.tsx';
-import { notifyError } from '../../components/ui/notify.ts';
+import { ListenControl } from '../read-aloud/index.ts';
+import { notifyError } from '../../components/ui/toast.tsx';
 import { clearMarks, MARK_ATTR, paintMarks, readDomText, spanOfRange, type Paint } from '../../lib/dom-text.ts';
 import { findAnchors, makeAnchor, type TextQuote } from './anchor.ts';
 import { HighlightBar } from './HighlightBar.tsx';

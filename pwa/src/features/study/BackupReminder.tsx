@@ -3,7 +3,7 @@
 // for BACKUP_REMINDER_SNOOZE_DAYS.
 import { useState } from 'react';
 import { useLiveQuery } from '../../db/db.ts';
-import { notifyError } from '../../components/ui/notify.ts';
+import { notifyError } from '../../components/ui/toast.tsx';
 import { downloadBackup } from './BackupActions.tsx';
 import { BACKUP_REMINDER_AGE_DAYS, notesNeedingBackup, snoozeBackupReminder } from './study-store.ts';
 import styles from './notes-page.module.css';

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { foldForSearch, normaliseQuery } from '@fw/contracts/text';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { db, useLiveQuery, type ArticleNote, type Highlight } from '../../db/db.ts';
 import { BackupActions } from './BackupActions.tsx';
 import { BackupReminder } from './BackupReminder.tsx';

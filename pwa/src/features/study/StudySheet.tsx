@@ -4,7 +4,7 @@
 // into it, Escape closes it, and focus returns to what opened it.
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { HIGHLIGHT_COLORS, type ArticleNote, type Highlight, type HighlightColor } from '../../db/db.ts';
-import { notifyError } from '../../components/ui/notify.ts';
+import { notifyError } from '../../components/ui/toast.tsx';
 import {
   addArticleNote,
   removeArticleNote,
