@@ -202,6 +202,7 @@ describe('reader polish', () => {
       ['/register', 'Register'],
       ['/no-such-page', 'Page not found'],
       ['/bible/john/3', 'John 3'],
+      ['/notes', 'My notes'],
     ];
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
