@@ -66,14 +66,14 @@ describe('the text rule on every kind of free-text field', () => {
   });
 
   it('lesson: an override in the title, a control in the text', async () => {
-    await expectRefused(() => saveLesson({ date: '2030-01-04', title: `T${RLO}` }), TEXT_RULE_MESSAGES.BIDI('title', RLO));
-    await expectRefused(() => saveLesson({ date: '2030-01-04', title: 'T', text: 'a\u0000' }), TEXT_RULE_MESSAGES.CONTROL('text', '\u0000'));
+    await expectRefused(() => saveLesson({ date: '2030-01-04', title: `T${RLO}` }), TEXT_RULE_MESSAGES.BIDI('Title', RLO));
+    await expectRefused(() => saveLesson({ date: '2030-01-04', title: 'T', text: 'a\u0000' }), TEXT_RULE_MESSAGES.CONTROL('Text', '\u0000'));
   });
 
   it('a lesson with a lone surrogate is refused up front, so its identical retry is no edit conflict', async () => {
     const lesson = { _id: newObjectId(), date: '2030-01-11', title: `Smile ${LONE_HIGH}` };
     for (let attempt = 0; attempt < 2; attempt++) {
-      await expectRefused(() => saveLesson(lesson), TEXT_RULE_MESSAGES.LONE_SURROGATE('title'));
+      await expectRefused(() => saveLesson(lesson), TEXT_RULE_MESSAGES.LONE_SURROGATE('Title'));
     }
     const lessons = (await app.request<{ lessons: Lesson[] }>('GET', '/api/schedule')).body.lessons;
     expect(lessons.some((l) => l._id === lesson._id)).toBe(false);

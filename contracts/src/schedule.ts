@@ -123,7 +123,8 @@ export function lessonProblems(schema: z.ZodType, value: unknown): string[] {
     if (issue.code === 'unrecognized_keys') return `unexpected field ${issue.keys.join(', ')}`;
     const message = issue.message.startsWith('Invalid input') ? 'is missing or not valid' : issue.message;
     const field = issue.path.map(String).join('.');
-    return field && !message.startsWith(field.split('.')[0]!) ? `${field} ${message}` : message;
+    // Messages name their field already ("Title is required"); others get it put in front.
+    return field && !message.toLowerCase().startsWith(field.split('.')[0]!.toLowerCase()) ? `${field} ${message}` : message;
   });
 }
 
