@@ -2,8 +2,9 @@
 // increments), and a horizon that never passes a change still being written.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { SEQ_CLAIM_KEEP_MS, sequenceOn } from './sequence.ts';
+import { SEQ_CLAIM_KEEP_MS, sequenceOn, type ClaimDoc } from './sequence.ts';
 import { CLAIM_STALE_MS } from './claim.ts';
+import { IDEMPOTENCY_COLLECTION } from './key-records.ts';
 
 /** vi.waitFor gives up after 1 s by default; a busy 2-core machine can take longer. */
 const SLOW_MACHINE_WAIT = { timeout: 20_000, interval: 50 };
@@ -53,20 +54,45 @@ describe('sequence', () => {
     expect((await sequence.horizon()).committed).toBe(fast + 1);
   });
 
-  it('stops waiting for a lease left behind by a crashed writer', async () => {
+  it('stops waiting for a change left unsettled by a crashed writer', async () => {
     const sequence = sequenceOn(app.connection);
-    const leases = app.connection.collection<{ _id: string; floor: number; at: Date }>(
-      'seq_leases',
-    );
+    const claims = app.connection.collection<ClaimDoc>('seq_claims');
     const before = (await sequence.horizon()).committed;
-    await leases.insertOne({
-      _id: 'crashed',
-      floor: before + 1,
+    // A writer claimed the next number, then died before writing and settling it.
+    await claims.insertOne({
+      _id: String(before + 1),
+      n: before + 1,
       at: new Date(Date.now() - CLAIM_STALE_MS - 1000),
+      ref: 'article:000000000000000000000000',
+      done: false,
     });
     const next = await sequence.next(async (seq) => seq);
-    expect(next).toBe(before + 1);
+    expect(next).toBe(before + 2);
     expect((await sequence.horizon()).committed).toBe(next);
+  });
+
+  it('holds the horizon below a change made under a key record until that record is finished', async () => {
+    const sequence = sequenceOn(app.connection);
+    const records = app.connection.collection<{ _id: string; state: string; attempt: number }>(IDEMPOTENCY_COLLECTION);
+    const start = (await sequence.horizon()).committed;
+    await records.insertOne({ _id: 'held-by-a-request', state: 'pending', attempt: 0 });
+    const held = await sequence.claim('article:000000000000000000000001', { id: 'held-by-a-request', attempt: 0 });
+    const after = await sequence.next(async (seq) => seq);
+    expect(after).toBe(held + 1);
+    // Another instance (a fresh sequence on its own connection) must wait too.
+    const other = await startTestApp({ mongoUri: app.config.mongoUri });
+    try {
+      expect((await sequence.horizon()).committed).toBe(start);
+      expect((await sequenceOn(other.connection).horizon()).committed).toBe(start);
+      await records.updateOne({ _id: 'held-by-a-request' }, { $set: { state: 'done' } });
+      expect((await sequenceOn(other.connection).horizon()).committed).toBe(after);
+      // A record taken over by a retry (a later attempt) settles the earlier attempt's changes.
+      const retried = await sequence.claim('article:000000000000000000000002', { id: 'held-by-a-request', attempt: 0 });
+      await records.updateOne({ _id: 'held-by-a-request' }, { $set: { state: 'pending', attempt: 1 } });
+      expect((await sequenceOn(other.connection).horizon()).committed).toBe(retried);
+    } finally {
+      await other.connection.close();
+    }
   });
 
   it('finds the newest number even when the hint lags behind (lost updates)', async () => {

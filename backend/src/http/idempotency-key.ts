@@ -1,9 +1,10 @@
 // What a request's Idempotency-Key names: its owner's scope, the id a create derives from it and
 // the name of the call. The idempotency middleware (middleware/idempotency.ts) keys its records on
-// them; handlers call idFromIdempotencyKey and operationId.
+// them; handlers call idFromIdempotencyKey and operationId, and hand writeScopeOf to the services.
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN } from '@fw/contracts';
+import type { WriteScope } from '../db/key-records.ts';
 
 /** Who the key belongs to: the logged-in user, or a hash of an anonymous caller's address. */
 export function scopeOf(ctx: Context): string {
@@ -45,4 +46,17 @@ export function operationId(ctx: Context): string | undefined {
     .update(`${scopeOf(ctx)} ${ctx.method} ${ctx.path} ${key}`)
     .digest('base64url')
     .slice(0, 32);
+}
+
+/**
+ * The write scope of this request: the key record it holds, if any. Services make their changes
+ * under it (db/write-change.ts), so the record's answer settles them.
+ */
+export function writeScopeOf(ctx: Context): WriteScope | undefined {
+  return (ctx.state as { writeScope?: WriteScope }).writeScope;
+}
+
+/** Set by middleware/idempotency.ts once it holds the request's record. */
+export function setWriteScope(ctx: Context, scope: WriteScope): void {
+  (ctx.state as { writeScope?: WriteScope }).writeScope = scope;
 }

@@ -18,12 +18,8 @@ import {
 import { articleModel } from '../modules/articles/article.model.ts';
 import { commentModel } from '../modules/comments/comment.model.ts';
 import { errorHandler } from './error-handler.ts';
-import {
-  IDEMPOTENCY_KEY_TTL_MS,
-  IDEMPOTENCY_MESSAGES,
-  REPLAYED_HEADER,
-  idempotency,
-} from './idempotency.ts';
+import { IDEMPOTENCY_KEY_TTL_MS } from '../db/key-records.ts';
+import { IDEMPOTENCY_MESSAGES, REPLAYED_HEADER, idempotency } from './idempotency.ts';
 
 const keyRecords = (app: TestApp) =>
   app.connection.collection<{ _id: string; createdAt: Date }>('idempotency_keys');

@@ -17,23 +17,20 @@
 // the budget a comment runs without a record (its key-derived id still keeps a retry from doubling);
 // logged-in answers at most IDEMPOTENCY_USER_ANSWER_MAX_BYTES each.
 //
-// Every step is an _id insert, an _id read of an existing record or an _id update: constant cost
-// on FerretDB whatever the number of records (a delete by _id would read the whole collection, so
-// a released key is marked, and expired records go in a periodic sweep).
+// The records themselves (claim, take-over, the stored answer, the 24-hour sweep) are
+// db/key-records.ts; the claimed record is the request's write scope, which handlers hand to the
+// services, so the changes they make (db/write-change.ts) are settled by the answer stored here.
 import crypto from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '@fw/contracts';
 import { isReplayedAnswer } from '@fw/contracts/idempotency';
 import { HttpError } from '../errors.ts';
-import { claimOrHolder, insertClaim, isStale } from '../db/claim.ts';
+import { keyRecordsOn, type KeptAnswer } from '../db/key-records.ts';
 import type { RateLimitSetting } from '../config.ts';
 import { windowSlots } from './rate-limit.ts';
-import { scopeOf } from '../http/idempotency-key.ts';
+import { scopeOf, setWriteScope } from '../http/idempotency-key.ts';
 
-/** Keys are remembered this long, then forgotten by a periodic delete (FerretDB has no TTL index). */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600 * 1000;
-const IDEMPOTENCY_SWEEP_EVERY_MS = 3600 * 1000;
 /** A comment's answer (2,000 characters of text, a name, ids) fits with room to spare. */
 export const IDEMPOTENCY_ANON_ANSWER_MAX_BYTES = 16 * 1024;
 /** An article save answers with the article, so up to the request body limit. */
@@ -41,7 +38,6 @@ export const IDEMPOTENCY_USER_ANSWER_MAX_BYTES = LIMITS.REQUEST_BODY_MAX_BYTES +
 /** New anonymous records per hour, all visitors together. */
 export const IDEMPOTENCY_ANON_RECORDS_PER_HOUR = 120;
 const HOUR_MS = 3600 * 1000;
-export const IDEMPOTENCY_COLLECTION = 'idempotency_keys';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -50,20 +46,6 @@ export const IDEMPOTENCY_MESSAGES = {
   REUSED:
     'This Idempotency-Key was already used for a different request. Send a new request with a new key.',
 } as const;
-
-interface KeyDoc {
-  _id: string;
-  /** `released`: nothing was done and nothing kept; the next request with the key runs. */
-  state: 'pending' | 'done' | 'released';
-  /** A hash of the request body: the same key with another body is a client bug, not a retry. */
-  fingerprint: string;
-  createdAt: Date;
-  /** Which take-over this is; a take-over claims `<_id>#<attempt>` first, so only one wins. */
-  attempt: number;
-  status?: number;
-  /** The answer as JSON text (stored as text so any field name is safe in the database). */
-  body?: string;
-}
 
 function fingerprintOf(ctx: Context): string {
   const body = (ctx.request as { body?: unknown }).body;
@@ -74,8 +56,8 @@ function fingerprintOf(ctx: Context): string {
 }
 
 /** The answer to keep, or null when the retry should run again instead (the shared rule). */
-function answerToKeep(ctx: Context, error: unknown, maxBytes: number): { status: number; body: string } | null {
-  let answer: { status: number; body: string } | null = null;
+function answerToKeep(ctx: Context, error: unknown, maxBytes: number): KeptAnswer | null {
+  let answer: KeptAnswer | null = null;
   if (error === undefined) {
     const body: unknown = ctx.body;
     if (!Buffer.isBuffer(body) && isReplayedAnswer(ctx.status, body)) answer = { status: ctx.status, body: JSON.stringify(body) };
@@ -97,39 +79,9 @@ export function idempotency({
   connection,
   anonymousBudget = { limit: IDEMPOTENCY_ANON_RECORDS_PER_HOUR, windowMs: HOUR_MS },
 }: IdempotencyOptions): Middleware {
-  const keys = connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
+  const records = keyRecordsOn(connection);
   const anonBudget = windowSlots({ connection, bucket: 'idempotency-anon', ...anonymousBudget });
-  let lastSweepMs = 0;
-
-  function sweepNowAndThen(nowMs: number) {
-    if (nowMs - lastSweepMs < IDEMPOTENCY_SWEEP_EVERY_MS) return;
-    lastSweepMs = nowMs;
-    // Not awaited: housekeeping must never delay the request that happens to trigger it.
-    keys.deleteMany({ createdAt: { $lt: new Date(nowMs - IDEMPOTENCY_KEY_TTL_MS) } }).catch(() => {});
-  }
-
-  /** Claims the key (null), or returns the record holding it (a finished answer or a running call). */
-  async function claim(id: string, fingerprint: string): Promise<KeyDoc | null> {
-    const nowMs = Date.now();
-    sweepNowAndThen(nowMs);
-    const fresh: KeyDoc = { _id: id, state: 'pending', fingerprint, createdAt: new Date(nowMs), attempt: 0 };
-    const outcome = await claimOrHolder(keys, fresh);
-    if (outcome.mine) return null;
-    const held = outcome.holder;
-    if (!held) throw new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.IN_PROGRESS);
-    const age = nowMs - held.createdAt.getTime();
-    const free =
-      held.state === 'released' ||
-      age > IDEMPOTENCY_KEY_TTL_MS ||
-      (held.state === 'pending' && isStale(held.createdAt, nowMs));
-    if (!free) return held;
-    // Taking over: of several retries at once, only the one that inserts the next attempt runs.
-    const attempt = (held.attempt ?? 0) + 1;
-    const won = await insertClaim(keys, { _id: `${id}#${attempt}`, state: 'released', fingerprint, createdAt: new Date(nowMs), attempt });
-    if (!won) throw new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.IN_PROGRESS);
-    await keys.updateOne({ _id: id }, { $set: { state: 'pending', fingerprint, createdAt: new Date(nowMs), attempt }, $unset: { status: '', body: '' } });
-    return null;
-  }
+  const inProgress = () => new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.IN_PROGRESS);
 
   return async function honourIdempotencyKey(ctx, next) {
     const key = ctx.get(HEADERS.IDEMPOTENCY_KEY);
@@ -142,12 +94,12 @@ export function idempotency({
     const fingerprint = fingerprintOf(ctx);
     // A new anonymous record counts against the hourly budget; past it, the call runs unrecorded.
     if (anonymous && !(await anonBudget.take()).allowed) return next();
-    const held = await claim(id, fingerprint);
-    if (held) {
+    const opened = await records.open(id, fingerprint);
+    if (opened.kind === 'busy') throw inProgress();
+    if (opened.kind === 'held') {
+      const held = opened.record;
       if (held.fingerprint !== fingerprint) throw new HttpError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.REUSED);
-      if (held.state !== 'done' || held.status === undefined || held.body === undefined) {
-        throw new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.IN_PROGRESS);
-      }
+      if (held.state !== 'done' || held.status === undefined || held.body === undefined) throw inProgress();
       ctx.status = held.status;
       ctx.set(REPLAYED_HEADER, 'true');
       ctx.type = 'application/json';
@@ -155,6 +107,8 @@ export function idempotency({
       return;
     }
 
+    const writeScope = opened.scope;
+    setWriteScope(ctx, writeScope);
     const maxBytes = anonymous ? IDEMPOTENCY_ANON_ANSWER_MAX_BYTES : IDEMPOTENCY_USER_ANSWER_MAX_BYTES;
     let failure: unknown;
     try {
@@ -164,8 +118,7 @@ export function idempotency({
       throw error;
     } finally {
       const answer = answerToKeep(ctx, failure, maxBytes);
-      const set = answer ? { state: 'done' as const, status: answer.status, body: answer.body } : { state: 'released' as const };
-      const stored = keys.updateOne({ _id: id }, { $set: set });
+      const stored = writeScope.finish(answer);
       // Failing to record a release only delays the retry until the claim is stale.
       await (answer ? stored : stored.catch(() => {}));
     }

@@ -10,6 +10,7 @@ import mongoose from 'mongoose';
 import type { ArticleInputParsed } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import type { WriteScope } from '../../db/key-records.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { linkScriptureHtml } from '../scripture/link-html.ts';
 import { sameFields, toArticleDto, type ArticleDoc, type ArticleFields } from './article.model.ts';
@@ -46,6 +47,7 @@ const conflictWith = (stored: ArticleDoc) =>
 export async function saveArticle(
   store: ArticleStore,
   input: ArticleInputParsed,
+  scope?: WriteScope,
 ): Promise<SaveOutcome> {
   const fields = articleFields(input);
   const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
@@ -64,7 +66,7 @@ export async function saveArticle(
   if (!stored) {
     if (!neverUsed && (await store.wasDeleted(id))) throw new HttpError('NOT_FOUND', SAVE_MESSAGES.DELETED);
     try {
-      return { kind: 'created', article: await store.create(id, fields) };
+      return { kind: 'created', article: await store.create(id, fields, scope) };
     } catch (error) {
       // The same new article sent twice at once: the second is judged against the first below.
       if (!isDuplicateKey(error)) throw error;
@@ -75,7 +77,7 @@ export async function saveArticle(
 
   if (sameFields(stored, fields)) return { kind: 'unchanged', article: stored };
   if (input.version !== stored.version) throw conflictWith(stored);
-  const changed = await store.change(stored, fields);
+  const changed = await store.change(stored, fields, { scope });
   if (changed) return { kind: 'updated', article: changed };
   const latest = await store.find(id);
   if (!latest) throw new HttpError('NOT_FOUND', SAVE_MESSAGES.DELETED);

@@ -1,7 +1,9 @@
 // The article writes every service shares: create with a given id, change to the next version,
-// and the checks around them. Each write takes the next global change number (db/sequence.ts).
+// and the checks around them. Each goes through db/write-change.ts and takes the next global
+// change number; a change claims its version first.
 import mongoose from 'mongoose';
-import { sequenceOn, type Sequence } from '../../db/sequence.ts';
+import type { WriteScope } from '../../db/key-records.ts';
+import { writeChange } from '../../db/write-change.ts';
 import {
   changeRef,
   tombstoneId,
@@ -18,19 +20,27 @@ import {
 } from './article.model.ts';
 import { articleVersions, type ArticleVersions } from './article-versions.ts';
 
+export interface ChangeHow {
+  scope?: WriteScope;
+  /** The call that made it (a toggle's Idempotency-Key), kept on the article for its retries. */
+  op?: AppliedOp;
+  /** Settle the change at once: a later step of the request reads it back (write-change.ts). */
+  settleNow?: boolean;
+}
+
 export interface ArticleStore {
+  connection: mongoose.Connection;
   Articles: ArticleModel;
   tombstones: TombstoneModel;
-  sequence: Sequence;
   versions: ArticleVersions;
   find(id: string): Promise<ArticleDoc | null>;
   /** Inserts version 1; a duplicate `_id` throws the driver's E11000 error. */
-  create(id: string, fields: ArticleFields): Promise<ArticleDoc>;
+  create(id: string, fields: ArticleFields, scope?: WriteScope): Promise<ArticleDoc>;
   /**
    * Writes `set` as the version after `existing`. Null when another change took that version
    * first (the caller answers 409 or reads again), or the article was deleted meanwhile.
    */
-  change(existing: ArticleDoc, set: Partial<ArticleFields>, op?: AppliedOp): Promise<ArticleDoc | null>;
+  change(existing: ArticleDoc, set: Partial<ArticleFields>, how?: ChangeHow): Promise<ArticleDoc | null>;
   /** True if an article with this id existed and was deleted (its id is never used again). */
   wasDeleted(id: string): Promise<boolean>;
 }
@@ -38,22 +48,22 @@ export interface ArticleStore {
 export function articleStore(connection: mongoose.Connection): ArticleStore {
   const Articles = articleModel(connection);
   const tombstones = tombstoneModel(connection);
-  const sequence = sequenceOn(connection);
   const versions = articleVersions(connection);
 
   const find = async (id: string) => (await Articles.findById(id).lean()) as ArticleDoc | null;
 
   return {
+    connection,
     Articles,
     tombstones,
-    sequence,
     versions,
     find,
 
     // The created document is the answer: no second round trip to read it back.
-    async create(id, fields) {
-      const created = await sequence.next(
-        (seq) =>
+    async create(id, fields, scope) {
+      const created = await writeChange(connection, scope, {
+        ref: changeRef('article', id),
+        apply: (seq) =>
           Articles.create({
             _id: new mongoose.Types.ObjectId(id),
             ...fields,
@@ -61,36 +71,32 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
             version: 1,
             seq,
           }),
-        changeRef('article', id),
-      );
-      return created.toObject() as ArticleDoc;
+      });
+      if (!created.written) throw new Error('A create claims no version.');
+      return created.value.toObject() as ArticleDoc;
     },
 
-    async change(existing, set, op) {
+    async change(existing, set, { scope, op, settleNow } = {}) {
       const id = String(existing._id);
-      const version = existing.version + 1;
-      const mine = await versions.claim(id, version, async () => (await find(id))?.version ?? null);
-      if (!mine) return null;
       // Written with the change itself, under the version claim, so it lands exactly when it does.
       const appliedOps = op
         ? { appliedOps: [...(existing.appliedOps ?? []), op].slice(-APPLIED_OPS_KEPT) }
         : {};
-      try {
-        const published = set.isPublished ? { wasPublished: true } : {};
+      const published = set.isPublished ? { wasPublished: true } : {};
+      const version = existing.version + 1;
+      const changed = await writeChange(connection, scope, {
+        version: { claims: versions, id, version, stored: async () => (await find(id))?.version ?? null },
+        ref: changeRef('article', id),
+        settleNow,
         // One round trip: the update answers with the article as it now is.
-        return await sequence.next(
-          async (seq) =>
-            (await Articles.findOneAndUpdate(
-              { _id: existing._id },
-              { $set: { ...set, ...published, ...appliedOps, version, seq } },
-              { returnDocument: 'after' },
-            ).lean()) as ArticleDoc | null,
-          changeRef('article', id),
-        );
-      } catch (error) {
-        await versions.release(id, version).catch(() => {});
-        throw error;
-      }
+        apply: async (seq) =>
+          (await Articles.findOneAndUpdate(
+            { _id: existing._id },
+            { $set: { ...set, ...published, ...appliedOps, version, seq } },
+            { returnDocument: 'after' },
+          ).lean()) as ArticleDoc | null,
+      });
+      return changed.written ? changed.value : null;
     },
 
     async wasDeleted(id) {

@@ -10,7 +10,7 @@ import {
 } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { parseWith } from '../../http/validate.ts';
-import { idFromIdempotencyKey, operationId } from '../../http/idempotency-key.ts';
+import { idFromIdempotencyKey, operationId, writeScopeOf } from '../../http/idempotency-key.ts';
 import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
 import { sendShared } from '../../http/shared-body.ts';
 import { TOO_DEEP_MESSAGE, nestedDeeperThan } from '../../http/json-depth.ts';
@@ -81,7 +81,7 @@ export function articlesRouter({ connection, adminOnly, idempotent }: WriteRoute
   router.post(API_PATHS.addArticle, adminOnly, idempotent, async (ctx) => {
     const { article } = parseWith(addArticleRequestSchema, ctx.request.body);
     const input = parseArticleJson(article);
-    const outcome = await articles.save({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) });
+    const outcome = await articles.save({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) }, writeScopeOf(ctx));
     const messages = {
       created: SAVE_MESSAGES.CREATED,
       updated: SAVE_MESSAGES.UPDATED,
@@ -97,7 +97,7 @@ export function articlesRouter({ connection, adminOnly, idempotent }: WriteRoute
 
   router.post(API_PATHS.togglePublish, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
-    const { article, isPublished } = await articles.togglePublish(id, operationId(ctx));
+    const { article, isPublished } = await articles.togglePublish(id, operationId(ctx), writeScopeOf(ctx));
     ctx.body = {
       success: true,
       message: isPublished ? ARTICLE_MESSAGES.PUBLISHED : ARTICLE_MESSAGES.UNPUBLISHED,
@@ -107,7 +107,7 @@ export function articlesRouter({ connection, adminOnly, idempotent }: WriteRoute
 
   router.delete(API_PATHS.deleteArticle, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
-    await articles.remove(id);
+    await articles.remove(id, writeScopeOf(ctx));
     ctx.body = { success: true, message: ARTICLE_MESSAGES.DELETED };
   });
 

@@ -4,6 +4,8 @@ import type mongoose from 'mongoose';
 import type { ArticleInputParsed, DashboardData } from '@fw/contracts';
 import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
+import type { WriteScope } from '../../db/key-records.ts';
+import { writeChange } from '../../db/write-change.ts';
 import { changeRef, recordRemoval } from '../sync/tombstone.model.ts';
 import { commentModel } from '../comments/comment.model.ts';
 import { commentsService } from '../comments/comments.service.ts';
@@ -52,8 +54,8 @@ export function articlesService(connection: mongoose.Connection) {
       };
     },
 
-    save(input: ArticleInputParsed): Promise<SaveOutcome> {
-      return saveArticle(store, input);
+    save(input: ArticleInputParsed, scope?: WriteScope): Promise<SaveOutcome> {
+      return saveArticle(store, input, scope);
     },
 
     /**
@@ -61,31 +63,43 @@ export function articlesService(connection: mongoose.Connection) {
      * toggle that was applied but whose answer was lost finds its op on the article and changes
      * nothing, instead of flipping it back. Answers the article and the state the toggle set.
      */
-    async togglePublish(id: string, op?: string): Promise<{ article: ArticleDoc; isPublished: boolean }> {
+    async togglePublish(
+      id: string,
+      op?: string,
+      scope?: WriteScope,
+    ): Promise<{ article: ArticleDoc; isPublished: boolean }> {
       for (let attempt = 0; attempt < TOGGLE_MAX_ATTEMPTS; attempt++) {
         const article = await store.find(id);
         if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
         const applied = op ? article.appliedOps?.find((o) => o.op === op) : undefined;
         if (applied) return { article, isPublished: applied.isPublished === true };
         const isPublished = !article.isPublished;
-        const changed = await store.change(article, { isPublished }, op ? { op, isPublished } : undefined);
+        // Settled at once: the renumbering below reads the model up to this change.
+        const changed = await store.change(
+          article,
+          { isPublished },
+          { scope, op: op ? { op, isPublished } : undefined, settleNow: true },
+        );
         if (!changed) continue;
-        await comments.renumberApprovedOf(id);
+        await comments.renumberApprovedOf(id, scope);
         return { article: changed, isPublished };
       }
       throw new HttpError('BUSY', ARTICLE_MESSAGES.BUSY);
     },
 
     /** Comments first, then the article: a retry after a failure half-way finishes the job. */
-    async remove(id: string): Promise<void> {
+    async remove(id: string, scope?: WriteScope): Promise<void> {
       const article = await store.find(id);
       if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
-      await comments.removeAllOf(id);
+      await comments.removeAllOf(id, scope);
       const wasPublic = article.isPublished || article.wasPublished !== false;
-      await store.sequence.next(async (seq) => {
-        await recordRemoval(store.tombstones, 'article', id, seq, wasPublic);
-        await Articles.deleteOne({ _id: article._id });
-      }, changeRef('article', id, true));
+      await writeChange(connection, scope, {
+        ref: changeRef('article', id, true),
+        apply: async (seq) => {
+          await recordRemoval(store.tombstones, 'article', id, seq, wasPublic);
+          await Articles.deleteOne({ _id: article._id });
+        },
+      });
       await store.versions.markUsed(id);
     },
   };

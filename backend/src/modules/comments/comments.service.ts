@@ -4,7 +4,8 @@ import mongoose from 'mongoose';
 import type { AddCommentRequest } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { inserted } from '../../db/claim.ts';
-import { sequenceOn } from '../../db/sequence.ts';
+import type { WriteScope } from '../../db/key-records.ts';
+import { writeChange } from '../../db/write-change.ts';
 import { articleModel } from '../articles/article.model.ts';
 import { changeRef, recordRemoval, tombstoneModel } from '../sync/tombstone.model.ts';
 import { readModelOn } from '../sync/read-model.ts';
@@ -27,10 +28,18 @@ export function commentsService(connection: mongoose.Connection) {
   const Comments = commentModel(connection);
   const Articles = articleModel(connection);
   const tombstones = tombstoneModel(connection);
-  const sequence = sequenceOn(connection);
+  const model = readModelOn(connection);
 
-  /** An _id read, the condition checked here: FerretDB reads every article for `{ _id, isPublished }`. */
+  /**
+   * Asked of the public read model first (in memory, at most READ_MODEL_MAX_AGE_MS behind another
+   * instance, never behind this one's writes): an article published there takes comments. That
+   * widens, by at most that second, the race a database read has too (the article unpublished
+   * right after the read). An article the model does not show is read by `_id`, so one published
+   * through another instance a moment ago is not refused.
+   */
   async function requirePublished(articleId: string): Promise<void> {
+    if ((await model.current()).articles.get(articleId)?.json !== undefined) return;
+    // An _id read, the condition checked here: FerretDB reads every article for `{ _id, isPublished }`.
     const article = await Articles.findById(articleId, { isPublished: 1 }).lean();
     if (!article?.isPublished) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
   }
@@ -54,14 +63,20 @@ export function commentsService(connection: mongoose.Connection) {
   }
 
   return {
-    /** Insert first: a lookup of an id not yet there would read every comment on FerretDB. */
-    async add(input: NewComment): Promise<CommentDoc> {
+    /**
+     * Insert first: the insert is the check for a repeat (same id), so a new comment costs its
+     * insert alone. No change number: devices only ever see approved comments.
+     */
+    async add(input: NewComment, scope?: WriteScope): Promise<CommentDoc> {
       await requirePublished(input.article);
       const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
       const withId = { ...input, _id: id };
       let created: CommentDoc | undefined;
-      const isNew = await inserted(async () => {
-        created = (await Comments.create({ ...withId, isApproved: false, seq: 0 })).toObject() as CommentDoc;
+      const { value: isNew } = await writeChange(connection, scope, {
+        apply: () =>
+          inserted(async () => {
+            created = (await Comments.create({ ...withId, isApproved: false, seq: 0 })).toObject() as CommentDoc;
+          }),
       });
       // Only a repeat reads: a new comment costs its insert alone.
       const stored = isNew ? created : await existingFor(withId);
@@ -79,63 +94,68 @@ export function commentsService(connection: mongoose.Connection) {
       return comments.map((comment) => toAdminCommentDto(comment, titles));
     },
 
-    /** Approval is one way; approving twice is the same as once. */
-    async approve(id: string): Promise<void> {
-      const comment = await findComment(id);
-      if (!comment) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.NOT_FOUND);
-      if (comment.isApproved) return;
-      await sequence.next(
-        (seq) => Comments.updateOne({ _id: comment._id }, { $set: { isApproved: true, seq } }),
-        changeRef('comment', id),
-      );
+    /**
+     * Approval is one way. The update is the existence check (nothing is read first): approving
+     * an approved comment again only gives it a new number, which devices take as a repeat.
+     */
+    async approve(id: string, scope?: WriteScope): Promise<void> {
+      const { value: updated } = await writeChange(connection, scope, {
+        ref: changeRef('comment', id),
+        apply: (seq) => Comments.updateOne({ _id: id }, { $set: { isApproved: true, seq } }),
+      });
+      if (updated.matchedCount === 0) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.NOT_FOUND);
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, scope?: WriteScope): Promise<void> {
       const comment = await findComment(id);
       if (!comment) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.NOT_FOUND);
-      await removeOne(comment);
+      await removeOne(comment, scope);
     },
 
     /**
      * After its article is published or unpublished, devices must show or drop its approved
      * comments: each gets a new change number so the comment feed reports it again. Which ones
      * comes from the read model, not a read of the comments collection (whose size would set the
-     * cost). The toggle is a write of this instance, so the model is brought up to the horizon
-     * after it: every approval committed before then, through any instance, is in it. One still
-     * being written at that moment is applied later with the article's new state, and the next
-     * publish or unpublish renumbers it with the rest.
+     * cost). The toggle settled its own change before this (db/write-change.ts `settleNow`), so
+     * the model is brought up to the horizon after it: every approval committed before then,
+     * through any instance, is in it. One still being written at that moment is numbered below the
+     * toggle and settles after it, so the model applies both together, the article first.
      */
-    async renumberApprovedOf(articleId: string): Promise<void> {
-      const state = await readModelOn(connection).current();
+    async renumberApprovedOf(articleId: string, scope?: WriteScope): Promise<void> {
+      const state = await model.current();
       for (const id of [...(state.approvedOf.get(articleId) ?? [])]) {
-        await sequence.next(
-          (seq) => Comments.updateOne({ _id: id }, { $set: { seq } }, { timestamps: false }),
-          changeRef('comment', id),
-        );
+        await writeChange(connection, scope, {
+          ref: changeRef('comment', id),
+          apply: (seq) => Comments.updateOne({ _id: id }, { $set: { seq } }, { timestamps: false }),
+        });
       }
     },
 
     /** Deletes every comment of an article; safe to repeat after a failure half-way. */
-    async removeAllOf(articleId: string): Promise<void> {
+    async removeAllOf(articleId: string, scope?: WriteScope): Promise<void> {
       const approved = (await Comments.find({
         article: articleId,
         isApproved: true,
       }).lean()) as CommentDoc[];
-      for (const comment of approved) await removeOne(comment);
-      await Comments.deleteMany({ article: articleId });
+      for (const comment of approved) await removeOne(comment, scope);
+      await writeChange(connection, scope, { apply: () => Comments.deleteMany({ article: articleId }) });
     },
   };
 
   /** Devices only ever saw approved comments, so only those need a tombstone. */
-  async function removeOne(comment: CommentDoc): Promise<void> {
+  async function removeOne(comment: CommentDoc, scope?: WriteScope): Promise<void> {
+    const id = String(comment._id);
     if (!comment.isApproved) {
-      await Comments.deleteOne({ _id: comment._id });
+      await writeChange(connection, scope, { apply: () => Comments.deleteOne({ _id: comment._id }) });
       return;
     }
-    await sequence.next(async (seq) => {
-      await recordRemoval(tombstones, 'comment', String(comment._id), seq);
-      await Comments.deleteOne({ _id: comment._id });
-    }, changeRef('comment', String(comment._id), true));
+    await writeChange(connection, scope, {
+      ref: changeRef('comment', id, true),
+      apply: async (seq) => {
+        await recordRemoval(tombstones, 'comment', id, seq);
+        await Comments.deleteOne({ _id: comment._id });
+      },
+    });
   }
 }
 export type CommentsService = ReturnType<typeof commentsService>;

@@ -5,7 +5,8 @@
 // - `lesson_dates`: `{ _id: 'YYYY-MM-DD', lesson }`, one per date. Inserting it is how a lesson takes
 //   its date: FerretDB 1.24 has no unique secondary index we could trust under concurrency, but a
 //   duplicate `_id` insert fails atomically on both servers (db/claim.ts).
-// - `lesson_versions`: the edit-version claims articles use too (articles/article-versions.ts).
+// - `lesson_versions`: the edit-version claims articles use too (db/version-claims.ts), made by
+//   db/write-change.ts before an edit is written.
 // - `meta` `{ _id: 'lessons', stamp }`: a new random stamp after every change, so GET /api/schedule
 //   answers from memory after one `_id` read and re-reads the lessons only when they changed.
 import crypto from 'node:crypto';
@@ -14,7 +15,9 @@ import { lessonFromFields, type Lesson, type LessonFields, type LessonScripture 
 import { lessonScripture } from '../scripture/lesson-scripture.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import { insertClaim, isStale } from '../../db/claim.ts';
-import { articleVersions } from '../articles/article-versions.ts';
+import type { WriteScope } from '../../db/key-records.ts';
+import { versionClaims } from '../../db/version-claims.ts';
+import { writeChange } from '../../db/write-change.ts';
 
 const STAMP_ID = 'lessons';
 
@@ -69,7 +72,7 @@ export function lessonStore(connection: mongoose.Connection) {
   const lessons = connection.collection<LessonDoc>('lessons');
   const dates = connection.collection<DateClaimDoc>('lesson_dates');
   const meta = connection.collection<StampDoc>('meta');
-  const versions = articleVersions(connection, 'lesson_versions');
+  const versions = versionClaims(connection, 'lesson_versions');
 
   const oid = (id: string) => new mongoose.Types.ObjectId(id);
   const find = (id: string) => lessons.findOne({ _id: oid(id) }) as Promise<LessonDoc | null>;
@@ -113,32 +116,36 @@ export function lessonStore(connection: mongoose.Connection) {
     },
 
     /** Inserts version 1; a duplicate `_id` throws the driver's E11000 error. */
-    async insert(id: string, fields: LessonFields): Promise<LessonDoc> {
+    async insert(id: string, fields: LessonFields, scope?: WriteScope): Promise<LessonDoc> {
       const at = new Date();
       const doc: LessonDoc = { _id: oid(id), ...lessonFields(fields), scripture: lessonScripture(fields), version: 1, createdAt: at, updatedAt: at };
-      await lessons.insertOne(doc);
+      await writeChange(connection, scope, { apply: () => lessons.insertOne(doc) });
       return doc;
     },
 
     /** Writes `fields` as the next version; null when another change took that version first. */
-    async change(existing: LessonDoc, fields: LessonFields): Promise<LessonDoc | null> {
+    async change(existing: LessonDoc, fields: LessonFields, scope?: WriteScope): Promise<LessonDoc | null> {
       const id = String(existing._id);
       const version = existing.version + 1;
-      const mine = await versions.claim(id, version, async () => (await find(id))?.version ?? null);
-      if (!mine) return null;
-      try {
-        await lessons.updateOne({ _id: existing._id }, { $set: { ...lessonFields(fields), scripture: lessonScripture(fields), version, updatedAt: new Date() } });
-      } catch (error) {
-        await versions.release(id, version).catch(() => {});
-        throw error;
-      }
-      return find(id);
+      const changed = await writeChange(connection, scope, {
+        version: { claims: versions, id, version, stored: async () => (await find(id))?.version ?? null },
+        // One round trip: the update answers with the lesson as it now is.
+        apply: () =>
+          lessons.findOneAndUpdate(
+            { _id: existing._id },
+            { $set: { ...lessonFields(fields), scripture: lessonScripture(fields), version, updatedAt: new Date() } },
+            { returnDocument: 'after' },
+          ) as Promise<LessonDoc | null>,
+      });
+      return changed.written ? changed.value : null;
     },
 
     /** Marks a lesson deleted (kept, so its id is never used again) and frees its date. */
-    async markDeleted(existing: LessonDoc): Promise<void> {
+    async markDeleted(existing: LessonDoc, scope?: WriteScope): Promise<void> {
       const id = String(existing._id);
-      await lessons.updateOne({ _id: existing._id }, { $set: { deleted: true, updatedAt: new Date() } });
+      await writeChange(connection, scope, {
+        apply: () => lessons.updateOne({ _id: existing._id }, { $set: { deleted: true, updatedAt: new Date() } }),
+      });
       await dates.deleteOne({ _id: existing.date, lesson: id });
       await versions.forget(id);
     },

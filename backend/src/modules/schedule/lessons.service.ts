@@ -20,6 +20,7 @@ import {
 import type { ErrorCode } from '@fw/contracts/errors';
 import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import type { WriteScope } from '../../db/key-records.ts';
 import { lessonFields, lessonStore, sameLessonFields, toLessonDto, type LessonDoc } from './lesson-store.ts';
 
 export const LESSON_MESSAGES = {
@@ -51,9 +52,9 @@ export function lessonsService(connection: mongoose.Connection) {
   const conflictWith = (stored: LessonDoc) => new HttpError('EDIT_CONFLICT', LESSON_MESSAGES.CONFLICT, { lesson: toLessonDto(stored) });
 
   /** Inserts a new lesson that has claimed its date; a racing copy of the same insert is fine. */
-  async function insertNew(id: string, fields: LessonFields): Promise<LessonDoc> {
+  async function insertNew(id: string, fields: LessonFields, scope?: WriteScope): Promise<LessonDoc> {
     try {
-      return await store.insert(id, fields);
+      return await store.insert(id, fields, scope);
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
       const stored = await store.find(id);
@@ -73,7 +74,7 @@ export function lessonsService(connection: mongoose.Connection) {
     await store.releaseDate(date, id);
   }
 
-  async function save(input: LessonInputParsed & { _id: string }): Promise<LessonSaveOutcome> {
+  async function save(input: LessonInputParsed & { _id: string }, scope?: WriteScope): Promise<LessonSaveOutcome> {
     const fields = lessonFields(input);
     const id = input._id;
     const stored = await store.find(id);
@@ -82,7 +83,7 @@ export function lessonsService(connection: mongoose.Connection) {
     if (!stored) {
       const claim = await store.claimDate(fields.date, id);
       if (typeof claim === 'object') throw dateTaken(fields.date);
-      const created = await insertNew(id, fields);
+      const created = await insertNew(id, fields, scope);
       if (sameLessonFields(created, fields)) {
         await store.touch();
         return { kind: 'created', lesson: created };
@@ -104,7 +105,7 @@ export function lessonsService(connection: mongoose.Connection) {
       const moving = current.date !== fields.date;
       const claim = moving ? await store.claimDate(fields.date, id) : 'held';
       if (typeof claim === 'object') throw dateTaken(fields.date);
-      const changed = await store.change(current, fields);
+      const changed = await store.change(current, fields, scope);
       if (!changed) {
         if (claim === 'claimed') await giveBack(fields.date, id);
         const latest = await store.find(id);
@@ -117,10 +118,10 @@ export function lessonsService(connection: mongoose.Connection) {
     }
   }
 
-  async function remove(id: string): Promise<void> {
+  async function remove(id: string, scope?: WriteScope): Promise<void> {
     const stored = await store.find(id);
     if (!stored || stored.deleted) throw new HttpError('NOT_FOUND', LESSON_MESSAGES.NOT_FOUND);
-    await store.markDeleted(stored);
+    await store.markDeleted(stored, scope);
     await store.touch();
   }
 
@@ -129,7 +130,7 @@ export function lessonsService(connection: mongoose.Connection) {
    * written. Rows without an _id get one made from `idSeed` and the date, so a retry of the same
    * import (same Idempotency-Key) finds its own half-done work instead of clashing with it.
    */
-  async function importMany(rows: readonly unknown[], idSeed: string): Promise<LessonDoc[]> {
+  async function importMany(rows: readonly unknown[], idSeed: string, scope?: WriteScope): Promise<LessonDoc[]> {
     const { lessons, problems } = checkImportRows(rows);
     if (problems.length) throw importRefused('INVALID_INPUT', LESSON_MESSAGES.IMPORT_INVALID, problems);
 
@@ -164,7 +165,7 @@ export function lessonsService(connection: mongoose.Connection) {
       ]);
     }
     const saved: LessonDoc[] = [];
-    for (const { id, fields } of planned) saved.push(await insertNew(id, fields));
+    for (const { id, fields } of planned) saved.push(await insertNew(id, fields, scope));
     await store.touch();
     return saved;
   }

@@ -1,0 +1,151 @@
+// The Idempotency-Key records, and the write scope a request holds while it runs under one.
+// middleware/idempotency.ts decides which requests have a record (and what answer is kept);
+// this file claims, takes over and finishes records. A record's id is the caller's scope, the
+// call and the key (the middleware makes it); its answer is kept IDEMPOTENCY_KEY_TTL_MS.
+//
+// The record is also what settles the numbered changes made under it (db/sequence.ts): a change
+// claimed with `key` and `attempt` counts as written once the record is no longer pending in that
+// attempt. Finishing the record (one `_id` update with the answer) therefore settles every change
+// of the request at once, instead of one more update per change.
+//
+// Every step is an _id insert, an _id read or an _id update: constant cost on FerretDB whatever
+// the number of records. A released key is marked, not deleted, and expired records go in a
+// periodic sweep (FerretDB has no TTL index).
+import type mongoose from 'mongoose';
+import { claimOrHolder, insertClaim, isStale } from './claim.ts';
+
+export const IDEMPOTENCY_COLLECTION = 'idempotency_keys';
+/** Keys are remembered this long, then forgotten by a periodic delete. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_SWEEP_EVERY_MS = 3600 * 1000;
+
+export interface KeyDoc {
+  _id: string;
+  /** `released`: nothing was done and nothing kept; the next request with the key runs. */
+  state: 'pending' | 'done' | 'released';
+  /** A hash of the request body: the same key with another body is a client bug, not a retry. */
+  fingerprint: string;
+  createdAt: Date;
+  /** Which take-over this is; a take-over claims `<_id>#<attempt>` first, so only one wins. */
+  attempt: number;
+  status?: number;
+  /** The answer as JSON text (stored as text so any field name is safe in the database). */
+  body?: string;
+}
+
+/** The request's hold on its record, as the changes made under it name it. */
+export interface KeyHold {
+  id: string;
+  attempt: number;
+}
+
+/** True once the changes claimed under `hold` are settled as far as the record can tell. */
+export function recordFinished(record: Pick<KeyDoc, 'state' | 'attempt'> | null, hold: KeyHold): boolean {
+  return !record || record.state !== 'pending' || (record.attempt ?? 0) !== hold.attempt;
+}
+
+export interface KeptAnswer {
+  status: number;
+  body: string;
+}
+
+/** One request's writes: the record it holds, if any, and what to do once it is finished. */
+export interface WriteScope {
+  readonly key?: KeyHold;
+  /** Runs `listener` after the scope finished (its answer stored, or its key given back). */
+  whenFinished(listener: () => void): void;
+  /** Keeps `answer` for a retry (null: keeps nothing, the retry runs), then runs the listeners. */
+  finish(answer: KeptAnswer | null): Promise<void>;
+}
+
+export type KeyOpening =
+  | { kind: 'claimed'; scope: WriteScope }
+  /** Another request has the key: done (its answer is there) or still running. */
+  | { kind: 'held'; record: KeyDoc }
+  /** Another retry is taking the key over at this moment, or it vanished in between. */
+  | { kind: 'busy' };
+
+function scopeFor(finishRecord: ((answer: KeptAnswer | null) => Promise<void>) | null, key?: KeyHold): WriteScope {
+  const listeners: (() => void)[] = [];
+  return {
+    key,
+    whenFinished(listener) {
+      listeners.push(listener);
+    },
+    async finish(answer) {
+      try {
+        await finishRecord?.(answer);
+      } finally {
+        for (const listener of listeners.splice(0)) listener();
+      }
+    },
+  };
+}
+
+/** A scope without a record (no key, or an anonymous call past the budget): nothing to finish. */
+export function unrecordedScope(): WriteScope {
+  return scopeFor(null);
+}
+
+export interface KeyRecords {
+  /** Claims record `id` for this request, or says who holds it. */
+  open(id: string, fingerprint: string): Promise<KeyOpening>;
+}
+
+const keyRecords = new WeakMap<mongoose.Connection, KeyRecords>();
+
+export function keyRecordsOn(connection: mongoose.Connection): KeyRecords {
+  let records = keyRecords.get(connection);
+  if (!records) {
+    records = createKeyRecords(connection);
+    keyRecords.set(connection, records);
+  }
+  return records;
+}
+
+function createKeyRecords(connection: mongoose.Connection): KeyRecords {
+  const keys = connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
+  let lastSweepMs = 0;
+
+  function sweepNowAndThen(nowMs: number) {
+    if (nowMs - lastSweepMs < IDEMPOTENCY_SWEEP_EVERY_MS) return;
+    lastSweepMs = nowMs;
+    // Not awaited: housekeeping must never delay the request that happens to trigger it.
+    keys.deleteMany({ createdAt: { $lt: new Date(nowMs - IDEMPOTENCY_KEY_TTL_MS) } }).catch(() => {});
+  }
+
+  function claimed(id: string, attempt: number): KeyOpening {
+    const finishRecord = async (answer: KeptAnswer | null) => {
+      const set = answer ? { state: 'done' as const, status: answer.status, body: answer.body } : { state: 'released' as const };
+      await keys.updateOne({ _id: id }, { $set: set });
+    };
+    return { kind: 'claimed', scope: scopeFor(finishRecord, { id, attempt }) };
+  }
+
+  return {
+    async open(id, fingerprint) {
+      const nowMs = Date.now();
+      sweepNowAndThen(nowMs);
+      const fresh: KeyDoc = { _id: id, state: 'pending', fingerprint, createdAt: new Date(nowMs), attempt: 0 };
+      const outcome = await claimOrHolder(keys, fresh);
+      if (outcome.mine) return claimed(id, 0);
+      const held = outcome.holder;
+      if (!held) return { kind: 'busy' };
+      const age = nowMs - held.createdAt.getTime();
+      const free =
+        held.state === 'released' ||
+        age > IDEMPOTENCY_KEY_TTL_MS ||
+        (held.state === 'pending' && isStale(held.createdAt, nowMs));
+      if (!free) return { kind: 'held', record: held };
+      // Taking over: of several retries at once, only the one that inserts the next attempt runs.
+      const attempt = (held.attempt ?? 0) + 1;
+      const won = await insertClaim(keys, { _id: `${id}#${attempt}`, state: 'released', fingerprint, createdAt: new Date(nowMs), attempt });
+      if (!won) return { kind: 'busy' };
+      await keys.updateOne(
+        { _id: id },
+        { $set: { state: 'pending', fingerprint, createdAt: new Date(nowMs), attempt }, $unset: { status: '', body: '' } },
+      );
+      return claimed(id, attempt);
+    },
+  };
+}

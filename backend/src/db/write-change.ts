@@ -1,0 +1,95 @@
+// One way through a server write. Every change a service makes (articles, comments, worship
+// lessons) goes through writeChange, which makes the write's claims in one order:
+//
+//   1. the Idempotency-Key record: claimed by the request before its handler runs
+//      (middleware/idempotency.ts, db/key-records.ts); the change is made under that scope;
+//   2. the version claim, for a change that moves a record to its next version
+//      (db/version-claims.ts): only one change per version wins, the loser is told so;
+//   3. the change number, for a change the delta feeds report (db/sequence.ts);
+//
+// then writes the change itself, and settles what it claimed. Each claim is one `_id` insert
+// (FerretDB 1.24 has no transactions, and only a unique insert is atomic under concurrency). A
+// number claimed under a key record is settled by that record's answer, which the request stores
+// anyway, so a change costs its claims and its own write and nothing more: an edit is the version
+// insert, the number insert and the update; a number claimed without a record takes one more
+// update to settle. If the write fails, the version claim is given back (the next try may take it)
+// and the number is settled all the same (it names a change that did not happen, which readers
+// skip), so no failure holds the feeds back.
+//
+// Round trips per call are counted in db/write-change.test.ts.
+import type mongoose from 'mongoose';
+import type { WriteScope } from './key-records.ts';
+import { sequenceOn } from './sequence.ts';
+import type { VersionClaims } from './version-claims.ts';
+
+export interface VersionStep {
+  claims: VersionClaims;
+  id: string;
+  /** The version the change writes (the stored one plus one). */
+  version: number;
+  /** The stored version now, read only to take over a claim whose writer died. */
+  stored: () => Promise<number | null>;
+}
+
+export interface Change<T> {
+  /** Moves a record to its next version: the change is written only if this caller wins it. */
+  version?: VersionStep;
+  /** `<kind>:<id>` (sync/tombstone.model.ts changeRef): the change takes a number for the feeds. */
+  ref?: string;
+  /**
+   * Settle the number as soon as the change is written, not when the request's key record is
+   * finished: for a change a later step of the same request reads back through the read model
+   * (a publish toggle, then the renumbering of its comments). Costs one more update.
+   */
+  settleNow?: boolean;
+  /** Writes the change; `seq` is its number (0 without `ref`). */
+  apply: (seq: number) => Promise<T>;
+}
+
+/** `written: false` only when another change took the version first (the caller answers 409). */
+export type Written<T> = { written: true; value: T } | { written: false };
+
+/** Without a version step a change is always written (or its error thrown). */
+export function writeChange<T>(
+  connection: mongoose.Connection,
+  scope: WriteScope | undefined,
+  change: Change<T> & { version?: undefined },
+): Promise<{ written: true; value: T }>;
+export function writeChange<T>(
+  connection: mongoose.Connection,
+  scope: WriteScope | undefined,
+  change: Change<T>,
+): Promise<Written<T>>;
+export async function writeChange<T>(
+  connection: mongoose.Connection,
+  scope: WriteScope | undefined,
+  { version, ref, settleNow, apply }: Change<T>,
+): Promise<Written<T>> {
+  if (version && !(await version.claims.claim(version.id, version.version, version.stored))) {
+    return { written: false };
+  }
+  const giveBackVersion = () => version?.claims.release(version.id, version.version).catch(() => {});
+  const sequence = sequenceOn(connection);
+  const hold = settleNow ? undefined : scope?.key;
+  let seq = 0;
+  if (ref !== undefined) {
+    try {
+      seq = await sequence.claim(ref, hold);
+    } catch (error) {
+      await giveBackVersion();
+      throw error;
+    }
+  }
+  try {
+    return { written: true, value: await apply(seq) };
+  } catch (error) {
+    await giveBackVersion();
+    throw error;
+  } finally {
+    if (ref !== undefined) {
+      if (hold) scope!.whenFinished(() => sequence.settledHere([seq]));
+      // A settle that fails leaves the claim to go stale: other instances wait for it a minute.
+      else await sequence.settle(seq).catch(() => {});
+    }
+  }
+}
