@@ -54,7 +54,12 @@ export function testDatabaseUri(): string {
   return url.toString();
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Emit the driver's command events on the app's connection (round-trip counts). */
+  monitorCommands?: boolean;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   // Listening first: the site's address (PUBLIC_URL) defaults to the one it listens on.
   const server = createHttpServer(overrides.server);
   await listen(server, 0, '127.0.0.1');
@@ -73,7 +78,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     publicUrl: url,
     ...overrides,
   };
-  const connection = await connectDatabase(config.mongoUri);
+  const connection = await connectDatabase(config.mongoUri, { monitorCommands: options.monitorCommands });
   const passwords = passwordPool(config.passwordHashing);
   const app = createApp({ config, connection, passwords });
   server.on('request', app.callback());

@@ -17,8 +17,11 @@ import { readModelOn } from '../src/modules/sync/read-model.ts';
 export const HOSTILE_MIN_REQUESTS = 1_000;
 const PER_REQUEST_TIMEOUT_MS = 15_000;
 const CONCURRENCY = 8;
-/** Bookkeeping a refused request may legitimately touch (a login attempt is counted, for one). */
-const BOOKKEEPING = /rate|idempotency/i;
+/**
+ * Bookkeeping a refused request may legitimately touch: a login attempt is counted, for one, and
+ * any read may write down the change-number horizon it found (`counters`, db/sequence.ts).
+ */
+const BOOKKEEPING = /rate|idempotency|^counters$/i;
 
 interface Hostile {
   method: string;

@@ -17,8 +17,12 @@ const CONNECTION_OPTIONS: mongoose.ConnectOptions = {
   autoIndex: true,
 };
 
-export async function connectDatabase(uri: string): Promise<mongoose.Connection> {
-  const connection = mongoose.createConnection(uri, CONNECTION_OPTIONS);
+/** `monitorCommands` lets a test count the round trips a request makes (db/write-change.test.ts). */
+export async function connectDatabase(
+  uri: string,
+  extra: Pick<mongoose.ConnectOptions, 'monitorCommands'> = {},
+): Promise<mongoose.Connection> {
+  const connection = mongoose.createConnection(uri, { ...CONNECTION_OPTIONS, ...extra });
   await connection.asPromise();
   watchForStuckClient(connection, uri);
   return connection;
