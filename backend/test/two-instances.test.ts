@@ -1,12 +1,14 @@
 // Two backend instances on one database, as behind a load balancer: concurrent writes through
 // both while devices pull from both, page by page, each page from either instance. Every change
 // must reach every device exactly once, in order, with no gap; and a poll through one instance
-// sees a change made through the other within READ_MODEL_MAX_AGE_MS.
+// sees a change made through the other within READ_MODEL_MAX_AGE_MS. Half the writers send an
+// Idempotency-Key with every write, as the PWA does (their changes are settled by the key's
+// record, db/write-change.ts), half send none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleFeedSchema, type Article } from '@fw/contracts';
+import { articleFeedSchema, commentFeedSchema, type Article, type Comment } from '@fw/contracts';
 import { startTestApp, testDatabaseUri, type TestApp } from './harness.ts';
 import { createUser } from './fixtures.ts';
-import { NO_COMMENT_LIMIT, createArticle, saveArticle } from './content-fixtures.ts';
+import { NO_COMMENT_LIMIT, addComment, createArticle, newKey, saveArticle } from './content-fixtures.ts';
 import { READ_MODEL_MAX_AGE_MS } from '../src/modules/sync/read-model.ts';
 import { articleModel } from '../src/modules/articles/article.model.ts';
 
@@ -84,17 +86,20 @@ describe('two instances on one database', () => {
 
     async function writer(w: number) {
       const pick = chooser(w + 101);
+      const headers = (): Record<string, string> => (w % 2 === 0 ? { 'Idempotency-Key': newKey() } : {});
       for (let round = 0; round < ROUNDS_PER_WRITER; round++) {
         const through = () => apps[pick()]!;
-        const article = await createArticle(through(), admin, { title: `W${w} R${round}` });
-        const edit = await saveArticle(through(), admin, { _id: article._id, version: 1, title: `W${w} R${round} edited` });
+        const created = await saveArticle(through(), admin, { title: `W${w} R${round}` }, headers());
+        expect(created.status).toBe(201);
+        const article = created.body.article;
+        const edit = await saveArticle(through(), admin, { _id: article._id, version: 1, title: `W${w} R${round} edited` }, headers());
         expect(edit.status).toBe(200);
         if (round % 3 === 1) {
-          const off = await through().request('POST', '/api/articles/toggle-publish', { token: admin, body: { id: article._id } });
+          const off = await through().request('POST', '/api/articles/toggle-publish', { token: admin, headers: headers(), body: { id: article._id } });
           expect(off.status).toBe(200);
         }
         if (round % 3 === 2) {
-          const gone = await through().request('DELETE', '/api/articles/delete', { token: admin, body: { id: article._id } });
+          const gone = await through().request('DELETE', '/api/articles/delete', { token: admin, headers: headers(), body: { id: article._id } });
           expect(gone.status).toBe(200);
         }
       }
@@ -139,5 +144,37 @@ describe('two instances on one database', () => {
     expect(after.articles.map((x) => x._id)).toEqual([article._id]);
     expect((await b.request('GET', '/api/articles/all', { headers: { 'if-none-match': etag } })).status).toBe(200);
     expect((await b.request('GET', `/api/articles/${article._id}`)).status).toBe(200);
+  });
+
+  /** The ids of the comments a device pulling the whole comment feed through `app` shows. */
+  async function shownComments(app: TestApp): Promise<string[]> {
+    const shown: Comment[] = [];
+    let since = '';
+    for (let hasMore = true; hasMore; ) {
+      const page = commentFeedSchema.parse((await app.request('GET', `/api/sync/comments${since}`)).body);
+      shown.push(...page.comments);
+      since = `?since=${page.cursor}`;
+      hasMore = page.hasMore;
+    }
+    return shown.map((c) => c._id);
+  }
+
+  it('a publish toggle renumbers a comment approved through the other instance a moment before', async () => {
+    const [a, b] = apps as [TestApp, TestApp];
+    const article = await createArticle(a, admin, { title: 'Unpublished after a fresh approval' });
+    const comment = await addComment(a, article._id);
+    // A checks its model now; the approval through B comes well within the staleness bound, so
+    // only A's own toggle makes A look again before it renumbers the article's comments.
+    await a.request('GET', '/api/sync/comments');
+    const key = () => ({ 'Idempotency-Key': newKey() });
+    const approved = await b.request('PUT', '/api/admin/comments/approve', { token: admin, headers: key(), body: { id: comment._id } });
+    expect(approved.status).toBe(200);
+    // B shows the approved comment at once; only a new number tells it the article went away.
+    expect(await shownComments(b)).toContain(comment._id);
+    const off = await a.request('POST', '/api/articles/toggle-publish', { token: admin, headers: key(), body: { id: article._id } });
+    expect(off.body).toMatchObject({ article: { isPublished: false } });
+    await new Promise((resolve) => setTimeout(resolve, READ_MODEL_MAX_AGE_MS + 1));
+    // The comment of an unpublished article is not shown to devices, through either instance.
+    for (const app of apps) expect(await shownComments(app)).not.toContain(comment._id);
   });
 });
