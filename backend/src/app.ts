@@ -53,7 +53,7 @@ export function createApp({ config, connection, passwords }: AppDeps): Koa {
   const users = userModel(connection);
   const adminOnly = requireAdmin({ users, secret: config.jwtSecret });
   // Each write mounts it after its login check (or a visitor's rate limit): keys are per caller.
-  const idempotent = idempotency({ connection });
+  const idempotent = idempotency({ connection, anonymousBudget: config.rateLimits?.anonKeys });
   const routers = [
     healthRouter({ connection }),
     usersRouter({ config, connection, passwords, adminOnly, idempotent }),

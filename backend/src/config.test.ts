@@ -38,11 +38,18 @@ describe('rate limits from the environment', () => {
 
   it('defaults every limit and reads each variable', () => {
     expect(loadConfig(BASE_ENV).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
-    const config = loadConfig({ ...BASE_ENV, RATE_LIMIT_LOGIN: '2/1000', RATE_LIMIT_REGISTER: '3', RATE_LIMIT_COMMENT: '4/5000' });
+    const config = loadConfig({
+      ...BASE_ENV,
+      RATE_LIMIT_LOGIN: '2/1000',
+      RATE_LIMIT_REGISTER: '3',
+      RATE_LIMIT_COMMENT: '4/5000',
+      RATE_LIMIT_ANON_KEYS: '6000',
+    });
     expect(config.rateLimits).toEqual({
       login: { limit: 2, windowMs: 1000 },
       register: { limit: 3, windowMs: DEFAULT_RATE_LIMITS.register.windowMs },
       comment: { limit: 4, windowMs: 5000 },
+      anonKeys: { limit: 6000, windowMs: DEFAULT_RATE_LIMITS.anonKeys.windowMs },
     });
   });
 });

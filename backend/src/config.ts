@@ -2,8 +2,9 @@
 // run; in development a secret is generated once and kept under DATA_DIR, and the site's address
 // is the one the server listens on.
 //
-// Rate limits: RATE_LIMIT_LOGIN, RATE_LIMIT_REGISTER and RATE_LIMIT_COMMENT each take "N/ms"
-// (N attempts per window of ms milliseconds, e.g. "10/900000") or just "N" (the default window).
+// Rate limits: RATE_LIMIT_LOGIN, RATE_LIMIT_REGISTER, RATE_LIMIT_COMMENT and RATE_LIMIT_ANON_KEYS
+// each take "N/ms" (N per window of ms milliseconds, e.g. "10/900000") or just "N" (the default
+// window).
 // Password hashing: PASSWORD_HASH_THREADS worker threads, PASSWORD_HASH_QUEUE_MAX jobs waiting for
 // them at most (modules/users/password-pool.ts).
 import crypto from 'node:crypto';
@@ -30,6 +31,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: z.string().optional(),
   RATE_LIMIT_REGISTER: z.string().optional(),
   RATE_LIMIT_COMMENT: z.string().optional(),
+  RATE_LIMIT_ANON_KEYS: z.string().optional(),
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).default(DEFAULT_PASSWORD_THREADS),
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_PASSWORD_QUEUE_MAX),
   PUBLIC_URL: z.string().optional(),
@@ -50,6 +52,12 @@ export interface RateLimits {
   login: RateLimitSetting;
   register: RateLimitSetting;
   comment: RateLimitSetting;
+  /**
+   * New Idempotency-Key records of anonymous callers (visitors' comments) per window, all
+   * together; past it a comment is stored without one (middleware/idempotency.ts). Optional so
+   * hand-built limits keep working; missing means the default.
+   */
+  anonKeys?: RateLimitSetting;
   /** The cap of the per-email login failure delay (middleware/login-limits.ts); default 4 s. */
   loginDelayMaxMs?: number;
 }
@@ -57,11 +65,12 @@ export interface RateLimits {
 const MINUTE_MS = 60_000;
 
 /** Generous for a family site, tight enough to make password guessing and comment spam slow. */
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+export const DEFAULT_RATE_LIMITS = {
   login: { limit: 10, windowMs: 15 * MINUTE_MS },
   register: { limit: 5, windowMs: 60 * MINUTE_MS },
   comment: { limit: 10, windowMs: 10 * MINUTE_MS },
-};
+  anonKeys: { limit: 120, windowMs: 60 * MINUTE_MS },
+} satisfies RateLimits;
 
 const RATE_LIMIT_PATTERN = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*)?$/;
 
@@ -198,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       login: parseRateLimit('RATE_LIMIT_LOGIN', e.RATE_LIMIT_LOGIN, DEFAULT_RATE_LIMITS.login),
       register: parseRateLimit('RATE_LIMIT_REGISTER', e.RATE_LIMIT_REGISTER, DEFAULT_RATE_LIMITS.register),
       comment: parseRateLimit('RATE_LIMIT_COMMENT', e.RATE_LIMIT_COMMENT, DEFAULT_RATE_LIMITS.comment),
+      anonKeys: parseRateLimit('RATE_LIMIT_ANON_KEYS', e.RATE_LIMIT_ANON_KEYS, DEFAULT_RATE_LIMITS.anonKeys),
     },
     passwordHashing: { threads: e.PASSWORD_HASH_THREADS, queueMax: e.PASSWORD_HASH_QUEUE_MAX },
     publicUrl: e.PUBLIC_URL?.trim() ? parsePublicUrl(e.PUBLIC_URL) : defaultPublicUrl(e.HOST, e.PORT),

@@ -28,7 +28,6 @@
 import crypto from 'node:crypto';
 import type mongoose from 'mongoose';
 import { HttpError } from '../errors.ts';
-import { isDuplicateKey } from './duplicate-key.ts';
 import { CLAIM_STALE_MS, insertClaim, isStale } from './claim.ts';
 import { IDEMPOTENCY_COLLECTION, recordFinished, type KeyDoc, type KeyHold } from './key-records.ts';
 

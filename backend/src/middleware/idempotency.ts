@@ -12,10 +12,11 @@
 // What is kept is what a retry needs and no more: answers of writes that did something, and
 // compact refusals (status + message, no extra fields). "Try again" answers (5xx, 401, 403, 408,
 // 429) and answers over the caller's size cap are not kept, so the retry runs. Bounds (README):
-// anonymous answers at most IDEMPOTENCY_ANON_ANSWER_MAX_BYTES each and IDEMPOTENCY_ANON_RECORDS_PER_HOUR
-// new records per hour across all visitors, so at most 24 x 120 x 16 KB (about 46 MB) in all; past
-// the budget a comment runs without a record (its key-derived id still keeps a retry from doubling);
-// logged-in answers at most IDEMPOTENCY_USER_ANSWER_MAX_BYTES each.
+// anonymous answers at most IDEMPOTENCY_ANON_ANSWER_MAX_BYTES each and RATE_LIMIT_ANON_KEYS new
+// records per window across all visitors (by default 120 an hour, so at most 24 x 120 x 16 KB,
+// about 46 MB, in all); past the budget a comment runs without a record (its key-derived id still
+// keeps a retry from doubling); logged-in answers at most IDEMPOTENCY_USER_ANSWER_MAX_BYTES each.
+// The budget is taken in blocks of ANON_BUDGET_BLOCK (one insert per block, not per comment).
 //
 // The records themselves (claim, take-over, the stored answer, the 24-hour sweep) are
 // db/key-records.ts; the claimed record is the request's write scope, which handlers hand to the
@@ -27,7 +28,7 @@ import { HEADERS, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '@fw/contracts';
 import { isReplayedAnswer } from '@fw/contracts/idempotency';
 import { HttpError } from '../errors.ts';
 import { keyRecordsOn, type KeptAnswer } from '../db/key-records.ts';
-import type { RateLimitSetting } from '../config.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimitSetting } from '../config.ts';
 import { windowSlots } from './rate-limit.ts';
 import { scopeOf, setWriteScope } from '../http/idempotency-key.ts';
 
@@ -35,9 +36,8 @@ import { scopeOf, setWriteScope } from '../http/idempotency-key.ts';
 export const IDEMPOTENCY_ANON_ANSWER_MAX_BYTES = 16 * 1024;
 /** An article save answers with the article, so up to the request body limit. */
 export const IDEMPOTENCY_USER_ANSWER_MAX_BYTES = LIMITS.REQUEST_BODY_MAX_BYTES + 64 * 1024;
-/** New anonymous records per hour, all visitors together. */
-export const IDEMPOTENCY_ANON_RECORDS_PER_HOUR = 120;
-const HOUR_MS = 3600 * 1000;
+/** Budget hits one database insert stands for (an instance hands the rest out from memory). */
+const ANON_BUDGET_BLOCK = 10;
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -71,16 +71,16 @@ function answerToKeep(ctx: Context, error: unknown, maxBytes: number): KeptAnswe
 
 export interface IdempotencyOptions {
   connection: mongoose.Connection;
-  /** New anonymous records per window, all visitors together (tests pass a small one). */
+  /** New anonymous records per window, all visitors together (RATE_LIMIT_ANON_KEYS). */
   anonymousBudget?: RateLimitSetting;
 }
 
 export function idempotency({
   connection,
-  anonymousBudget = { limit: IDEMPOTENCY_ANON_RECORDS_PER_HOUR, windowMs: HOUR_MS },
+  anonymousBudget = DEFAULT_RATE_LIMITS.anonKeys,
 }: IdempotencyOptions): Middleware {
   const records = keyRecordsOn(connection);
-  const anonBudget = windowSlots({ connection, bucket: 'idempotency-anon', ...anonymousBudget });
+  const anonBudget = windowSlots({ connection, bucket: 'idempotency-anon', ...anonymousBudget, blockSize: ANON_BUDGET_BLOCK });
   const inProgress = () => new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.IN_PROGRESS);
 
   return async function honourIdempotencyKey(ctx, next) {

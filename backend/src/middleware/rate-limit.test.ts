@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_RATE_LIMITS, type TestApp } from '../../test/harness.ts';
 import { createUser, type CreatedUser } from '../../test/fixtures.ts';
 import { errorHandler } from './error-handler.ts';
-import { commentRateLimit, RATE_LIMIT_COLLECTION, tooManyMessage } from './rate-limit.ts';
+import { commentRateLimit, RATE_LIMIT_COLLECTION, tooManyMessage, windowSlots } from './rate-limit.ts';
 import {
   LOGIN_ADDRESS_FACTOR,
   LOGIN_DELAY_BASE_MS,
@@ -198,6 +198,26 @@ describe('commentRateLimit', () => {
     await fetch(url, { method: 'POST' });
     await expect.poll(() => counters.countDocuments({ _id: 'comment-ip:old:0#1' }), { timeout: 5000 }).toBe(0);
     expect(await counters.countDocuments({})).toBeGreaterThan(0);
+  });
+});
+
+describe('a shared budget taken in blocks', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('hands out at most its limit across instances, one insert per block', async () => {
+    const slots = app.connection.collection(RATE_LIMIT_COLLECTION);
+    const budget = { limit: 25, windowMs: WINDOW_MS };
+    // Two instances, each with its own memory of the block it holds.
+    const [a, b] = [1, 2].map(() => windowSlots({ connection: app.connection, bucket: 'budget-test', ...budget, blockSize: 10 }));
+    const taken = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a! : b!).take()));
+    // 25 allowed, but blocks of 10: two whole blocks, never more than the limit.
+    expect(taken.filter((t) => t.allowed)).toHaveLength(20);
+    expect(await slots.countDocuments({ _id: { $regex: '^budget-test:' } } as never)).toBe(2);
+    expect(a!.knownFull() && b!.knownFull()).toBe(true);
   });
 });
 
