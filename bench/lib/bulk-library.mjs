@@ -63,8 +63,12 @@ export async function growLibrary(uri, { from, target, commentsEach, template, c
       for (let i = 0; i < docs.length; i += INSERT_BATCH)
         await db.collection(name).insertMany(docs.slice(i, i + INSERT_BATCH), { ordered: false });
     }
-    // The sequence continues after the copies' numbers, as if the API had claimed them.
-    await counters.updateOne({ _id: 'seq' }, { $max: { value: seq } }, { upsert: true });
+    // The sequence continues after the copies' numbers, as if the API had claimed them: the newest
+    // number (where writers start) and the settled horizon (where readers start; no server runs
+    // while this writes, so every number up to here is written) both move past them
+    // (backend/src/db/sequence.ts).
+    for (const _id of ['seq', 'seq-settled'])
+      await counters.updateOne({ _id }, { $max: { value: seq } }, { upsert: true });
   } finally {
     await client.close();
   }
