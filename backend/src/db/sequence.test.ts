@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { SEQ_CLAIM_KEEP_MS, sequenceOn, type ClaimDoc } from './sequence.ts';
 import { CLAIM_STALE_MS } from './claim.ts';
 import { IDEMPOTENCY_COLLECTION } from './key-records.ts';
+import { readModelOn } from '../modules/sync/read-model.ts';
 
 /** vi.waitFor gives up after 1 s by default; a busy 2-core machine can take longer. */
 const SLOW_MACHINE_WAIT = { timeout: 20_000, interval: 50 };
@@ -108,6 +109,8 @@ describe('sequence', () => {
   it('deletes old claims but keeps the recent ones the next numbers depend on', async () => {
     const fresh = await startTestApp();
     try {
+      // The app reads the (empty) horizon as it starts; the old claims come after that read.
+      await readModelOn(fresh.connection).current();
       const claims = fresh.connection.collection<{ _id: string; n: number; at: Date }>(
         'seq_claims',
       );
