@@ -30,16 +30,8 @@ export function commentsService(connection: mongoose.Connection) {
   const tombstones = tombstoneModel(connection);
   const model = readModelOn(connection);
 
-  /**
-   * Asked of the public read model first (in memory, at most READ_MODEL_MAX_AGE_MS behind another
-   * instance, never behind this one's writes): an article published there takes comments. That
-   * widens, by at most that second, the race a database read has too (the article unpublished
-   * right after the read). An article the model does not show is read by `_id`, so one published
-   * through another instance a moment ago is not refused.
-   */
+  /** An _id read, the condition checked here: FerretDB reads every article for `{ _id, isPublished }`. */
   async function requirePublished(articleId: string): Promise<void> {
-    if ((await model.current()).articles.get(articleId)?.json !== undefined) return;
-    // An _id read, the condition checked here: FerretDB reads every article for `{ _id, isPublished }`.
     const article = await Articles.findById(articleId, { isPublished: 1 }).lean();
     if (!article?.isPublished) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
   }
