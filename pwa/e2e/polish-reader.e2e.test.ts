@@ -1,8 +1,9 @@
 // The reader's side of the polish round in a real chromium against the real server: the search
 // and the tab in the address (Back, reload), the scroll position after Back, a search inside a
 // category that points at the other matches, the article screen's code fetched ahead with a
-// progress bar while a screen loads, the reading measure, previews cut at word boundaries, and
-// the footer on phones and on short pages.
+// progress bar while a screen loads, the reading measure, and the footer on phones and on short
+// pages. (Previews cut at word boundaries are checked where the rule lives: contracts/src/text.test.ts,
+// and the worker's compact form against it in the search equivalence tests.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Article } from '@fw/contracts';
@@ -89,43 +90,6 @@ describe('reader polish', () => {
     await page.waitForURL((url) => !url.searchParams.has('tab'));
     await waitForCardCount(page, everywhere);
     await cards(page).filter({ hasText: article.title }).waitFor();
-    await context.close();
-  });
-
-  it('cuts search previews at a word boundary', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto('/?q=the');
-    const shownCards = cards(page).filter({ has: page.getByTestId('search-preview') });
-    await shownCards.first().waitFor();
-    const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
-    const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-    let cuts = 0;
-    // Every shown preview (a screenful): the newest cards may be short articles other tests made,
-    // whose matches sit within 50 characters of both ends and are not cut at all.
-    for (const card of await shownCards.all()) {
-      const title = await card.locator('h3').textContent();
-      const preview = (await card.getByTestId('search-preview').textContent())!;
-      const article = published.find((a) => a.title === title)!;
-      const inner = preview.replace(/^…/, '').replace(/…$/, '');
-      // The preview comes from the body where it matches there, else from the title (the rule).
-      const body = htmlToText(article.content);
-      const text = body.includes(inner) ? body : article.title;
-      const at = text.indexOf(inner);
-      expect(at, `“${inner}” in “${title}”`).toBeGreaterThanOrEqual(0);
-      // A cut between two letters would split a word; at a cut the preview shows no loose space.
-      if (preview.startsWith('…')) {
-        cuts += 1;
-        expect(isWord(text[at - 1]) && isWord(text[at]), `cut before “${inner.slice(0, 20)}”`).toBe(false);
-        expect(isSpace(inner[0]), `space after the ellipsis of “${inner.slice(0, 20)}”`).toBe(false);
-      }
-      if (preview.endsWith('…')) {
-        cuts += 1;
-        const end = at + inner.length;
-        expect(isWord(text[end - 1]) && isWord(text[end]), `cut after “${inner.slice(-20)}”`).toBe(false);
-        expect(isSpace(inner.at(-1)), `space before the ellipsis of “${inner.slice(-20)}”`).toBe(false);
-      }
-    }
-    expect(cuts).toBeGreaterThan(0);
     await context.close();
   });
 
