@@ -111,7 +111,6 @@ describe('outbox', () => {
       context = await open();
       page = context.pages()[0] ?? (await context.newPage());
       await page.goto('/admin');
-      await page.getByTestId('pending-count').waitFor({ state: 'attached', timeout: 10_000 }).catch(() => {});
       await eventually(
         async () => (await articles().findOne({ title }))?.isPublished === true && (await comments().countDocuments({ content: commentText })) > 0,
         'the offline changes to reach the server',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Article } from '@fw/contracts';
 import { CATEGORY_NAMES } from '@fw/contracts/categories';
+import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { htmlToText } from '@fw/contracts/text';
 import { baseURL, launchBrowser, newPage, waitForCardCount } from './browser.ts';
 import { axeViolations } from './ui-checks.ts';
@@ -154,7 +155,8 @@ describe('reader polish', () => {
   });
 
   it('has no axe violation on any public screen, light and dark, with a toast showing', async () => {
-    const article = published[0]!;
+    // A seed article: what other test files write (a pasted image, say) is theirs to check.
+    const article = published.find((a) => a._id === FEATURED_ARTICLES[0].id)!;
     const { page, context } = await newPage(browser, { bypassCSP: true });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.addInitScript(() => {

@@ -1,7 +1,7 @@
 // Entry: styles, the router, toasts, the service-worker update prompt and the sync engine.
 // The first render waits for the first route's module (so a page the server already drew is
 // replaced by the same page, not a spinner); the sync starts after it, in the background.
-import { StrictMode, Suspense, startTransition } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import './styles/global.css';
@@ -35,9 +35,7 @@ void routerReady().then(() => {
     root.render(
       <StrictMode>
         <RouterProvider router={router} />
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
+        <Toasts />
         <UpdatePrompt />
       </StrictMode>,
     ),

@@ -1,12 +1,12 @@
-import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { CONTACT_EMAIL } from '@fw/contracts/pages';
 import { paths } from '../../lib/paths.ts';
+import { optionalPart } from '../../components/ui/optional-part.tsx';
 import styles from './Footer.module.css';
 
 // Below the fold on every page: loaded after the first screen, so it adds nothing to first paint.
-const DeviceStatus = lazy(async () => ({ default: (await import('../../features/offline/DeviceStatus.tsx')).DeviceStatus }));
+const DeviceStatus = optionalPart(async () => (await import('../../features/offline/DeviceStatus.tsx')).DeviceStatus);
 
 export function Footer() {
   return (
@@ -50,9 +50,7 @@ export function Footer() {
             </li>
           </ul>
         </section>
-        <Suspense fallback={null}>
-          <DeviceStatus />
-        </Suspense>
+        <DeviceStatus />
       </div>
       <p className={styles.small}>Living Best Now: Bible-based articles for families.</p>
     </footer>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useDeviceQuery } from '../../db/live.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
@@ -12,9 +12,10 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { useRouteTitle } from '../page-title.ts';
 import { paths } from '../../lib/paths.ts';
+import { optionalPart } from '../../components/ui/optional-part.tsx';
 
 // Loaded only on a device that holds notes, so a first visit downloads none of it.
-const BackupReminder = lazy(async () => ({ default: (await import('../../features/study/BackupReminder.tsx')).BackupReminder }));
+const BackupReminder = optionalPart(async () => (await import('../../features/study/BackupReminder.tsx')).BackupReminder);
 
 export function PublicLayout() {
   useRouteTitle();
@@ -34,11 +35,9 @@ export function PublicLayout() {
       <IosInstallHint />
       <main id="main" tabIndex={-1}>
         {hasNotes && !onNotesPage ? (
-          <Suspense fallback={null}>
-            <div className="page-reminder">
-              <BackupReminder />
-            </div>
-          </Suspense>
+          <div className="page-reminder">
+            <BackupReminder />
+          </div>
         ) : null}
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />

@@ -6,7 +6,7 @@
 // The unstyled build: the default one injects its CSS as a <style> element, which the site's
 // Content-Security-Policy forbids (backend/src/middleware/security-headers.ts); the same CSS
 // comes bundled from the stylesheet import instead.
-import { lazy } from 'react';
+import { optionalPart } from './optional-part.tsx';
 
 export const TOAST_ERROR_MS = 4000;
 export const TOAST_SUCCESS_MS = 2000;
@@ -17,20 +17,19 @@ const library = () => import('react-toastify/unstyled');
 /** react-toastify's stylesheet, then the site's changes to it (toasts.css must come after it). */
 const stylesheets = () => import('react-toastify/dist/ReactToastify.css').then(() => import('./toasts.css'));
 
-/** The container, loaded with its stylesheets on first render (mount it inside a Suspense). */
-export const Toasts = lazy(async () => {
+/** The container, loaded with its stylesheets on first render (optionalPart: a load that fails
+ * offline leaves the app on screen and is tried again when the connection returns). */
+export const Toasts = optionalPart(async () => {
   const [{ ToastContainer }] = await Promise.all([library(), stylesheets()]);
-  return {
-    default: function ToastList() {
-      return (
-        <ToastContainer
-          position="top-center"
-          limit={TOAST_MAX_VISIBLE}
-          newestOnTop
-          theme="colored"
-        />
-      );
-    },
+  return function ToastList() {
+    return (
+      <ToastContainer
+        position="top-center"
+        limit={TOAST_MAX_VISIBLE}
+        newestOnTop
+        theme="colored"
+      />
+    );
   };
 });
 

@@ -1,12 +1,12 @@
 // A slim line, never a blocking error: offline, waiting changes, last sync.
-import { Suspense, lazy } from 'react';
+import { optionalPart } from '../../components/ui/optional-part.tsx';
 import { useSyncStatus, useOnline } from '../../sync/status.ts';
 import { ClockIcon, WifiOffIcon, AlertIcon } from '../../components/ui/icons.tsx';
 import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
 import styles from './StatusLine.module.css';
 
 // The line is part of the first screen's bundle; the relative time (and moment) loads when shown.
-const RelativeTime = lazy(async () => ({ default: (await import('../../components/ui/RelativeTime.tsx')).RelativeTime }));
+const RelativeTime = optionalPart(async () => (await import('../../components/ui/RelativeTime.tsx')).RelativeTime);
 
 export function StatusLine() {
   const online = useOnline();
@@ -23,9 +23,7 @@ export function StatusLine() {
           {lastSyncedAt ? (
             <>
               {' (last synced '}
-              <Suspense fallback={null}>
-                <RelativeTime at={lastSyncedAt} />
-              </Suspense>
+              <RelativeTime at={lastSyncedAt} />
               {')'}
             </>
           ) : null}
