@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CATEGORIES, HOME_TABS, INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 import { SearchIcon } from '../../components/ui/icons.tsx';
@@ -66,7 +66,8 @@ export function HomePage() {
   const loading = hits === undefined || (hits.length === 0 && !query && hasSynced === false && online);
   // Back lands where the reader was once everything above the cards is drawn too (the count line
   // of a search inside a category grows when its all-categories count arrives).
-  useRestoredScroll(!loading && (!query || tab === INDEX_TAB || everywhere !== undefined));
+  const listRef = useRef<HTMLDivElement>(null);
+  useRestoredScroll(!loading && (!query || tab === INDEX_TAB || everywhere !== undefined), listRef);
   return (
     <>
       <section className={styles.hero}>
@@ -99,7 +100,7 @@ export function HomePage() {
         {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
         <h2 className="visually-hidden">Articles</h2>
         <CategoryTabs selected={tab} onSelect={selectTab} />
-        <div id="category-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        <div id="category-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} ref={listRef}>
           {selected ? (
             <div className={styles.categoryIntro}>
               <h2>{selected.heading}</h2>
