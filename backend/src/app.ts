@@ -24,6 +24,7 @@ import { syncRouter } from './modules/sync/sync.routes.ts';
 import { readModelOn } from './modules/sync/read-model.ts';
 import { scheduleRouter } from './modules/schedule/schedule.routes.ts';
 import { publicPages } from './modules/pages/pages.ts';
+import { startPublishSchedule } from './modules/articles/scheduled-publish.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -76,5 +77,10 @@ export function createApp({ config, connection, passwords }: AppDeps): Koa {
   readModelOn(connection)
     .current()
     .catch(() => {});
+  // Scheduled drafts go public from every instance's own timer; it stops when the connection closes.
+  startPublishSchedule(connection, {
+    intervalMs: config.publishCheckMs,
+    log: config.env === 'test' ? () => {} : console.error,
+  });
   return app;
 }

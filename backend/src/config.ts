@@ -40,6 +40,7 @@ const envSchema = z.object({
   SERVER_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(0).optional(),
   SERVER_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  PUBLISH_CHECK_MS: z.coerce.number().int().min(100).max(60_000).optional(),
 });
 
 export interface RateLimitSetting {
@@ -155,6 +156,8 @@ export interface Config {
   publicUrl: string;
   /** Missing means DEFAULT_SERVER_LIMITS. */
   server?: ServerLimits;
+  /** How often scheduled drafts are looked for (PUBLISH_CHECK_MS); missing means 10 s. */
+  publishCheckMs?: number;
 }
 
 function developmentSecret(dataDir: string): string {
@@ -212,5 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashing: { threads: e.PASSWORD_HASH_THREADS, queueMax: e.PASSWORD_HASH_QUEUE_MAX },
     publicUrl: e.PUBLIC_URL?.trim() ? parsePublicUrl(e.PUBLIC_URL) : defaultPublicUrl(e.HOST, e.PORT),
     server,
+    publishCheckMs: e.PUBLISH_CHECK_MS,
   };
 }

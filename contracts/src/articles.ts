@@ -5,6 +5,8 @@ import { LIMITS, envelope, followsTextRule, objectIdSchema, requiredText, type R
 import { commentSchema } from './comments.ts';
 import { API_PATHS } from './paths.ts';
 
+export const PUBLISH_AT_MESSAGE = 'publishAt must be a date and time like 2026-12-01T09:00:00Z, or null';
+
 export const articleSchema = z.object({
   _id: objectIdSchema,
   title: z.string(),
@@ -14,6 +16,8 @@ export const articleSchema = z.object({
   /** The citations in `content` as OSIS ranges (contracts/bible.ts); absent when there are none. */
   scripture: z.array(z.string()).optional(),
   isPublished: z.boolean(),
+  /** A draft's scheduled publication (ISO time); absent when none. Never on a published article. */
+  publishAt: z.string().optional(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -44,6 +48,15 @@ export const articleInputSchema = z.strictObject({
     .default(''),
   category: categoryInputSchema.default(''),
   isPublished: z.boolean({ error: 'isPublished must be true or false' }).default(false),
+  /**
+   * When a draft goes public by itself (ISO time with its offset); null or absent: no schedule.
+   * Ignored when `isPublished` is true; a time already past publishes on save.
+   */
+  publishAt: z.iso
+    .datetime({ offset: true, error: PUBLISH_AT_MESSAGE })
+    .refine((value) => Number.isFinite(Date.parse(value)), PUBLISH_AT_MESSAGE)
+    .nullable()
+    .optional(),
   /** The version an edit was based on; a stale one is refused with 409. */
   version: z.number().int().min(0).optional(),
 });

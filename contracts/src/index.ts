@@ -13,3 +13,4 @@ export * from './routes.ts';
 export * from './featured.ts';
 export * from './paths.ts';
 export * from './bible.ts';
+export * from './revisions.ts';

@@ -16,6 +16,8 @@ export const API_PATHS = {
   // The admin area.
   dashboard: '/api/admin/dashboard',
   articles: '/api/admin/articles',
+  articleRevisions: '/api/admin/articles/:id/revisions',
+  articleRevision: '/api/admin/articles/:id/revisions/:n',
   addArticle: '/api/articles/add',
   deleteArticle: '/api/articles/delete',
   togglePublish: '/api/articles/toggle-publish',
@@ -34,6 +36,12 @@ export type ApiPathName = keyof typeof API_PATHS;
 
 /** Every path the server answers starts with this; anything else is the PWA's own pages. */
 export const API_PREFIX = '/api/';
+
+/** The path of one article's revisions, or of one of them. */
+export function revisionsPath(id: string, n?: number): string {
+  const list = API_PATHS.articleRevisions.replace(':id', encodeURIComponent(id));
+  return n === undefined ? list : `${list}/${n}`;
+}
 
 /** The path of one article (the `:id` of `getArticle` filled in). */
 export function articlePath(id: string): string {

@@ -4,6 +4,7 @@ import { adminRoutes } from './admin.ts';
 import { articleRoutes } from './articles.ts';
 import { healthRoutes } from './health.ts';
 import type { API_PATHS } from './paths.ts';
+import { revisionRoutes } from './revisions.ts';
 import { scheduleRoutes } from './schedule.ts';
 import { syncRoutes } from './sync.ts';
 
@@ -13,5 +14,6 @@ export const ROUTES = {
   ...adminRoutes,
   ...syncRoutes,
   ...scheduleRoutes,
+  ...revisionRoutes,
 } as const satisfies { [Name in keyof typeof API_PATHS]: { path: (typeof API_PATHS)[Name] } };
 export type RouteName = keyof typeof ROUTES;

@@ -13,7 +13,7 @@ import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import type { WriteScope } from '../../db/key-records.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { linkScriptureHtml } from '../scripture/link-html.ts';
-import { sameFields, toArticleDto, type ArticleDoc, type ArticleFields } from './article.model.ts';
+import { sameFields, sameText, toArticleDto, type ArticleDoc, type ArticleFields } from './article.model.ts';
 import type { ArticleStore } from './article-store.ts';
 
 export const SAVE_MESSAGES = {
@@ -28,6 +28,16 @@ export const SAVE_MESSAGES = {
 
 export type SaveOutcome = { kind: 'created' | 'updated' | 'unchanged'; article: ArticleDoc };
 
+/**
+ * A schedule belongs to a draft: publishing now drops it, and a time already past (an offline
+ * edit that arrives late) publishes on save, so no article waits for a time that has gone.
+ */
+export function publicationOf(input: ArticleInputParsed, nowMs = Date.now()): Pick<ArticleFields, 'isPublished' | 'publishAt'> {
+  const at = input.isPublished || input.publishAt == null ? null : new Date(input.publishAt);
+  if (at && at.getTime() <= nowMs) return { isPublished: true, publishAt: null };
+  return { isPublished: input.isPublished, publishAt: at };
+}
+
 export function articleFields(input: ArticleInputParsed): ArticleFields {
   // Citations become links to the reader here, on every save (scripture/link-html.ts).
   const { html, scripture } = linkScriptureHtml(sanitizeArticleHtml(input.content));
@@ -37,19 +47,21 @@ export function articleFields(input: ArticleInputParsed): ArticleFields {
     category: input.category,
     content: html,
     scripture,
-    isPublished: input.isPublished,
+    ...publicationOf(input),
   };
 }
 
 const conflictWith = (stored: ArticleDoc) =>
   new HttpError('EDIT_CONFLICT', SAVE_MESSAGES.CONFLICT, { article: toArticleDto(stored) });
 
+/** `by`: the admin's name, kept with the version (and on its revision once it is replaced). */
 export async function saveArticle(
   store: ArticleStore,
   input: ArticleInputParsed,
   scope?: WriteScope,
+  by?: string,
 ): Promise<SaveOutcome> {
-  const fields = articleFields(input);
+  const fields: ArticleFields = { ...articleFields(input), ...(by === undefined ? {} : { updatedBy: by }) };
   const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
 
   // A client-made id nobody has used: straight to the insert, no lookups (article-versions.ts).
@@ -77,7 +89,7 @@ export async function saveArticle(
 
   if (sameFields(stored, fields)) return { kind: 'unchanged', article: stored };
   if (input.version !== stored.version) throw conflictWith(stored);
-  const changed = await store.change(stored, fields, { scope });
+  const changed = await store.change(stored, fields, { scope, keepRevision: !sameText(stored, fields) });
   if (changed) return { kind: 'updated', article: changed };
   const latest = await store.find(id);
   if (!latest) throw new HttpError('NOT_FOUND', SAVE_MESSAGES.DELETED);

@@ -19,6 +19,7 @@ import {
   APPLIED_OPS_KEPT,
 } from './article.model.ts';
 import { articleVersions, type ArticleVersions } from './article-versions.ts';
+import { articleRevisions, type ArticleRevisions } from './article-revisions.ts';
 
 export interface ChangeHow {
   scope?: WriteScope;
@@ -26,6 +27,8 @@ export interface ChangeHow {
   op?: AppliedOp;
   /** Settle the change at once: a later step of the request reads it back (write-change.ts). */
   settleNow?: boolean;
+  /** Keep the version being replaced as a revision (a save that changes the text). */
+  keepRevision?: boolean;
 }
 
 export interface ArticleStore {
@@ -33,6 +36,7 @@ export interface ArticleStore {
   Articles: ArticleModel;
   tombstones: TombstoneModel;
   versions: ArticleVersions;
+  revisions: ArticleRevisions;
   find(id: string): Promise<ArticleDoc | null>;
   /** Inserts version 1; a duplicate `_id` throws the driver's E11000 error. */
   create(id: string, fields: ArticleFields, scope?: WriteScope): Promise<ArticleDoc>;
@@ -49,6 +53,7 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
   const Articles = articleModel(connection);
   const tombstones = tombstoneModel(connection);
   const versions = articleVersions(connection);
+  const revisions = articleRevisions(connection);
 
   const find = async (id: string) => (await Articles.findById(id).lean()) as ArticleDoc | null;
 
@@ -57,6 +62,7 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
     Articles,
     tombstones,
     versions,
+    revisions,
     find,
 
     // The created document is the answer: no second round trip to read it back.
@@ -76,7 +82,7 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
       return created.value.toObject() as ArticleDoc;
     },
 
-    async change(existing, set, { scope, op, settleNow } = {}) {
+    async change(existing, set, { scope, op, settleNow, keepRevision } = {}) {
       const id = String(existing._id);
       // Written with the change itself, under the version claim, so it lands exactly when it does.
       const appliedOps = op
@@ -88,13 +94,16 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
         version: { claims: versions, id, version, stored: async () => (await find(id))?.version ?? null },
         ref: changeRef('article', id),
         settleNow,
-        // One round trip: the update answers with the article as it now is.
-        apply: async (seq) =>
-          (await Articles.findOneAndUpdate(
+        // Kept under the version claim, so each revision number has one writer. Then one round
+        // trip: the update answers with the article as it now is.
+        apply: async (seq) => {
+          const kept = keepRevision ? { revisions: await revisions.keep(existing) } : {};
+          return (await Articles.findOneAndUpdate(
             { _id: existing._id },
-            { $set: { ...set, ...published, ...appliedOps, version, seq } },
+            { $set: { ...set, ...published, ...appliedOps, ...kept, version, seq } },
             { returnDocument: 'after' },
-          ).lean()) as ArticleDoc | null,
+          ).lean()) as ArticleDoc | null;
+        },
       });
       return changed.written ? changed.value : null;
     },

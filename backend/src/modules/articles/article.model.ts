@@ -16,11 +16,23 @@ const articleSchema = new Schema(
     scripture: { type: [String], default: undefined },
     isPublished: { type: Boolean, default: false },
     /**
+     * A draft's scheduled publication: the instances' due check (articles/scheduled-publish.ts)
+     * publishes it once this time has come. Cleared whenever the article is published.
+     */
+    publishAt: { type: Date, default: undefined },
+    /**
      * Ever published: only such an article may be on a device, so only its unpublishing or
      * deletion is reported to devices. Absent on articles stored before it existed (taken as true).
      */
     wasPublished: { type: Boolean },
     version: { type: Number, required: true, default: 1 },
+    /** Who saved this version (the admin's name), kept on its revision when it is replaced. */
+    updatedBy: { type: String, default: undefined },
+    /**
+     * How many revisions were ever kept (articles/article-revisions.ts): the newest is
+     * `<id>:<revisions>`, so listing them reads known `_id`s only. Absent: none yet.
+     */
+    revisions: { type: Number, default: undefined },
     seq: { type: Number, required: true, index: true },
     /**
      * The last few operations (Idempotency-Key calls) applied to this article, so a retry of one
@@ -47,16 +59,15 @@ export type ArticleModel = ReturnType<typeof articleModel>;
 export type ArticleFields = Pick<
   ArticleDoc,
   'title' | 'subtitle' | 'category' | 'content' | 'isPublished'
-> & { scripture?: string[] | null };
+> & { scripture?: string[] | null; publishAt?: Date | null; updatedBy?: string | null };
+
+/** The text a revision keeps: a save that changes none of it keeps no revision. */
+export function sameText(a: ArticleFields, b: ArticleFields): boolean {
+  return a.title === b.title && a.subtitle === b.subtitle && a.category === b.category && a.content === b.content;
+}
 
 export function sameFields(a: ArticleFields, b: ArticleFields): boolean {
-  return (
-    a.title === b.title &&
-    a.subtitle === b.subtitle &&
-    a.category === b.category &&
-    a.content === b.content &&
-    a.isPublished === b.isPublished
-  );
+  return sameText(a, b) && a.isPublished === b.isPublished && (a.publishAt?.getTime() ?? null) === (b.publishAt?.getTime() ?? null);
 }
 
 export function toArticleDto(article: ArticleDoc): Article {
@@ -68,6 +79,7 @@ export function toArticleDto(article: ArticleDoc): Article {
     content: article.content,
     ...(article.scripture?.length ? { scripture: article.scripture } : {}),
     isPublished: article.isPublished,
+    ...(article.publishAt && !article.isPublished ? { publishAt: article.publishAt.toISOString() } : {}),
     version: article.version,
     createdAt: article.createdAt.toISOString(),
     updatedAt: article.updatedAt.toISOString(),

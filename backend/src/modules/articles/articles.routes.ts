@@ -6,6 +6,7 @@ import {
   addArticleRequestSchema,
   articleInputSchema,
   idRequestSchema,
+  revisionNumberSchema,
   type ArticleInputParsed,
 } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
@@ -21,6 +22,7 @@ import { SAVE_MESSAGES } from './article-save.ts';
 import { ARTICLE_MESSAGES, articlesService } from './articles.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import type { WriteRouterDeps } from '../router-deps.ts';
+import type { AdminState } from '../../middleware/require-admin.ts';
 
 export const ARTICLE_JSON_MESSAGE = 'article must be the article as JSON text';
 export const ARTICLE_TOO_LARGE_MESSAGE = `The article is too large: its content (images included) may be at most ${
@@ -81,7 +83,8 @@ export function articlesRouter({ connection, adminOnly, idempotent }: WriteRoute
   router.post(API_PATHS.addArticle, adminOnly, idempotent, async (ctx) => {
     const { article } = parseWith(addArticleRequestSchema, ctx.request.body);
     const input = parseArticleJson(article);
-    const outcome = await articles.save({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) }, writeScopeOf(ctx));
+    const by = (ctx.state as Partial<AdminState>).user?.name;
+    const outcome = await articles.save({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) }, writeScopeOf(ctx), by);
     const messages = {
       created: SAVE_MESSAGES.CREATED,
       updated: SAVE_MESSAGES.UPDATED,
@@ -113,6 +116,18 @@ export function articlesRouter({ connection, adminOnly, idempotent }: WriteRoute
 
   router.get(API_PATHS.dashboard, adminOnly, async (ctx) => {
     ctx.body = { success: true, dashboardData: await articles.dashboard() };
+  });
+
+  // Revisions: `_id` reads of what is kept (article-revisions.ts), never a scan.
+  router.get(API_PATHS.articleRevisions, adminOnly, async (ctx) => {
+    const { id } = parseWith(idRequestSchema, { id: ctx.params.id });
+    ctx.body = { success: true, revisions: await articles.revisions(id) };
+  });
+
+  router.get(API_PATHS.articleRevision, adminOnly, async (ctx) => {
+    const { id } = parseWith(idRequestSchema, { id: ctx.params.id });
+    const n = parseWith(revisionNumberSchema, ctx.params.n);
+    ctx.body = { success: true, revision: await articles.revision(id, n) };
   });
 
   router.get(API_PATHS.articles, adminOnly, async (ctx) => {

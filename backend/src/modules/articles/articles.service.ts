@@ -1,7 +1,7 @@
 // Articles: the admin lists and dashboard, and the admin changes (save, publish toggle, delete
 // with its comments). The public reads are answered from the read model (sync/read-model.ts).
 import type mongoose from 'mongoose';
-import type { ArticleInputParsed, DashboardData } from '@fw/contracts';
+import type { ArticleInputParsed, DashboardData, Revision, RevisionSummary } from '@fw/contracts';
 import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import type { WriteScope } from '../../db/key-records.ts';
@@ -20,6 +20,7 @@ export const ARTICLE_MESSAGES = {
   UNPUBLISHED: 'Article unpublished.',
   DELETED: 'Article deleted.',
   BUSY: 'This article is being changed by someone else right now. Please try again.',
+  REVISION_NOT_FOUND: 'This revision is not kept (only the last 50 versions of an article are).',
 } as const;
 
 /** A toggle that keeps losing the race to other changes gives up after this many tries. */
@@ -54,8 +55,41 @@ export function articlesService(connection: mongoose.Connection) {
       };
     },
 
-    save(input: ArticleInputParsed, scope?: WriteScope): Promise<SaveOutcome> {
-      return saveArticle(store, input, scope);
+    save(input: ArticleInputParsed, scope?: WriteScope, by?: string): Promise<SaveOutcome> {
+      return saveArticle(store, input, scope, by);
+    },
+
+    /** The kept revisions of an article, newest first (without their content). */
+    async revisions(id: string): Promise<RevisionSummary[]> {
+      const article = await store.find(id);
+      if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
+      return store.revisions.list(id, article.revisions ?? 0);
+    },
+
+    async revision(id: string, n: number): Promise<Revision> {
+      const article = await store.find(id);
+      if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
+      const revision = await store.revisions.get(id, n, article.revisions ?? 0);
+      if (!revision) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.REVISION_NOT_FOUND);
+      return revision;
+    },
+
+    /**
+     * Publishes a scheduled draft whose time has come (articles/scheduled-publish.ts), as an
+     * ordinary change: its version claim lets one instance of several win, the others read it
+     * again and find nothing due. True when this call published it.
+     */
+    async publishDue(id: string, nowMs: number = Date.now()): Promise<boolean> {
+      for (let attempt = 0; attempt < TOGGLE_MAX_ATTEMPTS; attempt++) {
+        const article = await store.find(id);
+        if (!article || article.isPublished || !article.publishAt || article.publishAt.getTime() > nowMs) return false;
+        // Settled at once: the renumbering below reads the model up to this change.
+        const changed = await store.change(article, { isPublished: true, publishAt: null }, { settleNow: true });
+        if (!changed) continue;
+        await comments.renumberApprovedOf(id);
+        return true;
+      }
+      return false;
     },
 
     /**
@@ -75,9 +109,10 @@ export function articlesService(connection: mongoose.Connection) {
         if (applied) return { article, isPublished: applied.isPublished === true };
         const isPublished = !article.isPublished;
         // Settled at once: the renumbering below reads the model up to this change.
+        // Either way the schedule is over: published now, or taken down until someone decides.
         const changed = await store.change(
           article,
-          { isPublished },
+          { isPublished, publishAt: null },
           { scope, op: op ? { op, isPublished } : undefined, settleNow: true },
         );
         if (!changed) continue;
@@ -101,6 +136,7 @@ export function articlesService(connection: mongoose.Connection) {
         },
       });
       await store.versions.markUsed(id);
+      await store.revisions.forget(id, article.revisions ?? 0);
     },
   };
 }

@@ -50,6 +50,11 @@ export interface ReadState {
    * publishing or unpublishing renumbers, known without reading the comments collection.
    */
   approvedOf: Map<string, Set<string>>;
+  /**
+   * Drafts with a publication time, by id (ms): what the due check (articles/scheduled-publish.ts)
+   * looks through, without reading the articles collection. Never shown to anyone.
+   */
+  scheduled: Map<string, number>;
   /** Move whenever the feed's content may have changed: ETags and shared bodies are keyed by them. */
   articlesVersion: number;
   commentsVersion: number;
@@ -96,6 +101,8 @@ function isNewer(index: FeedIndex, id: string, seq: number): boolean {
 function applyArticle(state: ReadState, doc: ArticleDoc, upTo: number): void {
   const id = String(doc._id);
   if (doc.seq > upTo || !isNewer(state.articles, id, doc.seq)) return;
+  if (!doc.isPublished && doc.publishAt) state.scheduled.set(id, doc.publishAt.getTime());
+  else state.scheduled.delete(id);
   if (doc.isPublished) {
     state.articles.put({
       seq: doc.seq,
@@ -159,6 +166,7 @@ function applyTombstone(state: ReadState, tombstone: TombstoneDoc, upTo: number)
   const index = tombstone.kind === 'article' ? state.articles : state.comments;
   if (tombstone.seq > upTo || !isNewer(index, tombstone.refId, tombstone.seq)) return;
   if (tombstone.kind === 'article') {
+    state.scheduled.delete(tombstone.refId);
     if (tombstone.wasPublic === false) state.articles.delete(tombstone.refId);
     else state.articles.put({ seq: tombstone.seq, id: tombstone.refId });
   } else {
@@ -211,6 +219,7 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
       comments: new FeedIndex(),
       commentsOf: new Map(),
       approvedOf: new Map(),
+      scheduled: new Map(),
       articlesVersion: horizon.committed,
       commentsVersion: horizon.committed,
     };
