@@ -11,7 +11,8 @@
 // (FerretDB 1.24 has no transactions, and only a unique insert is atomic under concurrency). A
 // number claimed under a key record is settled by that record's answer, which the request stores
 // anyway, so a change costs its claims and its own write and nothing more: an edit is the version
-// insert, the number insert and the update; a number claimed without a record takes one more
+// insert, the number insert and the update (plus, for a save that changes the text, the insert
+// of the revision it replaces, made inside `apply`); a number claimed without a record takes one more
 // update to settle. If the write fails, the version claim is given back (the next try may take it)
 // and the number is settled all the same (it names a change that did not happen, which readers
 // skip), so no failure holds the feeds back.

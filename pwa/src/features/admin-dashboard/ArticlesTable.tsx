@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths.ts';
 import type { LocalAdminArticle } from '../../db/db.ts';
 import { useArticleActions } from './use-article-actions.ts';
 import styles from './ArticlesTable.module.css';
+import { ArticleStatus } from './ArticleStatus.tsx';
 
 interface ArticlesTableProps {
   label: string;
@@ -57,9 +58,7 @@ export function ArticlesTable({ label, titleColumn, articles }: ArticlesTablePro
             </td>
             <td className={`${cell.hideSmall} ${cell.muted}`}>{shortDate(article.createdAt)}</td>
             <td className={cell.hideSmall}>
-              <span className={article.isPublished ? styles.published : styles.draft}>
-                {article.isPublished ? 'Published' : 'Draft'}
-              </span>
+              <ArticleStatus article={article} />
             </td>
             <ActionsCell>
               <button type="button" className={buttonStyles.small} onClick={() => void togglePublish(article)}>

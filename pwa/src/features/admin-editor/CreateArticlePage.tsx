@@ -14,6 +14,8 @@ import { paths } from '../../lib/paths.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import { EMPTY_FORM, prefillFromState, toArticleBody, type ArticleFormValues, type Prefill } from './article-form.ts';
 import styles from './CreateArticlePage.module.css';
+import { PublishAtField } from './PublishAtField.tsx';
+import { RevisionsPanel } from './RevisionsPanel.tsx';
 
 const RichTextEditor = lazy(async () => ({ default: (await import('./RichTextEditor.tsx')).RichTextEditor }));
 
@@ -120,6 +122,7 @@ function ArticleForm({ prefill }: { prefill: Prefill }) {
             />
             <span>Publish Now</span>
           </label>
+          {values.isPublished ? null : <PublishAtField value={values.publishAt} onChange={(v) => set('publishAt', v)} />}
         </div>
         <div>
           <button type="submit" className={buttonStyles.primary} disabled={sending}>
@@ -127,6 +130,7 @@ function ArticleForm({ prefill }: { prefill: Prefill }) {
           </button>
         </div>
       </form>
+      {editing?.version !== undefined ? <RevisionsPanel target={{ _id: editing._id, version: editing.version }} current={prefill.values} /> : null}
     </div>
   );
 }

@@ -22,7 +22,7 @@ describe('prefillFromState', () => {
 
   it('reads { article } and keeps the id and the version the edit is based on', () => {
     expect(prefillFromState({ article })).toEqual({
-      values: { title: 'Walking with God', subtitle: 'Daily steps', content: '<p>Hello</p>', category: 'Life', isPublished: false },
+      values: { title: 'Walking with God', subtitle: 'Daily steps', content: '<p>Hello</p>', category: 'Life', isPublished: false, publishAt: '' },
       target: { _id: ID, version: 3 },
     });
   });
@@ -69,7 +69,7 @@ describe('tidyEditorHtml', () => {
 });
 
 describe('toArticleBody', () => {
-  const values = { title: '  A title ', subtitle: ' Sub ', content: '<p>x&nbsp;y</p>', category: 'Proof', isPublished: true };
+  const values = { title: '  A title ', subtitle: ' Sub ', content: '<p>x&nbsp;y</p>', category: 'Proof', isPublished: true, publishAt: '' };
 
   it('makes a create body without a version', () => {
     expect(toArticleBody(values, ID, null)).toEqual({
@@ -84,5 +84,25 @@ describe('toArticleBody', () => {
 
   it('makes an edit body carrying the base version', () => {
     expect(toArticleBody(values, ID, { _id: ID, version: 7 })).toMatchObject({ _id: ID, version: 7 });
+  });
+
+  it('sends a draft’s “Publish at” as an absolute time, read in the device’s time zone', () => {
+    const draft = { ...values, isPublished: false, publishAt: '2026-12-01T09:30' };
+    const body = toArticleBody(draft, ID, null);
+    // new Date('YYYY-MM-DDTHH:mm') is local time too: the same instant, whatever the zone.
+    expect(body.publishAt).toBe(new Date('2026-12-01T09:30').toISOString());
+  });
+
+  it('drops the time when publishing now, and clears it on an edit without one', () => {
+    expect(toArticleBody({ ...values, publishAt: '2026-12-01T09:30' }, ID, null)).not.toHaveProperty('publishAt');
+    expect(toArticleBody({ ...values, isPublished: false }, ID, { _id: ID, version: 2 }).publishAt).toBeNull();
+  });
+});
+
+describe('a scheduled article in the form', () => {
+  it('shows its time in the device’s time zone, and none once published', () => {
+    const iso = new Date('2026-12-01T09:30').toISOString();
+    expect(prefillFromState({ article: { ...article, publishAt: iso } }).values.publishAt).toBe('2026-12-01T09:30');
+    expect(prefillFromState({ article: { ...article, isPublished: true, publishAt: iso } }).values.publishAt).toBe('');
   });
 });

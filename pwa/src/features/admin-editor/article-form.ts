@@ -3,6 +3,7 @@
 import { CATEGORY_NAMES, categoryOf } from '@fw/contracts/categories';
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import { ordinarySpaces } from '@fw/contracts/spaces';
+import { fromLocalInput, toLocalInput } from '../../lib/schedule-time.ts';
 
 export interface ArticleFormValues {
   title: string;
@@ -11,9 +12,18 @@ export interface ArticleFormValues {
   /** '' is the blank "Select category" option. */
   category: string;
   isPublished: boolean;
+  /** "Publish at" as the datetime-local field holds it (the admin's time zone); '' for none. */
+  publishAt: string;
 }
 
-export const EMPTY_FORM: ArticleFormValues = { title: '', subtitle: '', content: '', category: '', isPublished: false };
+export const EMPTY_FORM: ArticleFormValues = {
+  title: '',
+  subtitle: '',
+  content: '',
+  category: '',
+  isPublished: false,
+  publishAt: '',
+};
 
 /** The article being edited: which record to save in place and the version the edit is based on. */
 export interface EditTarget {
@@ -44,6 +54,7 @@ export function prefillFromState(state: unknown): Prefill {
     content: text(article.content),
     category: (CATEGORY_NAMES as readonly string[]).includes(category) ? category : '',
     isPublished: article.isPublished === true,
+    publishAt: article.isPublished === true ? '' : toLocalInput(text(article.publishAt)),
   };
   const id = text(article._id);
   if (!OBJECT_ID_PATTERN.test(id)) return { values, target: null };
@@ -71,6 +82,9 @@ export function toArticleBody(values: ArticleFormValues, id: string, target: Edi
     category: values.category,
     isPublished: values.isPublished,
   };
+  // A schedule belongs to a draft; an edit sends null to clear one it may have had.
+  const publishAt = values.isPublished ? null : fromLocalInput(values.publishAt);
+  if (publishAt !== null || target) body.publishAt = publishAt;
   if (target && target.version !== undefined) body.version = target.version;
   return body;
 }

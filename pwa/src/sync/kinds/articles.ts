@@ -24,6 +24,9 @@ export const ARTICLE_KINDS = defineKinds({
       const input = body as unknown as ArticleInput & { _id: string };
       const existing = await db.adminArticles.get(recordId);
       const stamp = new Date().toISOString();
+      // The server's rule (backend article-save publicationOf): a time already past publishes.
+      const publishAt = input.isPublished ? null : (input.publishAt ?? null);
+      const due = publishAt !== null && Date.parse(publishAt) <= Date.now();
       await storeArticle(
         {
           _id: recordId,
@@ -31,7 +34,8 @@ export const ARTICLE_KINDS = defineKinds({
           subtitle: input.subtitle,
           content: input.content ?? '',
           category: categoryOf(input.category),
-          isPublished: input.isPublished ?? false,
+          isPublished: (input.isPublished ?? false) || due,
+          ...(publishAt && !due ? { publishAt } : {}),
           version: existing?.version ?? 0,
           createdAt: existing?.createdAt ?? stamp,
           updatedAt: stamp,
@@ -58,8 +62,10 @@ export const ARTICLE_KINDS = defineKinds({
     async optimistic(recordId) {
       const existing = await db.adminArticles.get(recordId);
       if (!existing) return;
-      const { pending: _pending, ...article } = existing;
+      // A toggle ends a schedule either way (published now, or taken down).
+      const { pending: _pending, publishAt: _publishAt, ...article } = existing;
       void _pending;
+      void _publishAt;
       const content = article.content || ((await db.bodies.get(recordId))?.content ?? '');
       await storeArticle({ ...article, content, isPublished: !article.isPublished }, true);
     },
