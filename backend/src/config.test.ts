@@ -112,3 +112,13 @@ describe('connection limits', () => {
     ).toThrow(/SERVER_HEADERS_TIMEOUT_MS must not be more/);
   });
 });
+
+describe('the scheduled-publishing check', () => {
+  it('is left to its default unless PUBLISH_CHECK_MS says, and refuses nonsense naming it', () => {
+    expect(loadConfig(BASE_ENV).publishCheckMs).toBeUndefined();
+    expect(loadConfig({ ...BASE_ENV, PUBLISH_CHECK_MS: '1000' }).publishCheckMs).toBe(1000);
+    for (const value of ['50', '600000', 'soon']) {
+      expect(() => loadConfig({ ...BASE_ENV, PUBLISH_CHECK_MS: value })).toThrow(/PUBLISH_CHECK_MS/);
+    }
+  });
+});
