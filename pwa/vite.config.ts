@@ -56,7 +56,9 @@ export default defineConfig({
         // a revision are fetched with `cache: 'reload'`, past the HTTP cache.
         dontCacheBustURLsMatching: /^assets\//,
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // Answered by the server, never the app shell: the API, draft previews (server-drawn, signed
+        // links) and the feeds, also when a tab the worker controls opens them.
+        navigateFallbackDenylist: [/^\/api\//, /^\/preview\//, /^\/(rss|sitemap)\.xml$/, /^\/robots\.txt$/],
         cleanupOutdatedCaches: true,
         // On the FIRST install (no worker before it) the new worker takes control of the open
         // tab at once, so the tab that installed the app works offline without a reload. An

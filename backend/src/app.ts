@@ -25,6 +25,10 @@ import { readModelOn } from './modules/sync/read-model.ts';
 import { scheduleRouter } from './modules/schedule/schedule.routes.ts';
 import { publicPages } from './modules/pages/pages.ts';
 import { startPublishSchedule } from './modules/articles/scheduled-publish.ts';
+import { feeds } from './modules/feeds/feeds.ts';
+import { previewLinks } from './modules/preview/preview-links.ts';
+import { previewPage } from './modules/preview/preview-page.ts';
+import { previewRouter } from './modules/preview/preview.routes.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -55,6 +59,7 @@ export function createApp({ config, connection, passwords }: AppDeps): Koa {
   const adminOnly = requireAdmin({ users, secret: config.jwtSecret });
   // Each write mounts it after its login check (or a visitor's rate limit): keys are per caller.
   const idempotent = idempotency({ connection, anonymousBudget: config.rateLimits?.anonKeys });
+  const links = previewLinks({ connection, secret: config.jwtSecret, publicUrl: config.publicUrl });
   const routers = [
     healthRouter({ connection }),
     usersRouter({ config, connection, passwords, adminOnly, idempotent }),
@@ -62,13 +67,16 @@ export function createApp({ config, connection, passwords }: AppDeps): Koa {
     commentsRouter({ connection, adminOnly, idempotent, commentLimit: commentRateLimit({ connection, config }) }),
     syncRouter({ connection }),
     scheduleRouter({ connection, adminOnly, idempotent }),
+    previewRouter({ adminOnly, links }),
   ];
   // One router holding every route: a request is matched once, not once per module.
   const api = new Router();
   for (const router of routers) api.use(router.routes());
   app.use(api.routes()).use(api.allowedMethods());
+  app.use(feeds({ connection, publicUrl: config.publicUrl }));
 
   if (config.staticDir) {
+    app.use(previewPage({ dir: config.staticDir, connection, links, publicUrl: config.publicUrl }));
     const renderPage = publicPages({ dir: config.staticDir, connection, publicUrl: config.publicUrl });
     app.use(staticPwa({ dir: config.staticDir, renderPage }));
   }

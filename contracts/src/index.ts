@@ -14,3 +14,4 @@ export * from './featured.ts';
 export * from './paths.ts';
 export * from './bible.ts';
 export * from './revisions.ts';
+export * from './preview.ts';

@@ -30,6 +30,7 @@ export const API_PATHS = {
   saveLesson: '/api/lessons/save',
   deleteLesson: '/api/lessons/delete',
   importLessons: '/api/lessons/import',
+  previewLink: '/api/admin/articles/preview-link',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

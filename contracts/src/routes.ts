@@ -3,6 +3,7 @@
 import { adminRoutes } from './admin.ts';
 import { articleRoutes } from './articles.ts';
 import { healthRoutes } from './health.ts';
+import { previewRoutes } from './preview.ts';
 import type { API_PATHS } from './paths.ts';
 import { revisionRoutes } from './revisions.ts';
 import { scheduleRoutes } from './schedule.ts';
@@ -15,5 +16,6 @@ export const ROUTES = {
   ...syncRoutes,
   ...scheduleRoutes,
   ...revisionRoutes,
+  ...previewRoutes,
 } as const satisfies { [Name in keyof typeof API_PATHS]: { path: (typeof API_PATHS)[Name] } };
 export type RouteName = keyof typeof ROUTES;

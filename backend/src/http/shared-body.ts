@@ -185,9 +185,9 @@ export function preferredEncoding(ctx: Context): Encoding | undefined {
   return undefined;
 }
 
-/** Sends a shared JSON body in the best encoding the client accepts, compressed once per version. */
-export async function sendShared(ctx: Context, body: SharedBody): Promise<void> {
-  ctx.type = 'application/json';
+/** Sends a shared body (JSON unless `type` says otherwise) in the best encoding the client accepts, compressed once per version. */
+export async function sendShared(ctx: Context, body: SharedBody, type = 'application/json'): Promise<void> {
+  ctx.type = type;
   ctx.vary('Accept-Encoding');
   // koa-compress must not compress it again.
   ctx.compress = false;

@@ -27,10 +27,14 @@ export { PAGE_META };
 const tag = (name: string, attr: 'name' | 'property', content: string) =>
   `<meta ${attr}="${name}" content="${escapeHtml(content)}">`;
 
+/** The RSS feed's link (modules/feeds): pwa/index.html carries it; a template without it gets it. */
+export const FEED_LINK = `<link rel="alternate" type="application/rss+xml" title="${SITE_NAME}" href="/rss.xml">`;
+
 /** Replaces the template's title and description and adds the preview tags. */
 export function writeHead(template: string, input: HeadInput): string {
   const { meta, url, origin, article } = input;
   const extra: string[] = [];
+  if (!template.includes('type="application/rss+xml"')) extra.push(FEED_LINK);
   if (input.noindex) extra.push(tag('robots', 'name', 'noindex'));
   if (url) {
     const image = origin + PREVIEW_IMAGE.path;

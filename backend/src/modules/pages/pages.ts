@@ -20,7 +20,7 @@ import {
   layout,
   notFoundMarkup,
 } from './page-markup.ts';
-import { pageTemplate, type RouteName } from './page-template.ts';
+import { pageTemplate, type PageTemplate, type RouteName } from './page-template.ts';
 import { chapterPages } from './chapter-page.ts';
 
 /** Cards written into the home page: more than a phone's or a laptop's first screen holds. */
@@ -30,13 +30,15 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 /** Client-side routes the app owns entirely (no first screen from the server, not indexed). */
 const APP_ONLY = /^\/(register|admin|saved)(\/.*)?$/;
 
-interface Page {
+export interface Page {
   status: number;
   head: Omit<HeadInput, 'origin'>;
   main?: string;
   current?: 'home' | 'none';
   data?: FirstPaintData;
   route?: RouteName;
+  /** A band across the top, above the header (a draft preview's). */
+  band?: string;
 }
 
 /** An article without its body: what a home card shows. */
@@ -150,26 +152,30 @@ export function publicPages({
     // preview would then carry links to their site (issue 21, L5).
     const origin = publicUrl;
     const page = await pageFor(pathname, origin);
-    const { html, routeFiles } = template();
-    let out = writeHead(html, { ...page.head, origin });
-    if (page.route) {
-      const files = routeFiles(page.route);
-      const css = files.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
-      out = out.replace('</head>', `${css.join('\n')}\n</head>`);
-      out = withModulePreloads(out, files.js);
-    }
-    if (page.main !== undefined) {
-      const data = page.data
-        ? `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${scriptJson(page.data)}</script>`
-        : '';
-      out = out.replace(
-        '<div id="root"></div>',
-        `<div id="root">${layout(page.main, page.current)}</div>${data}`,
-      );
-    }
     ctx.status = page.status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = out;
+    ctx.body = writePage(template(), page, origin);
   };
+}
+
+/** The page's HTML: the template with its head, its route's files and its first screen written in. */
+export function writePage({ html, routeFiles }: PageTemplate, page: Page, origin: string): string {
+  let out = writeHead(html, { ...page.head, origin });
+  if (page.route) {
+    const files = routeFiles(page.route);
+    const css = files.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+    out = out.replace('</head>', `${css.join('\n')}\n</head>`);
+    out = withModulePreloads(out, files.js);
+  }
+  if (page.main !== undefined) {
+    const data = page.data
+      ? `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${scriptJson(page.data)}</script>`
+      : '';
+    out = out.replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.band ?? ''}${layout(page.main, page.current)}</div>${data}`,
+    );
+  }
+  return out;
 }

@@ -10,6 +10,8 @@ export interface FeedEntry {
   json?: string;
   /** ISO date, for lists ordered newest first. */
   createdAt?: string;
+  /** ISO date of its last change (articles): the sitemap's lastmod, without parsing `json`. */
+  updatedAt?: string;
   /** The article a comment belongs to. */
   group?: string;
 }

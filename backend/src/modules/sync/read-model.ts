@@ -109,6 +109,7 @@ function applyArticle(state: ReadState, doc: ArticleDoc, upTo: number): void {
       id,
       json: JSON.stringify(toArticleDto(doc)),
       createdAt: doc.createdAt.toISOString(),
+      updatedAt: doc.updatedAt.toISOString(),
     });
   } else if (doc.wasPublished !== false) {
     state.articles.put({ seq: doc.seq, id });

@@ -1,0 +1,121 @@
+// Discovery for feed readers and search engines: /rss.xml (RSS 2.0, the newest published articles
+// with their summary and full text), /sitemap.xml (home, Family, About and every published article
+// with its last change) and /robots.txt pointing at the sitemap. Links are absolute, made from
+// PUBLIC_URL (never the request's Host).
+//
+// Cost per request: like the article list, no database read. Both documents are made from the
+// public read model (sync/read-model.ts), which holds published articles only, so a draft cannot
+// appear; they are kept as shared bodies (compressed once) per version of the articles, and their
+// ETag is that version, so a reader asking again with If-None-Match gets a 304 for the price of
+// the model's version check.
+import type { Context, Middleware } from 'koa';
+import type mongoose from 'mongoose';
+import type { Article } from '@fw/contracts';
+import { PAGE_META, SITE_NAME } from '@fw/contracts/pages';
+import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
+import { sendShared } from '../../http/shared-body.ts';
+import { newestFirst, readModelOn, type ReadState } from '../sync/read-model.ts';
+import { element, rfc822, xmlText } from './xml.ts';
+
+/** Articles in the RSS feed: what a feed reader shows, not the library. */
+export const FEED_ITEMS = 50;
+export const FEED_PATHS = { rss: '/rss.xml', sitemap: '/sitemap.xml', robots: '/robots.txt' } as const;
+export const RSS_TYPE = 'application/rss+xml; charset=utf-8';
+export const SITEMAP_TYPE = 'application/xml; charset=utf-8';
+
+/**
+ * Root-relative links and images in article HTML (scripture links are `/bible/…`) made absolute: a
+ * feed reader shows the text away from the site. The sanitiser writes every attribute in double
+ * quotes, so this one form is all there is; `//host` links are left as they are.
+ */
+export function absoluteLinks(html: string, origin: string): string {
+  return html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${origin}/`);
+}
+
+export function renderRss(state: ReadState, origin: string): string {
+  const newest = newestFirst(state.articles.values()).slice(0, FEED_ITEMS);
+  const articles = newest.map((entry) => JSON.parse(entry.json!) as Article);
+  const lastChange = articles.reduce((latest, a) => (a.updatedAt > latest ? a.updatedAt : latest), '');
+  const items = articles.map((a) => {
+    const link = `${origin}/article/${a._id}`;
+    return [
+      '<item>',
+      element('title', a.title),
+      element('link', link),
+      `<guid isPermaLink="true">${xmlText(link)}</guid>`,
+      element('pubDate', rfc822(a.createdAt)),
+      a.category ? element('category', a.category) : '',
+      element('description', a.subtitle),
+      element('content:encoded', absoluteLinks(a.content, origin)),
+      '</item>',
+    ].join('');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    '<channel>',
+    element('title', SITE_NAME),
+    element('link', `${origin}/`),
+    element('description', PAGE_META.home.description),
+    element('language', 'en'),
+    `<atom:link href="${xmlText(origin + FEED_PATHS.rss)}" rel="self" type="application/rss+xml"/>`,
+    lastChange ? element('lastBuildDate', rfc822(lastChange)) : '',
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+export function renderSitemap(state: ReadState, origin: string): string {
+  const articles = newestFirst(state.articles.values());
+  const lastChange = articles.reduce((latest, e) => (e.updatedAt! > latest ? e.updatedAt! : latest), '');
+  const url = (path: string, lastmod?: string) =>
+    `<url>${element('loc', origin + path)}${lastmod ? element('lastmod', lastmod) : ''}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    // The home page lists the newest articles: it changes when they do.
+    url('/', lastChange || undefined),
+    url('/family'),
+    url('/about-us'),
+    ...articles.map((e) => url(`/article/${e.id}`, e.updatedAt)),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nDisallow: /admin\nDisallow: /preview/\nDisallow: /api/\n\nSitemap: ${origin}${FEED_PATHS.sitemap}\n`;
+}
+
+/** Answers the three paths (GET and HEAD); everything else goes on down the chain. */
+export function feeds({ connection, publicUrl }: { connection: mongoose.Connection; publicUrl: string }): Middleware {
+  const model = readModelOn(connection);
+  const robots = robotsTxt(publicUrl);
+  const documents = {
+    [FEED_PATHS.rss]: { name: 'rss', type: RSS_TYPE, render: renderRss },
+    [FEED_PATHS.sitemap]: { name: 'sitemap', type: SITEMAP_TYPE, render: renderSitemap },
+  } as Record<string, { name: string; type: string; render: typeof renderRss } | undefined>;
+
+  async function sendDocument(ctx: Context, doc: NonNullable<(typeof documents)[string]>) {
+    const state = await model.current();
+    const etag = etagOf(doc.name, state.epoch, state.articlesVersion);
+    if (answeredNotModified(ctx, etag)) return;
+    const body = await model.bodies.get(etag, () => doc.render(state, publicUrl));
+    await sendShared(ctx, body, doc.type);
+  }
+
+  return async function serveFeeds(ctx, next) {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path === FEED_PATHS.robots) {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.body = robots;
+      return;
+    }
+    const doc = documents[ctx.path];
+    if (!doc) return next();
+    await sendDocument(ctx, doc);
+  };
+}
