@@ -2,6 +2,9 @@
 // the newest FEED_ITEMS published articles with summary, full text, dates and absolute links,
 // every published article in the sitemap with its last change, never a draft, and a 304 for a
 // reader that already holds this version. Over HTTP against the real database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '@fw/contracts';
@@ -10,6 +13,12 @@ import { createUser } from '../../../test/fixtures.ts';
 import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
 import { FEED_ITEMS, FEED_PATHS } from './feeds.ts';
 import { xmlText } from './xml.ts';
+import { FEED_LINK, writeHead } from '../pages/page-head.ts';
+import { PAGE_META } from '@fw/contracts/pages';
+
+/** A stand-in build of the PWA without the feed link (the server adds it when missing). */
+const INDEX_HTML = '<!doctype html><html><head><meta name="description" content="x"><title>x</title></head><body><div id="root"></div></body></html>';
+const PWA_INDEX = new URL('../../../../pwa/index.html', import.meta.url);
 
 interface RssItem {
   title: string;
@@ -29,6 +38,7 @@ const parser = new XMLParser({
 });
 
 let app: TestApp;
+let dir: string;
 let token: string;
 const published: Article[] = [];
 let draft: Article;
@@ -61,7 +71,9 @@ async function sitemapUrls(): Promise<Array<{ loc: string; lastmod?: string }>> 
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-feeds-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  app = await startTestApp({ staticDir: dir });
   token = (await createUser(app)).token;
   // One more than the feed holds; the first is the oldest.
   for (let i = 0; i < FEED_ITEMS + 1; i++) {
@@ -80,7 +92,10 @@ beforeAll(async () => {
   expect(toggled.status).toBe(200);
 });
 
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the RSS feed', () => {
   it('holds the newest published articles, with summary, full text, dates and absolute links', async () => {
@@ -108,6 +123,20 @@ describe('the RSS feed', () => {
     const channel = (parsed(res.text) as { rss: { channel: Record<string, unknown> } }).rss.channel;
     expect(channel.link).toBe(`${app.url}/`);
     expect(channel['atom:link']).toMatchObject({ '@_href': `${app.url}${FEED_PATHS.rss}`, '@_rel': 'self' });
+  });
+});
+
+describe('the feed link in every page’s head', () => {
+  const feedLinks = (html: string) => html.match(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="\/rss.xml"/g) ?? [];
+
+  it('is in the PWA’s index.html and in every server-drawn page, once', async () => {
+    expect(feedLinks(fs.readFileSync(PWA_INDEX, 'utf8'))).toHaveLength(1);
+    for (const pathname of ['/', '/family', '/about-us', `/article/${published[0]!._id}`, `/article/${draft._id}`, '/admin', '/no-such-page']) {
+      const res = await get(pathname, { accept: 'text/html' });
+      expect(feedLinks(res.text), pathname).toHaveLength(1);
+    }
+    const withLink = INDEX_HTML.replace('</head>', `${FEED_LINK}</head>`);
+    expect(feedLinks(writeHead(withLink, { meta: PAGE_META.home, origin: app.url }))).toHaveLength(1);
   });
 });
 
