@@ -13,7 +13,6 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** Characters outside XML 1.0's Char production (a parser refuses the document for any of them). */
-// eslint-disable-next-line no-control-regex
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Text (or an attribute value) made safe inside an XML element. */

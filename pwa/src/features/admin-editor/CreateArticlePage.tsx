@@ -16,6 +16,7 @@ import { EMPTY_FORM, prefillFromState, toArticleBody, type ArticleFormValues, ty
 import styles from './CreateArticlePage.module.css';
 import { PublishAtField } from './PublishAtField.tsx';
 import { RevisionsPanel } from './RevisionsPanel.tsx';
+import { PreviewActions } from './PreviewActions.tsx';
 
 const RichTextEditor = lazy(async () => ({ default: (await import('./RichTextEditor.tsx')).RichTextEditor }));
 
@@ -130,6 +131,7 @@ function ArticleForm({ prefill }: { prefill: Prefill }) {
           </button>
         </div>
       </form>
+      {editing ? <PreviewActions articleId={editing._id} /> : null}
       {editing?.version !== undefined ? <RevisionsPanel target={{ _id: editing._id, version: editing.version }} current={prefill.values} /> : null}
     </div>
   );
