@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { CHROMIUM_PATH } from '../scripts/lib/proc.mjs';
+import { feedsRows } from './feeds.mjs';
 
 export const README_START = '<!-- bench:start -->';
 export const README_END = '<!-- bench:end -->';
@@ -91,6 +92,7 @@ export function table(results, targets) {
   const { search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, reliability, verseSheet, highlights } =
     results;
   if (search) rows.push(...searchRows(search, targets.search));
+  if (results.feeds) rows.push(...feedsRows(results.feeds));
   if (weight) {
     const deferred = offlineReload
       ? offlineReload.firstVisitFetched.jsGzipBytes - weight.home.jsGzipBytes

@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the README's Benchmarks section.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server logins lighthouse offline versesheet firstvisit cardtap highlights reliability.
+// Names: weight search server feeds logins lighthouse offline versesheet firstvisit cardtap highlights reliability.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ const ALL = [
   'weight',
   'search',
   'server',
+  'feeds',
   'logins',
   'lighthouse',
   'offline',
@@ -38,6 +39,7 @@ const { benchWeight, HOME_JS_TARGET_GZIP_BYTES } = await import('../bench/weight
 const { benchSearch, SEARCH_TARGETS } = await import('../bench/search.mjs');
 const { benchServer, SERVER_TARGETS } = await import('../bench/server.mjs');
 const { benchLogins, LOGIN_TARGETS } = await import('../bench/logins.mjs');
+const { benchFeeds } = await import('../bench/feeds.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
 const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
 const { benchVerseSheet } = await import('../bench/verse-sheet.mjs');
@@ -85,6 +87,15 @@ if (wanted('server')) {
   const database = await startDatabase();
   try {
     await attempt('server', () => benchServer(database, TMP_DIR));
+  } finally {
+    await database.stop();
+  }
+}
+
+if (wanted('feeds')) {
+  const database = await startDatabase();
+  try {
+    await attempt('feeds', () => benchFeeds(database, TMP_DIR));
   } finally {
     await database.stop();
   }

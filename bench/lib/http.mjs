@@ -51,7 +51,8 @@ export function measuredGet(baseUrl, urlPath, headers = ACCEPT_ENCODING, agent =
           ms,
           raw,
           encoding,
-          json: body.length ? JSON.parse(body.toString('utf8')) : null,
+          // The feeds (bench/feeds.mjs) answer XML.
+          json: body.length && /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(body.toString('utf8')) : null,
           etag: res.headers.etag,
           headerPairs: Array.from({ length: res.rawHeaders.length / 2 }, (_, i) => [
             res.rawHeaders[2 * i],
