@@ -17,6 +17,8 @@ export const FEEDS_TARGETS = {
   ceilingShare: 0.5,
 };
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
+/** Pairs (the real 304, then the ceiling's) measured per document. */
+const ROUNDS = 3;
 const DOCUMENTS = [
   { key: 'list', path: '/api/articles/all', label: '`/api/articles/all`' },
   { key: 'rss', path: '/rss.xml', label: '`/rss.xml`' },
@@ -81,13 +83,25 @@ export async function benchFeeds(database, tmpDir) {
       tmpDir,
       Object.fromEntries(DOCUMENTS.map((doc) => [`/feeds-${doc.key}`, made[doc.key].notModified])),
     );
+    // Each document's 304, then the ceiling's, back to back, ROUNDS times with the documents in
+    // turn: on a shared machine the load moves within a minute, and a pair measured together
+    // sees about the same load. The figure is the median pair.
+    const pairs = Object.fromEntries(DOCUMENTS.map((doc) => [doc.key, []]));
+    for (let round_ = 0; round_ < ROUNDS; round_++) {
+      for (const doc of DOCUMENTS) {
+        const { first, notModified } = made[doc.key];
+        const real = await underLoad(server.url + doc.path, { ...ACCEPT, 'if-none-match': first.etag }, 304);
+        const ceiling = await underLoad(`${bare.url}/feeds-${doc.key}`, { 'if-none-match': notModified.etag }, 304);
+        const ratio = round(real.requestsPerSecond / ceiling.requestsPerSecond, 2);
+        pairs[doc.key].push({ real, ceiling, ratio });
+        log(`feeds: round ${round_ + 1}: ${doc.path}: ${real.requestsPerSecond} req/s against ${ceiling.requestsPerSecond} (${ratio})`);
+      }
+    }
     const results = {};
     for (const doc of DOCUMENTS) {
-      const { first, again, notModified } = made[doc.key];
-      log(`feeds: ${doc.path} 304 under load, then bare Koa`);
-      const real = await underLoad(server.url + doc.path, { ...ACCEPT, 'if-none-match': first.etag }, 304);
-      const ceiling = await underLoad(`${bare.url}/feeds-${doc.key}`, { 'if-none-match': notModified.etag }, 304);
-      const ratio = round(real.requestsPerSecond / ceiling.requestsPerSecond, 2);
+      const { first, again } = made[doc.key];
+      const sorted = [...pairs[doc.key]].sort((a, b) => a.ratio - b.ratio);
+      const { real, ceiling, ratio } = sorted[Math.floor(sorted.length / 2)];
       results[doc.key] = {
         label: doc.label,
         firstMs: round(first.ms, 1),
@@ -97,11 +111,11 @@ export async function benchFeeds(database, tmpDir) {
         real,
         ceiling,
         ratio,
-        met: real.allExpected && ratio >= FEEDS_TARGETS.ceilingShare,
+        ratios: pairs[doc.key].map((p) => p.ratio),
+        met: pairs[doc.key].every((p) => p.real.allExpected) && ratio >= FEEDS_TARGETS.ceilingShare,
       };
-      log(`feeds: ${doc.path}: ${real.requestsPerSecond} req/s against ${ceiling.requestsPerSecond} (${ratio})`);
     }
-    return { size: FEEDS_SIZE, ...results };
+    return { size: FEEDS_SIZE, rounds: ROUNDS, ...results };
   } finally {
     await bare?.stop();
     await server.stop();
@@ -117,8 +131,8 @@ export function feedsRows(feeds) {
     const r = feeds[key];
     return [
       `${r.label} with If-None-Match (304), ${size} published articles (first GET after a change, which makes the body: ${r.firstMs} ms, ${kb(r.wireBytes)} ${r.encoding}; the next: ${r.againMs} ms)`,
-      `${r.real.requestsPerSecond} req/s, p99 ${r.real.p99Ms} ms: **${pct(r.ratio)}**`,
-      `bare Koa sending the same bytes: ${r.ceiling.requestsPerSecond} req/s`,
+      `${r.real.requestsPerSecond} req/s, p99 ${r.real.p99Ms} ms: **${pct(r.ratio)}** (median of ${feeds.rounds} pairs: ${r.ratios.map(pct).join(', ')})`,
+      `bare Koa sending the same bytes, measured right after: ${r.ceiling.requestsPerSecond} req/s`,
       `≥ ${pct(FEEDS_TARGETS.ceilingShare)} of bare Koa`,
       r.met ? 'met' : '**missed**',
     ];

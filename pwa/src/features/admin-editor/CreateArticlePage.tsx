@@ -130,8 +130,8 @@ function ArticleForm({ prefill }: { prefill: Prefill }) {
             {sending ? busyLabel : idleLabel}
           </button>
         </div>
+        {editing ? <PreviewActions articleId={editing._id} /> : null}
       </form>
-      {editing ? <PreviewActions articleId={editing._id} /> : null}
       {editing?.version !== undefined ? <RevisionsPanel target={{ _id: editing._id, version: editing.version }} current={prefill.values} /> : null}
     </div>
   );

@@ -79,7 +79,14 @@ export function PreviewActions({ articleId }: { articleId: string }) {
           <span>
             Preview link, works until {new Date(shared.expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
           </span>
-          <input readOnly value={shared.url} onFocus={(e) => e.currentTarget.select()} data-testid="preview-link" />
+          <input
+            readOnly
+            value={shared.url}
+            onFocus={(e) => e.currentTarget.select()}
+            // Inside the article form: Enter here must not save the article.
+            onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+            data-testid="preview-link"
+          />
         </label>
       ) : null}
     </section>
