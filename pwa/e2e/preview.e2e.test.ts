@@ -9,6 +9,7 @@ import { API_PATHS } from '@fw/contracts/paths';
 import { PREVIEW_BAND_TEXT, type PreviewLink } from '@fw/contracts/preview';
 import { DEMO_ADMIN, apiCall, loginAsDemoAdmin, openAdminEntry } from './admin-helpers.ts';
 import { launchBrowser, newPage, waitForControl } from './browser.ts';
+import { axeViolations } from './ui-checks.ts';
 
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
@@ -25,7 +26,8 @@ beforeAll(async () => {
   );
   draftId = data.article._id;
   browser = await launchBrowser();
-  admin = await newPage(browser);
+  // axe is added as a script tag, which the site's CSP would refuse.
+  admin = await newPage(browser, { bypassCSP: true });
 });
 
 afterAll(async () => {
@@ -60,7 +62,7 @@ describe('draft preview', () => {
     const first = await copyLink(admin.page);
     expect(first).toContain(`/preview/${draftId}?`);
 
-    const visitor = await newPage(browser);
+    const visitor = await newPage(browser, { bypassCSP: true });
     try {
       const answer = await visitor.page.goto(first);
       expect(answer?.status()).toBe(200);
@@ -68,6 +70,8 @@ describe('draft preview', () => {
       await visitor.page.getByRole('note').filter({ hasText: PREVIEW_BAND_TEXT }).waitFor();
       await visitor.page.getByRole('heading', { level: 1, name: title }).waitFor();
       await visitor.page.getByText('Words still being weighed.').waitFor();
+      expect(await axeViolations(visitor.page)).toEqual([]);
+      expect(await axeViolations(admin.page)).toEqual([]);
       // Drawn with the site's own stylesheet, like the public page.
       const bandColour = await visitor.page.locator('.preview-band').evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(bandColour).not.toBe('rgba(0, 0, 0, 0)');
