@@ -72,8 +72,9 @@ export function createApp({ config, connection, passwords }: AppDeps): Koa {
   // One router holding every route: a request is matched once, not once per module.
   const api = new Router();
   for (const router of routers) api.use(router.routes());
-  app.use(api.routes()).use(api.allowedMethods());
+  // Before the API's router: a feed reader's poll need not be matched against every API route.
   app.use(feeds({ connection, publicUrl: config.publicUrl }));
+  app.use(api.routes()).use(api.allowedMethods());
 
   if (config.staticDir) {
     app.use(previewPage({ dir: config.staticDir, connection, links, publicUrl: config.publicUrl }));
