@@ -11,7 +11,7 @@ import type { Article } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
-import { FEED_ITEMS, FEED_PATHS } from './feeds.ts';
+import { FEED_ITEMS, FEED_PATHS, absoluteLinks } from './feeds.ts';
 import { xmlText } from './xml.ts';
 import { FEED_LINK, writeHead } from '../pages/page-head.ts';
 import { PAGE_META } from '@fw/contracts/pages';
@@ -137,6 +137,18 @@ describe('the feed link in every page’s head', () => {
     }
     const withLink = INDEX_HTML.replace('</head>', `${FEED_LINK}</head>`);
     expect(feedLinks(writeHead(withLink, { meta: PAGE_META.home, origin: app.url }))).toHaveLength(1);
+  });
+});
+
+describe('links in the feed’s article text', () => {
+  it('are made absolute: links, images and every candidate of a srcset; other sites’ are kept', () => {
+    const html =
+      '<p><a href="/bible/John/3#v16">John 3:16</a> <a href="https://example.org/x">x</a> <a href="//cdn.example.org/y">y</a></p>' +
+      '<img src="/media/a-800.webp" srcset="/media/a-800.webp 800w, /media/a-1600.webp 1600w" width="800" height="600">';
+    expect(absoluteLinks(html, 'https://family.example.org')).toBe(
+      '<p><a href="https://family.example.org/bible/John/3#v16">John 3:16</a> <a href="https://example.org/x">x</a> <a href="//cdn.example.org/y">y</a></p>' +
+        '<img src="https://family.example.org/media/a-800.webp" srcset="https://family.example.org/media/a-800.webp 800w, https://family.example.org/media/a-1600.webp 1600w" width="800" height="600">',
+    );
   });
 });
 

@@ -24,12 +24,19 @@ export const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 export const SITEMAP_TYPE = 'application/xml; charset=utf-8';
 
 /**
- * Root-relative links and images in article HTML (scripture links are `/bible/…`) made absolute: a
- * feed reader shows the text away from the site. The sanitiser writes every attribute in double
- * quotes, so this one form is all there is; `//host` links are left as they are.
+ * Root-relative links and images in article HTML (scripture links are `/bible/…`; stored images
+ * may be files with a `srcset`) made absolute: a feed reader shows the text away from the site.
+ * The sanitiser writes every attribute in double quotes, so this one form is all there is;
+ * `//host` links are left as they are.
  */
 export function absoluteLinks(html: string, origin: string): string {
-  return html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${origin}/`);
+  const absolute = (url: string) => (url.startsWith('/') && !url.startsWith('//') ? origin + url : url);
+  return html
+    .replace(/\b(href|src)="([^"]*)"/g, (_, name: string, url: string) => `${name}="${absolute(url)}"`)
+    .replace(/\bsrcset="([^"]*)"/g, (_, list: string) => {
+      const candidates = list.split(',').map((candidate) => candidate.trim().replace(/^\S+/, absolute));
+      return `srcset="${candidates.join(', ')}"`;
+    });
 }
 
 export function renderRss(state: ReadState, origin: string): string {
