@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle } from '../../../test/content-fixtures.ts';
 import { ROUTE_SOURCES } from '../pages/page-template.ts';
+import { PREVIEW_LINKS_COLLECTION } from './preview-links.ts';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -118,6 +119,11 @@ describe('a shared preview link', () => {
     await askLink(otherDraft._id, 'share');
     const other = new URL(link);
     other.pathname = `/preview/${otherDraft._id}`;
+    expect((await open(other.toString())).status).toBe(404);
+    // Even were both drafts' keys the same, the signature names its article.
+    const keys = app.connection.collection<{ _id: string; key: string }>(PREVIEW_LINKS_COLLECTION);
+    const { key } = (await keys.findOne({ _id: draft._id }))!;
+    await keys.updateOne({ _id: otherDraft._id }, { $set: { key } });
     expect((await open(other.toString())).status).toBe(404);
     const later = new URL(link);
     later.searchParams.set('exp', String(Number(link.searchParams.get('exp')) + MINUTE_MS));
