@@ -18,7 +18,8 @@ export const FEEDS_TARGETS = {
 };
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 /** Pairs (the real 304, then the ceiling's) measured per document. */
-const ROUNDS = 3;
+const ROUNDS = 5;
+const FIRST_GET_ATTEMPTS = 3;
 const DOCUMENTS = [
   { key: 'list', path: '/api/articles/all', label: '`/api/articles/all`' },
   { key: 'rss', path: '/rss.xml', label: '`/rss.xml`' },
@@ -66,9 +67,17 @@ export async function benchFeeds(database, tmpDir) {
   try {
     const made = {};
     for (const doc of DOCUMENTS) {
-      // The first GET makes the body (and its brotli form) for this version.
-      const first = await measuredGet(server.url, doc.path, ACCEPT);
+      // The first GET makes the body (and its brotli form) for this version. On a busy machine the
+      // list's (50 MB of JSON at this size) can take longer than the server's 20 s answer limit;
+      // the body is still made and kept, so asking again gets it.
+      let first;
+      let attempts = 0;
+      do {
+        attempts += 1;
+        first = await measuredGet(server.url, doc.path, ACCEPT);
+      } while (first.status === 503 && attempts < FIRST_GET_ATTEMPTS);
       if (first.status !== 200) throw new Error(`${doc.path} answered ${first.status}`);
+      first.attempts = attempts;
       const again = await measuredGet(server.url, doc.path, ACCEPT);
       const notModified = await measuredGet(server.url, doc.path, { ...ACCEPT, 'if-none-match': first.etag });
       if (notModified.status !== 304) throw new Error(`${doc.path} with If-None-Match answered ${notModified.status}`);
@@ -105,6 +114,7 @@ export async function benchFeeds(database, tmpDir) {
       results[doc.key] = {
         label: doc.label,
         firstMs: round(first.ms, 1),
+        firstAttempts: first.attempts,
         againMs: round(again.ms, 1),
         wireBytes: first.bytes,
         encoding: first.encoding ?? 'identity',
@@ -130,7 +140,7 @@ export function feedsRows(feeds) {
   return DOCUMENTS.filter((doc) => feeds[doc.key]).map(({ key }) => {
     const r = feeds[key];
     return [
-      `${r.label} with If-None-Match (304), ${size} published articles (first GET after a change, which makes the body: ${r.firstMs} ms, ${kb(r.wireBytes)} ${r.encoding}; the next: ${r.againMs} ms)`,
+      `${r.label} with If-None-Match (304), ${size} published articles (first GET after a change, which makes the body: ${r.firstMs} ms${r.firstAttempts > 1 ? ` at attempt ${r.firstAttempts}, the earlier ones past the 20 s limit` : ''}, ${kb(r.wireBytes)} ${r.encoding}; the next: ${r.againMs} ms)`,
       `${r.real.requestsPerSecond} req/s, p99 ${r.real.p99Ms} ms: **${pct(r.ratio)}** (median of ${feeds.rounds} pairs: ${r.ratios.map(pct).join(', ')})`,
       `bare Koa sending the same bytes, measured right after: ${r.ceiling.requestsPerSecond} req/s`,
       `≥ ${pct(FEEDS_TARGETS.ceilingShare)} of bare Koa`,
