@@ -3,6 +3,8 @@
 // anyone can open for 7 days without an account (a new one turns the last one off). Both ask the
 // server, so they need a connection, and show the last saved version, not unsaved edits.
 import { useState } from 'react';
+// Before the preview contract's schemas are made: zod's eval probe would break the site's CSP.
+import '@fw/contracts/zod-strict-csp';
 import { API_PATHS } from '@fw/contracts/paths';
 import { PREVIEW_MESSAGES, type PreviewLink } from '@fw/contracts/preview';
 import { api, ApiError } from '../../lib/api.ts';
