@@ -29,6 +29,7 @@ import { feeds } from './modules/feeds/feeds.ts';
 import { previewLinks } from './modules/preview/preview-links.ts';
 import { previewPage } from './modules/preview/preview-page.ts';
 import { previewRouter } from './modules/preview/preview.routes.ts';
+import { imagesRouter } from './modules/images/images.routes.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -68,6 +69,7 @@ export function createApp({ config, connection, passwords }: AppDeps): Koa {
     syncRouter({ connection }),
     scheduleRouter({ connection, adminOnly, idempotent }),
     previewRouter({ adminOnly, links }),
+    imagesRouter({ connection }),
   ];
   // One router holding every route: a request is matched once, not once per module.
   const api = new Router();

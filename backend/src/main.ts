@@ -8,6 +8,7 @@ import { seedDemoLessons, seedSchedule2025 } from './db/seed/lessons-seed.ts';
 import { readModelOn } from './modules/sync/read-model.ts';
 import { passwordPool } from './modules/users/password-pool.ts';
 import { linkStoredScripture } from './modules/scripture/scripture-migration.ts';
+import { storeInlineImages } from './modules/images/image-migration.ts';
 
 const config = loadConfig();
 const connection = await connectDatabase(config.mongoUri);
@@ -21,6 +22,10 @@ if ((await seedSchedule2025(connection)).seeded) console.log('Seeded the 2025 wo
 // Citations in what was stored before they were linked on save (once; modules/scripture/).
 const linked = await linkStoredScripture(connection);
 if (linked) console.log(`Linked Bible citations: ${linked.articles} articles, ${linked.lessons} lessons.`);
+// Pictures stored inline before they became files (once; modules/images/).
+const images = await storeInlineImages(connection);
+if (images) console.log(`Stored inline pictures as files: ${images.articles} articles.`);
+for (const failure of images?.failed ?? []) console.warn(`Pictures left inline in article ${failure}`);
 // An instance answers once it holds the library (modules/sync/read-model.ts): a load balancer
 // never sends a device to an instance that would first have to read every article.
 const readStartMs = Date.now();

@@ -13,6 +13,7 @@ import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import type { WriteScope } from '../../db/key-records.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { linkScriptureHtml } from '../scripture/link-html.ts';
+import { storeArticleImages } from '../images/image-html.ts';
 import { sameFields, sameText, toArticleDto, type ArticleDoc, type ArticleFields } from './article.model.ts';
 import type { ArticleStore } from './article-store.ts';
 
@@ -62,6 +63,8 @@ export async function saveArticle(
   by?: string,
 ): Promise<SaveOutcome> {
   const fields: ArticleFields = { ...articleFields(input), ...(by === undefined ? {} : { updatedBy: by }) };
+  // Pictures become stored files before anything else is written: a refused one changes nothing.
+  fields.content = (await storeArticleImages(store.connection, fields.content)).html;
   const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
 
   // A client-made id nobody has used: straight to the insert, no lookups (article-versions.ts).

@@ -3,6 +3,7 @@
 // rendered as HTML by every reader without running anyone's script.
 import sanitizeHtml from 'sanitize-html';
 import { ordinarySpaces } from '@fw/contracts/spaces';
+import { IMAGE_FILE_TYPES, parseImageUrl } from '@fw/contracts/images';
 
 /** The link protocols the editor allows (spec, editor rules); any other link goes nowhere. */
 export const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel', 'sms'] as const;
@@ -44,6 +45,9 @@ const ALLOWED_TAGS = [
   'code',
   'span',
   'img',
+  // The markup the server writes for its stored images (modules/images/image-html.ts).
+  'picture',
+  'source',
 ];
 
 /** Characters browsers ignore inside a URL scheme, used to smuggle `java\tscript:` past checks. */
@@ -71,18 +75,38 @@ function safeLink(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHt
   return { tagName, attribs: { href } };
 }
 
+/** Every address of a `srcset` is one of the server's stored images (its width descriptor too). */
+function ourSrcset(srcset: string | undefined): boolean {
+  if (srcset === undefined) return true;
+  return srcset
+    .split(',')
+    .every((candidate) => /^\S+ [1-9][0-9]{0,3}w$/.test(candidate.trim()) && parseImageUrl(candidate.trim().split(' ')[0]!) !== null);
+}
+
+/** An image is a pasted data URL (stored on save) or one of the server's own image files. */
+function allowedImage(attribs: Record<string, string>): boolean {
+  const src = attribs.src ?? '';
+  if (IMAGE_DATA_URL.test(src)) return attribs.srcset === undefined;
+  return parseImageUrl(src) !== null && ourSrcset(attribs.srcset);
+}
+
+const SOURCE_TYPES: readonly string[] = Object.values(IMAGE_FILE_TYPES);
+const allowedSource = (attribs: Record<string, string>) =>
+  SOURCE_TYPES.includes(attribs.type ?? '') && attribs.srcset !== undefined && ourSrcset(attribs.srcset);
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
     a: ['href', 'rel', 'target'],
-    img: ['src', 'alt', 'width', 'height'],
+    img: ['src', 'alt', 'width', 'height', 'srcset', 'sizes', 'loading', 'decoding'],
+    source: ['type', 'srcset', 'sizes'],
     li: ['data-list'],
     pre: ['data-language', 'spellcheck'],
     '*': ['class'],
   },
   allowedClasses: { '*': QUILL_CLASSES, pre: [...QUILL_CLASSES, 'ql-syntax'] },
   allowedSchemes: [...LINK_PROTOCOLS],
+  // Relative addresses (our stored images) have no scheme and pass; allowedImage checks them.
   allowedSchemesByTag: { a: [...LINK_PROTOCOLS, 'about'], img: ['data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
@@ -102,7 +126,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'title',
   ],
   transformTags: { a: safeLink },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !IMAGE_DATA_URL.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'img' && !allowedImage(frame.attribs)) || (frame.tag === 'source' && !allowedSource(frame.attribs)),
   textFilter: ordinarySpaces,
   parseStyleAttributes: false,
 };
