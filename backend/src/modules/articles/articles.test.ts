@@ -142,7 +142,7 @@ describe('article calls', () => {
       }
     });
 
-    it('answers 413 for content over 8 MB and for a body over the request limit', async () => {
+    it('answers 413 for content over the limit (pictures included) and for a body over the request limit', async () => {
       const big = 'a'.repeat(LIMITS.ARTICLE_CONTENT_MAX_BYTES + 1);
       const tooMuchContent = await saveArticle(app, admin, { content: big });
       expect(tooMuchContent.status).toBe(413);

@@ -86,6 +86,22 @@ describe('sanitizeArticleHtml: XSS payloads are removed', () => {
     expect(clean('<img src="javascript:alert(1)">')).toBe('');
   });
 
+  it("keeps the server's own stored-image markup, and only with the server's own image addresses", () => {
+    const u = (w: number, ext: string) => `/api/images/${'a1'.repeat(16)}-${w}.${ext}`;
+    const picture =
+      `<picture><source type="image/webp" srcset="${u(640, 'webp')} 640w, ${u(1600, 'webp')} 1600w" sizes="100vw" />` +
+      `<img src="${u(1600, 'jpg')}" srcset="${u(640, 'jpg')} 640w, ${u(1600, 'jpg')} 1600w" sizes="100vw" width="1600" height="1200" alt="x" loading="lazy" decoding="async" /></picture>`;
+    expect(clean(picture)).toBe(picture);
+    // Another site's address anywhere in it: that element goes.
+    expect(clean(`<img src="${u(1600, 'jpg')}" srcset="https://tracker.example/p.jpg 640w">`)).toBe('');
+    expect(clean(`<img src="/api/images/../admin/x.jpg">`)).toBe('');
+    expect(clean(`<img src="//tracker.example${u(1600, 'jpg')}">`)).toBe('');
+    expect(clean(`<picture><source type="image/webp" srcset="https://tracker.example/p.webp 1x" /></picture>`)).toBe('<picture></picture>');
+    expect(clean(`<source type="text/html" srcset="${u(640, 'webp')} 640w" />`)).toBe('');
+    // A data URL is stored on save; it carries no srcset of its own.
+    expect(clean(`<img src="${PNG}" srcset="${u(640, 'jpg')} 640w">`)).toBe('');
+  });
+
   it('turns javascript:, data: and other links into about:blank, however disguised', () => {
     const payloads = [
       'javascript:alert(1)',

@@ -111,6 +111,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // `<source>` is a void element: written `<source … />` as the image markup writes it.
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'source'],
   // The content of these is never text a reader should see, so it goes with the tag.
   nonTextTags: [
     'script',

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import mongoose from 'mongoose';
-import { newObjectId, type Article } from '@fw/contracts';
+import { LIMITS, newObjectId, type Article } from '@fw/contracts';
 import { imageUrlsIn, parseImageUrl } from '@fw/contracts/images';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
@@ -11,6 +11,7 @@ import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
 import { bombPng, dataUrl, noisyPhoto } from '../../../test/image-fixtures.ts';
 import { imageHash, IMAGE_MESSAGES, IMAGE_MAX_INPUT_PIXELS } from './image-encode.ts';
 import { IMAGE_CACHE_CONTROL } from './images.routes.ts';
+import { STORED_TOO_LARGE_MESSAGE } from './image-html.ts';
 
 describe('article images', () => {
   let app: TestApp;
@@ -124,6 +125,15 @@ describe('article images', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await storedArticle(_id)).toBeNull();
     expect(await countImages()).toBe(before);
+  });
+
+  it('refuses text that is still over the stored limit once its pictures are files; nothing is stored', async () => {
+    const _id = newObjectId();
+    const text = `<p>${'word '.repeat(LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES / 5)}</p>`;
+    const res = await saveArticle(app, admin, { _id, content: `${text}<p><img src="${dataUrl(photo)}"></p>` });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(STORED_TOO_LARGE_MESSAGE);
+    expect(await storedArticle(_id)).toBeNull();
   });
 
   it('serves a stored file as immutable, answers 304 to a revalidation and 404 to any other name', async () => {
