@@ -49,6 +49,14 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: { cacheName: 'bible-reference-parser', expiration: { maxEntries: 4 } },
           },
+          // Stored article pictures never change (their name is their content): served from the
+          // cache the image keeper fills for the articles on the device (sync/images/), and kept
+          // when a page draws one first. The keeper lets go of files no article uses.
+          {
+            urlPattern: /\/api\/images\/[0-9a-f]{32}-\d+\.(?:webp|jpg|png)$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'article-images', cacheableResponse: { statuses: [200] } },
+          },
         ],
         // Hashed files (assets/) change name when they change, so they need no revision: Workbox
         // then fetches them with the HTTP cache allowed, and what the page has just loaded (the

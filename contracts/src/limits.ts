@@ -10,11 +10,11 @@ export const LIMITS = {
   ARTICLE_TITLE_MAX_CHARS: 200,
   ARTICLE_SUBTITLE_MAX_CHARS: 200,
   /** Content as sent, pasted pictures included as data URLs (three phone photos fit). */
-  ARTICLE_CONTENT_MAX_BYTES: 24 * 1024 * 1024,
+  ARTICLE_CONTENT_MAX_BYTES: 32 * 1024 * 1024,
   /** Content as stored, once its pictures are files (modules/images): what every device syncs. */
   ARTICLE_STORED_CONTENT_MAX_BYTES: 8 * 1024 * 1024,
-  /** A JSON body may hold a 24 MB article plus its JSON-string escaping. */
-  REQUEST_BODY_MAX_BYTES: 26 * 1024 * 1024,
+  /** A JSON body may hold a 32 MB article plus its JSON-string escaping. */
+  REQUEST_BODY_MAX_BYTES: 34 * 1024 * 1024,
   USER_NAME_MAX_CHARS: 100,
   EMAIL_MAX_CHARS: 254,
   PASSWORD_MIN_CHARS: 8,

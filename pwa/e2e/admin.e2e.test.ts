@@ -125,7 +125,11 @@ describe('admin area', () => {
     expect(saved).toMatchObject({ isPublished: true, category: 'Hope', subtitle: 'Small steps every day' });
     expect(saved!.content).toContain('<h2>Why faith matters</h2>');
     expect(saved!.content).toMatch(/<a href="https:\/\/example\.org\/library"[^>]*>the library<\/a>/);
-    expect(saved!.content).toMatch(/<img src="data:image\/png;base64,/);
+    // The pasted picture is stored as files on save (backend/src/modules/images); a 1×1 PNG with
+    // transparency keeps a PNG fallback beside its WebP.
+    expect(saved!.content).toMatch(/<picture><source type="image\/webp" srcset="\/api\/images\/[0-9a-f]{32}-1\.webp 1w"/);
+    expect(saved!.content).toMatch(/<img src="\/api\/images\/[0-9a-f]{32}-1\.png"/);
+    expect(saved!.content).not.toContain('data:');
 
     const visitor = await newPage(browser);
     await visitor.page.goto('/');

@@ -1,7 +1,8 @@
 // The few IndexedDB reads and writes the Bible needs, on the device database db.ts declares, in
 // plain IndexedDB: the keeper worker then carries no copy of Dexie (about 33 KB gzip that every
 // first visit would download into the precache). The stores are db.ts's `bibleBooks`,
-// `bibleChapters`, `articles` and `worship`; this module never creates or changes them.
+// `bibleChapters`, `articles` and `worship` (and `bodies`, for the image keeper in
+// sync/images/); this module never creates or changes them.
 const DB_NAME = 'family-bible-articles';
 
 let opening: Promise<IDBDatabase> | null = null;
@@ -40,6 +41,14 @@ export async function getAll<T>(store: string): Promise<T[]> {
   const request = tx.objectStore(store).getAll();
   await done(tx);
   return request.result as T[];
+}
+
+/** Every key of a store (no values read). */
+export async function keysOf(store: string): Promise<string[]> {
+  const tx = (await database()).transaction(store, 'readonly');
+  const request = tx.objectStore(store).getAllKeys();
+  await done(tx);
+  return request.result as string[];
 }
 
 /** Records by key, `undefined` where there is none (one transaction). */

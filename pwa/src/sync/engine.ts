@@ -30,6 +30,14 @@ function keepCitedBooksSoon(): void {
     .catch((error: unknown) => console.warn('keeping Bible books failed', error));
 }
 
+/** The pictures of the device's articles go into the service worker's cache after each pull that
+ * settles (sync/images/): the worker reads the bodies once, then only what each sync changed. */
+function keepArticleImagesSoon(): void {
+  void import('./images/keeper.ts')
+    .then(({ keepArticleImages }) => keepArticleImages())
+    .catch((error: unknown) => console.warn('keeping article images failed', error));
+}
+
 /** Runs `step` now, or once more after the run in progress; runs never overlap. */
 function singleFlight(step: () => Promise<boolean>): () => Promise<void> {
   let running: Promise<void> | null = null;
@@ -89,7 +97,10 @@ async function pullRound(): Promise<boolean> {
 const requestPull = singleFlight(async () => {
   // Another tab pulling brings this tab the same data through the shared database.
   const fresh = await withTabLock(PULL_LOCK_NAME, pullRound, { wait: false });
-  if (fresh === true && navigator.onLine) keepCitedBooksSoon();
+  if (fresh === true && navigator.onLine) {
+    keepCitedBooksSoon();
+    keepArticleImagesSoon();
+  }
   // A pull that raced a confirmed write applied nothing; pull again.
   return fresh === false;
 });

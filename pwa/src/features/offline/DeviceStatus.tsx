@@ -6,6 +6,7 @@ import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
 import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
 import { InstallButton } from './InstallAction.tsx';
 import { BibleOnDevice } from './BibleOnDevice.tsx';
+import { ImagesOnDevice } from './ImagesOnDevice.tsx';
 import { useDeviceHoldings, usePersistentStorage } from './use-device-status.ts';
 import styles from './DeviceStatus.module.css';
 
@@ -29,6 +30,7 @@ export function DeviceStatus() {
           {plural(holdings.lessons, 'lesson')} saved for offline reading.
         </p>
       ) : null}
+      <ImagesOnDevice />
       {holdings ? (
         <p data-testid="device-last-sync">
           {holdings.lastSyncedAt ? (

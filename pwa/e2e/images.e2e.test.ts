@@ -1,0 +1,121 @@
+// A large photo pasted into the editor is stored by the server as files (backend/src/modules/
+// images), and a reader's device keeps them in the background (sync/images/), so the article's
+// picture shows offline although the reader never opened it online.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { API_PATHS } from '@fw/contracts/paths';
+import { imageUrlsIn } from '@fw/contracts/images';
+import type { Article } from '@fw/contracts';
+import { launchBrowser, newPage, waitForNew } from './browser.ts';
+import { eventually, loginAsDemoAdmin, writeSucceeds } from './admin-helpers.ts';
+import { adminToken, deleteArticle, waitForServiceWorker } from './reader-helpers.ts';
+
+const stamp = `img-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+const PHOTO = { width: 4000, height: 3000 };
+
+/** Pastes a noisy 4000×3000 JPEG made in the page (a phone photo's size) into the editor. */
+async function pastePhoto(page: Page): Promise<number> {
+  await page.locator('.ql-editor').click();
+  await page.keyboard.press('Control+End');
+  return page.evaluate(async ({ width, height }) => {
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d')!;
+    const pixels = context.createImageData(width, height);
+    for (let i = 0; i < pixels.data.length; i += 4) {
+      const shade = 90 + Math.random() * 80;
+      pixels.data.set([shade, shade * 0.9, shade * 0.8, 255], i);
+    }
+    context.putImageData(pixels, 0, 0);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], 'photo.jpg', { type: 'image/jpeg' }));
+    document.querySelector('.ql-editor')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    return blob.size;
+  }, PHOTO);
+}
+
+/** The files of `urls` the page's origin holds in its Cache Storage. */
+const cached = (page: Page, urls: string[]) =>
+  page.evaluate(async (list) => {
+    const found: string[] = [];
+    for (const url of list) if (await caches.match(url)) found.push(url);
+    return found;
+  }, urls);
+
+describe('article images on phones', () => {
+  let browser: Browser;
+  let article: Article | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (article) await deleteArticle(await adminToken(), article._id);
+  });
+
+  it('stores a pasted large photo as files, and a reader sees it offline without having opened it online', async () => {
+    const admin = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await loginAsDemoAdmin(admin.page);
+    await waitForNew(admin.page, '.ql-editor', () =>
+      admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Create', exact: true }).click(),
+    );
+    const title = `A photo from the hills ${stamp}`;
+    await admin.page.getByLabel('Title', { exact: true }).fill(title);
+    await admin.page.getByLabel('Subtitle', { exact: true }).fill('Taken on a phone');
+    await admin.page.locator('.ql-editor').click();
+    await admin.page.keyboard.type('The view from the top.');
+    await admin.page.keyboard.press('Enter');
+    const photoBytes = await pastePhoto(admin.page);
+    expect(photoBytes).toBeGreaterThan(1_000_000);
+    // The editor holds it inline, as the spec says, until the save.
+    await admin.page.locator('.ql-editor img[src^="data:image/jpeg;base64,"]').waitFor();
+    await admin.page.getByLabel('Category').selectOption('Life');
+    await admin.page.getByLabel('Publish Now').check();
+    const saved = await writeSucceeds(admin.page, 'POST', API_PATHS.addArticle, () =>
+      admin.page.getByRole('button', { name: 'Create Article' }).click(),
+    );
+    article = saved.article as Article;
+    expect(article.content).not.toContain('data:');
+    expect(article.content).toMatch(/<picture><source type="image\/webp" srcset="[^"]+-640\.webp 640w, [^"]+-1600\.webp 1600w"/);
+    expect(article.content).toContain('width="1600" height="1200" alt=""');
+    const files = imageUrlsIn(article.content);
+    const webp = files.filter((url) => url.endsWith('.webp'));
+    expect(webp).toHaveLength(2);
+    await admin.context.close();
+
+    // A reader's phone: the first visit syncs the library and keeps its pictures in the background.
+    const reader = await newPage(browser, { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 });
+    await reader.page.goto('/');
+    await waitForServiceWorker(reader.page);
+    await reader.page.getByTestId('article-card').filter({ hasText: title }).waitFor({ timeout: 30_000 });
+    await eventually(async () => (await cached(reader.page, webp)).length === webp.length, 'the photo kept on the device', 30_000);
+    // Counted in "On this device" (other tests' articles may hold pictures too: all of them kept).
+    await eventually(async () => {
+      const text = (await reader.page.getByTestId('images-on-device').textContent()) ?? '';
+      const counts = /: ([\d,]+) of ([\d,]+) kept/.exec(text);
+      return counts !== null && counts[1] === counts[2] && Number(counts[2]!.replace(/,/g, '')) >= webp.length;
+    }, 'the footer to count the kept pictures', 15_000);
+    // Nothing drew the photo online: it was kept by the background step, not by a visit.
+    const drawn = await reader.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    expect(drawn.filter((url) => url.includes('/api/images/'))).toEqual([]);
+
+    await reader.context.setOffline(true);
+    await reader.page.goto(`/article/${article._id}`);
+    await reader.page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    const image = reader.page.locator('.article-content picture img');
+    await image.scrollIntoViewIfNeeded();
+    await reader.page.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('.article-content picture img');
+        return img !== null && img.complete && img.naturalWidth > 0;
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
+    const shown = await image.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, src: img.currentSrc }));
+    expect(shown.width).toBeGreaterThan(0);
+    expect(webp.map((url) => new URL(url, 'http://x').pathname)).toContain(new URL(shown.src).pathname);
+    await reader.context.close();
+  });
+});

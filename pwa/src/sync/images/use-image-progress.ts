@@ -1,0 +1,6 @@
+import { useSyncExternalStore } from 'react';
+import { getImageProgress, subscribeImageProgress, type ImageProgress } from './progress.ts';
+
+export function useImageProgress(): ImageProgress | null {
+  return useSyncExternalStore(subscribeImageProgress, getImageProgress, getImageProgress);
+}
