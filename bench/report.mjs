@@ -89,7 +89,7 @@ function searchRows(search, targets) {
 
 export function table(results, targets) {
   const rows = [];
-  const { search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, reliability, verseSheet, highlights } =
+  const { images, search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, reliability, verseSheet, highlights } =
     results;
   if (search) rows.push(...searchRows(search, targets.search));
   if (results.feeds) rows.push(...feedsRows(results.feeds));
@@ -202,6 +202,31 @@ export function table(results, targets) {
       `the same reads alone: p50 ${ms(logins.alone.p50Ms)}, p99 ${ms(logins.alone.p99Ms)} (${logins.alone.count} reads)`,
       `p50 ≤ ${targets.logins.readP50VsAlone}× alone`,
       status(logins.met),
+    ]);
+  }
+  if (images) {
+    const sync = images.firstSync;
+    const photos = `${images.photos} photos of ${images.photoPx} (${mb(images.photoBytes.reduce((a, b) => a + b, 0))} of JPEG)`;
+    rows.push([
+      `First sync, bytes an article with ${photos} adds, as the PWA pages the feed (brotli, ${images.articles} other articles)`,
+      `**${kb(sync.articleFiles)}**: **${sync.smallerThanInline}×** smaller (pictures as stored files; a device then keeps their WebP files in the background: ${images.kept.files} files, ${mb(images.kept.bytes)}; the save took ${ms(images.saveMs)})`,
+      `the same article stored inline (data URLs): ${mb(sync.articleInline)}`,
+      `≥ ${targets.images.smallerThanInline}× smaller`,
+      status(sync.smallerThanInline >= targets.images.smallerThanInline),
+    ]);
+    rows.push([
+      `Search worker's text: the article HTML a device stores and the worker reads, same article`,
+      `**${kb(images.searchText.files)}**: **${images.searchText.smallerThanInline}×** smaller`,
+      `inline: ${mb(images.searchText.inline)}`,
+      `≥ ${targets.images.smallerThanInline}× smaller`,
+      status(images.searchText.smallerThanInline >= targets.images.smallerThanInline),
+    ]);
+    rows.push([
+      `First sync of ${images.articles} articles plus the photo article (brotli, median of 3 for time)`,
+      `**${mb(sync.withFiles)}** (**${sync.otherwise}×**), ${ms(sync.ms.withFiles)}`,
+      `the ${images.articles} articles alone: ${mb(sync.before)}, ${ms(sync.ms.before)}; with the inline copy too: ${mb(sync.withInline)}, ${ms(sync.ms.withInline)}`,
+      `unchanged otherwise (≤ ${targets.images.firstSyncOtherwise}× in bytes)`,
+      status(sync.otherwise <= targets.images.firstSyncOtherwise),
     ]);
   }
   if (reliability) {

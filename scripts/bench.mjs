@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the README's Benchmarks section.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server feeds logins lighthouse offline versesheet firstvisit cardtap highlights reliability.
+// Names: weight search server feeds images logins lighthouse offline versesheet firstvisit cardtap highlights reliability.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +19,7 @@ const ALL = [
   'search',
   'server',
   'feeds',
+  'images',
   'logins',
   'lighthouse',
   'offline',
@@ -40,6 +41,7 @@ const { benchSearch, SEARCH_TARGETS } = await import('../bench/search.mjs');
 const { benchServer, SERVER_TARGETS } = await import('../bench/server.mjs');
 const { benchLogins, LOGIN_TARGETS } = await import('../bench/logins.mjs');
 const { benchFeeds } = await import('../bench/feeds.mjs');
+const { benchImages, IMAGE_TARGETS } = await import('../bench/images.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
 const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
 const { benchVerseSheet } = await import('../bench/verse-sheet.mjs');
@@ -96,6 +98,15 @@ if (wanted('feeds')) {
   const database = await startDatabase();
   try {
     await attempt('feeds', () => benchFeeds(database, TMP_DIR));
+  } finally {
+    await database.stop();
+  }
+}
+
+if (wanted('images')) {
+  const database = await startDatabase();
+  try {
+    await attempt('images', () => benchImages(database));
   } finally {
     await database.stop();
   }
@@ -198,6 +209,7 @@ const markdown = table(results, {
   search: SEARCH_TARGETS,
   server: SERVER_TARGETS,
   logins: LOGIN_TARGETS,
+  images: IMAGE_TARGETS,
   homeJsGzipBytes: HOME_JS_TARGET_GZIP_BYTES,
 });
 updateReadme(path.join(ROOT, 'README.md'), readmeSection(report, markdown));

@@ -72,13 +72,11 @@ export async function encodeImage(
   const widths = large >= IMAGE_WIDTHS_PX.SMALL * SMALL_COPY_MIN_RATIO ? [IMAGE_WIDTHS_PX.SMALL, large] : [large];
   const fallback = info.format === 'png' && info.hasAlpha ? 'png' : 'jpg';
 
-  const files: EncodedFile[] = [];
-  let height = 0;
   try {
     // Decoded once, at the large width (a JPEG is shrunk while it is read), then copied from.
     const upright = await input().autoOrient().resize({ width: large, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
-    height = upright.info.height;
     const { width: rawWidth, height: rawHeight, channels } = upright.info;
+    const files: EncodedFile[] = [];
     for (const width of widths) {
       for (const ext of ['webp', fallback] as const) {
         const pipeline = sharp(upright.data, { raw: { width: rawWidth, height: rawHeight, channels } }).resize({ width });
@@ -91,9 +89,9 @@ export async function encodeImage(
         files.push({ name: `${hash}-${width}.${ext}`, width, ext, data });
       }
     }
+    return { meta: { width: large, height: rawHeight, widths, fallback }, files };
   } catch {
     // A header that reads but pixels that do not (a truncated or damaged file).
     throw new HttpError('INVALID_INPUT', IMAGE_MESSAGES.notImage(n));
   }
-  return { meta: { width: large, height, widths, fallback }, files };
 }
