@@ -71,7 +71,7 @@ describe('article images on phones', () => {
     // The editor holds it inline, as the spec says, until the save.
     await admin.page.locator('.ql-editor img[src^="data:image/jpeg;base64,"]').waitFor();
     await admin.page.getByLabel('Category').selectOption('Life');
-    await admin.page.getByLabel('Publish Now').check();
+    // A draft first: the admin list opens drafts in the editor (a published one opens its page).
     const saved = await writeSucceeds(admin.page, 'POST', API_PATHS.addArticle, () =>
       admin.page.getByRole('button', { name: 'Create Article' }).click(),
     );
@@ -82,6 +82,23 @@ describe('article images on phones', () => {
     const files = imageUrlsIn(article.content);
     const webp = files.filter((url) => url.endsWith('.webp'));
     expect(webp).toHaveLength(2);
+
+    // Opened again in the editor, the stored picture stays (Quill holds our <img>), and an edit
+    // that publishes it keeps the same files and markup.
+    const nav = (name: string) => admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
+    await nav('All Articles').click();
+    await admin.page.getByRole('heading', { name: 'All Articles', level: 1 }).waitFor();
+    await admin.page.getByTestId('article-row').filter({ hasText: title }).getByRole('link', { name: title }).click();
+    await admin.page.waitForURL('**/admin/create');
+    await admin.page.locator(`.ql-editor img[src="${files.find((url) => !url.endsWith('.webp') && url.includes('-1600.'))}"]`).waitFor();
+    await admin.page.getByLabel('Subtitle', { exact: true }).fill('Taken on a phone, edited');
+    await admin.page.getByLabel('Publish Now').check();
+    const edited = await writeSucceeds(admin.page, 'POST', API_PATHS.addArticle, () =>
+      admin.page.getByRole('button', { name: 'Update Article' }).click(),
+    );
+    article = edited.article as Article;
+    expect(article).toMatchObject({ subtitle: 'Taken on a phone, edited', isPublished: true });
+    expect(article.content).toBe((saved.article as Article).content);
     await admin.context.close();
 
     // A reader's phone: the first visit syncs the library and keeps its pictures in the background.
