@@ -137,6 +137,8 @@ export async function writeAnswered(
   path: string,
   act: () => Promise<unknown>,
   toast?: { kind: 'success' | 'error'; text: string },
+  /** A write that carries megabytes (a pasted photo) may need longer on a busy machine. */
+  timeoutMs = 15_000,
 ): Promise<WriteAnswer> {
   if (toast) await markShownToasts(page);
   const answered = page.waitForResponse(
@@ -148,7 +150,7 @@ export async function writeAnswered(
         request.headers()['idempotency-key'] !== undefined
       );
     },
-    { timeout: 15_000 },
+    { timeout: timeoutMs },
   );
   // A click whose write never starts must not leave the wait above unhandled.
   answered.catch(() => undefined);
@@ -166,8 +168,9 @@ export async function writeSucceeds(
   path: string,
   act: () => Promise<unknown>,
   toastText?: string,
+  timeoutMs?: number,
 ): Promise<Record<string, unknown>> {
-  const answer = await writeAnswered(page, method, path, act, toastText ? { kind: 'success', text: toastText } : undefined);
+  const answer = await writeAnswered(page, method, path, act, toastText ? { kind: 'success', text: toastText } : undefined, timeoutMs);
   expect(answer.status, `${method} ${path} answered`).toBeLessThan(300);
   expect(answer.body.success).toBe(true);
   return answer.body;

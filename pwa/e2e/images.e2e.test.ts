@@ -12,6 +12,10 @@ import { adminToken, deleteArticle, waitForServiceWorker } from './reader-helper
 
 const stamp = `img-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 const PHOTO = { width: 4000, height: 3000 };
+/** Sending 8 MB of base64 and encoding the photo took 3.6 s alone, past 15 s with the machine busy. */
+const SAVE_PHOTO_TIMEOUT_MS = 90_000;
+/** The whole test: two such saves' worth of waiting, plus a first sync and an offline read. */
+const TEST_TIMEOUT_MS = 240_000;
 
 /** Pastes a noisy 4000×3000 JPEG made in the page (a phone photo's size) into the editor. */
 async function pastePhoto(page: Page): Promise<number> {
@@ -72,8 +76,13 @@ describe('article images on phones', () => {
     await admin.page.locator('.ql-editor img[src^="data:image/jpeg;base64,"]').waitFor();
     await admin.page.getByLabel('Category').selectOption('Life');
     // A draft first: the admin list opens drafts in the editor (a published one opens its page).
-    const saved = await writeSucceeds(admin.page, 'POST', API_PATHS.addArticle, () =>
-      admin.page.getByRole('button', { name: 'Create Article' }).click(),
+    const saved = await writeSucceeds(
+      admin.page,
+      'POST',
+      API_PATHS.addArticle,
+      () => admin.page.getByRole('button', { name: 'Create Article' }).click(),
+      undefined,
+      SAVE_PHOTO_TIMEOUT_MS,
     );
     article = saved.article as Article;
     expect(article.content).not.toContain('data:');
@@ -134,5 +143,5 @@ describe('article images on phones', () => {
     expect(shown.width).toBeGreaterThan(0);
     expect(webp.map((url) => new URL(url, 'http://x').pathname)).toContain(new URL(shown.src).pathname);
     await reader.context.close();
-  });
+  }, TEST_TIMEOUT_MS);
 });

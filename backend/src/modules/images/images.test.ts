@@ -80,6 +80,21 @@ describe('article images', () => {
     expect(second.content).toContain('alt="again"');
   });
 
+  it('answers a write the outbox sends again (same Idempotency-Key) with the first answer, the picture stored once', async () => {
+    const picture = await noisyPhoto(900, 600);
+    const _id = newObjectId();
+    const input = { _id, content: `<p><img src="${dataUrl(picture)}" alt="once"></p>` };
+    const headers = { 'Idempotency-Key': `images-replay-${_id}` };
+    const first = await saveArticle(app, admin, input, headers);
+    expect(first.status).toBe(201);
+    const stored = await app.connection.collection('images').findOne({ _id: imageHash(picture) as never });
+    const again = await saveArticle(app, admin, { ...input, title: first.body.article.title, subtitle: first.body.article.subtitle }, headers);
+    expect(again.status).toBe(201);
+    expect(again.body.article).toEqual(first.body.article);
+    expect((await storedArticle(_id))?.version).toBe(1);
+    expect((await app.connection.collection('images').findOne({ _id: imageHash(picture) as never }))?.createdAt).toEqual(stored?.createdAt);
+  });
+
   it('draws the same markup again when the editor sends back its plain <img>, and drops addresses that are not ours', async () => {
     const article = await createArticle(app, admin, { content: `<p><img src="${dataUrl(photo)}" alt="lake"></p>` });
     const hash = imageHash(photo);
