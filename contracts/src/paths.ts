@@ -5,6 +5,8 @@ export const API_PATHS = {
   // Public reading and comments.
   listArticles: '/api/articles/all',
   getArticle: '/api/articles/:id',
+  /** One stored image file (`<hash>-<width>.<ext>`, see images.ts). */
+  imageFile: '/api/images/:file',
   listComments: '/api/articles/comments',
   addComment: '/api/articles/add-comment',
   schedule: '/api/schedule',

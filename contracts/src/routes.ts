@@ -3,6 +3,7 @@
 import { adminRoutes } from './admin.ts';
 import { articleRoutes } from './articles.ts';
 import { healthRoutes } from './health.ts';
+import { imageRoutes } from './image-routes.ts';
 import { previewRoutes } from './preview.ts';
 import type { API_PATHS } from './paths.ts';
 import { revisionRoutes } from './revisions.ts';
@@ -15,6 +16,7 @@ export const ROUTES = {
   ...adminRoutes,
   ...syncRoutes,
   ...scheduleRoutes,
+  ...imageRoutes,
   ...revisionRoutes,
   ...previewRoutes,
 } as const satisfies { [Name in keyof typeof API_PATHS]: { path: (typeof API_PATHS)[Name] } };

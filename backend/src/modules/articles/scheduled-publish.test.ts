@@ -9,6 +9,7 @@ import { createUser } from '../../../test/fixtures.ts';
 import { addComment, approveComment, createArticle, saveArticle } from '../../../test/content-fixtures.ts';
 import { articleModel } from './article.model.ts';
 import { startPublishSchedule } from './scheduled-publish.ts';
+import { READ_MODEL_MAX_AGE_MS } from '../sync/read-model.ts';
 
 /** Short, so the test waits seconds; production checks every 10 s. */
 const CHECK_MS = 150;
@@ -130,9 +131,16 @@ describe('scheduled publishing, two instances on one database', () => {
         expect(stored).toMatchObject({ isPublished: true, version: draft.version + 1 });
         expect(await changesOf(draft._id)).toBe(changesBefore[i]! + 1);
       }
-      const comments = await apps[1]!.request<{ comments: { _id: string }[] }>('POST', '/api/articles/comments', {
-        body: { articleId: returning._id },
-      });
+      // The other instance shows it within its read model's staleness (the comments answer asks
+      // the read model whether the article is public).
+      const askComments = () =>
+        apps[1]!.request<{ comments: { _id: string }[] }>('POST', '/api/articles/comments', { body: { articleId: returning._id } });
+      let comments = await askComments();
+      for (const until = Date.now() + 3 * READ_MODEL_MAX_AGE_MS; comments.status !== 200 && Date.now() < until; ) {
+        await sleep(CHECK_MS);
+        comments = await askComments();
+      }
+      expect(comments.status).toBe(200);
       expect(comments.body.comments.map((c) => c._id)).toEqual([comment._id]);
     } finally {
       for (const checker of checkers) checker.stop();

@@ -3,7 +3,8 @@
 // device's service worker keeps the files of the articles it holds for offline reading.
 import Router from '@koa/router';
 import type mongoose from 'mongoose';
-import { IMAGE_FILE_NAME, IMAGE_PATH_PREFIX } from '@fw/contracts/images';
+import { IMAGE_FILE_NAME } from '@fw/contracts/images';
+import { API_PATHS } from '@fw/contracts/paths';
 import { HttpError } from '../../errors.ts';
 import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
 import { cachedFiles, imageStore } from './image-store.ts';
@@ -15,7 +16,7 @@ export function imagesRouter({ connection }: { connection: mongoose.Connection }
   const router = new Router();
   const readFile = cachedFiles(imageStore(connection));
 
-  router.get(`${IMAGE_PATH_PREFIX}:file`, async (ctx) => {
+  router.get(API_PATHS.imageFile, async (ctx) => {
     const name = ctx.params.file ?? '';
     // A name that is not ours is never a query.
     const file = IMAGE_FILE_NAME.test(name) ? await readFile(name) : null;
