@@ -43,17 +43,26 @@ export async function deleteArticle(token: string, id: string): Promise<void> {
   await apiCall('DELETE', '/api/articles/delete', { id }, token);
 }
 
-/** Every record of one IndexedDB store of the app's database, read the way the page would. */
+/** Every record of one IndexedDB store of the app's database, read the way the page would; none
+ * while the app has not made its database yet (the open would otherwise make an empty one, and
+ * the read of a store it lacks would never answer). */
 export async function readStore<T>(page: Page, store: string): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open('family-bible-articles');
-        open.onerror = () => reject(open.error);
+        open.onupgradeneeded = () => open.transaction!.abort();
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(open.error));
         open.onsuccess = () => {
-          const request = open.result.transaction(name, 'readonly').objectStore(name).getAll();
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const request = db.transaction(name, 'readonly').objectStore(name).getAll();
           request.onsuccess = () => {
-            open.result.close();
+            db.close();
             resolve(request.result as T[]);
           };
           request.onerror = () => reject(request.error);
