@@ -175,6 +175,13 @@ export async function benchSearch() {
           phoneP95Ms: round(p95(phoneSamples), 2),
           samples: index.samples.length,
         },
+        // Diagnostics: each query's median, on the page and in the worker.
+        byQuery: Object.fromEntries(
+          Object.entries(index.byQuery).map(([q, t]) => [
+            q,
+            { medianMs: round(median(t.ms), 1), workerMedianMs: round(median(t.workerMs), 1) },
+          ]),
+        ),
         naive: { medianMs: round(median(naive.samples), 0), p95Ms: round(p95(naive.samples), 0) },
         queries: queries.map((q) => ({ query: q, hits: index.hits[q].count })),
       };

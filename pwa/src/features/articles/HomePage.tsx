@@ -126,7 +126,7 @@ export function HomePage() {
             <>
               <ul className={styles.grid}>
                 {/* A search shows a screenful of its hits at a time (thousands of cards would freeze a phone). */}
-                {(query ? hits.slice(0, shown) : hits).map((hit) => (
+                {(query ? hits.slice(0, shown) : hits.slice()).map((hit) => (
                   <ArticleCard key={hit.article._id} hit={hit} saved={savedIds.has(hit.article._id)} />
                 ))}
               </ul>

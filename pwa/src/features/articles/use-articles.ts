@@ -9,7 +9,7 @@ import {
   searchArticles,
   startSearchSoon,
   withPreviews,
-  type SearchHit,
+  SearchHits,
 } from '../search/index.ts';
 import { INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 import { firstPaintFor } from '../../lib/first-paint.ts';
@@ -19,13 +19,14 @@ import { paths } from '../../lib/paths.ts';
  * Published articles on this device, newest first, filtered by tab and search; undefined while
  * loading. The list is read from IndexedDB when it changes, not for every query: a search runs
  * over the list in memory (and the search index), and the last answer stays shown until the next.
- * Every hit is returned, but only the first `shown` get their previews (the page shows those).
+ * Every hit is returned, but only the first `shown` get their previews (the page shows those, and
+ * makes cards for those only: SearchHits.slice).
  */
 export function useArticleHits(
   tab: HomeTab,
   query: string,
   shown = PREVIEWS_AT_ONCE,
-): SearchHit[] | undefined {
+): SearchHits | undefined {
   const stored = useDeviceQuery(({ db }) => db.articles.orderBy('createdAt').reverse().toArray(), []);
   const synced = useHasSynced();
   const all = useMemo(() => withServerCards(stored, synced), [stored, synced]);
@@ -33,13 +34,10 @@ export function useArticleHits(
     () => (all && tab !== INDEX_TAB ? all.filter((a: ArticleSummary) => a.category === tab) : all),
     [all, tab],
   );
-  const unsearched = useMemo(
-    () => visible?.map((article) => ({ article, preview: null })),
-    [visible],
-  );
+  const unsearched = useMemo(() => visible && SearchHits.unsearched(visible), [visible]);
   const needle = normaliseQuery(query);
   // The answer with the query it answers: previews are built for that query's hits.
-  const [found, setFound] = useState<{ needle: string; hits: SearchHit[] }>();
+  const [found, setFound] = useState<{ needle: string; hits: SearchHits }>();
 
   // The search worker loads its index after the first screen, before anyone types.
   useEffect(startSearchSoon, []);
@@ -51,7 +49,7 @@ export function useArticleHits(
       (hits) => current && setFound({ needle, hits }),
       (error: unknown) => {
         console.error('[search]', error);
-        if (current) setFound({ needle, hits: [] });
+        if (current) setFound({ needle, hits: SearchHits.found([], new Int32Array(0), []) });
       },
     );
     return () => {

@@ -5,5 +5,6 @@ export {
   searchArticles,
   startSearchSoon,
   withPreviews,
+  SearchHits,
   type SearchHit,
 } from './search.ts';

@@ -93,10 +93,10 @@ describe('the first search after a reload', () => {
     expect(files.size).toBe(1);
     // Hand-written: every third article, newest first.
     const [, all] = await lists();
-    expect(full.grace.hits.map((at) => all.titles![at])).toEqual(
+    expect(Array.from(full.grace.hits, (at) => all.titles![at])).toEqual(
       [39, 36, 33, 30, 27, 24, 21, 18, 15, 12, 9, 6, 3, 0].map((n) => `Article ${n}`),
     );
-    expect(full.phrase.hits.map((at) => all.titles![at])).toEqual(
+    expect(Array.from(full.phrase.hits, (at) => all.titles![at])).toEqual(
       [39, 36, 33, 30, 3].map((n) => `Article ${n}`),
     );
     const fileBytes = [...files.values()][0]!.length;
@@ -112,7 +112,7 @@ describe('the first search after a reload', () => {
     // More previews, then a phrase: its candidates' texts are read (the rest comes later).
     const later = await reloaded.previews(
       'grace',
-      full.grace.hits.slice(2).map((at) => ({ _id: all.ids![at]!, title: '', category: '' })),
+      Array.from(full.grace.hits.slice(2), (at) => ({ _id: all.ids![at]!, title: '', category: '' })),
     );
     expect(later).toEqual(full.grace.previews.slice(2));
     expect(await reloaded.search(PHRASE, ...(await lists()))).toEqual(full.phrase);

@@ -55,14 +55,14 @@ describe('search by reference', () => {
     const engine = new SearchEngine(60_000, null);
     const [listed, all] = await lists();
     const answer = await engine.search('john 3:16', listed, all);
-    expect(answer.hits.map((at) => all.titles![at])).toEqual(['Article 1', 'Article 4']);
+    expect(Array.from(answer.hits, (at) => all.titles![at])).toEqual(['Article 1', 'Article 4']);
     // Article 1 by its citation "Joh 3:14-18"; article 4 by its text, as before.
     expect(answer.previews[0]?.match).toBe('Joh 3:14-18');
     expect(answer.previews[1]?.match).toBe('John 3:16');
     expect(await engine.previews('john 3:16', [{ _id: ARTICLES[0]!._id, title: 'Article 1', category: 'Life' }])).toEqual([answer.previews[0]]);
 
     const psalm = await engine.search('psalm 83', ...(await lists()));
-    expect(psalm.hits.map((at) => all.titles![at])).toEqual(['Article 3']);
+    expect(Array.from(psalm.hits, (at) => all.titles![at])).toEqual(['Article 3']);
     expect(psalm.previews[0]?.match).toBe('Ps 83:18');
     engine.close();
   });
@@ -71,14 +71,14 @@ describe('search by reference', () => {
     const engine = new SearchEngine(60_000, null);
     const [firstListed, firstAll] = await lists();
     const before = await engine.search('john 3:1', firstListed, firstAll);
-    expect(before.hits.map((at) => firstAll.titles![at])).toEqual(['Article 2', 'Article 4']);
+    expect(Array.from(before.hits, (at) => firstAll.titles![at])).toEqual(['Article 2', 'Article 4']);
     const changed = { ...ARTICLES[1]!, content: '<p>Nothing cited now.</p>', scripture: undefined, version: 2 };
     delete changed.scripture;
     await applyArticlePage({ cursor: '2', removed: [], articles: [changed] });
     const [listed, all] = await lists();
     const answer = await engine.search('john 3:1', listed, all);
     // Article 4 still ("John 3:16" contains "john 3:1" as text); article 2 no longer cites it.
-    expect(answer.hits.map((at) => all.titles![at])).toEqual(['Article 4']);
+    expect(Array.from(answer.hits, (at) => all.titles![at])).toEqual(['Article 4']);
     engine.close();
   });
 });

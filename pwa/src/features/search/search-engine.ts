@@ -44,14 +44,21 @@ export interface ListRef {
   categories?: string[];
 }
 
-type KeptList = Omit<ListRef, 'key' | 'ids'> & { ids: string[]; labels?: Map<string, Listed> };
+type KeptList = Omit<ListRef, 'key' | 'ids'> & {
+  ids: string[];
+  labels?: Map<string, Listed>;
+  /** The ids' slots in the index as it was at `changes` (see slotsIn). */
+  slots?: { index: SearchIndex; changes: number; slots: Int32Array };
+};
 
 /**
  * A search's answer: every hit, as its position in the listed ids (in list order), and the
  * previews of the first `previews` of them (the rest are built when the page shows them).
+ * `hits` is a typed array of its own buffer, moved to the page rather than copied: a common word
+ * is in thousands of articles (search-protocol.ts, transferablesOf).
  */
 export interface EngineAnswer {
-  hits: number[];
+  hits: Int32Array;
   previews: (SearchPreview | null)[];
 }
 
@@ -108,7 +115,7 @@ export class SearchEngine {
     all: ListRef,
     previews = Number.POSITIVE_INFINITY,
   ): Promise<EngineAnswer> {
-    const listedIds = this.remember(listed).ids;
+    const listedList = this.remember(listed);
     const whole = this.remember(all);
     void this.start();
     return this.run(async () => {
@@ -117,31 +124,35 @@ export class SearchEngine {
       for (;;) {
         await this.catchUpWithList(all.key, whole.ids, whole.stamps ?? []);
         const index = this.index;
-        const items = listedIds.map((id, at): Listed & { at: number } => ({
-          ...(index.listing(id) ?? labelOf(whole, id)),
-          at,
-        }));
+        const ids = listedList.ids;
+        const slots = slotsIn(listedList, index);
+        const labelAt = (at: number): Listed => index.listing(ids[at]!) ?? labelOf(whole, ids[at]!);
         if (index.textsPending > 0) {
-          const needed = index.textsToVerify(needle, items);
+          const needed = index.textsToVerifyAt(needle, slots);
           if (needed === null || needed.length > TEXTS_READ_APART) await this.readAllTexts();
           else await this.readTexts(needed);
         }
         if (this.index !== index) continue;
-        const textHits = index.matching(needle, items);
+        const textHits = index.matchingAt(needle, slots, labelAt);
         // A reference ("John 3:16") also finds the articles citing it (reference-search.ts).
         const ranges = await referenceQuery(needle);
-        const found = new Set(textHits.map((hit) => hit.at));
-        const hits = ranges ? [] : textHits;
+        const found = new Set(ranges ? textHits : []);
+        let hits = textHits;
         if (ranges) {
-          for (const item of items) if (found.has(item.at) || (await this.citations.cites(item._id, ranges))) hits.push(item);
+          const cited: number[] = [];
+          for (let at = 0; at < ids.length; at++)
+            if (found.has(at) || (await this.citations.cites(ids[at]!, ranges))) cited.push(at);
+          hits = Int32Array.from(cited);
         }
-        const shown = hits.slice(0, previews);
+        const shown = Array.from(hits.subarray(0, previews), (at) => ({ ...labelAt(at), at }));
         await this.readTexts(index.pendingSlots(shown));
         if (this.index !== index) continue;
         return {
-          hits: hits.map((hit) => hit.at),
+          hits,
           previews: await Promise.all(
-            shown.map(async (hit) => (found.has(hit.at) ? index.preview(needle, hit) : citationPreview(hit._id, ranges!))),
+            shown.map(async (hit) =>
+              !ranges || found.has(hit.at) ? index.preview(needle, hit) : citationPreview(hit._id, ranges),
+            ),
           ),
         };
       }
@@ -317,6 +328,15 @@ export class SearchEngine {
     this.index.trim();
     this.savedChanges = changes;
   }
+}
+
+/** The slots of a kept list's ids in `index`, worked out again only when the index changed. */
+function slotsIn(list: KeptList, index: SearchIndex): Int32Array {
+  const kept = list.slots;
+  if (kept?.index === index && kept.changes === index.changes) return kept.slots;
+  const slots = index.slotsOf(list.ids);
+  list.slots = { index, changes: index.changes, slots };
+  return slots;
 }
 
 /** Title and category of an article the page lists but the index does not hold (not stored). */

@@ -67,6 +67,8 @@ export interface Listed {
   category: string;
 }
 
+type Labels = Pick<Listed, 'title' | 'category'>;
+
 /** How a query is checked: candidates carry `slotMark`; `exact`: every candidate is a hit. */
 interface Plan {
   slotMark: number;
@@ -129,14 +131,30 @@ export class SearchIndex {
    * (none when the word lists decide), or null for every article's.
    */
   textsToVerify(needle: string, listed: readonly Listed[]): number[] | null {
+    return this.textsToVerifyAt(needle, this.slotsOf(listed.map((article) => article._id)));
+  }
+
+  /** textsToVerify for listed articles given by their slots (slotsOf). */
+  textsToVerifyAt(needle: string, slots: Int32Array): number[] | null {
     if (this.unloaded === 0) return [];
     const plan = this.plan(needle);
     if (!plan) return null;
     if (plan.exact) return [];
-    return listed.flatMap((article) => {
-      const entry = this.byId.get(article._id);
-      return entry?.pending && this.slotMarks[entry.slot] === plan.slotMark ? [entry.slot] : [];
-    });
+    const needed: number[] = [];
+    for (const slot of slots)
+      if (slot >= 0 && this.slots[slot]!.pending && this.slotMarks[slot] === plan.slotMark)
+        needed.push(slot);
+    return needed;
+  }
+
+  /**
+   * The slot of each of `ids` (-1 where not indexed). Valid until the index changes: the engine
+   * keeps it per list, so a query over 10,000 listed articles makes no object per article.
+   */
+  slotsOf(ids: readonly string[]): Int32Array {
+    const slots = new Int32Array(ids.length);
+    ids.forEach((id, at) => (slots[at] = this.byId.get(id)?.slot ?? -1));
+    return slots;
   }
 
   stampOf(id: string): string | undefined {
@@ -233,25 +251,37 @@ export class SearchIndex {
    * of them at a time and asks for those previews only (preview()).
    */
   matching<T extends Listed>(needle: string, listed: readonly T[]): T[] {
+    const slots = this.slotsOf(listed.map((article) => article._id));
+    return Array.from(this.matchingAt(needle, slots, (at) => listed[at]!), (at) => listed[at]!);
+  }
+
+  /**
+   * matching() for listed articles given by their slots (slotsOf): the places of the hits in the
+   * list, ascending. `labelAt` gives the title and category of a listed article not indexed.
+   */
+  matchingAt(needle: string, slots: Int32Array, labelAt: (at: number) => Labels): Int32Array {
     const plan = this.plan(needle);
     const query = bodyQuery(needle);
-    const hits: T[] = [];
-    for (const article of listed) {
-      const entry = this.byId.get(article._id);
-      if (plan && entry && this.slotMarks[entry.slot] !== plan.slotMark) continue;
+    const places = new Int32Array(slots.length);
+    let count = 0;
+    for (let at = 0; at < slots.length; at++) {
+      const slot = slots[at]!;
+      const entry = slot >= 0 ? this.slots[slot] : undefined;
+      if (plan && entry && this.slotMarks[slot] !== plan.slotMark) continue;
       if (entry && plan?.exact) {
         // Listed under a word containing the query: a hit, its text unread (the word lists
         // of a common word cost less than reading every text that has it).
-        hits.push(article);
+        places[count++] = at;
       } else if (entry?.pending) {
         throw new Error('search: an article was checked before its text was read');
       } else if (
         (entry && bodyIndexOf(entry, query) >= 0) ||
-        labelsMatch(article, needle) !== false
+        labelsMatch(entry ?? labelAt(at), needle) !== false
       )
-        hits.push(article);
+        places[count++] = at;
     }
-    return hits;
+    // A copy of its own size: the page is sent its buffer (transferred, see search-protocol.ts).
+    return places.slice(0, count);
   }
 
   /** The preview of a hit of `needle` (from matching()): the body's first match, else null. */
@@ -343,7 +373,7 @@ export class SearchIndex {
 }
 
 /** The rule on the title and category alone: the title's preview, null (category), or false. */
-function labelsMatch(article: Listed, needle: string): SearchPreview | null | false {
+function labelsMatch(article: Labels, needle: string): SearchPreview | null | false {
   return matchArticle(
     { title: article.title, category: article.category, text: '', textLower: '' },
     needle,

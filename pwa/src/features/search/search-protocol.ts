@@ -15,6 +15,20 @@ export interface EngineCall<M extends EngineMethod = EngineMethod> {
 export type EngineReply =
   { id: number; result: unknown; ms: number } | { id: number; error: string; ms: number };
 
+/**
+ * The buffers of a result's typed arrays (its own fields, not nested deeper), to be moved with
+ * the reply instead of copied: a search's hits are one Int32Array (search-engine.ts,
+ * EngineAnswer). Each such array must own its buffer whole, or more than it would be moved.
+ */
+export function transferablesOf(result: unknown): ArrayBuffer[] {
+  if (typeof result !== 'object' || result === null) return [];
+  const buffers: ArrayBuffer[] = [];
+  for (const value of Object.values(result))
+    if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer && !buffers.includes(value.buffer))
+      buffers.push(value.buffer);
+  return buffers;
+}
+
 /** Changes whenever an article does: a stale stamp means the index must re-read it. */
 export const stampOf = (article: { version: number; updatedAt: string }): string =>
   `${article.version}|${article.updatedAt}`;

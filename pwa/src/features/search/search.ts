@@ -6,13 +6,10 @@
 import { normaliseQuery, type SearchPreview } from '@fw/contracts/text';
 import type { ArticleSummary } from '../../db/db.ts';
 import type { EngineAnswer, ListRef, SearchEngine } from './search-engine.ts';
+import { SearchHits } from './search-hits.ts';
 import { stampOf, type EngineMethod, type EngineReply } from './search-protocol.ts';
 
-export interface SearchHit {
-  article: ArticleSummary;
-  /** null: it matched where no preview is cut (category); undefined: not built yet (withPreviews). */
-  preview: SearchPreview | null | undefined;
-}
+export { SearchHits, type SearchHit } from './search-hits.ts';
 
 /**
  * Previews built with an answer: a screenful and some. A common word is in thousands of
@@ -112,41 +109,35 @@ export async function searchArticles(
   articles: readonly ArticleSummary[],
   all: readonly ArticleSummary[] = articles,
   previews = Number.POSITIVE_INFINITY,
-): Promise<SearchHit[]> {
+): Promise<SearchHits> {
   const needle = normaliseQuery(query);
-  if (!needle) return articles.map((article) => ({ article, preview: null }));
+  if (!needle) return SearchHits.unsearched(articles);
   const answer = await engine().call<EngineAnswer>('search', [
     needle,
     refOf(articles, 'listed'),
     refOf(all, 'all'),
     previews,
   ]);
-  return answer.hits.map((at, n) => ({
-    article: articles[at]!,
-    preview: n < answer.previews.length ? answer.previews[n]! : undefined,
-  }));
+  return SearchHits.found(articles, answer.hits, answer.previews);
 }
 
-/** `hits` (of `query`) with the previews of the first `count` built: a new array if any was missing. */
+/** `hits` (of `query`) with the previews of the first `count` built: new hits if any was missing. */
 export async function withPreviews(
   query: string,
-  hits: SearchHit[],
+  hits: SearchHits,
   count: number,
-): Promise<SearchHit[]> {
+): Promise<SearchHits> {
   const needle = normaliseQuery(query);
-  const missing: number[] = [];
-  hits.slice(0, count).forEach((hit, n) => hit.preview === undefined && missing.push(n));
+  const missing = hits.missingPreviews(count);
   if (!needle || missing.length === 0) return hits;
   const previews = await engine().call<(SearchPreview | null)[]>('previews', [
     needle,
     missing.map((n) => {
-      const { _id, title, category } = hits[n]!.article;
+      const { _id, title, category } = hits.article(n);
       return { _id, title, category };
     }),
   ]);
-  const next = hits.slice();
-  missing.forEach((n, k) => (next[n] = { ...hits[n]!, preview: previews[k]! }));
-  return next;
+  return hits.withPreviews(missing, previews);
 }
 
 /** Starts the worker (it loads its saved index and catches up), after the first screen. */
