@@ -3,7 +3,7 @@ import type { Article } from '@fw/contracts';
 import { db, getMeta } from '../db/db.ts';
 import { ScriptedServer } from '../../test/scripted-server.ts';
 import { resetDb } from '../../test/reset-db.ts';
-import { pullArticles, pullComments } from './pull.ts';
+import { applyArticlePage, pullArticles, pullComments } from './pull.ts';
 import { META } from './meta-keys.ts';
 
 const art = (n: number, extra: Partial<Article> = {}): Article => ({
@@ -85,6 +85,32 @@ describe('pullArticles', () => {
     server.script = () => ({ status: 500, body: { success: false, message: 'down' } });
     await expect(pullArticles()).rejects.toThrow('down');
     expect(await getMeta(META.ARTICLES_CURSOR)).toBe('5');
+  });
+});
+
+describe('a feed page of many articles', () => {
+  const many = (count: number) => Array.from({ length: count }, (_, n) => art(n));
+
+  it('is written in several transactions with turns between them, the cursor moving with the last', async () => {
+    // What another task sees while the page is written: [articles stored, cursor].
+    const seen: [number, string | undefined][] = [];
+    let writing = true;
+    const look = async () => {
+      while (writing) {
+        seen.push(await db.transaction('r', [db.articles, db.meta], async () => [await db.articles.count(), await getMeta<string>(META.ARTICLES_CURSOR)]));
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    };
+    const looking = look();
+    await applyArticlePage({ articles: many(200), removed: [], cursor: '200', hasMore: false });
+    writing = false;
+    await looking;
+    // Part of the page stored, cursor not moved yet: other tasks ran between its transactions.
+    expect(seen.some(([count, cursor]) => count > 0 && count < 200 && cursor === undefined)).toBe(true);
+    // Never the cursor without every article of its page.
+    expect(seen.every(([count, cursor]) => cursor === undefined || count === 200)).toBe(true);
+    expect(await db.articles.count()).toBe(200);
+    expect(await getMeta(META.ARTICLES_CURSOR)).toBe('200');
   });
 });
 

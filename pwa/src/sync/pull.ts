@@ -1,5 +1,6 @@
-// Pull: brings the device up to date from the server's delta feeds. Each feed page is applied in
-// one transaction together with its cursor, so a crash mid-sync never skips or repeats a change.
+// Pull: brings the device up to date from the server's delta feeds. A feed page's cursor moves in
+// the same transaction as the page's last writes, so a crash mid-sync never skips a change (an
+// article page is written in a few transactions: one cut off part-way is written again, the same).
 import type { Article, ArticleFeed, CommentFeed } from '@fw/contracts';
 import { api } from '../lib/api.ts';
 import { pullSchedule } from './lessons-sync.ts';
@@ -15,11 +16,20 @@ import { META } from './meta-keys.ts';
 /** The page the device asks for: the server's default, one number for both ends. */
 export const SYNC_PAGE_ITEMS = LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
 /**
- * Records written per request inside a page's transaction. IndexedDB copies a value on the
- * page's thread when it is put, so smaller requests (awaited one after another, which keeps the
- * transaction open) leave the thread free between them instead of one long task per page.
+ * Records written per request inside a transaction. IndexedDB copies a value on the page's thread
+ * when it is put, so smaller requests (awaited one after another, which keeps the transaction
+ * open) leave the thread free between them instead of one long task.
  */
-const WRITE_CHUNK_ITEMS = 40;
+const WRITE_CHUNK_ITEMS = 25;
+/**
+ * Articles written per transaction. A feed page of 200 is written in several, with a turn of the
+ * event loop between them (a transaction cannot wait for one: it would commit), so the page's
+ * thread is never held for a whole page; on a phone at 10,000 articles one page's transaction
+ * made tasks of about 100 ms.
+ */
+const TRANSACTION_ITEMS = 50;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export interface FirstSync {
   total: number | null;
@@ -28,46 +38,63 @@ export interface FirstSync {
 /**
  * `reset`: the server's database is another one than the cursor came from (a restored backup, a
  * replaced server), so the page starts from the beginning and what the feed brought before is
- * dropped, in the same transaction, so the device never shows a mix of two databases.
+ * dropped, in the page's first transaction, so the device never shows a mix of two databases.
+ * The page's articles go in transactions of TRANSACTION_ITEMS; its last one also removes what
+ * the page removed and moves the cursor. Cut off part-way (a crash, a closed tab), the cursor has
+ * not moved: the page comes again and writing it again changes nothing.
  */
 export async function applyArticlePage(
   page: Pick<ArticleFeed, 'articles' | 'removed' | 'cursor'> &
     Partial<Pick<ArticleFeed, 'hasMore' | 'total' | 'reset'>>,
 ): Promise<void> {
   let dropped: string[] = [];
-  let applied: Article[] = page.articles;
-  let removed: string[] = page.removed;
-  await db.transaction('rw', [db.articles, db.bodies, db.comments, db.meta, db.outbox], async () => {
-    const firstPage = page.reset || !(await getMeta<string>(META.ARTICLES_CURSOR));
-    // An article with a write waiting keeps the device's copy; the feed's is set aside for later.
-    const held = await heldRecordIds();
-    if (held.size) {
-      for (const article of page.articles) if (held.has(article._id)) await holdFeedCopy(article._id, { table: 'articles', value: article });
-      for (const id of page.removed) if (held.has(id)) await holdFeedCopy(id, { table: 'articles', value: null });
-      applied = page.articles.filter((article) => !held.has(article._id));
-      removed = page.removed.filter((id) => !held.has(id));
-    }
-    if (page.reset) {
-      dropped = ((await db.articles.toCollection().primaryKeys()) as string[]).filter((id) => !held.has(id));
-      await db.articles.bulkDelete(dropped);
-      await db.bodies.bulkDelete(dropped);
-    }
-    const parts = applied.map(splitArticle);
-    for (let from = 0; from < parts.length; from += WRITE_CHUNK_ITEMS) {
-      const chunk = parts.slice(from, from + WRITE_CHUNK_ITEMS);
-      await db.articles.bulkPut(chunk.map((p) => p.summary));
-      await db.bodies.bulkPut(chunk.map((p) => p.body));
-    }
-    if (removed.length) {
-      await db.articles.bulkDelete(removed);
-      await db.bodies.bulkDelete(removed);
-      await db.comments.where('article').anyOf(removed).delete();
-    }
-    await setMeta(META.ARTICLES_CURSOR, page.cursor);
-    // The progress line of the first sync ("400 of 2,000") shows while this is set.
-    if (page.hasMore === false) await db.meta.delete(META.FIRST_SYNC);
-    else if (firstPage) await setMeta(META.FIRST_SYNC, { total: page.total ?? null } satisfies FirstSync);
-  });
+  const applied: Article[] = [];
+  let removed: string[] = [];
+  const groups: Article[][] = [];
+  for (let from = 0; from < page.articles.length; from += TRANSACTION_ITEMS)
+    groups.push(page.articles.slice(from, from + TRANSACTION_ITEMS));
+  if (groups.length === 0) groups.push([]);
+  for (const [n, group] of groups.entries()) {
+    const first = n === 0;
+    const last = n === groups.length - 1;
+    if (!first) await nextTask();
+    await db.transaction('rw', [db.articles, db.bodies, db.comments, db.meta, db.outbox], async () => {
+      // An article with a write waiting keeps the device's copy; the feed's is set aside for later.
+      const held = await heldRecordIds();
+      let writing = group;
+      let removing = last ? page.removed : [];
+      if (held.size) {
+        for (const article of group) if (held.has(article._id)) await holdFeedCopy(article._id, { table: 'articles', value: article });
+        for (const id of removing) if (held.has(id)) await holdFeedCopy(id, { table: 'articles', value: null });
+        writing = group.filter((article) => !held.has(article._id));
+        removing = removing.filter((id) => !held.has(id));
+      }
+      if (first && page.reset) {
+        dropped = ((await db.articles.toCollection().primaryKeys()) as string[]).filter((id) => !held.has(id));
+        await db.articles.bulkDelete(dropped);
+        await db.bodies.bulkDelete(dropped);
+      }
+      const parts = writing.map(splitArticle);
+      for (let from = 0; from < parts.length; from += WRITE_CHUNK_ITEMS) {
+        const chunk = parts.slice(from, from + WRITE_CHUNK_ITEMS);
+        await db.articles.bulkPut(chunk.map((p) => p.summary));
+        await db.bodies.bulkPut(chunk.map((p) => p.body));
+      }
+      applied.push(...writing);
+      if (!last) return;
+      if (removing.length) {
+        await db.articles.bulkDelete(removing);
+        await db.bodies.bulkDelete(removing);
+        await db.comments.where('article').anyOf(removing).delete();
+      }
+      removed = removing;
+      const firstPage = page.reset || !(await getMeta<string>(META.ARTICLES_CURSOR));
+      await setMeta(META.ARTICLES_CURSOR, page.cursor);
+      // The progress line of the first sync ("400 of 2,000") shows while this is set.
+      if (page.hasMore === false) await db.meta.delete(META.FIRST_SYNC);
+      else if (firstPage) await setMeta(META.FIRST_SYNC, { total: page.total ?? null } satisfies FirstSync);
+    });
+  }
   const kept = new Set(applied.map((a) => a._id));
   const gone = [...removed, ...dropped.filter((id) => !kept.has(id))];
   if (applied.length || gone.length) announceArticleChanges({ changed: applied.map((a) => a._id), removed: gone });
