@@ -7,17 +7,37 @@ import { makeDoc, naive, random, randomQuery, type Doc } from './random-docs.tes
 const HEAVY = { timeout: 60_000 };
 const SHOWN = 3;
 
-/** `full`'s snapshot with every text left out (as openIndex gives it when all are in the file). */
-function withoutTexts(full: SearchIndex): { partial: PartialSnapshot; bases: string[] } {
+/**
+ * `full`'s snapshot with every text and word list left out (as openIndex gives it when all are in
+ * the file), and what was left out.
+ */
+function withoutTexts(full: SearchIndex): { partial: PartialSnapshot; bases: string[]; postings: Int32Array } {
   const snap = full.snapshot();
-  return { partial: { ...snap, bases: snap.bases.map(() => null) }, bases: snap.bases };
+  return {
+    partial: { ...snap, bases: snap.bases.map(() => null), postings: null },
+    bases: snap.bases,
+    postings: snap.postings,
+  };
+}
+
+/** Gives `index` the word lists a query needs, from `postings`; returns how many were read. */
+function giveLists(index: SearchIndex, postings: Int32Array, needle: string): number {
+  const words = index.listsToRead(needle);
+  for (const id of words) index.setList(id, postings.slice(...index.listRange(id)));
+  return words.length;
 }
 
 /**
  * What the engine does with texts unread: reads the ones the query needs (all if it says so),
  * matches, then reads the shown hits' for their previews. Returns the answer and the texts read.
  */
-function answer(index: SearchIndex, bases: string[], needle: string, docs: readonly Listed[]) {
+function answer(
+  index: SearchIndex,
+  { bases, postings }: { bases: string[]; postings: Int32Array },
+  needle: string,
+  docs: readonly Listed[],
+) {
+  giveLists(index, postings, needle);
   const read = new Set<number>();
   const give = (slots: number[]) =>
     slots.forEach((slot) => {
@@ -59,11 +79,15 @@ describe('an index restored without its texts', () => {
     }));
     const full = new SearchIndex();
     for (const doc of docs) full.upsert(doc);
-    const { partial, bases } = withoutTexts(full);
+    const { partial, ...left } = withoutTexts(full);
 
     const index = SearchIndex.restore(partial);
     expect(index.textsPending).toBe(5);
-    const graces = answer(index, bases, 'grace', docs);
+    const words = index.listsPending;
+    // Its own words' lists only: "grace", "graceful", "disgraceful" (of ~20 words).
+    expect(index.listsToRead('grace')).toHaveLength(3);
+    expect(words).toBeGreaterThan(15);
+    const graces = answer(index, left, 'grace', docs);
     expect(graces.needed).toEqual([]);
     expect(graces.ids).toEqual(['d0', 'd2', 'd3', 'd4']);
     expect(graces.previews).toEqual([
@@ -74,10 +98,11 @@ describe('an index restored without its texts', () => {
     // The shown three's texts only (d3's too: a title's preview is cut after the body is checked).
     expect([...graces.read].sort()).toEqual([0, 2, 3]);
     expect(index.textsPending).toBe(2);
+    expect(index.listsPending).toBe(words - 3);
 
     // Two words: the candidates' texts decide (the words' lists hold both, the text not in order).
     const fresh = SearchIndex.restore(withoutTexts(full).partial);
-    const phrase = answer(fresh, bases, 'grace again', docs);
+    const phrase = answer(fresh, left, 'grace again', docs);
     expect(phrase.needed).toEqual([4]);
     expect(phrase.ids).toEqual(['d4']);
     expect(phrase.previews).toEqual([
@@ -91,7 +116,7 @@ describe('an index restored without its texts', () => {
       const docs = Array.from({ length: 120 }, (_, n) => makeDoc(rng, n));
       const full = new SearchIndex();
       for (const doc of docs) full.upsert(doc);
-      const { partial, bases } = withoutTexts(full);
+      const { partial, ...left } = withoutTexts(full);
       let index = SearchIndex.restore(partial);
       let answeredFromLists = 0;
       for (let q = 0; q < 400; q++) {
@@ -100,7 +125,7 @@ describe('an index restored without its texts', () => {
         const needle = normaliseQuery(randomQuery(rng, docs));
         if (!needle) continue;
         const pending = index.textsPending;
-        const got = answer(index, bases, needle, docs);
+        const got = answer(index, left, needle, docs);
         if (pending > 0 && got.needed?.length === 0) answeredFromLists += 1;
         const where = `seed ${seed}, query ${JSON.stringify(needle)}`;
         expect({ ids: got.ids, previews: got.previews }, where).toEqual(fullAnswer(needle, docs));
@@ -118,5 +143,8 @@ describe('an index restored without its texts', () => {
     expect(() => index.snapshot()).toThrow(/before every text was read/);
     expect(() => index.matching(',', docs)).toThrow(/before its text was read/);
     expect(() => index.preview('grace', docs[0]!)).toThrow(/before its text was read/);
+    // A word's list is read before a query uses it.
+    const word = docs[0]!.textLower.split(' ')[0]!;
+    expect(() => index.matching(word, docs)).toThrow(/word list was used before it was read/);
   });
 });

@@ -4,10 +4,10 @@
 // Where the browser gives the origin a file system (OPFS, see text-file.ts), the bulk of the
 // copy, the word lists and the bodies' texts, goes to one file instead: reading the texts back
 // from IndexedDB took about 120 ms of the first search's 200 ms at 2,000 articles (9.6 MB), the
-// file a fraction of that. openIndex() reads only the word lists from the file; the texts come
-// one article at a time when a search needs them (TextReader), the rest later.
+// file a fraction of that. openIndex() reads neither from the file: a search reads the word lists
+// of its own words and the texts it needs (TextReader), the rest is read later.
 import { db, type SavedIndexPart } from '../../db/db.ts';
-import type { IndexSnapshot } from './search-index.ts';
+import type { IndexSnapshot, PartialSnapshot } from './search-index.ts';
 import { TextReader, originFiles, packTexts, type FileStore, type TextFile } from './text-file.ts';
 
 /** Part of every key: bump it when the snapshot's shape or the text rule changes. */
@@ -102,22 +102,25 @@ export async function loadIndex(
   files: FileStore | null = originFiles(),
 ): Promise<IndexSnapshot | null> {
   const opened = await openIndex(files);
-  if (!opened?.texts) return opened?.snap ?? null;
+  if (!opened) return null;
   const { snap, texts } = opened;
+  if (!texts) return { ...snap, bases: snap.bases as string[], postings: snap.postings! };
   const read = await texts.read(snap.ids.map((_, n) => n));
-  return { ...snap, bases: snap.bases.map((base, n) => base ?? read.get(n)!) };
+  return {
+    ...snap,
+    bases: snap.bases.map((base, n) => base ?? read.get(n)!),
+    postings: await texts.postings(),
+  };
 }
 
 /**
- * The saved copy without the texts that are in the file (null in `bases`): `texts` reads them.
- * This is what the first search after a reload waits for.
+ * The saved copy without what is in the file: null `bases` for its texts, null `postings` for
+ * its word lists; `texts` reads both, per article and per word. This is what the first search
+ * after a reload waits for.
  */
 export async function openIndex(
   files: FileStore | null = originFiles(),
-): Promise<{
-  snap: IndexSnapshot & { bases: (string | null)[] };
-  texts: TextReader | null;
-} | null> {
+): Promise<{ snap: PartialSnapshot; texts: TextReader | null } | null> {
   const loaded = await loadParts();
   if (!loaded?.textFile) return loaded ? { snap: loaded.snap, texts: null } : null;
   // Read after the transaction: IndexedDB ends a transaction left waiting on something else.
@@ -125,8 +128,11 @@ export async function openIndex(
   const { snap, textFile } = loaded;
   if (snap.bases.length !== textFile.lengths.length)
     throw new Error('search: the saved texts file does not match its index');
+  const lastEnd = snap.listEnds.length ? snap.listEnds[snap.listEnds.length - 1]! : 0;
+  if (lastEnd !== textFile.postings)
+    throw new Error('search: the saved word lists do not match their index');
   const texts = new TextReader(textFile, await files.open(textFile.name));
-  return { snap: { ...snap, postings: await texts.postings() }, texts };
+  return { snap: { ...snap, postings: null }, texts };
 }
 
 async function loadParts(): Promise<{ snap: IndexSnapshot; textFile?: TextFile } | null> {

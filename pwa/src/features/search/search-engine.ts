@@ -27,6 +27,8 @@ const READ_BATCH = 200;
 export const SAVE_AFTER_QUIET_MS = 2_000;
 /** Saved texts read per task in the background: a query waits for one batch at most. */
 const TEXTS_PER_TASK = 500;
+/** Saved word lists read per task in the background (of ~48,000 at 10,000 articles). */
+const LISTS_PER_TASK = 8_000;
 /** A query needing more unread texts than this reads them all (one read beats thousands). */
 const TEXTS_READ_APART = 1_000;
 /** Lists of ids the page sent that are kept for later queries (the page reuses a few). */
@@ -89,7 +91,9 @@ export class SearchEngine {
     if (!this.started) {
       this.started = this.run(() => this.load());
       void this.started.then(async () => {
-        // In batches, each its own task: a query waits for one batch, not for every text.
+        // In batches, each its own task: a query waits for one batch, not for every list or text.
+        while (this.index.listsPending > 0 && this.texts)
+          await this.run(() => this.readLists(this.index.someUnreadLists(LISTS_PER_TASK)));
         while (this.index.textsPending > 0 && this.texts)
           await this.run(() => this.readTexts(this.index.somePending(TEXTS_PER_TASK)));
         await this.run(() => this.catchUpWithDb());
@@ -127,6 +131,9 @@ export class SearchEngine {
         const ids = listedList.ids;
         const slots = slotsIn(listedList, index);
         const labelAt = (at: number): Listed => index.listing(ids[at]!) ?? labelOf(whole, ids[at]!);
+        // The word lists of the query's own words, then the texts its candidates need.
+        await this.readLists(index.listsToRead(needle));
+        if (this.index !== index) continue;
         if (index.textsPending > 0) {
           const needed = index.textsToVerifyAt(needle, slots);
           if (needed === null || needed.length > TEXTS_READ_APART) await this.readAllTexts();
@@ -243,15 +250,32 @@ export class SearchEngine {
     try {
       const read = await this.texts.read(slots);
       for (const [slot, text] of read) this.index.setText(slot, text);
-      if (this.index.textsPending === 0) this.texts = null;
+      if (this.index.textsPending === 0 && this.index.listsPending === 0) this.texts = null;
     } catch (error) {
       this.dropSaved(error);
       this.checked = { key: -1, changes: -1 };
     }
   }
 
-  /** Before the index changes: it needs every text (a change may renumber, a save writes all). */
+  /** Gives the index the saved word lists of words `ids` (a file gone: as readTexts). */
+  private async readLists(ids: number[]): Promise<void> {
+    if (ids.length === 0 || !this.texts) return;
+    try {
+      const lists = await this.texts.lists(ids.map((id) => this.index.listRange(id)));
+      ids.forEach((id, n) => this.index.setList(id, lists[n]!));
+      if (this.index.textsPending === 0 && this.index.listsPending === 0) this.texts = null;
+    } catch (error) {
+      this.dropSaved(error);
+      this.checked = { key: -1, changes: -1 };
+    }
+  }
+
+  /**
+   * Before the index changes: it needs every word list and text (a change may renumber, a save
+   * writes all).
+   */
   private async readAllTexts(): Promise<void> {
+    if (this.index.listsPending > 0) await this.readLists(this.index.someUnreadLists(Infinity));
     if (this.index.textsPending > 0) await this.readTexts(this.index.somePending(Infinity));
   }
 

@@ -57,8 +57,14 @@ export interface IndexInput {
 /** The index as flat values (structured-clone friendly, typed arrays for the big parts). */
 export type IndexSnapshot = EntriesSnapshot & WordListsSnapshot;
 
-/** A snapshot whose null `bases` are texts not read yet (setText gives them). */
-export type PartialSnapshot = Omit<IndexSnapshot, 'bases'> & { bases: (string | null)[] };
+/**
+ * A snapshot whose null `bases` are texts not read yet (setText gives them), and whose word lists
+ * may be left out (null `postings`: setList gives each, see listsToRead).
+ */
+export type PartialSnapshot = Omit<IndexSnapshot, 'bases' | 'postings'> & {
+  bases: (string | null)[];
+  postings: Int32Array | null;
+};
 
 /** What verification needs of an article: search.ts passes the summaries it lists. */
 export interface Listed {
@@ -98,6 +104,36 @@ export class SearchIndex {
   /** How many articles' texts are not read yet (restored from a PartialSnapshot). */
   get textsPending(): number {
     return this.unloaded;
+  }
+
+  /** How many words' lists are not read yet (restored without them). */
+  get listsPending(): number {
+    return this.words.listsPending;
+  }
+
+  /**
+   * The words whose lists a query needs before textsToVerify(), matching() or search() can
+   * answer it, among those not read yet: the first query after a reload reads only its own.
+   */
+  listsToRead(needle: string): number[] {
+    if (this.words.listsPending === 0) return [];
+    const chosen = this.chooseRuns(needle);
+    return chosen ? this.words.unreadLists(chosen.runs.flatMap((run) => run.words)) : [];
+  }
+
+  /** Up to `limit` words whose list is not read yet, lowest first. */
+  someUnreadLists(limit: number): number[] {
+    return this.words.someUnreadLists(limit);
+  }
+
+  /** Where word `id`'s list is among the snapshot's `postings` entries: [from, to). */
+  listRange(id: number): [number, number] {
+    return this.words.packedRange(id);
+  }
+
+  /** Gives a word restored without its list that list (listRange's entries of `postings`). */
+  setList(id: number, slots: Int32Array): void {
+    this.words.setList(id, slots);
   }
 
   /** The slots of `listed` whose text is not read yet. */
@@ -329,8 +365,8 @@ export class SearchIndex {
     return ++this.generation;
   }
 
-  /** Marks the candidates; null means "check every article". */
-  private plan(needle: string): Plan | null {
+  /** The runs of `needle` whose word lists decide its candidates; null means "check every article". */
+  private chooseRuns(needle: string): { runs: { words: number[]; total: number }[]; exact: boolean } | null {
     if (SURROGATE.test(needle)) return null;
     // With texts unread, every run is used, however common: scanning would need every text.
     const queryRuns = runsOf(needle);
@@ -348,7 +384,14 @@ export class SearchIndex {
       })
       .filter((r) => r.total <= limit)
       .sort((a, b) => a.total - b.total);
-    if (runs.length === 0) return null;
+    return runs.length === 0 ? null : { runs, exact };
+  }
+
+  /** Marks the candidates; null means "check every article". */
+  private plan(needle: string): Plan | null {
+    const chosen = this.chooseRuns(needle);
+    if (!chosen) return null;
+    const { runs, exact } = chosen;
 
     if (this.slotMarks.length < this.slots.length)
       this.slotMarks = new Uint32Array(this.slots.length * 2);

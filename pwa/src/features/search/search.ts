@@ -17,7 +17,7 @@ export { SearchHits, type SearchHit } from './search-hits.ts';
  */
 export const PREVIEWS_AT_ONCE = 30;
 
-/** How long after the first screen the worker is started when nobody searched yet. */
+/** The latest the worker is started after the first screen when nobody searched yet. */
 const START_AFTER_MS = 1_000;
 
 interface Backend {
@@ -140,13 +140,22 @@ export async function withPreviews(
   return hits.withPreviews(missing, previews);
 }
 
-/** Starts the worker (it loads its saved index and catches up), after the first screen. */
+/**
+ * Starts the worker (it loads its saved index and catches up) once the page is idle after the
+ * first screen, at the latest START_AFTER_MS later: its script comes from the precache and is
+ * compiled on the worker's thread, so a search typed a moment later does not wait for it.
+ */
 export function startSearchSoon(): () => void {
-  const timer = setTimeout(() => {
+  const start = () => {
     engine()
       .call('start', [])
       .catch((error: unknown) => console.error('[search]', error));
-  }, START_AFTER_MS);
+  };
+  if (typeof requestIdleCallback === 'function') {
+    const idle = requestIdleCallback(start, { timeout: START_AFTER_MS });
+    return () => cancelIdleCallback(idle);
+  }
+  const timer = setTimeout(start, START_AFTER_MS);
   return () => clearTimeout(timer);
 }
 

@@ -82,6 +82,45 @@ export class TextReader {
     return new Int32Array(await this.blob.slice(0, this.postingsBytes).arrayBuffer());
   }
 
+  /**
+   * Parts of the word lists: for each [from, to) of entries, those entries (each its own array).
+   * Parts closer than GAP_READ_BYTES are read in one slice: a query's words are often neighbours.
+   */
+  async lists(ranges: readonly (readonly [number, number])[]): Promise<Int32Array[]> {
+    const bytes = Int32Array.BYTES_PER_ELEMENT;
+    const gap = GAP_READ_BYTES / bytes;
+    for (const [from, to] of ranges)
+      if (from < 0 || to < from || to > this.file.postings)
+        throw new Error('search: a word list outside the saved file was asked for');
+    const order = ranges.map((_, n) => n).sort((a, b) => ranges[a]![0] - ranges[b]![0]);
+    const groups: number[][] = [];
+    let groupEnd = -Infinity;
+    for (const n of order) {
+      const [from, to] = ranges[n]!;
+      if (groups.length && from - groupEnd <= gap) {
+        groups.at(-1)!.push(n);
+        groupEnd = Math.max(groupEnd, to);
+      } else {
+        groups.push([n]);
+        groupEnd = to;
+      }
+    }
+    const out: Int32Array[] = new Array<Int32Array>(ranges.length);
+    await Promise.all(
+      groups.map(async (group) => {
+        let from = Infinity;
+        let to = 0;
+        for (const n of group) {
+          from = Math.min(from, ranges[n]![0]);
+          to = Math.max(to, ranges[n]![1]);
+        }
+        const all = new Int32Array(await this.blob.slice(from * bytes, to * bytes).arrayBuffer());
+        for (const n of group) out[n] = all.slice(ranges[n]![0] - from, ranges[n]![1] - from);
+      }),
+    );
+    return out;
+  }
+
   /** The texts of articles `slots` (those in the file), by slot; neighbours are read together. */
   async read(slots: number[]): Promise<Map<number, string>> {
     const wanted = slots.filter((n) => this.starts[n]! >= 0).sort((a, b) => a - b);

@@ -30,6 +30,12 @@ export class WordLists {
   private readonly grown = new Map<number, number[]>();
   /** Word -> id, made when a change first needs it (a restored index answers queries without). */
   private wordIds: Map<string, number> | null = new Map();
+  /**
+   * Restored without its packed lists (they are read per word from the saved file): per word, 1
+   * once its list is in `packed`; null when every list is.
+   */
+  private listRead: Uint8Array | null = null;
+  private listsUnread = 0;
 
   get size(): number {
     return this.wordCount;
@@ -67,6 +73,44 @@ export class WordLists {
     return id < this.packedCount ? this.packedEnds[id]! - this.listStart(id) : 0;
   }
 
+  /** How many words' lists are not read yet (restored without them). */
+  get listsPending(): number {
+    return this.listsUnread;
+  }
+
+  /** Of words `ids`, those whose list is not read yet, each once. */
+  unreadLists(ids: Iterable<number>): number[] {
+    const read = this.listRead;
+    if (!read) return [];
+    const unread = new Set<number>();
+    for (const id of ids) if (read[id] === 0) unread.add(id);
+    return [...unread];
+  }
+
+  /** Up to `limit` words whose list is not read yet, lowest first. */
+  someUnreadLists(limit: number): number[] {
+    const found: number[] = [];
+    const read = this.listRead;
+    for (let id = 0; read && id < this.wordCount && found.length < limit; id++)
+      if (read[id] === 0) found.push(id);
+    return found;
+  }
+
+  /** Where word `id`'s packed list is among all the lists' entries: [from, to). */
+  packedRange(id: number): [number, number] {
+    return [this.listStart(id), this.packedEnds[id]!];
+  }
+
+  /** Gives a word restored without its list that list (the entries packedRange names). */
+  setList(id: number, slots: Int32Array): void {
+    if (!this.listRead || this.listRead[id] !== 0) return;
+    const [from, to] = this.packedRange(id);
+    if (slots.length !== to - from) throw new Error('search: a word list read back has the wrong length');
+    this.packed.set(slots, from);
+    this.listRead[id] = 1;
+    if (--this.listsUnread === 0) this.listRead = null;
+  }
+
   /** Calls `onSlot` for each slot listed under word `id`. */
   forEachSlot(id: number, onSlot: (slot: number) => void): void {
     const grown = this.grown.get(id);
@@ -75,6 +119,7 @@ export class WordLists {
       return;
     }
     if (id >= this.packedCount) return;
+    if (this.listRead?.[id] === 0) throw new Error('search: a word list was used before it was read');
     const end = this.packedEnds[id]!;
     for (let at = this.listStart(id); at < end; at++) onSlot(this.packed[at]!);
   }
@@ -105,6 +150,7 @@ export class WordLists {
    * again by the next change); worth it once many articles were added.
    */
   trim(): void {
+    this.needLists();
     this.wordIds = null;
     if (this.grown.size === 0 && this.packedCount === this.wordCount) return;
     let total = 0;
@@ -127,6 +173,7 @@ export class WordLists {
 
   /** The lists as flat values (packed: call trim() first); restore() gives them back. */
   snapshot(): WordListsSnapshot {
+    this.needLists();
     return {
       vocabulary: this.vocabulary,
       wordStarts: this.wordStarts.slice(0, this.wordCount),
@@ -135,17 +182,37 @@ export class WordLists {
     };
   }
 
-  /** Lists equal to those snapshot() was taken of; they keep the snapshot's arrays. */
-  static restore(snap: WordListsSnapshot): WordLists {
+  /**
+   * Lists equal to those snapshot() was taken of; they keep the snapshot's arrays. Without its
+   * `postings` (null), each word's list is given later (setList) before it is used.
+   */
+  static restore(snap: Omit<WordListsSnapshot, 'postings'> & { postings: Int32Array | null }): WordLists {
     const lists = new WordLists();
     lists.vocabulary = snap.vocabulary;
     lists.wordCount = snap.listEnds.length;
     lists.wordStarts = snap.wordStarts;
-    lists.packed = snap.postings;
+    if (snap.postings) lists.packed = snap.postings;
+    else {
+      // Zeroed memory costs nothing until written; the lists read fill it in place.
+      lists.packed = new Int32Array(lists.wordCount ? snap.listEnds[lists.wordCount - 1]! : 0);
+      lists.listRead = new Uint8Array(lists.wordCount);
+      lists.listsUnread = lists.wordCount;
+      // Empty lists need no read.
+      for (let id = 0; id < lists.wordCount; id++)
+        if (snap.listEnds[id] === (id === 0 ? 0 : snap.listEnds[id - 1])) {
+          lists.listRead[id] = 1;
+          lists.listsUnread -= 1;
+        }
+      if (lists.listsUnread === 0) lists.listRead = null;
+    }
     lists.packedEnds = snap.listEnds;
     lists.packedCount = lists.wordCount;
     lists.wordIds = null;
     return lists;
+  }
+
+  private needLists(): void {
+    if (this.listsUnread > 0) throw new Error('search: the word lists changed before every list was read');
   }
 
   private listStart(id: number): number {
@@ -154,6 +221,7 @@ export class WordLists {
 
   /** The list of word `id` as a plain array it can grow in. */
   private growable(id: number): number[] {
+    this.needLists();
     let list = this.grown.get(id);
     if (!list) {
       list =
