@@ -1,14 +1,21 @@
 // `npm start`: from a fresh clone, install what is missing, start the database (FerretDB unless
-// MONGODB_URI is set), build the PWA, and serve API + PWA on one origin. Ctrl-C stops it all.
+// MONGODB_URI is set: on SQLite files, or with DB=postgres on PostgreSQL), build the PWA, and serve
+// API + PWA on one origin. Ctrl-C stops it all.
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { ROOT, log, ensureDependencies, buildPwaIfStale, PWA_DIST } from './lib/proc.mjs';
 import { startFerret, portAccepts } from './lib/db.mjs';
+import { startFerretOnPostgres } from './lib/postgres.mjs';
 import { seedDemoDefault } from './lib/server-env.mjs';
 
 const PORT = Number(process.env.PORT ?? 8080);
 const DB_PORT = Number(process.env.DB_PORT ?? 27117);
 const DATA_DIR = path.join(ROOT, 'data');
+const POSTGRES_PORT = Number(process.env.POSTGRES_PORT ?? 55432);
+const ON_POSTGRES = process.env.DB === 'postgres' || Boolean(process.env.POSTGRES_URL);
+if (process.env.DB && !['postgres', 'sqlite'].includes(process.env.DB)) {
+  throw new Error(`DB must be "sqlite" (the default) or "postgres", not "${process.env.DB}".`);
+}
 
 await ensureDependencies();
 
@@ -18,9 +25,19 @@ if (!mongoUri) {
   if (await portAccepts(DB_PORT)) {
     throw new Error(`Port ${DB_PORT} is taken; stop what runs there or set DB_PORT.`);
   }
-  database = await startFerret({ dataDir: path.join(DATA_DIR, 'ferretdb'), port: DB_PORT });
+  if (ON_POSTGRES) {
+    const postgresUrl = process.env.POSTGRES_URL || undefined;
+    if (!postgresUrl && (await portAccepts(POSTGRES_PORT))) {
+      throw new Error(`Port ${POSTGRES_PORT} is taken; stop what runs there or set POSTGRES_PORT.`);
+    }
+    database = await startFerretOnPostgres({ dataDir: DATA_DIR, port: DB_PORT, postgresUrl, postgresPort: POSTGRES_PORT });
+    const where = postgresUrl ? 'the cluster of POSTGRES_URL' : `PostgreSQL on 127.0.0.1:${POSTGRES_PORT}, data in data/postgres`;
+    log(`FerretDB ${database.uri} on ${where}`);
+  } else {
+    database = await startFerret({ dataDir: path.join(DATA_DIR, 'ferretdb'), port: DB_PORT });
+    log(`FerretDB ${database.uri} (data in data/ferretdb)`);
+  }
   mongoUri = `${database.uri}family`;
-  log(`FerretDB ${database.uri} (data in data/ferretdb)`);
 }
 
 await buildPwaIfStale();
@@ -34,7 +51,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'
     MONGODB_URI: mongoUri,
     STATIC_DIR: PWA_DIST,
     DATA_DIR,
-    SEED_DEMO: seedDemoDefault({ env: process.env, embeddedDatabase: database !== null }),
+    // A cluster of POSTGRES_URL is an operator's (like MONGODB_URI): no demo content there.
+    SEED_DEMO: seedDemoDefault({ env: process.env, embeddedDatabase: database !== null && !process.env.POSTGRES_URL }),
   },
 });
 

@@ -7,4 +7,5 @@ export function startFerret(options: {
   dataDir: string;
   port: number;
   quiet?: boolean;
+  postgresUrl?: string;
 }): Promise<{ uri: string; port: number; pid: number | undefined; stop: () => Promise<void> }>;

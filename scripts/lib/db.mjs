@@ -140,17 +140,20 @@ export async function waitForPort(port, timeoutMs, isAlive = () => true) {
 }
 
 /**
- * Starts FerretDB with its data in dataDir, listening on 127.0.0.1:port.
+ * Starts FerretDB with its data in dataDir, listening on 127.0.0.1:port; with `postgresUrl`, its
+ * PostgreSQL handler on that cluster instead (dataDir then keeps only FerretDB's state file).
  * Resolves to { uri, port, stop } once it accepts connections.
  */
-export async function startFerret({ dataDir, port, quiet = true }) {
+export async function startFerret({ dataDir, port, quiet = true, postgresUrl }) {
   const bin = ensureFerretBinary();
   fs.mkdirSync(dataDir, { recursive: true });
+  const handler = postgresUrl
+    ? ['--handler=postgresql', `--postgresql-url=${postgresUrl}`]
+    : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`];
   const child = spawn(
     bin,
     [
-      '--handler=sqlite',
-      `--sqlite-url=file:${dataDir}/`,
+      ...handler,
       `--state-dir=${dataDir}`,
       `--listen-addr=127.0.0.1:${port}`,
       '--debug-addr=-',
@@ -171,12 +174,13 @@ export async function startFerret({ dataDir, port, quiet = true }) {
     throw new Error(`FerretDB did not start on port ${port} within ${START_TIMEOUT_MS} ms`);
   }
   // Lives as long as FerretDB: indexes each collection table within ID_INDEX_EVERY of its creation.
-  const companion = spawn(
-    ID_INDEX_BIN_PATH,
-    ['-dir', dataDir, '-every', ID_INDEX_EVERY, '-while-pid', String(child.pid)],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  const killCompanion = () => companion.kill('SIGKILL');
+  // SQLite only: on PostgreSQL FerretDB makes the `_id` index (and the declared ones) itself.
+  const companion = postgresUrl
+    ? null
+    : spawn(ID_INDEX_BIN_PATH, ['-dir', dataDir, '-every', ID_INDEX_EVERY, '-while-pid', String(child.pid)], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+  const killCompanion = () => companion?.kill('SIGKILL');
   process.once('exit', killCompanion);
   child.once('exit', killCompanion);
 
