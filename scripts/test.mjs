@@ -1,37 +1,99 @@
 // `npm test`: from a fresh clone, the same provisioning as `npm start` (dependencies, the database
-// binary, the PWA build, chromium for browser tests), then every test in one vitest run.
+// binary, the PWA build, chromium for browser tests), then every test in one vitest run on FerretDB
+// over SQLite, then the backend's tests again on FerretDB over PostgreSQL when PostgreSQL is here
+// or can be installed (TEST_POSTGRES=false leaves that run out; so do file filters given after --).
+// `npm run test:postgres` (`--postgres`): the backend and browser tests on PostgreSQL only.
 // Ends with one summary line: "tests: N passed, N failed", where every failure of any kind counts
 // (a failed test, a test file that fails to load, the type check, lint, a vitest crash), and the
 // exit code is non-zero whenever that count is.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { ROOT, ensureDependencies, ensureChromium, buildPwaIfStale, run } from './lib/proc.mjs';
+import { ROOT, log, ensureDependencies, ensureChromium, buildPwaIfStale, run } from './lib/proc.mjs';
 import { ensureFerretBinary } from './lib/db.mjs';
+import { ensurePostgres, postgresAvailable } from './lib/postgres.mjs';
+
+const postgresOnly = process.argv.includes('--postgres');
+const extraArgs = process.argv.slice(2).filter((a) => a !== '--postgres');
 
 await ensureDependencies();
 if (!process.env.MONGODB_URI) ensureFerretBinary();
 await ensureChromium();
 await buildPwaIfStale();
 
-const reportFile = path.join(ROOT, 'test-results', 'vitest.json');
-fs.rmSync(reportFile, { force: true });
-const args = [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${reportFile}`,
-  ...process.argv.slice(2),
-];
-const code = await new Promise((resolve) => {
-  const child = spawn('npx', args, { cwd: ROOT, stdio: 'inherit' });
-  child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
-});
-
-// Types and lint are part of passing: a red type check is a broken build.
 /** Failures that are not a failed test: each one counts as one failure in the closing line. */
 const otherFailures = [];
+
+/** The vitest runs: their label, extra environment and arguments. */
+const runs = [];
+if (postgresOnly) {
+  if (process.env.MONGODB_URI) throw new Error('`--postgres` runs on FerretDB: unset MONGODB_URI.');
+  if (!process.env.POSTGRES_URL) await ensurePostgres();
+  runs.push({ label: 'postgres', env: { DB: 'postgres' }, args: ['--project', 'backend', '--project', 'e2e', ...extraArgs] });
+} else {
+  runs.push({ label: 'sqlite', env: {}, args: extraArgs });
+  const wanted = process.env.TEST_POSTGRES !== 'false' && !process.env.MONGODB_URI && extraArgs.length === 0;
+  if (wanted && (process.env.POSTGRES_URL || postgresAvailable())) {
+    try {
+      if (!process.env.POSTGRES_URL) await ensurePostgres();
+      runs.push({ label: 'postgres', env: { DB: 'postgres' }, args: ['--project', 'backend'] });
+    } catch (error) {
+      // The SQLite run is the product's default; PostgreSQL is tested where it can be had.
+      log(`the backend tests on PostgreSQL are left out: ${error.message}`);
+    }
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let anyCode = 0;
+for (const { label, env, args } of runs) {
+  const reportFile = path.join(ROOT, 'test-results', `vitest${label === 'sqlite' ? '' : `-${label}`}.json`);
+  fs.rmSync(reportFile, { force: true });
+  if (runs.length > 1) log(`vitest on FerretDB over ${label === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
+  const code = await new Promise((resolve) => {
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args],
+      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } },
+    );
+    child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+  });
+  const counts = readReport(reportFile, label);
+  passed += counts.passed;
+  failed += counts.failed;
+  skipped += counts.skipped;
+  // Anything else vitest failed on (an unhandled error between tests, a crash after the report).
+  if (code !== 0 && counts.failed + counts.otherFailures === 0) otherFailures.push(`vitest (${label}) exited with code ${code}`);
+  anyCode ||= code;
+}
+
+function readReport(reportFile, label) {
+  const where = runs.length > 1 || label !== 'sqlite' ? ` (${label})` : '';
+  const before = otherFailures.length;
+  if (!fs.existsSync(reportFile)) {
+    otherFailures.push(`vitest${where} wrote no report (it crashed or was stopped)`);
+    return { passed: 0, failed: 0, skipped: 0, otherFailures: 1 };
+  }
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  // A file that fails to load (syntax error, a throwing import or hook) has no failed test in it.
+  for (const file of report.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed').length;
+    if (file.status === 'failed' && failedTests === 0) {
+      otherFailures.push(`${path.relative(ROOT, file.name)}${where} failed outside its tests: ${(file.message ?? '').split('\n')[0]}`);
+    }
+  }
+  if (report.numTotalTests === 0) otherFailures.push(`no test ran${where}`);
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+    otherFailures: otherFailures.length - before,
+  };
+}
+
+// Types and lint are part of passing: a red type check is a broken build.
 for (const script of ['typecheck', 'lint']) {
   try {
     await run('npm', ['run', script, '--silent']);
@@ -40,32 +102,9 @@ for (const script of ['typecheck', 'lint']) {
   }
 }
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-if (fs.existsSync(reportFile)) {
-  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
-  passed = report.numPassedTests;
-  failed = report.numFailedTests;
-  skipped = report.numPendingTests + (report.numTodoTests ?? 0);
-  // A file that fails to load (syntax error, a throwing import or hook) has no failed test in it.
-  for (const file of report.testResults ?? []) {
-    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed').length;
-    if (file.status === 'failed' && failedTests === 0) {
-      otherFailures.push(`${path.relative(ROOT, file.name)} failed outside its tests: ${(file.message ?? '').split('\n')[0]}`);
-    }
-  }
-  if (report.numTotalTests === 0) otherFailures.push('no test ran');
-} else {
-  otherFailures.push('vitest wrote no report (it crashed or was stopped)');
-}
-// Anything else vitest failed on (an unhandled error between tests, a crash after the report).
-const vitestFailures = failed + otherFailures.filter((f) => !f.startsWith('npm run ')).length;
-if (code !== 0 && vitestFailures === 0) otherFailures.push(`vitest exited with code ${code}`);
-
 for (const failure of otherFailures) console.error(`FAILED: ${failure}`);
 failed += otherFailures.length;
 let summary = `tests: ${passed} passed, ${failed} failed`;
 if (skipped) summary += `, ${skipped} skipped`;
 console.log(summary);
-process.exit(failed || code ? 1 : 0);
+process.exit(failed || anyCode ? 1 : 0);

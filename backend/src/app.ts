@@ -30,6 +30,7 @@ import { previewLinks } from './modules/preview/preview-links.ts';
 import { previewPage } from './modules/preview/preview-page.ts';
 import { previewRouter } from './modules/preview/preview.routes.ts';
 import { imagesRouter } from './modules/images/images.routes.ts';
+import type { Readiness } from './http-server.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -38,9 +39,11 @@ export interface AppDeps {
   connection: mongoose.Connection;
   /** Hashes and checks passwords off the event loop; its owner (main.ts, the harness) closes it. */
   passwords: PasswordPool;
+  /** Whether the instance takes new work (main.ts turns it off on SIGTERM); missing: always. */
+  readiness?: Readiness;
 }
 
-export function createApp({ config, connection, passwords }: AppDeps): Koa {
+export function createApp({ config, connection, passwords, readiness }: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   // A client that hangs up mid-response is not a server fault; everything else is logged.
   app.on('error', (error: NodeJS.ErrnoException) => {
@@ -62,7 +65,7 @@ export function createApp({ config, connection, passwords }: AppDeps): Koa {
   const idempotent = idempotency({ connection, anonymousBudget: config.rateLimits?.anonKeys });
   const links = previewLinks({ connection, secret: config.jwtSecret, publicUrl: config.publicUrl });
   const routers = [
-    healthRouter({ connection }),
+    healthRouter({ connection, readiness }),
     usersRouter({ config, connection, passwords, adminOnly, idempotent }),
     articlesRouter({ connection, adminOnly, idempotent }),
     commentsRouter({ connection, adminOnly, idempotent, commentLimit: commentRateLimit({ connection, config }) }),

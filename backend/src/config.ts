@@ -41,6 +41,8 @@ const envSchema = z.object({
   SERVER_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   PUBLISH_CHECK_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  SHUTDOWN_LIMIT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
 });
 
 export interface RateLimitSetting {
@@ -158,7 +160,22 @@ export interface Config {
   server?: ServerLimits;
   /** How often scheduled drafts are looked for (PUBLISH_CHECK_MS); missing means 10 s. */
   publishCheckMs?: number;
+  /** How a SIGTERM ends the process (http-server.ts's drain); missing: no grace, 25 s limit. */
+  shutdown?: ShutdownTimes;
 }
+
+export interface ShutdownTimes {
+  /** How long it keeps answering after saying "not ready", so a load balancer's checks notice. */
+  graceMs: number;
+  /** How long requests in flight get to finish once it stops accepting; then it closes anyway. */
+  limitMs: number;
+}
+
+/**
+ * In production an instance stands behind a load balancer, whose checks (every second or so)
+ * must see "not ready" before it stops accepting; in development Ctrl-C should not wait.
+ */
+const PRODUCTION_SHUTDOWN_GRACE_MS = 3_000;
 
 function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -216,5 +233,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.trim() ? parsePublicUrl(e.PUBLIC_URL) : defaultPublicUrl(e.HOST, e.PORT),
     server,
     publishCheckMs: e.PUBLISH_CHECK_MS,
+    shutdown: {
+      graceMs: e.SHUTDOWN_GRACE_MS ?? (e.NODE_ENV === 'production' ? PRODUCTION_SHUTDOWN_GRACE_MS : 0),
+      limitMs: e.SHUTDOWN_LIMIT_MS,
+    },
   };
 }

@@ -2,7 +2,7 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connection.ts';
 import { createApp } from './app.ts';
-import { createHttpServer, listen } from './http-server.ts';
+import { createHttpServer, drain, listen, type Readiness } from './http-server.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { seedDemoLessons, seedSchedule2025 } from './db/seed/lessons-seed.ts';
 import { readModelOn } from './modules/sync/read-model.ts';
@@ -32,13 +32,18 @@ const readStartMs = Date.now();
 await readModelOn(connection).current();
 console.log(`Read the library into memory in ${Date.now() - readStartMs} ms.`);
 const passwords = passwordPool(config.passwordHashing);
-const app = createApp({ config, connection, passwords });
+const readiness: Readiness = { ready: true };
+const app = createApp({ config, connection, passwords, readiness });
 const server = createHttpServer(config.server, app.callback());
 await listen(server, config.port, config.host);
 console.log(`Serving on ${config.host}:${config.port}, for ${config.publicUrl}`);
 
+let stopping = false;
+/** SIGTERM or Ctrl-C: not ready at once, in-flight requests finish (http-server.ts's drain). */
 async function shutdown() {
-  server.close();
+  if (stopping) return;
+  stopping = true;
+  await drain(server, readiness, config.shutdown ?? { graceMs: 0, limitMs: 25_000 });
   await passwords.close();
   await connection.close();
   process.exit(0);

@@ -1,10 +1,12 @@
 // Starts one real FerretDB for the backend's integration tests (or uses MONGODB_URI); each test
-// file then works in a database of its own.
+// file then works in a database of its own. FerretDB stores in SQLite files, or with DB=postgres
+// in a throw-away PostgreSQL cluster (or POSTGRES_URL's): scripts/lib/postgres.mjs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startFerret, freePort } from '../../scripts/lib/db.mjs';
+import { freePort } from '../../scripts/lib/db.mjs';
+import { startTestDatabase } from '../../scripts/lib/postgres.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +20,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-backend-db-'));
-  const db = await startFerret({ dataDir, port: await freePort() });
+  const db = await startTestDatabase({ dataDir, port: await freePort() });
   project.provide('mongoUri', db.uri);
   return async () => {
     await db.stop();

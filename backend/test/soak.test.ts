@@ -1,5 +1,6 @@
 // Load with a fault: mixed reads and writes (every write with an Idempotency-Key) against the real
-// app while its FerretDB is stopped and started again on the same port and data. The server must
+// app while its FerretDB (with DB=postgres, FerretDB and its PostgreSQL cluster) is stopped and
+// started again on the same port and data. The server must
 // come back by itself (health reachable again, no restart of the app), and every write must be
 // either acknowledged and stored exactly once, or refused with a clear error; refused writes,
 // sent again with the same key after recovery, must then be stored exactly once too.
@@ -9,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS, type Article } from '@fw/contracts';
-import { freePort, startFerret } from '../../scripts/lib/db.mjs';
+import { freePort } from '../../scripts/lib/db.mjs';
+import { startTestDatabase } from '../../scripts/lib/postgres.mjs';
 import { startTestApp, type TestApp } from './harness.ts';
 import { createUser } from './fixtures.ts';
 import { createArticle } from './content-fixtures.ts';
@@ -67,7 +69,7 @@ const random = seededRandom(SOAK_SEED);
 describe('load with the database stopped and restarted', () => {
   let dataDir: string;
   let port: number;
-  let ferret: Awaited<ReturnType<typeof startFerret>>;
+  let ferret: Awaited<ReturnType<typeof startTestDatabase>>;
   let app: TestApp;
   let token: string;
   let article: Article;
@@ -75,7 +77,7 @@ describe('load with the database stopped and restarted', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-soak-'));
     port = await freePort();
-    ferret = await startFerret({ dataDir, port });
+    ferret = await startTestDatabase({ dataDir, port });
     app = await startTestApp({
       mongoUri: `${ferret.uri}soak`,
       rateLimits: { login: UNLIMITED, register: UNLIMITED, comment: UNLIMITED },
@@ -181,7 +183,7 @@ describe('load with the database stopped and restarted', () => {
       await new Promise((r) => setTimeout(r, OUTAGE_AT_MS));
       await ferret.stop();
       await new Promise((r) => setTimeout(r, OUTAGE_MS));
-      ferret = await startFerret({ dataDir, port });
+      ferret = await startTestDatabase({ dataDir, port });
       restartedAt = Date.now();
     })();
 

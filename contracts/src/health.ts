@@ -4,6 +4,8 @@ import { API_PATHS } from './paths.ts';
 
 export const healthResponseSchema = envelope({
   database: z.enum(['reachable', 'unreachable']),
+  /** False once the instance was told to stop: it finishes what is in flight and takes no more. */
+  ready: z.boolean(),
   uptimeSeconds: z.number(),
 });
 

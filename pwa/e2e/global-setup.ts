@@ -1,12 +1,14 @@
 // Browser tests run against the real product: the built PWA served by the real backend on a free
-// port, over a real FerretDB seeded with the demo content (or MONGODB_URI when set).
+// port, over a real FerretDB seeded with the demo content (or MONGODB_URI when set); FerretDB on
+// SQLite files, or with DB=postgres on a throw-away PostgreSQL cluster (scripts/lib/postgres.mjs).
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startFerret, freePort, waitForPort } from '../../scripts/lib/db.mjs';
+import { freePort, waitForPort } from '../../scripts/lib/db.mjs';
+import { startTestDatabase } from '../../scripts/lib/postgres.mjs';
 import { ROOT, PWA_DIST } from '../../scripts/lib/proc.mjs';
 
 declare module 'vitest' {
@@ -25,14 +27,14 @@ export default async function setup(project: TestProject) {
     throw new Error('The PWA is not built: run `npm test` (it builds first) or `npm run build`.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-e2e-'));
-  let db: Awaited<ReturnType<typeof startFerret>> | null = null;
+  let db: Awaited<ReturnType<typeof startTestDatabase>> | null = null;
   let mongoUri = process.env.MONGODB_URI;
   if (mongoUri) {
     const url = new URL(mongoUri);
     url.pathname = `/e2e_${crypto.randomBytes(4).toString('hex')}`;
     mongoUri = url.toString();
   } else {
-    db = await startFerret({ dataDir: path.join(dataDir, 'db'), port: await freePort() });
+    db = await startTestDatabase({ dataDir: path.join(dataDir, 'db'), port: await freePort() });
     mongoUri = `${db.uri}e2e`;
   }
   const port = await freePort();

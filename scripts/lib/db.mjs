@@ -150,6 +150,9 @@ export async function startFerret({ dataDir, port, quiet = true, postgresUrl }) 
   const handler = postgresUrl
     ? ['--handler=postgresql', `--postgresql-url=${postgresUrl}`]
     : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`];
+  // On PostgreSQL FerretDB logs every refused duplicate insert as an error, and a unique insert is
+  // how this product claims things (db/claim.ts): there its output goes to a file beside its state.
+  const output = postgresUrl && quiet ? fs.openSync(path.join(dataDir, 'ferretdb.log'), 'a') : 'inherit';
   const child = spawn(
     bin,
     [
@@ -160,8 +163,9 @@ export async function startFerret({ dataDir, port, quiet = true, postgresUrl }) 
       '--telemetry=disable',
       `--log-level=${quiet ? 'error' : 'warn'}`,
     ],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
+    { stdio: ['ignore', output, output] },
   );
+  if (typeof output === 'number') fs.closeSync(output);
   let exited = false;
   child.once('exit', () => {
     exited = true;

@@ -1,17 +1,27 @@
+// Health and readiness in one route, for load balancers: 200 while the database answers and the
+// instance takes work; 503 when the database is away, or from the moment the instance was told to
+// stop (it still finishes what is in flight: http-server.ts's drain).
 import Router from '@koa/router';
 import type mongoose from 'mongoose';
 import { isDatabaseReachable } from '../../db/connection.ts';
+import type { Readiness } from '../../http-server.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 
-export function healthRouter({ connection }: { connection: mongoose.Connection }): Router {
+export function healthRouter({ connection, readiness }: { connection: mongoose.Connection; readiness?: Readiness }): Router {
   const router = new Router();
   router.get(API_PATHS.health, async (ctx) => {
+    const ready = readiness?.ready ?? true;
     const reachable = await isDatabaseReachable(connection);
-    ctx.status = reachable ? 200 : 503;
+    ctx.status = reachable && ready ? 200 : 503;
     ctx.body = {
-      success: reachable,
-      message: reachable ? 'The database is reachable.' : 'The database is not reachable.',
+      success: reachable && ready,
+      message: !ready
+        ? 'This instance is shutting down; send new requests to another one.'
+        : reachable
+          ? 'The database is reachable.'
+          : 'The database is not reachable.',
       database: reachable ? 'reachable' : 'unreachable',
+      ready,
       uptimeSeconds: Math.round(process.uptime()),
     };
   });
