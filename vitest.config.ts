@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'backend',
           root: './backend',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Tests of PostgreSQL's own tools (backups) belong to the run on PostgreSQL (DB=postgres).
+          exclude: process.env.DB === 'postgres' ? [] : ['test/**/*.postgres.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,
