@@ -11,7 +11,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT, log } from './lib/proc.mjs';
 import { freePort, portAccepts, startFerret } from './lib/db.mjs';
-import { POSTGRES_DATABASE, ensurePostgres, socketUrl, startPostgres } from './lib/postgres.mjs';
+import { POSTGRES_DATABASE, applyLookupIndexes, ensurePostgres, socketUrl, startPostgres } from './lib/postgres.mjs';
 
 const [command, file] = process.argv.slice(2);
 if (!['backup', 'restore'].includes(command) || !file) {
@@ -56,7 +56,20 @@ if (command === 'backup') {
     if (Number(tables.stdout.trim()) > 0) {
       throw new Error(`The database "${POSTGRES_DATABASE}" already holds tables: restore into a fresh cluster (or an empty database).`);
     }
-    tool('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${url}`, path.resolve(file)]);
+    // Our lookup-index trigger and its functions (scripts/ferretdb/pg-lookup-indexes.sql) are in the
+    // dump, and already in the fresh cluster: they are left out, and the trigger is off while the
+    // dump's tables and their indexes are made, then installed again.
+    const listed = spawnSync(path.join(binDir, 'pg_restore'), ['--list', path.resolve(file)], { encoding: 'utf8' });
+    if (listed.status !== 0) throw new Error(`Not a backup pg_restore can read: ${file}`);
+    const listFile = `${path.resolve(file)}.list`;
+    fs.writeFileSync(listFile, listed.stdout.split('\n').filter((line) => !/\bfw_/.test(line)).join('\n'));
+    tool('psql', ['-q', '-c', 'DROP EVENT TRIGGER IF EXISTS fw_lookup_indexes', url]);
+    try {
+      tool('pg_restore', ['--no-owner', '--exit-on-error', `--use-list=${listFile}`, `--dbname=${url}`, path.resolve(file)]);
+    } finally {
+      fs.rmSync(listFile, { force: true });
+    }
+    applyLookupIndexes(binDir, url);
     log('restored; giving the restored database a new sync epoch');
     fs.mkdirSync(path.join(ROOT, 'data'), { recursive: true });
     const stateDir = fs.mkdtempSync(path.join(ROOT, 'data', '.restore-'));

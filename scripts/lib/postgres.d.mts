@@ -31,3 +31,4 @@ export function startTestDatabase(options: {
   dataDir: string;
   port: number;
 }): Promise<{ uri: string; port: number; stop(): Promise<void> }>;
+export function applyLookupIndexes(binDir: string, url: string): void;

@@ -8,10 +8,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { log, run } from './proc.mjs';
 import { waitForPort } from './db.mjs';
 
 export const POSTGRES_DATABASE = 'ferretdb';
+const LOOKUP_INDEXES_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb', 'pg-lookup-indexes.sql');
 const START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 15_000;
 
@@ -147,6 +149,7 @@ export async function startPostgres({ dataDir, port, quiet = true }) {
   if (psql(`SELECT 1 FROM pg_database WHERE datname = '${POSTGRES_DATABASE}'`).trim() !== '1') {
     psql(`CREATE DATABASE ${POSTGRES_DATABASE}`);
   }
+  applyLookupIndexes(binDir, socketUrl(socketDir, port));
 
   const stop = () =>
     new Promise((resolve) => {
@@ -162,6 +165,14 @@ export async function startPostgres({ dataDir, port, quiet = true }) {
     });
 
   return { url: socketUrl(socketDir, port), port, socketDir, binDir, pgData, pid: child.pid, psql, stop };
+}
+
+/**
+ * Installs the GIN lookup indexes FerretDB's `_id` and declared-field filters can use
+ * (scripts/ferretdb/pg-lookup-indexes.sql: why, and what it measured). Throws if psql fails.
+ */
+export function applyLookupIndexes(binDir, url) {
+  runAs(null, path.join(binDir, 'psql'), ['-q', '-v', 'ON_ERROR_STOP=1', '-f', LOOKUP_INDEXES_SQL, url]);
 }
 
 /** Waits until the cluster accepts sessions (the port opens before recovery ends). */
@@ -185,6 +196,14 @@ export async function startFerretOnPostgres({ dataDir, port, postgresUrl, postgr
   const postgres = postgresUrl
     ? null
     : await startPostgres({ dataDir: path.join(dataDir, 'postgres'), port: postgresPort ?? (await freePort()), quiet });
+  if (postgresUrl) {
+    try {
+      applyLookupIndexes(await ensurePostgres(), postgresUrl);
+    } catch (error) {
+      // A managed cluster may not let this user make event triggers: everything works, slower.
+      log(`lookup indexes not installed on POSTGRES_URL's cluster (lookups read whole tables): ${String(error.message).split('\n')[0]}`);
+    }
+  }
   let ferret;
   try {
     ferret = await startFerret({

@@ -18,9 +18,22 @@ const PRODUCT_COLLECTIONS = [
 ];
 const NAMESPACE_EXISTS = 48;
 
-/** True when the plan answers `{ _id }` from an index (FerretDB's SQLite plan or MongoDB's). */
+/** The node types of a PostgreSQL plan (FerretDB's PostgreSQL handler), the root's first. */
+function pgNodeTypes(plan: Record<string, unknown>): string[] {
+  const children = (plan.Plans ?? []) as Record<string, unknown>[];
+  return [String(plan['Node Type']), ...children.flatMap(pgNodeTypes)];
+}
+
+/**
+ * True when the plan answers `{ _id }` from an index (FerretDB's SQLite plan, its PostgreSQL plan
+ * through scripts/ferretdb/pg-lookup-indexes.sql's GIN index, or MongoDB's).
+ */
 function usesIdIndex(explained: Record<string, unknown>): boolean {
   const planner = (explained.queryPlanner ?? {}) as Record<string, unknown>;
+  if (planner.Plan && !Array.isArray(planner.Plan) && typeof planner.Plan === 'object') {
+    const types = pgNodeTypes(planner.Plan as Record<string, unknown>);
+    return types.some((t) => /Index (Only )?Scan/.test(t)) && !types.includes('Seq Scan');
+  }
   if (Array.isArray(planner.Plan)) {
     return planner.Plan.some((line) =>
       /\bSEARCH\b.*\bUSING (COVERING )?INDEX\b/.test(String(line)),
@@ -83,5 +96,12 @@ describe('lookups by _id', () => {
     ).toBe(true);
     expect(usesIdIndex({ queryPlanner: { winningPlan: { stage: 'COLLSCAN' } } })).toBe(false);
     expect(usesIdIndex({ queryPlanner: { winningPlan: { stage: 'IDHACK' } } })).toBe(true);
+    // FerretDB on PostgreSQL, as measured before and after pg-lookup-indexes.sql.
+    expect(usesIdIndex({ queryPlanner: { Plan: { 'Node Type': 'Seq Scan', Filter: "((t._jsonb -> '_id'::text) @> '\"q\"'::jsonb)" } } })).toBe(false);
+    expect(
+      usesIdIndex({
+        queryPlanner: { Plan: { 'Node Type': 'Bitmap Heap Scan', Plans: [{ 'Node Type': 'Bitmap Index Scan', 'Index Name': 't_911bb8e7_gin' }] } },
+      }),
+    ).toBe(true);
   });
 });
