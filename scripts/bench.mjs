@@ -183,12 +183,24 @@ if (wanted('reliability')) {
     });
     child.once('exit', (c) => resolve(c ?? 1));
   });
+  // The load-balancer soak (HAProxy, two instances, FerretDB on PostgreSQL) runs on PostgreSQL.
+  log('reliability: the HAProxy soak on PostgreSQL');
+  const haCode = await new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', '--project', 'backend', 'test/ha-soak.postgres.test.ts'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, DB: 'postgres' },
+    });
+    child.once('exit', (c) => resolve(c ?? 1));
+  });
   results.reliability = fs.existsSync(countsDir)
     ? fs
         .readdirSync(countsDir)
         .sort()
         .map((f) => JSON.parse(fs.readFileSync(path.join(countsDir, f), 'utf8')))
     : [];
+  if (haCode !== 0)
+    results.reliability.push({ label: 'HAProxy soak on PostgreSQL', result: `failed (exit ${haCode})`, met: false });
   if (code !== 0)
     results.reliability.push({
       label: 'Reliability tests',

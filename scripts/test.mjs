@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { ROOT, log, ensureDependencies, ensureChromium, buildPwaIfStale, run } from './lib/proc.mjs';
 import { ensureFerretBinary } from './lib/db.mjs';
 import { ensurePostgres, postgresAvailable } from './lib/postgres.mjs';
+import { ensureHaproxy } from './lib/topology.mjs';
 
 const postgresOnly = process.argv.includes('--postgres');
 const extraArgs = process.argv.slice(2).filter((a) => a !== '--postgres');
@@ -29,6 +30,7 @@ const runs = [];
 if (postgresOnly) {
   if (process.env.MONGODB_URI) throw new Error('`--postgres` runs on FerretDB: unset MONGODB_URI.');
   if (!process.env.POSTGRES_URL) await ensurePostgres();
+  await ensureHaproxy();
   runs.push({ label: 'postgres', env: { DB: 'postgres' }, args: ['--project', 'backend', '--project', 'e2e', ...extraArgs] });
 } else {
   runs.push({ label: 'sqlite', env: {}, args: extraArgs });
@@ -36,6 +38,8 @@ if (postgresOnly) {
   if (wanted && (process.env.POSTGRES_URL || postgresAvailable())) {
     try {
       if (!process.env.POSTGRES_URL) await ensurePostgres();
+      // The load-balancer soak of that run puts HAProxy in front (scripts/lib/topology.mjs).
+      await ensureHaproxy();
       runs.push({ label: 'postgres', env: { DB: 'postgres' }, args: ['--project', 'backend'] });
     } catch (error) {
       // The SQLite run is the product's default; PostgreSQL is tested where it can be had.

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ArticleFeed, CommentFeed } from '@fw/contracts';
+import type { Article, ArticleFeed, CommentFeed } from '@fw/contracts';
 import { freePort } from '../../scripts/lib/db.mjs';
 import { ROOT } from '../../scripts/lib/proc.mjs';
 import { startFerretOnPostgres, startPostgres } from '../../scripts/lib/postgres.mjs';
@@ -58,9 +58,10 @@ describe('a backup of the running site, restored into a fresh cluster', () => {
     let app = await startTestApp({ mongoUri: `${site.uri}${DATABASE}`, jwtSecret, ...NO_COMMENT_LIMIT });
     stops.push(() => app.close());
     const { token, user } = await createUser(app);
-    const kept = [];
+    const kept: Article[] = [];
     for (let i = 0; i < 3; i++) kept.push(await createArticle(app, token, { title: `Before the backup ${i}` }));
-    const comment = await addComment(app, kept[0]._id, { content: 'Written before the backup.' });
+    const [first, second, third] = kept as [Article, Article, Article];
+    const comment = await addComment(app, first._id, { content: 'Written before the backup.' });
     await approveComment(app, token, comment._id);
 
     const backupFile = path.join(dir, 'site.dump');
@@ -73,7 +74,7 @@ describe('a backup of the running site, restored into a fresh cluster', () => {
     expect(device.pages.flatMap((p) => p.articles).map((a) => a._id)).toContain(lost._id);
     const deviceComments = await readFeed<CommentFeed>(app, 'comments');
     // The device then goes offline with a comment in its outbox (its id and key made on the device).
-    const outbox = { key: newKey(), body: { _id: crypto.randomBytes(12).toString('hex'), article: kept[1]._id, name: 'Offline', content: 'Written offline.' } };
+    const outbox = { key: newKey(), body: { _id: crypto.randomBytes(12).toString('hex'), article: second._id, name: 'Offline', content: 'Written offline.' } };
     // The site's cluster is lost; the only copy is the backup.
     await app.close();
     stops.pop();
@@ -97,17 +98,17 @@ describe('a backup of the running site, restored into a fresh cluster', () => {
     // The data of the backup is whole: the articles with their text, the comment, the account.
     const listed = await app.request<{ articles: { _id: string; title: string }[] }>('GET', '/api/articles/all');
     expect(listed.body.articles.map((a) => a.title).sort()).toEqual(kept.map((a) => a.title).sort());
-    const one = await app.request<{ article: { content: string } }>('GET', `/api/articles/${kept[2]._id}`);
-    expect(one.body.article.content).toBe(kept[2].content);
+    const one = await app.request<{ article: { content: string } }>('GET', `/api/articles/${third._id}`);
+    expect(one.body.article.content).toBe(third.content);
     const login = await app.request('POST', '/api/admin/login', { body: { email: user.email, password: user.password } });
     expect(login.status).toBe(200);
 
     // The device's cursors came from the lost cluster: both feeds say reset and start over.
     const resumed = await readFeed<ArticleFeed>(app, 'articles', device.cursor);
-    expect(resumed.pages[0].reset).toBe(true);
+    expect(resumed.pages[0]?.reset).toBe(true);
     expect(resumed.pages.flatMap((p) => p.articles).map((a) => a._id).sort()).toEqual(kept.map((a) => a._id).sort());
     const resumedComments = await readFeed<CommentFeed>(app, 'comments', deviceComments.cursor);
-    expect(resumedComments.pages[0].reset).toBe(true);
+    expect(resumedComments.pages[0]?.reset).toBe(true);
     expect(resumedComments.pages.flatMap((p) => p.comments).map((c) => c._id)).toEqual([comment._id]);
 
     // The outbox is sent now, and once more as a retry after a lost answer: stored once.

@@ -46,6 +46,8 @@ defaults
   option redispatch
   retries 2
   retry-on conn-failure empty-response
+  # The client's address for rate limits and visitors' keys (the instances run with TRUST_PROXY).
+  option forwardfor
 
 frontend site
   bind 127.0.0.1:${port}

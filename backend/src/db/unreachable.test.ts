@@ -22,6 +22,13 @@ describe('database unreachable', () => {
     expect(isDatabaseUnreachable(new Error('wrapped', { cause: Object.assign(new Error('y'), { name: 'MongoNetworkError' }) }))).toBe(true);
     expect(isDatabaseUnreachable(new TypeError('undefined is not a function'))).toBe(false);
     expect(isDatabaseUnreachable(Object.assign(new Error('E11000 duplicate key'), { name: 'MongoServerError' }))).toBe(false);
+    // FerretDB on PostgreSQL with the cluster away (messages as it sent them here).
+    const internal = (message: string) => Object.assign(new Error(message), { name: 'MongoServerError', code: 1 });
+    expect(isDatabaseUnreachable(internal('[msg_insert.go:168 handler.(*Handler).MsgInsert] failed to connect to `user=postgres database=ferretdb`: /d/run/.s.PGSQL.38029 (/d/run): dial error: dial unix /d/run/.s.PGSQL.38029: connect: no such file or directory'))).toBe(true);
+    expect(isDatabaseUnreachable(internal('[collection.go:109 postgresql.(*collection).Query] write failed: write unix @->/d/run/.s.PGSQL.38029: write: broken pipe'))).toBe(true);
+    expect(isDatabaseUnreachable(internal('FATAL: the database system is starting up (SQLSTATE 57P03)'))).toBe(true);
+    expect(isDatabaseUnreachable(internal('unknown operator: $foo'))).toBe(false);
+    expect(isDatabaseUnreachable(Object.assign(new Error('failed to connect to the moon'), { name: 'MongoServerError', code: 2 }))).toBe(false);
   });
 
   it('answers 503 with Retry-After and the JSON error shape while the connection is down', async () => {

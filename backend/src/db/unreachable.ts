@@ -22,11 +22,23 @@ export const DB_UNREACHABLE_MESSAGE =
 /** The connection-closed text mongoose throws when a command is sent without a connection. */
 const DISCONNECTED_TEXT = /Client must be connected|connection .* closed|Connection was force closed|buffering timed out/i;
 
+/**
+ * FerretDB on PostgreSQL stays up while PostgreSQL is away and answers InternalError (code 1) with
+ * the driver's text, as seen here with the cluster stopped and restarting: "failed to connect to
+ * `user=… database=…`: … dial error", "write failed: … broken pipe", and PostgreSQL's own "the
+ * database system is shutting down / starting up" and "terminating connection due to
+ * administrator command" (SQLSTATE 57P01-57P03).
+ */
+const BACKEND_AWAY_TEXT =
+  /failed to connect to|dial error|broken pipe|connection reset by peer|connection refused|unexpected EOF|conn closed|the database system is (shutting down|starting up|in recovery mode)|terminating connection due to administrator command|SQLSTATE 57P0[123]/i;
+const INTERNAL_ERROR_CODE = 1;
+
 export function isDatabaseUnreachable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { name, message, cause } = current as { name?: string; message?: string; cause?: unknown };
+    const { name, message, cause, code } = current as { name?: string; message?: string; cause?: unknown; code?: unknown };
     if (name && UNREACHABLE_NAMES.has(name)) return true;
     if (name?.startsWith('Mongo') && message && DISCONNECTED_TEXT.test(message)) return true;
+    if (name === 'MongoServerError' && code === INTERNAL_ERROR_CODE && message && BACKEND_AWAY_TEXT.test(message)) return true;
     current = cause;
   }
   return false;
