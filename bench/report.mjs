@@ -89,7 +89,7 @@ function searchRows(search, targets) {
 
 export function table(results, targets) {
   const rows = [];
-  const { images, search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, reliability, verseSheet, highlights } =
+  const { images, search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, reliability, verseSheet, highlights, backends } =
     results;
   if (search) rows.push(...searchRows(search, targets.search));
   if (results.feeds) rows.push(...feedsRows(results.feeds));
@@ -229,6 +229,7 @@ export function table(results, targets) {
       status(sync.otherwise <= targets.images.firstSyncOtherwise),
     ]);
   }
+  if (backends) rows.push(...backendRows(backends));
   if (reliability) {
     for (const r of reliability)
       rows.push([r.label, r.result, r.baseline ?? '', r.target ?? '', status(r.met)]);
@@ -236,6 +237,24 @@ export function table(results, targets) {
   const header = ['Measure', 'Result', 'Baseline (same run)', 'Target', ''];
   const main = markdown(header, rows);
   return server ? `${main}\n\n${serverTable(server, targets.server)}` : main;
+}
+
+/** Each request on FerretDB over PostgreSQL against the same on SQLite (bench/backends.mjs). */
+function backendRows(b) {
+  const names = {
+    login: 'Login (lookup by email + password check)',
+    adminComments: `Admin comment list (all ${b.comments.toLocaleString('en')} comments)`,
+    dashboard: 'Admin dashboard (counts + 5 newest articles)',
+    comment: 'A comment write (with Idempotency-Key)',
+    edit: 'An article edit (with its version)',
+  };
+  return Object.entries(names).map(([k, label]) => [
+    `${label} at ${b.articles.toLocaleString('en')} articles, ${b.comments.toLocaleString('en')} comments: FerretDB on PostgreSQL, one request after another (${b.counts[k]})`,
+    `p50 **${ms(b.postgres[k].p50Ms)}**, p95 ${ms(b.postgres[k].p95Ms)}: **${(b.postgres[k].p50Ms / b.sqlite[k].p50Ms).toFixed(2)}×** SQLite`,
+    `FerretDB on SQLite: p50 ${ms(b.sqlite[k].p50Ms)}, p95 ${ms(b.sqlite[k].p95Ms)}`,
+    '',
+    '',
+  ]);
 }
 
 const line = (cells) => `| ${cells.join(' | ')} |`;

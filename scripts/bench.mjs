@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the README's Benchmarks section.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server feeds images logins lighthouse offline versesheet firstvisit cardtap highlights reliability.
+// Names: weight search server feeds images logins lighthouse offline versesheet firstvisit cardtap highlights reliability backends.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +28,7 @@ const ALL = [
   'cardtap',
   'highlights',
   'reliability',
+  'backends',
 ];
 
 await ensureDependencies();
@@ -49,6 +50,7 @@ const { benchCardTap } = await import('../bench/card-tap.mjs');
 const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
   await import('../bench/first-visit.mjs');
 const { benchHighlights } = await import('../bench/highlights.mjs');
+const { benchBackends } = await import('../bench/backends.mjs');
 const { startDatabase, startBackend, api } = await import('../bench/lib/server.mjs');
 const { machine, table, readmeSection, updateReadme } = await import('../bench/report.mjs');
 
@@ -168,6 +170,11 @@ if (wanted('highlights')) {
     await server.stop();
     await database.stop();
   }
+}
+
+if (wanted('backends')) {
+  // FerretDB on SQLite and on PostgreSQL at 10,000 articles, each on a database of its own.
+  await attempt('backends', () => benchBackends());
 }
 
 if (wanted('reliability')) {

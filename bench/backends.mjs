@@ -1,0 +1,124 @@
+// The same product on each database backend (issue 27), in one run: FerretDB on SQLite (the
+// default; SQLite is the baseline of the ratios) and FerretDB on PostgreSQL, each with 10,000
+// articles and 50,000 approved comments (5 per article, copies written in bulk: bench/lib/
+// bulk-library.mjs). One client, one request after another: login (a lookup by email), the admin
+// comment list (every comment, the spec's call), the dashboard, a comment write and an article
+// edit. What each of them reads on each backend is in architecture.md ("What each request costs").
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { log } from '../scripts/lib/proc.mjs';
+import { freePort, startFerret } from '../scripts/lib/db.mjs';
+import { startFerretOnPostgres } from '../scripts/lib/postgres.mjs';
+import { api, createArticles, registerAdmin, startBackend } from './lib/server.mjs';
+import { growLibrary, readTemplate } from './lib/bulk-library.mjs';
+import { articleInput } from './lib/text-gen.mjs';
+import { percentile, round } from './lib/stats.mjs';
+
+export const BACKEND_ARTICLES = Number(process.env.BENCH_BACKEND_ARTICLES ?? 10_000);
+const COMMENTS_EACH = 5;
+const SERVER_ENV = { RATE_LIMIT_COMMENT: '1000000', RATE_LIMIT_ANON_KEYS: '1000000', RATE_LIMIT_LOGIN: '1000000' };
+/** Calls of each kind, one after another (the comment list answers with all 50,000 comments). */
+const COUNTS = { login: 20, adminComments: 5, dashboard: 10, comment: 50, edit: 30 };
+
+const key = () => crypto.randomUUID();
+
+async function timed(count, run) {
+  await run(-1); // warm: the first call pays for connections and caches
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await run(i);
+    times.push(performance.now() - started);
+  }
+  return { p50Ms: round(percentile(times, 50), 1), p95Ms: round(percentile(times, 95), 1), count };
+}
+
+async function startDatabaseOn(backend) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${backend}-`));
+  const port = await freePort();
+  const server =
+    backend === 'postgres'
+      ? await startFerretOnPostgres({ dataDir, port })
+      : await startFerret({ dataDir: path.join(dataDir, 'db'), port });
+  return {
+    baseUri: server.uri,
+    dataDir,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measureBackend(backend) {
+  const database = await startDatabaseOn(backend);
+  const env = { ...SERVER_ENV, JWT_SECRET: crypto.randomBytes(32).toString('hex') };
+  try {
+    const first = await startBackend(database, { name: `bench_${backend}`, seed: false, env });
+    const password = crypto.randomBytes(12).toString('hex');
+    let token;
+    let article;
+    try {
+      // The first registration is the administrator; its password is known here for the logins.
+      ({ token } = await api(first.url, 'POST', '/api/admin/register', {
+        body: { name: 'Bench Admin', email: 'bench-admin@example.org', password },
+      }));
+      [article] = await createArticles(first.url, token, 0, 1, () => articleInput(0));
+      for (let i = 0; i < COMMENTS_EACH; i++) {
+        const { comment } = await api(first.url, 'POST', '/api/articles/add-comment', {
+          headers: { 'idempotency-key': key() },
+          body: { article: article._id, name: `Reader ${i}`, content: `Thank you, number ${i}.` },
+        });
+        await api(first.url, 'PUT', '/api/admin/comments/approve', { token, body: { id: comment._id } });
+      }
+    } finally {
+      await first.stop();
+    }
+    const { template, comments } = await readTemplate(first.mongoUri, article._id);
+    log(`backends: ${backend}: writing ${BACKEND_ARTICLES} articles and ${BACKEND_ARTICLES * COMMENTS_EACH} comments in bulk`);
+    const growStarted = performance.now();
+    await growLibrary(first.mongoUri, { from: 1, target: BACKEND_ARTICLES, commentsEach: COMMENTS_EACH, template, comments });
+    const growS = round((performance.now() - growStarted) / 1000, 1);
+
+    const started = performance.now();
+    const server = await startBackend(database, { name: `bench_${backend}`, seed: false, env, mongoUri: first.mongoUri });
+    const startS = round((performance.now() - started) / 1000, 1);
+    try {
+      const url = server.url;
+      let current = (await api(url, 'GET', `/api/articles/${article._id}`)).article;
+      const figures = {
+        login: await timed(COUNTS.login, () =>
+          api(url, 'POST', '/api/admin/login', { body: { email: 'bench-admin@example.org', password } }),
+        ),
+        adminComments: await timed(COUNTS.adminComments, () => api(url, 'GET', '/api/admin/comments', { token })),
+        dashboard: await timed(COUNTS.dashboard, () => api(url, 'GET', '/api/admin/dashboard', { token })),
+        comment: await timed(COUNTS.comment, (i) =>
+          api(url, 'POST', '/api/articles/add-comment', {
+            headers: { 'idempotency-key': key() },
+            body: { article: article._id, name: 'Bench', content: `A comment, number ${i}.` },
+          }),
+        ),
+        edit: await timed(COUNTS.edit, async (i) => {
+          const { _id, subtitle, content, category, isPublished, version } = current;
+          const body = { article: JSON.stringify({ _id, title: `Edited ${i}`, subtitle, content, category, isPublished, version }) };
+          current = (await api(url, 'POST', '/api/articles/add', { token, body, headers: { 'idempotency-key': key() } })).article;
+        }),
+      };
+      log(`backends: ${backend}: ${JSON.stringify(figures)}`);
+      return { growS, startS, ...figures };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+/** Both backends, SQLite first (the baseline); each row's ratio is PostgreSQL's p50 / SQLite's. */
+export async function benchBackends() {
+  const sqlite = await measureBackend('sqlite');
+  const postgres = await measureBackend('postgres');
+  return { articles: BACKEND_ARTICLES, comments: BACKEND_ARTICLES * COMMENTS_EACH, counts: COUNTS, sqlite, postgres };
+}
