@@ -1,7 +1,7 @@
 // The same product on each database backend (issue 27), in one run: FerretDB on SQLite (the
 // default; SQLite is the baseline of the ratios) and FerretDB on PostgreSQL, each with 10,000
 // articles and 50,000 approved comments (5 per article, copies written in bulk: bench/lib/
-// bulk-library.mjs). One client, one request after another: login (a lookup by email), the admin
+// bulk-library.mjs). One client, one request after another, the two backends taking turns: login (a lookup by email), the admin
 // comment list (every comment, the spec's call), the dashboard, a comment write and an article
 // edit. What each of them reads on each backend is in architecture.md ("What each request costs").
 import crypto from 'node:crypto';
@@ -24,15 +24,23 @@ const COUNTS = { login: 20, adminComments: 5, dashboard: 10, comment: 50, edit: 
 
 const key = () => crypto.randomUUID();
 
-async function timed(count, run) {
-  await run(-1); // warm: the first call pays for connections and caches
-  const times = [];
+/**
+ * `count` calls of each backend's `run`, taking turns (SQLite, PostgreSQL, SQLite, …) so that a
+ * busy machine slows both alike; one warm-up call each first (connections, caches).
+ */
+async function alternating(count, runs) {
+  const times = Object.fromEntries(Object.keys(runs).map((k) => [k, []]));
+  for (const run of Object.values(runs)) await run(-1);
   for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await run(i);
-    times.push(performance.now() - started);
+    for (const [backend, run] of Object.entries(runs)) {
+      const started = performance.now();
+      await run(i);
+      times[backend].push(performance.now() - started);
+    }
   }
-  return { p50Ms: round(percentile(times, 50), 1), p95Ms: round(percentile(times, 95), 1), count };
+  return Object.fromEntries(
+    Object.entries(times).map(([k, t]) => [k, { p50Ms: round(percentile(t, 50), 1), p95Ms: round(percentile(t, 95), 1), count }]),
+  );
 }
 
 async function startDatabaseOn(backend) {
@@ -52,7 +60,8 @@ async function startDatabaseOn(backend) {
   };
 }
 
-async function measureBackend(backend) {
+/** A backend with the bench library in it and a fresh instance serving it. */
+async function prepare(backend) {
   const database = await startDatabaseOn(backend);
   const env = { ...SERVER_ENV, JWT_SECRET: crypto.randomBytes(32).toString('hex') };
   try {
@@ -78,47 +87,51 @@ async function measureBackend(backend) {
     }
     const { template, comments } = await readTemplate(first.mongoUri, article._id);
     log(`backends: ${backend}: writing ${BACKEND_ARTICLES} articles and ${BACKEND_ARTICLES * COMMENTS_EACH} comments in bulk`);
-    const growStarted = performance.now();
     await growLibrary(first.mongoUri, { from: 1, target: BACKEND_ARTICLES, commentsEach: COMMENTS_EACH, template, comments });
-    const growS = round((performance.now() - growStarted) / 1000, 1);
-
-    const started = performance.now();
     const server = await startBackend(database, { name: `bench_${backend}`, seed: false, env, mongoUri: first.mongoUri });
-    const startS = round((performance.now() - started) / 1000, 1);
-    try {
-      const url = server.url;
-      let current = (await api(url, 'GET', `/api/articles/${article._id}`)).article;
-      const figures = {
-        login: await timed(COUNTS.login, () =>
-          api(url, 'POST', '/api/admin/login', { body: { email: 'bench-admin@example.org', password } }),
-        ),
-        adminComments: await timed(COUNTS.adminComments, () => api(url, 'GET', '/api/admin/comments', { token })),
-        dashboard: await timed(COUNTS.dashboard, () => api(url, 'GET', '/api/admin/dashboard', { token })),
-        comment: await timed(COUNTS.comment, (i) =>
-          api(url, 'POST', '/api/articles/add-comment', {
-            headers: { 'idempotency-key': key() },
-            body: { article: article._id, name: 'Bench', content: `A comment, number ${i}.` },
-          }),
-        ),
-        edit: await timed(COUNTS.edit, async (i) => {
-          const { _id, subtitle, content, category, isPublished, version } = current;
-          const body = { article: JSON.stringify({ _id, title: `Edited ${i}`, subtitle, content, category, isPublished, version }) };
-          current = (await api(url, 'POST', '/api/articles/add', { token, body, headers: { 'idempotency-key': key() } })).article;
+    const url = server.url;
+    let current = (await api(url, 'GET', `/api/articles/${article._id}`)).article;
+    return {
+      async stop() {
+        await server.stop();
+        await database.stop();
+      },
+      login: () => api(url, 'POST', '/api/admin/login', { body: { email: 'bench-admin@example.org', password } }),
+      adminComments: () => api(url, 'GET', '/api/admin/comments', { token }),
+      dashboard: () => api(url, 'GET', '/api/admin/dashboard', { token }),
+      comment: (i) =>
+        api(url, 'POST', '/api/articles/add-comment', {
+          headers: { 'idempotency-key': key() },
+          body: { article: article._id, name: 'Bench', content: `A comment, number ${i}.` },
         }),
-      };
-      log(`backends: ${backend}: ${JSON.stringify(figures)}`);
-      return { growS, startS, ...figures };
-    } finally {
-      await server.stop();
-    }
-  } finally {
+      async edit(i) {
+        const { _id, subtitle, content, category, isPublished, version } = current;
+        const body = { article: JSON.stringify({ _id, title: `Edited ${i}`, subtitle, content, category, isPublished, version }) };
+        current = (await api(url, 'POST', '/api/articles/add', { token, body, headers: { 'idempotency-key': key() } })).article;
+      },
+    };
+  } catch (error) {
     await database.stop();
+    throw error;
   }
 }
 
-/** Both backends, SQLite first (the baseline); each row's ratio is PostgreSQL's p50 / SQLite's. */
+/** Both backends side by side; each row's ratio is PostgreSQL's p50 / SQLite's (the baseline). */
 export async function benchBackends() {
-  const sqlite = await measureBackend('sqlite');
-  const postgres = await measureBackend('postgres');
-  return { articles: BACKEND_ARTICLES, comments: BACKEND_ARTICLES * COMMENTS_EACH, counts: COUNTS, sqlite, postgres };
+  const sqlite = await prepare('sqlite');
+  let postgres;
+  try {
+    postgres = await prepare('postgres');
+    const figures = { sqlite: {}, postgres: {} };
+    for (const [kind, count] of Object.entries(COUNTS)) {
+      const both = await alternating(count, { sqlite: sqlite[kind], postgres: postgres[kind] });
+      figures.sqlite[kind] = both.sqlite;
+      figures.postgres[kind] = both.postgres;
+      log(`backends: ${kind}: ${JSON.stringify(both)}`);
+    }
+    return { articles: BACKEND_ARTICLES, comments: BACKEND_ARTICLES * COMMENTS_EACH, counts: COUNTS, ...figures };
+  } finally {
+    await postgres?.stop();
+    await sqlite.stop();
+  }
 }

@@ -249,7 +249,7 @@ function backendRows(b) {
     edit: 'An article edit (with its version)',
   };
   return Object.entries(names).map(([k, label]) => [
-    `${label} at ${b.articles.toLocaleString('en')} articles, ${b.comments.toLocaleString('en')} comments: FerretDB on PostgreSQL, one request after another (${b.counts[k]})`,
+    `${label} at ${b.articles.toLocaleString('en')} articles, ${b.comments.toLocaleString('en')} comments: FerretDB on PostgreSQL, ${b.counts[k]} requests one after another, taking turns with SQLite`,
     `p50 **${ms(b.postgres[k].p50Ms)}**, p95 ${ms(b.postgres[k].p95Ms)}: **${(b.postgres[k].p50Ms / b.sqlite[k].p50Ms).toFixed(2)}×** SQLite`,
     `FerretDB on SQLite: p50 ${ms(b.sqlite[k].p50Ms)}, p95 ${ms(b.sqlite[k].p95Ms)}`,
     '',
