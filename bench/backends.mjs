@@ -11,7 +11,7 @@ import path from 'node:path';
 import { log } from '../scripts/lib/proc.mjs';
 import { freePort, startFerret } from '../scripts/lib/db.mjs';
 import { startFerretOnPostgres } from '../scripts/lib/postgres.mjs';
-import { api, createArticles, registerAdmin, startBackend } from './lib/server.mjs';
+import { api, createArticles, startBackend } from './lib/server.mjs';
 import { growLibrary, readTemplate } from './lib/bulk-library.mjs';
 import { articleInput } from './lib/text-gen.mjs';
 import { percentile, round } from './lib/stats.mjs';
