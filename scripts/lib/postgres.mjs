@@ -125,6 +125,8 @@ export async function startPostgres({ dataDir, port, quiet = true }) {
   fs.mkdirSync(socketDir, { recursive: true });
   if (user) fs.chownSync(socketDir, user.uid, user.gid);
 
+  const logFile = path.join(dataDir, 'postgres.log');
+  const output = quiet ? fs.openSync(logFile, 'a') : 'inherit';
   const child = spawn(
     path.join(binDir, 'postgres'),
     [
@@ -134,15 +136,16 @@ export async function startPostgres({ dataDir, port, quiet = true }) {
       '-c', 'max_connections=100', '-c', 'shared_buffers=64MB', '-c', 'logging_collector=off',
       '-c', `log_min_messages=${quiet ? 'warning' : 'notice'}`,
     ],
-    { stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit'], ...(user ? { uid: user.uid, gid: user.gid } : {}) },
+    { stdio: ['ignore', 'ignore', output], ...(user ? { uid: user.uid, gid: user.gid } : {}) },
   );
+  if (typeof output === 'number') fs.closeSync(output);
   let exited = false;
   child.once('exit', () => (exited = true));
   const killOnExit = () => child.kill('SIGQUIT');
   process.once('exit', killOnExit);
   if (!(await waitForPort(port, START_TIMEOUT_MS, () => !exited)) || !(await ready(binDir, socketDir, port))) {
     child.kill('SIGKILL');
-    throw new Error(`PostgreSQL did not start on port ${port} (cluster ${pgData}); see its log above.`);
+    throw new Error(`PostgreSQL did not start on port ${port} (cluster ${pgData}); see ${quiet ? logFile : 'its log above'}.`);
   }
   const psql = (sql, database = 'postgres') =>
     runAs(null, path.join(binDir, 'psql'), ['-h', socketDir, '-p', String(port), '-U', 'postgres', '-d', database, '-tAqc', sql]);
