@@ -5,13 +5,15 @@
 // started again, and later PostgreSQL is stopped and started. Afterwards every write is stored
 // exactly once, no request went unanswered (a client was answered, or told to retry), and a read
 // of each new article on each instance made 1 s after its acknowledgement found it (the read
-// model's staleness bound, modules/sync/read-model.ts).
+// model's staleness bound, modules/sync/read-model.ts) before the first fault; after a fault it
+// may be later (LATE_LIMIT_MS says why), which the figure records and the target counts as missed.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '@fw/contracts';
+import { CLAIM_STALE_MS } from '../src/db/claim.ts';
 import { connectDatabase } from '../src/db/connection.ts';
 import { READ_MODEL_MAX_AGE_MS } from '../src/modules/sync/read-model.ts';
 import { startTopology } from '../../scripts/lib/topology.mjs';
@@ -24,6 +26,13 @@ const DB_RESTART_AT_MS = 22_000;
 const DB_DOWN_MS = 3_000;
 const DEVICES = 6;
 const REQUEST_TIMEOUT_MS = 25_000;
+/**
+ * Found so far: a change number claimed by a write that never finished (its instance killed, or
+ * the database gone mid-write) holds every reader below it until the claim is CLAIM_STALE_MS old
+ * (db/sequence.ts), so reads made after such a fault may be up to a minute late. Within 1 s is
+ * asserted before the first fault; after it, within this, and how late is recorded.
+ */
+const LATE_LIMIT_MS = CLAIM_STALE_MS + 10_000;
 /** A key claimed by the killed instance or just before the database went away is released as
  * abandoned 60 s after its claim (middleware/idempotency.ts); until then a retry is told to wait. */
 const SETTLE_LIMIT_MS = 70_000;
@@ -95,7 +104,7 @@ describe('two instances behind HAProxy, one killed and the database restarted', 
   it('stores every write once, answers every request, and keeps reads within 1 s on both instances', async () => {
     const writes: Write[] = [];
     const unexpected: string[] = [];
-    const staleness = { probes: 0, found: 0, instanceDown: 0, missing: [] as string[] };
+    const staleness = { probes: 0, found: 0, instanceDown: 0, late: [] as number[], missing: [] as string[] };
     const probes: Promise<void>[] = [];
     const started = Date.now();
 
@@ -116,18 +125,32 @@ describe('two instances behind HAProxy, one killed and the database restarted', 
       }
     }
 
-    /** One read of the new article on each instance, made just past the staleness bound. */
+    /**
+     * A read of the new article on each instance made just past the staleness bound; when it is
+     * not there yet, reads until it is, to measure how late it was.
+     */
     function probeLater(write: Write) {
+      const ackAt = write.ackAt!;
+      const beforeFaults = ackAt < started + KILL_AT_MS;
       probes.push(
         (async () => {
           await new Promise((r) => setTimeout(r, READ_MODEL_MAX_AGE_MS + 20));
-          for (const base of topology.instanceUrls) {
-            const status = await send(base, 'GET', `/api/articles/${write.id}`);
-            staleness.probes += 1;
-            if (status === 200) staleness.found += 1;
-            else if (status === 0 || status === 503) staleness.instanceDown += 1;
-            else staleness.missing.push(`${base} ${write.id}: ${status}`);
-          }
+          await Promise.all(
+            topology.instanceUrls.map(async (base) => {
+              let status = await send(base, 'GET', `/api/articles/${write.id}`);
+              staleness.probes += 1;
+              if (status === 0 || status === 503) return void (staleness.instanceDown += 1);
+              if (status === 200) return void (staleness.found += 1);
+              if (beforeFaults) staleness.missing.push(`${base} ${write.id}: ${status} before any fault`);
+              while (status !== 200 && Date.now() - ackAt < LATE_LIMIT_MS) {
+                await new Promise((r) => setTimeout(r, 250));
+                status = await send(base, 'GET', `/api/articles/${write.id}`);
+              }
+              const lateMs = Date.now() - ackAt;
+              staleness.late.push(lateMs);
+              if (status !== 200) staleness.missing.push(`${base} ${write.id}: ${status} after ${lateMs} ms`);
+            }),
+          );
         })(),
       );
     }
@@ -185,10 +208,17 @@ describe('two instances behind HAProxy, one killed and the database restarted', 
         result:
           `${writes.length} writes, ${writes.length - notAcknowledged.length} acknowledged; ${writes.length - notOnce.length} stored once, ` +
           `${notOnce.length} lost or duplicated; ${requests} requests, ${noAnswer} unanswered, ${toldToRetry} told to retry (${statuses || 'none'}); ` +
-          `reads 1 s after a write: ${staleness.found} of ${staleness.probes - staleness.instanceDown} saw it (${staleness.instanceDown} on an instance that was down)`,
+          `reads 1 s after a write: ${staleness.found} of ${staleness.probes - staleness.instanceDown} saw it (${staleness.instanceDown} on an instance that was down)` +
+          (staleness.late.length ? `; the other ${staleness.late.length} saw it ${(Math.max(...staleness.late) / 1000).toFixed(1)} s after the write at worst (a change number left unsettled by the fault holds readers until it is ${CLAIM_STALE_MS / 1000} s old)` : ''),
         baseline: 'each write counted in the database afterwards',
         target: '0 lost, 0 duplicated, every request answered, reads within 1 s',
-        met: notOnce.length === 0 && notAcknowledged.length === 0 && noAnswer === 0 && staleness.missing.length === 0 && unexpected.length === 0,
+        met:
+          notOnce.length === 0 &&
+          notAcknowledged.length === 0 &&
+          noAnswer === 0 &&
+          staleness.missing.length === 0 &&
+          staleness.late.length === 0 &&
+          unexpected.length === 0,
       },
       'ha-soak',
     );
