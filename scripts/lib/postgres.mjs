@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { log, run } from './proc.mjs';
+import { aptInstallStopped, log } from './proc.mjs';
 import { waitForPort } from './db.mjs';
 
 export const POSTGRES_DATABASE = 'ferretdb';
@@ -46,11 +46,9 @@ export async function ensurePostgres() {
     );
   }
   log('installing postgresql with apt-get (once)');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['update', '-qq'], { env });
-  // Debian's package would also make and start a cluster of its own as a service; this project
-  // runs its own cluster, so the package's is not wanted (policy-rc.d keeps services stopped).
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { env });
+  // Debian's package also makes a cluster of its own and would start it as a service; this project
+  // runs its own cluster, so that service is kept stopped.
+  await aptInstallStopped(['postgresql']);
   binDir = findBinDir();
   if (!binDir) throw new Error('apt-get installed postgresql, but its programs were not found.');
   return binDir;

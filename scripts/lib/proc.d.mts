@@ -7,3 +7,4 @@ export function run(command: string, args: string[], options?: object): Promise<
 export function ensureDependencies(): Promise<void>;
 export function ensureChromium(): Promise<void>;
 export function buildPwaIfStale(): Promise<void>;
+export function aptInstallStopped(packages: string[]): Promise<void>;

@@ -54,6 +54,26 @@ export async function ensureDependencies() {
   await run('npm', ['ci', '--include=dev', '--no-audit', '--no-fund']);
 }
 
+const POLICY_RC = '/usr/sbin/policy-rc.d';
+
+/**
+ * `apt-get install` of server packages (postgresql, haproxy) without starting their services:
+ * the scripts run their own instances on free ports, and Debian's packages would otherwise start a
+ * cluster on 5432 or a load balancer that nobody stops. Where no policy-rc.d says so already, one
+ * that refuses every start is in place for the install only.
+ */
+export async function aptInstallStopped(packages) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const ownPolicy = !fs.existsSync(POLICY_RC);
+  if (ownPolicy) fs.writeFileSync(POLICY_RC, '#!/bin/sh\n# Written by scripts/lib/proc.mjs during an install.\nexit 101\n', { mode: 0o755 });
+  try {
+    await run('apt-get', ['update', '-qq'], { env });
+    await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
+  } finally {
+    if (ownPolicy) fs.rmSync(POLICY_RC, { force: true });
+  }
+}
+
 /** Installs Debian's chromium for the browser tests when it is missing and we may (root + apt). */
 export async function ensureChromium() {
   if (fs.existsSync(CHROMIUM_PATH)) return;

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, PWA_DIST, log, run } from './proc.mjs';
+import { ROOT, PWA_DIST, aptInstallStopped, log } from './proc.mjs';
 import { freePort, waitForPort } from './db.mjs';
 import { startFerretOnPostgres, startPostgres } from './postgres.mjs';
 
@@ -22,9 +22,7 @@ export async function ensureHaproxy() {
     throw new Error('HAProxy is not installed (Debian: apt-get install haproxy).');
   }
   log('installing haproxy with apt-get (once)');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['update', '-qq'], { env });
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'haproxy'], { env });
+  await aptInstallStopped(['haproxy']);
   return spawnSync('which', ['haproxy'], { encoding: 'utf8' }).stdout.trim();
 }
 
