@@ -239,6 +239,12 @@ export function table(results, targets) {
   return server ? `${main}\n\n${serverTable(server, targets.server)}` : main;
 }
 
+/** "3 of 5 answered 503" when some calls ran into the server's time limit (the time counts). */
+const refusedText = (r) => {
+  const parts = Object.entries(r.refused ?? {}).map(([status, n]) => `${n} of ${r.count} answered ${status}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+};
+
 /** Each request on FerretDB over PostgreSQL against the same on SQLite (bench/backends.mjs). */
 function backendRows(b) {
   const names = {
@@ -250,8 +256,8 @@ function backendRows(b) {
   };
   return Object.entries(names).map(([k, label]) => [
     `${label} at ${b.articles.toLocaleString('en')} articles, ${b.comments.toLocaleString('en')} comments: FerretDB on PostgreSQL, ${b.counts[k]} requests one after another, taking turns with SQLite`,
-    `p50 **${ms(b.postgres[k].p50Ms)}**, p95 ${ms(b.postgres[k].p95Ms)}: **${(b.postgres[k].p50Ms / b.sqlite[k].p50Ms).toFixed(2)}×** SQLite`,
-    `FerretDB on SQLite: p50 ${ms(b.sqlite[k].p50Ms)}, p95 ${ms(b.sqlite[k].p95Ms)}`,
+    `p50 **${ms(b.postgres[k].p50Ms)}**, p95 ${ms(b.postgres[k].p95Ms)}${refusedText(b.postgres[k])}: **${(b.postgres[k].p50Ms / b.sqlite[k].p50Ms).toFixed(2)}×** SQLite`,
+    `FerretDB on SQLite: p50 ${ms(b.sqlite[k].p50Ms)}, p95 ${ms(b.sqlite[k].p95Ms)}${refusedText(b.sqlite[k])}`,
     '',
     '',
   ]);
