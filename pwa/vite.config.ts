@@ -6,14 +6,10 @@ import { precompress } from './vite-plugins/precompress.ts';
 import { deferredBoot } from './vite-plugins/deferred-boot.ts';
 import { compileHints } from './vite-plugins/compile-hints.ts';
 import { bible } from './vite-plugins/bible.ts';
-import { adminScreens } from './vite-plugins/admin-screens.ts';
 
 /** The reference parser's files are named apart, so the precache can leave them out. */
 const chunkFileNames = (chunk: { facadeModuleId?: string | null }) =>
   /bible-passage-reference-parser/.test(chunk.facadeModuleId ?? '') ? 'assets/bible-reference-[hash].js' : 'assets/[name]-[hash].js';
-
-/** The admin screens' files, found when the bundle is written (the precache leaves them out). */
-const adminFiles = { files: new Set<string>() };
 
 export default defineConfig({
   plugins: [
@@ -21,7 +17,6 @@ export default defineConfig({
     deferredBoot(),
     compileHints(),
     bible(),
-    adminScreens(adminFiles),
     VitePWA({
       // 'prompt', not 'autoUpdate': an automatic reload would lose what an admin is typing.
       registerType: 'prompt',
@@ -48,12 +43,6 @@ export default defineConfig({
         // visit's download: the worker fetches it at the first query with a digit, and it is
         // kept from then on (runtimeCaching below), so it works offline after that.
         globIgnores: ['**/assets/bible-reference-*.js'],
-        // The admin screens behind a login (vite-plugins/admin-screens.ts) are not precached
-        // either: a visitor never opens them. Once someone logs in on the device the app fetches
-        // them (src/lib/admin-screens.ts) and the rule below keeps them, so they open offline.
-        manifestTransforms: [
-          async (entries) => ({ manifest: entries.filter((entry) => !adminFiles.files.has(entry.url)), warnings: [] }),
-        ],
         runtimeCaching: [
           {
             urlPattern: /\/assets\/bible-reference-[^/]*\.js$/,
@@ -67,13 +56,6 @@ export default defineConfig({
             urlPattern: /\/api\/images\/[0-9a-f]{32}-\d+\.(?:webp|jpg|png)$/,
             handler: 'CacheFirst',
             options: { cacheName: 'article-images', cacheableResponse: { statuses: [200] } },
-          },
-          {
-            // Hashed code and styles the precache does not hold: the admin screens' (a new name
-            // is a new file, so the first copy is good for ever; old versions age out).
-            urlPattern: /\/assets\/[^/]+\.(?:js|css)$/,
-            handler: 'CacheFirst',
-            options: { cacheName: 'admin-screens', expiration: { maxEntries: 40 } },
           },
         ],
         // Hashed files (assets/) change name when they change, so they need no revision: Workbox

@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'pwa',
     root: __dirname,
-    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
   },

@@ -7,8 +7,6 @@ import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import type { Article } from '@fw/contracts';
 import { launchBrowser, newPage, baseURL, waitForCardCount, waitForControl } from './browser.ts';
 import { COMPILE_HINT } from '../vite-plugins/compile-hints.ts';
-import { loginAsDemoAdmin } from './admin-helpers.ts';
-import { adminScreensMissing, waitForAdminScreensKept } from './reader-helpers.ts';
 
 const WAIT_MS = 30_000;
 /** Google's "good" bound for cumulative layout shift. */
@@ -115,30 +113,11 @@ describe('first visit cost', () => {
     const size = (url: string) => precache.find((t) => t.name === url)?.transferSize;
     // ... the precache asked for each of those files too, and got them without the network.
     for (const url of fromPage) expect({ url, transferSize: size(url) }).toEqual({ url, transferSize: 0 });
-    // The same measure does see the network: what the page has not loaded (other screens) came
-    // over it once, for the precache.
+    // The same measure does see the network: what the page has not loaded (the editor, the admin
+    // screens) came over it once, for the precache.
     const notOnPage = precache.filter((t) => !onPage.some((p) => p.name === t.name));
     expect(notOnPage.length).toBeGreaterThan(0);
     expect(notOnPage.every((t) => t.transferSize > 0)).toBe(true);
-    await context.close();
-  });
-
-  it('a visitor’s precache leaves the admin screens out; once someone logs in they are kept and open offline', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto('/');
-    await waitForControl(page, WAIT_MS);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-    // Installed (its precache complete), yet none of the admin screens' files is on the device.
-    const adminFiles = await adminScreensMissing(page);
-    expect(adminFiles.some((file) => /admin-routes-.*\.js$/.test(file))).toBe(true);
-    expect(adminFiles.some((file) => /RichTextEditor-.*\.js$/.test(file))).toBe(true);
-
-    await loginAsDemoAdmin(page);
-    await waitForAdminScreensKept(page);
-    // The editor was never opened online: offline it comes from what the device kept.
-    await context.setOffline(true);
-    await page.goto('/admin/create');
-    await page.locator('.ql-editor').waitFor({ timeout: WAIT_MS });
     await context.close();
   });
 
@@ -185,10 +164,9 @@ describe('first visit cost', () => {
     expect(await hinted(/\/index-[^/]*\.js$/)).toBe(true);
     expect(await hinted(/\/db-[^/]*\.js$/)).toBe(true);
     // The admin screens are not run on a visit: compiling all of them eagerly would be waste.
-    const adminFiles = (await (await fetch(`${baseURL()}/admin-files.json`)).json()) as string[];
-    const admin = adminFiles.find((file) => /assets\/admin-routes-[^/]+\.js$/.test(file));
-    expect(admin, 'the admin chunk in the build’s list of admin files').toBeDefined();
-    expect(await firstLine(`/${admin!}`)).not.toBe(COMPILE_HINT);
+    const admin = (await (await fetch(`${baseURL()}/sw.js`)).text()).match(/assets\/admin-routes-[^"']+\.js/);
+    expect(admin, 'the admin chunk in the precache list').not.toBeNull();
+    expect(await firstLine(`/${admin![0]}`)).not.toBe(COMPILE_HINT);
   });
 
   it('on a 375 px phone the home page does not move as a long first sync comes and goes, nor scroll sideways', async () => {

@@ -1,6 +1,5 @@
 // Helpers for the reader's browser tests: articles made through the real API as the demo admin,
 // and a look into the device's IndexedDB as the page sees it.
-import { expect } from 'vitest';
 import { waitForControl } from './browser.ts';
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, apiCall } from './admin-helpers.ts';
@@ -73,26 +72,9 @@ export async function readStore<T>(page: Page, store: string): Promise<T[]> {
   );
 }
 
-/**
- * The page is controlled by the service worker, so it reloads offline. With someone logged in,
- * also until the admin screens are kept (they are not precached: src/lib/admin-screens.ts).
- */
+/** The page is controlled by the service worker, so it reloads offline. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
   await page.reload();
   await waitForControl(page);
-  if (await page.evaluate(() => localStorage.getItem('token') !== null)) await waitForAdminScreensKept(page);
-}
-
-/** The files only the admin screens use (the build's list) that the device keeps: none missing. */
-export function adminScreensMissing(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const files = (await (await fetch('/admin-files.json', { cache: 'no-cache' })).json()) as string[];
-    const kept = await Promise.all(files.map(async (file) => (await caches.match(`/${file}`)) !== undefined));
-    return files.filter((_, n) => !kept[n]);
-  });
-}
-
-export async function waitForAdminScreensKept(page: Page): Promise<void> {
-  await expect.poll(() => adminScreensMissing(page), { timeout: 30_000 }).toEqual([]);
 }

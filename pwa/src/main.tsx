@@ -43,7 +43,4 @@ void routerReady().then(() => {
   // The library sync never competes with what the visitor asked for: it starts once the first
   // screen is up.
   setTimeout(() => void import('./sync/engine.ts').then(({ startSync }) => startSync()), 0);
-  // The admin screens are kept for offline use once someone logs in on this device (they are
-  // not precached: lib/admin-screens.ts).
-  setTimeout(() => void import('./lib/admin-screens.ts').then((m) => m.keepAdminScreensWhenLoggedIn()), 0);
 });
