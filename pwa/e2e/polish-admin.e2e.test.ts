@@ -107,6 +107,23 @@ describe('admin polish', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('fits the public header on a phone when logged in: the admin link says Admin there', async () => {
+    // A second tab of the same login, so the admin screen the other tests use stays open.
+    const phone = await page.context().newPage();
+    await phone.setViewportSize({ width: 375, height: 812 });
+    await phone.goto('/about-us');
+    // The app's own header (the server's page does not know the login, and says Login).
+    const link = phone.getByRole('banner').getByRole('link', { name: 'Admin dashboard' });
+    await link.waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const box = (await link.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await link.innerText()).toBe('Admin');
+    await phone.setViewportSize({ width: 1280, height: 900 });
+    expect(await link.innerText()).toBe('Dashboard');
+    await phone.close();
+  });
+
   it('shows users and comments as cards on a phone: nothing wider than the screen, names whole', async () => {
     const name = `Card Reader ${stamp}`;
     const email = `a.rather.long.address.${stamp}@example-families.org`;

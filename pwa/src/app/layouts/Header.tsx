@@ -30,8 +30,19 @@ export function Header() {
             <span className={styles.savedLabel}>My notes</span>
           </NavLink>
         </nav>
-        <Link to={paths.admin} className={styles.adminButton}>
-          {token ? 'Dashboard' : 'Login'}
+        {/* Logged in, the narrowest phones show "Admin" (as short as "Login", so the line fits 375 px);
+            the link is named "Admin dashboard", which holds both words shown. */}
+        <Link to={paths.admin} className={styles.adminButton} aria-label={token ? 'Admin dashboard' : undefined}>
+          {token ? (
+            <>
+              <span className={styles.wide}>Dashboard</span>
+              <span className={styles.narrow} aria-hidden="true">
+                Admin
+              </span>
+            </>
+          ) : (
+            'Login'
+          )}
         </Link>
       </div>
     </header>
