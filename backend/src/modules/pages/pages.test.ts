@@ -20,19 +20,8 @@ import { createArticle } from '../../../test/content-fixtures.ts';
 import { rawGet } from '../../../test/raw-http.ts';
 import { HOME_FIRST_PAINT_ARTICLES, withModulePreloads } from './pages.ts';
 import { ROUTE_SOURCES } from './page-template.ts';
+import { INDEX_HTML } from '../../../test/page-fixtures.ts';
 
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="Generic description." />
-    <title>Generic title</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 
 const MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared-abc.js'] },

@@ -14,19 +14,8 @@ import { createUser } from '../../../test/fixtures.ts';
 import { createArticle } from '../../../test/content-fixtures.ts';
 import { ROUTE_SOURCES } from '../pages/page-template.ts';
 import { PREVIEW_LINKS_COLLECTION } from './preview-links.ts';
+import { INDEX_HTML } from '../../../test/page-fixtures.ts';
 
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="Generic description." />
-    <title>Generic title</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 const MANIFEST = {
   [ROUTE_SOURCES.article]: { file: 'assets/ArticlePage-abc.js', css: ['assets/ArticlePage-abc.css'] },
 };
