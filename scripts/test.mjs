@@ -9,7 +9,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { ROOT, log, ensureDependencies, ensureChromium, buildPwaIfStale, run } from './lib/proc.mjs';
+import {
+  ROOT,
+  log,
+  ensureDependencies,
+  ensureChromium,
+  buildPwaIfStale,
+  run,
+} from './lib/proc.mjs';
 import { ensureFerretBinary } from './lib/db.mjs';
 import { ensurePostgres, postgresAvailable } from './lib/postgres.mjs';
 import { ensureHaproxy } from './lib/topology.mjs';
@@ -22,6 +29,9 @@ if (!process.env.MONGODB_URI) ensureFerretBinary();
 await ensureChromium();
 await buildPwaIfStale();
 
+/** Failed tests by file and name, printed again above the closing line. */
+const failedTestNames = [];
+
 /** Failures that are not a failed test: each one counts as one failure in the closing line. */
 const otherFailures = [];
 
@@ -31,10 +41,15 @@ if (postgresOnly) {
   if (process.env.MONGODB_URI) throw new Error('`--postgres` runs on FerretDB: unset MONGODB_URI.');
   if (!process.env.POSTGRES_URL) await ensurePostgres();
   await ensureHaproxy();
-  runs.push({ label: 'postgres', env: { DB: 'postgres' }, args: ['--project', 'backend', '--project', 'e2e', ...extraArgs] });
+  runs.push({
+    label: 'postgres',
+    env: { DB: 'postgres' },
+    args: ['--project', 'backend', '--project', 'e2e', ...extraArgs],
+  });
 } else {
   runs.push({ label: 'sqlite', env: {}, args: extraArgs });
-  const wanted = process.env.TEST_POSTGRES !== 'false' && !process.env.MONGODB_URI && extraArgs.length === 0;
+  const wanted =
+    process.env.TEST_POSTGRES !== 'false' && !process.env.MONGODB_URI && extraArgs.length === 0;
   if (wanted && (process.env.POSTGRES_URL || postgresAvailable())) {
     try {
       if (!process.env.POSTGRES_URL) await ensurePostgres();
@@ -53,13 +68,25 @@ let failed = 0;
 let skipped = 0;
 let anyCode = 0;
 for (const { label, env, args } of runs) {
-  const reportFile = path.join(ROOT, 'test-results', `vitest${label === 'sqlite' ? '' : `-${label}`}.json`);
+  const reportFile = path.join(
+    ROOT,
+    'test-results',
+    `vitest${label === 'sqlite' ? '' : `-${label}`}.json`,
+  );
   fs.rmSync(reportFile, { force: true });
-  if (runs.length > 1) log(`vitest on FerretDB over ${label === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
+  if (runs.length > 1)
+    log(`vitest on FerretDB over ${label === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
   const code = await new Promise((resolve) => {
     const child = spawn(
       'npx',
-      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...args],
+      [
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reportFile}`,
+        ...args,
+      ],
       { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } },
     );
     child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
@@ -69,7 +96,8 @@ for (const { label, env, args } of runs) {
   failed += counts.failed;
   skipped += counts.skipped;
   // Anything else vitest failed on (an unhandled error between tests, a crash after the report).
-  if (code !== 0 && counts.failed + counts.otherFailures === 0) otherFailures.push(`vitest (${label}) exited with code ${code}`);
+  if (code !== 0 && counts.failed + counts.otherFailures === 0)
+    otherFailures.push(`vitest (${label}) exited with code ${code}`);
   anyCode ||= code;
 }
 
@@ -85,10 +113,22 @@ function readReport(reportFile, label) {
   for (const file of report.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed').length;
     if (file.status === 'failed' && failedTests === 0) {
-      otherFailures.push(`${path.relative(ROOT, file.name)}${where} failed outside its tests: ${(file.message ?? '').split('\n')[0]}`);
+      otherFailures.push(
+        `${path.relative(ROOT, file.name)}${where} failed outside its tests: ${(file.message ?? '').split('\n')[0]}`,
+      );
     }
   }
   if (report.numTotalTests === 0) otherFailures.push(`no test ran${where}`);
+  // Named again at the end, so a log that keeps only its last lines still says which test failed.
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failedTestNames.push(
+        `${path.relative(ROOT, file.name)}${where} > ${test.fullName}: ${message}`,
+      );
+    }
+  }
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
@@ -106,6 +146,7 @@ for (const script of ['typecheck', 'lint']) {
   }
 }
 
+for (const name of failedTestNames) console.error(`FAILED TEST: ${name}`);
 for (const failure of otherFailures) console.error(`FAILED: ${failure}`);
 failed += otherFailures.length;
 let summary = `tests: ${passed} passed, ${failed} failed`;
