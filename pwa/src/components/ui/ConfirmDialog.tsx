@@ -1,6 +1,6 @@
 // The one dialog: a modal confirmation with Yes/No. Focus moves into it and is trapped there,
 // Escape answers No, and focus returns to what opened it.
-import { useEffect, useRef } from 'react';
+import { useModal } from './use-modal.ts';
 import styles from './ConfirmDialog.module.css';
 
 export interface ConfirmDialogProps {
@@ -12,17 +12,7 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, text, onYes, onNo }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      const opener = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-      return () => opener?.focus?.();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModal(open);
 
   return (
     <dialog

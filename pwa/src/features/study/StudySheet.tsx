@@ -2,9 +2,10 @@
 // colour, its note, remove it), for a note on the whole article, or listing everything on this
 // article, with highlights whose words are gone under "No longer in the article". Focus moves
 // into it, Escape closes it, and focus returns to what opened it.
-import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useId, useState, type Dispatch, type SetStateAction } from 'react';
 import { HIGHLIGHT_COLORS, type ArticleNote, type Highlight, type HighlightColor } from '../../db/db.ts';
 import { notifyError } from '../../components/ui/toast.tsx';
+import { useModal } from '../../components/ui/use-modal.ts';
 import {
   addArticleNote,
   removeArticleNote,
@@ -162,19 +163,9 @@ function ListPanel({ highlights, notes, placed, onChange }: Omit<Props, 'article
 }
 
 export function StudySheet({ article, sheet, highlights, notes, placed, onChange }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const open = sheet !== null;
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      const opener = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-      return () => opener?.focus?.();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModal(open);
 
   const highlight = sheet?.kind === 'highlight' ? highlights.find((h) => h._id === sheet.id) : undefined;
   const note = sheet?.kind === 'note' && sheet.id ? notes.find((n) => n._id === sheet.id) : undefined;
