@@ -7,7 +7,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type mongoose from 'mongoose';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, baseURL, launchBrowser, newPage, waitForControl } from './browser.ts';
@@ -158,13 +158,20 @@ describe('outbox', () => {
   it('sends each operation once when two tabs reconnect together', async () => {
     const { page: first, context } = await newPage(browser, { serviceWorkers: 'block' });
     const second = await context.newPage();
+    // Count the sends the server answered, by Idempotency-Key. An attempt that failed on the way
+    // (made while offline, or the moment the network came back) never reached it; counting
+    // attempts instead made this test fail under load when a retry timer fired in that moment.
     const sent: string[] = [];
-    let offline = false;
-    // Count only the requests that can reach the server (attempts made while offline fail).
-    await context.route('**/api/articles/add-comment', async (route) => {
-      if (offline) return route.abort('internetdisconnected');
-      sent.push(route.request().headers()['idempotency-key'] ?? 'none');
-      await route.continue();
+    const attempts: string[] = [];
+    const keyOf = (request: Request) => request.headers()['idempotency-key'] ?? 'none';
+    const isComment = (request: Request) => new URL(request.url()).pathname === API_PATHS.addComment && request.method() === 'POST';
+    context.on('requestfinished', (request) => {
+      if (!isComment(request)) return;
+      sent.push(keyOf(request));
+      attempts.push(`${keyOf(request)} answered`);
+    });
+    context.on('requestfailed', (request) => {
+      if (isComment(request)) attempts.push(`${keyOf(request)} failed: ${request.failure()?.errorText}`);
     });
     for (const tab of [first, second]) {
       await tab.goto(`/article/${ARTICLE_ID}`);
@@ -172,14 +179,12 @@ describe('outbox', () => {
       // The heading is in the server's page already; the comment form comes with the app.
       await tab.getByRole('button', { name: 'Post Comment' }).waitFor();
     }
-    offline = true;
     await context.setOffline(true);
     const stamp = Date.now();
     await postComment(first, 'Tab One', `First tab ${stamp}`);
     await postComment(second, 'Tab Two', `Second tab ${stamp}`);
     await first.getByTestId('pending-count').getByText('2 changes waiting to sync').waitFor();
     await second.getByTestId('pending-count').getByText('2 changes waiting to sync').waitFor();
-    offline = false;
     await context.setOffline(false);
     for (const tab of [first, second]) await tab.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 20_000 });
     // Instead of a fixed sleep, a positive control: one more comment, written after both tabs
@@ -188,8 +193,8 @@ describe('outbox', () => {
     await postComment(first, 'Tab One', `Control ${stamp}`);
     await eventually(async () => sent.length >= 3, 'the control comment');
     await first.getByTestId('pending-count').waitFor({ state: 'detached', timeout: 20_000 });
-    expect(sent).toHaveLength(3);
-    expect(new Set(sent).size).toBe(3);
+    expect(sent, attempts.join('\n')).toHaveLength(3);
+    expect(new Set(sent).size, attempts.join('\n')).toBe(3);
     expect(await comments().countDocuments({ content: { $in: [`First tab ${stamp}`, `Second tab ${stamp}`] } })).toBe(2);
     await context.close();
   });
