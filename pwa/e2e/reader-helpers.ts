@@ -43,12 +43,12 @@ export async function deleteArticle(token: string, id: string): Promise<void> {
   await apiCall('DELETE', '/api/articles/delete', { id }, token);
 }
 
-/** Every record of one IndexedDB store of the app's database, read the way the page would; none
- * while the app has not made its database yet (the open would otherwise make an empty one, and
- * the read of a store it lacks would never answer). */
-export async function readStore<T>(page: Page, store: string): Promise<T[]> {
+/** Every record of one IndexedDB store of the app's database (only `key`'s when given), read
+ * the way the page would; none while the app has not made its database yet (the open would
+ * otherwise make an empty one, and the read of a store it lacks would never answer). */
+export async function readStore<T>(page: Page, store: string, key?: string): Promise<T[]> {
   return page.evaluate(
-    (name) =>
+    ([name, only]) =>
       new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open('family-bible-articles');
         open.onupgradeneeded = () => open.transaction!.abort();
@@ -60,7 +60,7 @@ export async function readStore<T>(page: Page, store: string): Promise<T[]> {
             resolve([]);
             return;
           }
-          const request = db.transaction(name, 'readonly').objectStore(name).getAll();
+          const request = db.transaction(name, 'readonly').objectStore(name).getAll(only ?? undefined);
           request.onsuccess = () => {
             db.close();
             resolve(request.result as T[]);
@@ -68,7 +68,7 @@ export async function readStore<T>(page: Page, store: string): Promise<T[]> {
           request.onerror = () => reject(request.error);
         };
       }),
-    store,
+    [store, key ?? null] as const,
   );
 }
 

@@ -174,6 +174,9 @@ describe('reader features', () => {
       const places = await readStore<{ _id: string; position: number }>(page, 'reading');
       return places.some((p) => p._id === long._id && p.position > 0.3);
     }, 'the reading place to be saved');
+    // "Continue reading" offers articles kept on the device. This one was opened from a link on a
+    // first visit, before the first sync had stored it (under load that took over 30 s).
+    await eventually(async () => (await readStore(page, 'articles', long._id)).length === 1, 'the article to be stored', 60_000);
 
     await page.getByRole('link', { name: 'Home', exact: true }).first().click();
     const resume = page.getByTestId('continue-reading');
