@@ -109,26 +109,22 @@ function readReport(reportFile, label) {
     return { passed: 0, failed: 0, skipped: 0, otherFailures: 1 };
   }
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
-  // A file that fails to load (syntax error, a throwing import or hook) has no failed test in it.
   for (const file of report.testResults ?? []) {
-    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed').length;
-    if (file.status === 'failed' && failedTests === 0) {
+    const name = path.relative(ROOT, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    // Named again at the end, so a log that keeps only its last lines says which test failed.
+    for (const test of failedTests) {
+      const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failedTestNames.push(`${name}${where} > ${test.fullName}: ${message}`);
+    }
+    // A file that fails to load (syntax error, a throwing import or hook) has no failed test in it.
+    if (file.status === 'failed' && failedTests.length === 0) {
       otherFailures.push(
-        `${path.relative(ROOT, file.name)}${where} failed outside its tests: ${(file.message ?? '').split('\n')[0]}`,
+        `${name}${where} failed outside its tests: ${(file.message ?? '').split('\n')[0]}`,
       );
     }
   }
   if (report.numTotalTests === 0) otherFailures.push(`no test ran${where}`);
-  // Named again at the end, so a log that keeps only its last lines still says which test failed.
-  for (const file of report.testResults ?? []) {
-    for (const test of file.assertionResults ?? []) {
-      if (test.status !== 'failed') continue;
-      const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
-      failedTestNames.push(
-        `${path.relative(ROOT, file.name)}${where} > ${test.fullName}: ${message}`,
-      );
-    }
-  }
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
