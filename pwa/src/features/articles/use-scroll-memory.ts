@@ -47,8 +47,10 @@ export function useScrollMemory(
       );
     };
     const onScroll = () => {
-      // Scrolling before the saved place is restored is the previous page's, not this article's.
-      if (!restored) return;
+      // Scrolling before the saved place is restored is the previous page's, not this article's;
+      // so is scrolling after the article left the page (the next screen restoring its place
+      // before this effect is cleaned up): measured then, a detached text counted as read.
+      if (!restored || !content.isConnected) return;
       pending = measure(content);
       clearTimeout(timer);
       timer = setTimeout(flush, SCROLL_SAVE_DELAY_MS);
