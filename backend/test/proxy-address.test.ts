@@ -67,7 +67,8 @@ describe('a forged X-Forwarded-For through HAProxy', () => {
   beforeAll(async () => {
     app = await startTestApp({ trustProxy: true, rateLimits: { ...TEST_RATE_LIMITS, login: TINY, register: TINY } });
     balancer = await startBalancer(dir, [Number(new URL(app.url).port)]);
-  }, 120_000);
+    // Long enough for a first run to install HAProxy (ensureHaproxy: apt, as `npm run topology`).
+  }, 300_000);
   afterAll(async () => {
     await balancer?.stop();
     await app?.close();
