@@ -44,7 +44,12 @@ export interface AppDeps {
 }
 
 export function createApp({ config, connection, passwords, readiness }: AppDeps): Koa {
-  const app = new Koa({ proxy: config.trustProxy });
+  // Only the entries our own proxies appended are believed: Koa otherwise takes the leftmost
+  // X-Forwarded-For entry, which the client writes, and every per-address limit would be forgeable.
+  const app = new Koa({
+    proxy: config.trustProxy,
+    maxIpsCount: config.trustProxy ? (config.trustedProxyHops ?? 1) : 0,
+  });
   // A client that hangs up mid-response is not a server fault; everything else is logged.
   app.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE') return;

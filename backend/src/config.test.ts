@@ -122,3 +122,13 @@ describe('the scheduled-publishing check', () => {
     }
   });
 });
+
+describe('proxies in front (TRUST_PROXY, TRUSTED_PROXY_HOPS)', () => {
+  it('trusts one hop unless TRUSTED_PROXY_HOPS says, and refuses nonsense naming it', () => {
+    expect(loadConfig({ ...BASE_ENV, TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: true, trustedProxyHops: 1 });
+    expect(loadConfig({ ...BASE_ENV, TRUST_PROXY: 'true', TRUSTED_PROXY_HOPS: '2' }).trustedProxyHops).toBe(2);
+    for (const value of ['0', 'two', '-1', '1.5']) {
+      expect(() => loadConfig({ ...BASE_ENV, TRUSTED_PROXY_HOPS: value })).toThrow(/TRUSTED_PROXY_HOPS/);
+    }
+  });
+});

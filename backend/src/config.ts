@@ -5,6 +5,9 @@
 // Rate limits: RATE_LIMIT_LOGIN, RATE_LIMIT_REGISTER, RATE_LIMIT_COMMENT and RATE_LIMIT_ANON_KEYS
 // each take "N/ms" (N per window of ms milliseconds, e.g. "10/900000") or just "N" (the default
 // window).
+// Behind a load balancer: TRUST_PROXY=true, and TRUSTED_PROXY_HOPS (default 1) the number of
+// proxies of ours a request passes; the client is the address that many entries from the right of
+// X-Forwarded-For, since each proxy appends what it saw and anything further left is the client's.
 // Password hashing: PASSWORD_HASH_THREADS worker threads, PASSWORD_HASH_QUEUE_MAX jobs waiting for
 // them at most (modules/users/password-pool.ts).
 import crypto from 'node:crypto';
@@ -28,6 +31,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('false'),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   RATE_LIMIT_LOGIN: z.string().optional(),
   RATE_LIMIT_REGISTER: z.string().optional(),
   RATE_LIMIT_COMMENT: z.string().optional(),
@@ -150,6 +154,11 @@ export interface Config {
   seedDemo: boolean;
   corsOrigins: string[];
   trustProxy: boolean;
+  /**
+   * With trustProxy: how many proxies of ours stand in front (TRUSTED_PROXY_HOPS); the client is
+   * the entry that many places from the right of X-Forwarded-For. Missing means 1.
+   */
+  trustedProxyHops?: number;
   /** Optional so hand-built configs keep working; missing means DEFAULT_RATE_LIMITS. */
   rateLimits?: RateLimits;
   /** Optional like rateLimits; missing means one thread per core and the default queue. */
@@ -223,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUST_PROXY === 'true',
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     rateLimits: {
       login: parseRateLimit('RATE_LIMIT_LOGIN', e.RATE_LIMIT_LOGIN, DEFAULT_RATE_LIMITS.login),
       register: parseRateLimit('RATE_LIMIT_REGISTER', e.RATE_LIMIT_REGISTER, DEFAULT_RATE_LIMITS.register),

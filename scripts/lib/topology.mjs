@@ -44,11 +44,13 @@ defaults
   option redispatch
   retries 2
   retry-on conn-failure empty-response
-  # The client's address for rate limits and visitors' keys (the instances run with TRUST_PROXY).
-  option forwardfor
 
 frontend site
   bind 127.0.0.1:${port}
+  # The client's address for rate limits and visitors' keys (the instances run with TRUST_PROXY
+  # and one trusted hop): the connection's address, replacing whatever the client sent, so a
+  # forged X-Forwarded-For never reaches an instance ("option forwardfor" would append to it).
+  http-request set-header X-Forwarded-For %[src]
   default_backend instances
 
 backend instances
@@ -91,6 +93,8 @@ export async function startTopology({ dir, instances = 2, port, env = {} }) {
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     PUBLIC_URL: publicUrl,
     TRUST_PROXY: 'true',
+    // HAProxy is the one proxy in front (haproxyConfig sets X-Forwarded-For to what it saw).
+    TRUSTED_PROXY_HOPS: '1',
     MONGODB_URI: `${ferret.uri}family`,
     DATA_DIR: dir,
     SEED_DEMO: 'false',

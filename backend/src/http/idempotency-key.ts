@@ -6,7 +6,10 @@ import type { Context } from 'koa';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN } from '@fw/contracts';
 import type { WriteScope } from '../db/key-records.ts';
 
-/** Who the key belongs to: the logged-in user, or a hash of an anonymous caller's address. */
+/**
+ * Who the key belongs to: the logged-in user, or a hash of an anonymous caller's address (ctx.ip:
+ * behind TRUST_PROXY only what our own proxies appended to X-Forwarded-For, app.ts).
+ */
 export function scopeOf(ctx: Context): string {
   const user = (ctx.state as { user?: { _id?: unknown } }).user;
   if (user?._id) return `u:${String(user._id)}`;

@@ -5,8 +5,8 @@
 // caller's scope + method + path + key, so the same key from someone else is simply another key
 // (no replay, no "key in use" 409 that would tell a stranger the key exists). The scope is the
 // user id for a logged-in caller; for an anonymous visitor (comments) it is a hash of the client
-// address, which another person cannot forge over TCP (X-Forwarded-For only counts behind
-// TRUST_PROXY=true). A visitor whose address changes between a send and its retry gets no replay,
+// address, which another person cannot forge over TCP (behind TRUST_PROXY=true only the
+// X-Forwarded-For entries our own proxies appended count: rate-limit.ts byIp). A visitor whose address changes between a send and its retry gets no replay,
 // but the retry still makes no second comment: the comment's id is derived from the key.
 //
 // What is kept is what a retry needs and no more: answers of writes that did something, and

@@ -169,7 +169,11 @@ export function rateLimit({ key, ...slotOptions }: RateLimitOptions): Middleware
   };
 }
 
-/** The caller's address (X-Forwarded-For is honoured only when TRUST_PROXY=true). */
+/**
+ * The caller's address: the connection's, or with TRUST_PROXY=true the X-Forwarded-For entry our
+ * own proxies wrote (TRUSTED_PROXY_HOPS from the right; app.ts sets Koa's maxIpsCount), never an
+ * entry the client wrote itself.
+ */
 export const byIp = (ctx: Context): string | null => ctx.ip || null;
 
 /** The email of a JSON body, normalised like the contracts schema does; null when absent. */

@@ -26,6 +26,16 @@ function precompressedFor(ctx: Context, file: string): { file: string; encoding?
   return { file };
 }
 
+/**
+ * A request the site answers with a page (its own 404 page included): a path without a file
+ * extension that accepts HTML, or a browser's navigation, which names text/html in Accept, to any
+ * address (`/bible/john/3.5`). A script, style or image that is not there stays a bare 404.
+ */
+function isPageRequest(ctx: Context): boolean {
+  if (/\btext\/html\b/i.test(ctx.get('accept'))) return true;
+  return Boolean(ctx.accepts('html')) && !path.extname(ctx.path);
+}
+
 export function staticPwa({
   dir,
   renderPage,
@@ -51,7 +61,7 @@ export function staticPwa({
     ctx.vary('Accept-Encoding');
     await files(ctx, async () => {});
     if (ctx.body !== undefined || ctx.status !== 404) return;
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.accepts('html') && !path.extname(ctx.path)) {
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && isPageRequest(ctx)) {
       if (renderPage) return renderPage(ctx);
       const { file, encoding } = precompressedFor(ctx, indexFile);
       ctx.type = 'html';

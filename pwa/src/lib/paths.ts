@@ -1,8 +1,18 @@
 // Every route, declared once. Shared (lib): features link to each other's screens through it, and
 // the router in app/ declares them.
+/**
+ * Text as one path segment: encoded, and never "." or ".." (which a browser resolves away). Links
+ * are made from ids that pages check first; this keeps one that slipped by (an old device record,
+ * say) from ever becoming `/article/../../admin`. A real id (24 hexadecimal characters) is unchanged.
+ */
+function segment(text: string): string {
+  const encoded = encodeURIComponent(text);
+  return encoded === '.' || encoded === '..' ? '' : encoded;
+}
+
 export const paths = {
   home: '/',
-  article: (id: string) => `/article/${id}`,
+  article: (id: string) => `/article/${segment(id)}`,
   articlePattern: '/article/:id',
   family: '/family',
   about: '/about-us',

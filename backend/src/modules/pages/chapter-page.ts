@@ -48,6 +48,17 @@ function markup(book: BibleBook, chapter: number, verses: string[], heading: str
 <nav class="ChapterPage_nav" aria-label="Chapters">${link(before, 'prev', (n) => `← ${n}`) || '<span></span>'}${link(after, 'next', (n) => `${n} →`)}</nav></article>`;
 }
 
+/**
+ * The chapter a `/bible/<slug>/<chapter>` address names, however it is written (`JOHN`, `03`),
+ * with its one canonical path; null when it names no chapter.
+ */
+export function chapterOf(slug: string, chapterText: string): { book: BibleBook; chapter: number; path: string } | null {
+  const book = bookBySlug(slug);
+  const chapter = Number(chapterText);
+  if (!book || !/^\d{1,4}$/.test(chapterText) || chapter < 1 || chapter > book.chapters) return null;
+  return { book, chapter, path: chapterPath(book, chapter) };
+}
+
 export function chapterPages(dir: string) {
   let manifest: Promise<BibleManifest | null> | null = null;
   const books = new Map<string, Promise<BibleBookFile>>();
@@ -72,9 +83,9 @@ export function chapterPages(dir: string) {
 
   /** The page of `/bible/<slug>/<chapter>`; null when there is no such chapter (a 404). */
   return async function chapterPage(slug: string, chapterText: string): Promise<ChapterPage | null> {
-    const book = bookBySlug(slug);
-    const chapter = Number(chapterText);
-    if (!book || !/^\d+$/.test(chapterText) || chapter < 1 || chapter > book.chapters) return null;
+    const named = chapterOf(slug, chapterText);
+    if (!named) return null;
+    const { book, chapter } = named;
     const list = await readManifest();
     const entry = list?.books[book.osis];
     if (!list || !entry) return null;

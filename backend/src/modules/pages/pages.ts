@@ -21,12 +21,13 @@ import {
   notFoundMarkup,
 } from './page-markup.ts';
 import { pageTemplate, type PageTemplate, type RouteName } from './page-template.ts';
-import { chapterPages } from './chapter-page.ts';
+import { chapterOf, chapterPages } from './chapter-page.ts';
 
 /** Cards written into the home page: more than a phone's or a laptop's first screen holds. */
 export const HOME_FIRST_PAINT_ARTICLES = 12;
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
+const CHAPTER = /^\/bible\/([^/]+)\/([^/]+)$/;
 /** Client-side routes the app owns entirely (no first screen from the server, not indexed). */
 const APP_ONLY = /^\/(register|admin|saved)(\/.*)?$/;
 
@@ -109,7 +110,7 @@ export function publicPages({
       return { status: 200, head: { meta: PAGE_META.about, url }, route: 'about' };
     if (APP_ONLY.test(pathname))
       return { status: 200, head: { meta: PAGE_META.home, noindex: true } };
-    const chapter = /^\/bible\/([^/]+)\/([^/]+)$/.exec(pathname);
+    const chapter = CHAPTER.exec(pathname);
     if (chapter) {
       const page = await chapterPage(chapter[1]!, chapter[2]!);
       if (page) return { status: 200, head: { meta: page.meta, url }, main: page.main, data: page.data, route: 'chapter' };
@@ -151,6 +152,15 @@ export function publicPages({
     // Never the request's Host (or X-Forwarded-Host): anyone can send any, and a cache or a
     // preview would then carry links to their site (issue 21, L5).
     const origin = publicUrl;
+    // A chapter written another way (`/bible/JOHN/03`) is moved for good to its one address, so
+    // links, caches and search engines all meet a single page (and a single canonical URL).
+    const chapter = CHAPTER.exec(pathname);
+    const canonical = chapter && chapterOf(chapter[1]!, chapter[2]!)?.path;
+    if (canonical && canonical !== pathname) {
+      ctx.status = 301;
+      ctx.redirect(ctx.querystring ? `${canonical}?${ctx.querystring}` : canonical);
+      return;
+    }
     const page = await pageFor(pathname, origin);
     ctx.status = page.status;
     ctx.type = 'html';

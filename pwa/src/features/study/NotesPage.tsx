@@ -4,6 +4,7 @@
 // article at its place. Highlights whose words left the article say so and keep their text.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import { foldForSearch, normaliseQuery } from '@fw/contracts/text';
 import { paths } from '../../lib/paths.ts';
 import { db, useLiveQuery, type ArticleNote, type Highlight } from '../../db/db.ts';
@@ -25,6 +26,8 @@ interface Group {
 const itemTime = (i: Item) => (i.kind === 'highlight' ? i.h.updatedAt : i.n.updatedAt);
 const itemText = (i: Item, title: string) =>
   foldForSearch(i.kind === 'highlight' ? `${i.h.quote.exact}\n${i.h.note}\n${title}` : `${i.n.text}\n${title}`);
+/** Links are made only from real ids (a restored backup is checked too: backup.ts). */
+const isId = (id: string) => OBJECT_ID_PATTERN.test(id);
 const when = (time: number) => new Date(time).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 interface NotesData {
@@ -88,7 +91,7 @@ export function NotesPage() {
           {groups?.map((group) => (
             <section key={group.articleId} className={styles.group} aria-labelledby={`g-${group.articleId}`} data-testid="notes-group">
               <h2 id={`g-${group.articleId}`}>
-                <Link to={paths.article(group.articleId)}>{group.title}</Link>
+                {isId(group.articleId) ? <Link to={paths.article(group.articleId)}>{group.title}</Link> : group.title}
               </h2>
               <ul className={styles.items}>
                 {group.items.map((item) =>
@@ -99,7 +102,9 @@ export function NotesPage() {
                       {item.h.note ? <p className={styles.note}>{item.h.note}</p> : null}
                       <p className={styles.meta}>
                         <span>{when(item.h.updatedAt)}</span>
-                        <Link to={`${paths.article(group.articleId)}${HIGHLIGHT_HASH_PREFIX}${item.h._id}`}>Open at this place</Link>
+                        {isId(group.articleId) && isId(item.h._id) ? (
+                          <Link to={`${paths.article(group.articleId)}${HIGHLIGHT_HASH_PREFIX}${item.h._id}`}>Open at this place</Link>
+                        ) : null}
                       </p>
                     </li>
                   ) : (
@@ -108,7 +113,7 @@ export function NotesPage() {
                       <p className={styles.note}>{item.n.text}</p>
                       <p className={styles.meta}>
                         <span>{when(item.n.updatedAt)}</span>
-                        <Link to={paths.article(group.articleId)}>Open the article</Link>
+                        {isId(group.articleId) ? <Link to={paths.article(group.articleId)}>Open the article</Link> : null}
                       </p>
                     </li>
                   ),

@@ -1,11 +1,12 @@
 // Backup and restore through the real device store (IndexedDB in memory): the restore merges and
-// never overwrites; a damaged or a future file is refused and changes nothing.
+// never overwrites; a damaged or a future file, or one with a record whose id is not an id, is
+// refused and changes nothing.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db, type ArticleNote, type Highlight } from '../../db/db.ts';
-import { BACKUP_MESSAGES, BACKUP_VERSION } from './backup.ts';
+import { BACKUP_MESSAGES, BACKUP_VERSION, BackupError } from './backup.ts';
 import { addArticleNote, addHighlight, makeBackupFile, notesNeedingBackup, rememberBackup, restoreBackup, updateArticleNote, updateHighlight } from './study-store.ts';
 
-const ARTICLE = { _id: 'a1', title: 'Love is patient' };
+const ARTICLE = { _id: '64f0000000000000000000a1', title: 'Love is patient' };
 const quote = (exact: string, start = 0) => ({ exact, prefix: '', suffix: '', start });
 
 async function snapshot() {
@@ -38,14 +39,22 @@ async function fileOf(highlights: Highlight[], notes: ArticleNote[] = []) {
   return text;
 }
 
+/** A file with these data and a checksum that matches them, as anyone can write by hand. */
+async function signedFile(data: unknown) {
+  const text = JSON.stringify(data);
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `{"format":"living-best-now-notes","version":1,"createdAt":1,"checksum":"sha256:${hex}","data":${text}}`;
+}
+
 beforeEach(clearDevice);
 
 describe('backup and restore', () => {
   it('restoring on a fresh device gives the same notes, saved articles and reading places', async () => {
     await addHighlight(ARTICLE, quote('patient'), 'green', 'A thought for the family');
     await addArticleNote(ARTICLE, 'Read this on Sunday');
-    await db.saved.put({ _id: 'a1', title: ARTICLE.title, savedAt: 5 });
-    await db.reading.put({ _id: 'a1', title: ARTICLE.title, position: 0.5, progress: 0.6, updatedAt: 7 });
+    await db.saved.put({ _id: ARTICLE._id, title: ARTICLE.title, savedAt: 5 });
+    await db.reading.put({ _id: ARTICLE._id, title: ARTICLE.title, position: 0.5, progress: 0.6, updatedAt: 7 });
     localStorage.setItem('pref:textSize', 'large');
     const { text, name } = await makeBackupFile();
     expect(name).toMatch(/^living-best-now-notes-\d{4}-\d{2}-\d{2}\.json$/);
@@ -72,13 +81,13 @@ describe('backup and restore', () => {
   it('overlapping files: what the device has stays, what it lacks is added, the shared one is one', async () => {
     const a = await addHighlight(ARTICLE, quote('love', 0), 'yellow');
     const b = await addHighlight(ARTICLE, quote('is', 5), 'blue');
-    const c = { ...b, _id: 'other-c', quote: quote('patient', 8), createdAt: b.createdAt + 1 };
+    const c = { ...b, _id: '64f00000000000000000000c', quote: quote('patient', 8), createdAt: b.createdAt + 1 };
     // The file holds b (also on the device) and c (new here), and b's twin made on another device
     // under another id (the same words at the same place): one highlight, not two.
-    const twin = { ...b, _id: 'twin-of-b' };
+    const twin = { ...b, _id: '64f00000000000000000000b' };
     const text = await fileOf([b, c, twin]);
     expect(await restoreBackup(text)).toEqual({ added: 1, updated: 0 });
-    expect((await db.highlights.toArray()).map((h) => h._id).sort()).toEqual([a._id, b._id, 'other-c'].sort());
+    expect((await db.highlights.toArray()).map((h) => h._id).sort()).toEqual([a._id, b._id, '64f00000000000000000000c'].sort());
   });
 
   it('a newer edit of a note wins; an older edit leaves the device copy alone', async () => {
@@ -117,13 +126,30 @@ describe('backup and restore', () => {
     await expect(restoreBackup('{"hello":"world"}')).rejects.toThrow(BACKUP_MESSAGES.notBackup);
     await expect(restoreBackup('not json at all')).rejects.toThrow(BACKUP_MESSAGES.notBackup);
     // A record of the wrong shape with a checksum that matches it is refused too.
-    const data = JSON.stringify({ highlights: [{ _id: 1 }] });
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(data));
-    const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-    await expect(
-      restoreBackup(`{"format":"living-best-now-notes","version":1,"createdAt":1,"checksum":"sha256:${hex}","data":${data}}`),
-    ).rejects.toThrow(BACKUP_MESSAGES.damaged);
+    await expect(restoreBackup(await signedFile({ highlights: [{ _id: 1 }] }))).rejects.toThrow(BACKUP_MESSAGES.damaged);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a file holding a record whose id is not an id (a path, say), saying so, and changes nothing', async () => {
+    const h = await addHighlight(ARTICLE, quote('patient'), 'yellow', 'mine');
+    const n = await addArticleNote(ARTICLE, 'also mine');
+    const before = await snapshot();
+    const good = { ...n, _id: '64f00000000000000000abcd', text: 'from the file' };
+    const cases: [unknown, number][] = [
+      [{ notes: [good, { ...n, _id: '64f00000000000000000abce', articleId: '../../admin' }] }, 1],
+      [{ highlights: [{ ...h, _id: '64f00000000000000000abcf', articleId: '64f0000000000000000000A1' }] }, 1],
+      [{ highlights: [{ ...h, _id: 'x"><img src=x>', quote: quote('is', 5) }] }, 1],
+      [{ saved: [{ _id: '../../admin', title: 'T', savedAt: 1 }], reading: [{ _id: '', title: 'T', position: 0, progress: 0, updatedAt: 1 }] }, 2],
+    ];
+    for (const [data, count] of cases) {
+      const refusal = await restoreBackup(await signedFile(data)).then(() => null, (error: unknown) => error);
+      expect(refusal, JSON.stringify(data)).toBeInstanceOf(BackupError);
+      expect((refusal as BackupError).message).toBe(BACKUP_MESSAGES.badIds(count));
+    }
+    expect(BACKUP_MESSAGES.badIds(2)).toMatch(/^This backup file holds 2 records whose id is not valid .* so nothing was restored\./);
+    expect(await snapshot()).toEqual(before);
+    // The same file without the bad record restores.
+    expect(await restoreBackup(await signedFile({ notes: [good] }))).toEqual({ added: 1, updated: 0 });
   });
 
   it('refuses a file from a later version and changes nothing', async () => {

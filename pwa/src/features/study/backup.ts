@@ -3,7 +3,10 @@
 // Restoring merges and never overwrites: what the device has stays, a record it lacks is added,
 // the same record twice is one, and of two edits of one record the newer wins. A file that is not
 // a backup, fails its checksum or comes from a later version is refused whole: nothing changes.
+// So is one holding a record whose id is not an id this app makes (24 hexadecimal characters, the
+// contracts' OBJECT_ID_PATTERN): ids become links (/article/<id>), so a file must not choose paths.
 // Pure functions (the writes are in study-store.ts), so the merge is tested without a browser.
+import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import type { ArticleNote, Highlight, ReadingPlace, SavedArticle } from '../../db/db.ts';
 import { HIGHLIGHT_COLORS } from '../../db/db.ts';
 
@@ -29,6 +32,8 @@ export const BACKUP_MESSAGES = {
   damaged: 'This backup file is damaged (its contents do not match its checksum), so nothing was restored. Try another copy of the file.',
   future:
     'This backup was made by a newer version of the app. Update the app (reload it while online), then restore the file again. Nothing was changed.',
+  badIds: (count: number) =>
+    `This backup file holds ${count === 1 ? 'a record' : `${count} records`} whose id is not valid (an id is 24 characters, digits and the letters a to f), so nothing was restored. Try another copy of the file.`,
 } as const;
 
 export class BackupError extends Error {}
@@ -76,6 +81,10 @@ function listOf<T>(value: unknown, check: (v: unknown) => v is T): T[] {
   return value;
 }
 
+const isId = (v: string) => OBJECT_ID_PATTERN.test(v);
+/** Every id a record carries: its own, and the article's for a highlight or a note. */
+const idsOf = (r: { _id: string; articleId?: string }) => (r.articleId === undefined ? [r._id] : [r._id, r.articleId]);
+
 /** Reads a backup file's text; throws a BackupError with the reason a person is told. */
 export async function readBackup(text: string): Promise<StudyData> {
   let file: unknown;
@@ -100,13 +109,16 @@ export async function readBackup(text: string): Promise<StudyData> {
   for (const key of ['theme', 'textSize', 'listenRate'] as const) {
     if (isString(prefs[key])) preferences[key] = prefs[key];
   }
-  return {
+  const study = {
     saved: listOf(data.saved ?? [], isSaved),
     highlights: listOf(data.highlights ?? [], isHighlight),
     notes: listOf(data.notes ?? [], isNote),
     reading: listOf(data.reading ?? [], isReading),
-    preferences,
   };
+  const records = [...study.saved, ...study.highlights, ...study.notes, ...study.reading];
+  const badIds = records.filter((r) => !idsOf(r).every(isId)).length;
+  if (badIds > 0) throw new BackupError(BACKUP_MESSAGES.badIds(badIds));
+  return { ...study, preferences };
 }
 
 export interface MergeCounts {

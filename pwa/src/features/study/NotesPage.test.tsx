@@ -1,0 +1,52 @@
+// My notes links only to real articles: a record on the device whose article id is not an id (one
+// restored by an older app from a hand-made backup, say) is listed, but never made into a link.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { db, type ArticleNote, type Highlight } from '../../db/db.ts';
+import { NotesPage } from './NotesPage.tsx';
+
+const GOOD = '64f0000000000000000000a1';
+const note = (over: Partial<ArticleNote>): ArticleNote => ({
+  _id: '64f0000000000000000000b1',
+  articleId: GOOD,
+  articleTitle: 'Love is patient',
+  text: 'Read on Sunday',
+  createdAt: 1,
+  updatedAt: 1,
+  ...over,
+});
+const highlight: Highlight = {
+  _id: '64f0000000000000000000c1',
+  articleId: '../../admin',
+  articleTitle: 'Planted title',
+  color: 'yellow',
+  quote: { exact: 'planted words', prefix: '', suffix: '', start: 0 },
+  note: '',
+  createdAt: 2,
+  updatedAt: 2,
+};
+
+beforeEach(async () => {
+  await Promise.all([db.highlights.clear(), db.notes.clear()]);
+  await db.notes.bulkPut([note({}), note({ _id: '64f0000000000000000000b2', articleId: '../../admin', articleTitle: 'Planted title', text: 'Planted note' })]);
+  await db.highlights.put(highlight);
+});
+afterEach(cleanup);
+
+describe('My notes', () => {
+  it('links a real article, and lists a record with a bad article id without any link', async () => {
+    const { container } = render(
+      <MemoryRouter>
+        <NotesPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Planted note')).toBeTruthy();
+    expect(screen.getByText('planted words')).toBeTruthy();
+    const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
+    expect(hrefs).toContain(`/article/${GOOD}`);
+    expect(hrefs.filter((h) => h.startsWith('/article/'))).toEqual([`/article/${GOOD}`, `/article/${GOOD}`]);
+    expect(hrefs.some((h) => h.includes('admin') || h.includes('..'))).toBe(false);
+    expect(screen.getByRole('heading', { name: 'Planted title' }).querySelector('a')).toBeNull();
+  });
+});
