@@ -27,6 +27,8 @@ const extraArgs = process.argv.slice(2).filter((a) => a !== '--postgres');
 await ensureDependencies();
 if (!process.env.MONGODB_URI) ensureFerretBinary();
 await ensureChromium();
+// The proxy-address test puts the shipped HAProxy in front of the app in the default run too.
+await ensureHaproxy();
 await buildPwaIfStale();
 
 /** Failed tests by file and name, printed again above the closing line. */
@@ -40,7 +42,6 @@ const runs = [];
 if (postgresOnly) {
   if (process.env.MONGODB_URI) throw new Error('`--postgres` runs on FerretDB: unset MONGODB_URI.');
   if (!process.env.POSTGRES_URL) await ensurePostgres();
-  await ensureHaproxy();
   runs.push({
     label: 'postgres',
     env: { DB: 'postgres' },
@@ -53,8 +54,6 @@ if (postgresOnly) {
   if (wanted && (process.env.POSTGRES_URL || postgresAvailable())) {
     try {
       if (!process.env.POSTGRES_URL) await ensurePostgres();
-      // The load-balancer soak of that run puts HAProxy in front (scripts/lib/topology.mjs).
-      await ensureHaproxy();
       runs.push({ label: 'postgres', env: { DB: 'postgres' }, args: ['--project', 'backend'] });
     } catch (error) {
       // The SQLite run is the product's default; PostgreSQL is tested where it can be had.
