@@ -6,10 +6,13 @@
 //   503 BUSY and Retry-After, so a flood costs a bounded wait and bounded memory.
 // - Budget: with `budgetMs`, a job still running after that long is refused with JobOverBudget
 //   and its thread is ended (a thread deep in a loop cannot be asked to stop); a new thread takes
-//   the next job. A caller that stores nothing on a refusal stores nothing past the budget.
+//   the next job. A caller that stores nothing on a refusal stores nothing past the budget. The
+//   clock starts once the thread has loaded its script (it says `{ ready: true }`), so a busy
+//   machine's slow thread start is not charged to the job.
 // - Exit: a thread with no job is unref'd, so a pool never keeps a process alive; close() ends
 //   the threads (the server's shutdown, the test harness).
-// A worker script answers each message with `{ result }` or `{ error }` (a string).
+// A worker script posts `{ ready: true }` once loaded, then answers each message with `{ result }`
+// or `{ error }` (a string).
 import { Worker } from 'node:worker_threads';
 import { HttpError } from './errors.ts';
 
@@ -50,6 +53,8 @@ interface Waiting {
 interface Thread {
   worker: Worker;
   current: Waiting | null;
+  /** The script has loaded: a job's budget runs from here. */
+  ready: boolean;
   timer?: NodeJS.Timeout;
 }
 
@@ -63,6 +68,10 @@ export function threadPool<Job, Result>(options: ThreadPoolOptions): ThreadPool<
     thread.current = waiting;
     thread.worker.ref();
     thread.worker.postMessage(waiting.job);
+    if (thread.ready) startClock(thread);
+  }
+
+  function startClock(thread: Thread): void {
     if (budgetMs !== undefined) thread.timer = setTimeout(() => overBudget(thread), budgetMs);
   }
 
@@ -101,12 +110,17 @@ export function threadPool<Job, Result>(options: ThreadPoolOptions): ThreadPool<
     // No execArgv: the thread runs plain JavaScript and needs none of the server's loaders (and
     // some options, such as -e's, are not valid for a thread).
     const worker = new Worker(script, { execArgv: [] });
-    const thread: Thread = { worker, current: null };
+    const thread: Thread = { worker, current: null, ready: false };
     let failure: unknown;
     worker.unref();
-    worker.on('message', (answer: { result?: unknown; error?: string }) =>
-      finish(thread, (w) => (answer.error === undefined ? w.resolve(answer.result) : w.reject(new Error(answer.error)))),
-    );
+    worker.on('message', (answer: { ready?: true; result?: unknown; error?: string }) => {
+      if (answer.ready) {
+        thread.ready = true;
+        if (thread.current) startClock(thread);
+        return;
+      }
+      finish(thread, (w) => (answer.error === undefined ? w.resolve(answer.result) : w.reject(new Error(answer.error))));
+    });
     // A thread that dies (out of memory, a bug) takes only its own job with it; the next job
     // starts a new one.
     worker.on('error', (error) => (failure = error));

@@ -34,3 +34,5 @@ parentPort.on('message', (texts) => {
     parentPort.postMessage({ error: String(error?.message ?? error) });
   }
 });
+// Parser built: the pool's budget for a job starts now (src/thread-pool.ts).
+parentPort.postMessage({ ready: true });

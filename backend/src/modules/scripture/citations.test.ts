@@ -82,6 +82,30 @@ describe('linking citations in article HTML', () => {
     expect((await linkScriptureHtml(sanitizeArticleHtml(edited))).html).toBe('<p>Read <a href="/bible/john/3#v17">John 3:17</a> today.</p>');
   });
 
+  it('never starts or ends a link inside an entity of the escaped text', async () => {
+    for (const html of ['<p>John 3:16&amp;17</p>', '<p>Tom &amp; Jerry: John 3:16&amp;</p>', '<p>&lt;John 3:16&gt; and Ps 23&lt;b&gt;</p>']) {
+      const linked = await linkScriptureHtml(sanitizeArticleHtml(html));
+      expect(linked.scripture.length).toBeGreaterThan(0);
+      // Every entity whole (no `&amp</a>;`, no `&<a …>amp;`), and the text reads as before.
+      expect(linked.html).not.toMatch(/&[a-z0-9#]*</i);
+      expect(linked.html.replace(/<\/?a[^>]*>/g, '')).toBe(sanitizeArticleHtml(html));
+    }
+    expect((await linkScriptureHtml('<p>John 3:16&amp;17</p>')).html).toBe('<p><a href="/bible/john/3#v16-17">John 3:16&amp;17</a></p>');
+  });
+
+  it("keeps a writer's own link to the reader whose text is not a citation, through a save and a re-save", async () => {
+    const html = '<p>Read <a href="/bible/john/3#v16">this verse</a> and <a href="/bible/psalms/23">Psalm 23, the shepherd</a>, then John 3:16.</p>';
+    const once = await linkScriptureHtml(sanitizeArticleHtml(html));
+    expect(once.html).toBe(
+      '<p>Read <a href="/bible/john/3#v16">this verse</a> and <a href="/bible/psalms/23">Psalm 23, the shepherd</a>, then <a href="/bible/john/3#v16">John 3:16</a>.</p>',
+    );
+    expect(once.scripture).toEqual(['John.3.16']);
+    expect(await linkScriptureHtml(sanitizeArticleHtml(once.html))).toEqual(once);
+    // A citation is never linked across the writer's link (no link inside a link).
+    const around = await linkScriptureHtml('<p>John <a href="/bible/john/1">three</a> 3:16</p>');
+    expect(around.html).toBe('<p>John <a href="/bible/john/1">three</a> 3:16</p>');
+  });
+
   it('keeps reader links through the sanitiser but no other relative link or attribute', () => {
     expect(sanitizeArticleHtml('<p><a href="/bible/john/3#v16-18" onclick="x()">John 3:16-18</a></p>')).toBe(
       '<p><a href="/bible/john/3#v16-18">John 3:16-18</a></p>',

@@ -4,7 +4,7 @@ import mongoose from 'mongoose';
 import { newObjectId, type Article, type Lesson } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
-import { createArticle } from '../../../test/content-fixtures.ts';
+import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
 import { linkStoredScripture, SCRIPTURE_LINKS_VERSION } from './scripture-migration.ts';
 
 describe('citations on save', () => {
@@ -24,6 +24,15 @@ describe('citations on save', () => {
     expect(article.scripture).toEqual(['1Cor.13.4-1Cor.13.7']);
     const read = await app.request<{ article: Article }>('GET', `/api/articles/${article._id}`);
     expect(read.body.article.scripture).toEqual(['1Cor.13.4-1Cor.13.7']);
+  });
+
+  it("keeps a writer's own /bible/ link through a save and an edit", async () => {
+    const own = '<a href="/bible/john/3#v16">this verse</a>';
+    const article = await createArticle(app, admin, { content: `<p>Read ${own} twice.</p>` });
+    expect(article.content).toBe(`<p>Read ${own} twice.</p>`);
+    const edit = await saveArticle(app, admin, { _id: article._id, version: article.version, content: `${article.content}<p>More.</p>` });
+    expect(edit.status).toBe(200);
+    expect(edit.body.article.content).toBe(`<p>Read ${own} twice.</p><p>More.</p>`);
   });
 
   it('keeps the citations of a lesson beside its plain text', async () => {

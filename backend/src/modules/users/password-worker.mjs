@@ -14,3 +14,5 @@ parentPort.on('message', ({ op, password, hash, cost }) => {
     parentPort.postMessage({ error: String(error?.message ?? error) });
   }
 });
+// Loaded: the pool may start counting a job's time (src/thread-pool.ts).
+parentPort.postMessage({ ready: true });
