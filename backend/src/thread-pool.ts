@@ -114,6 +114,9 @@ export function threadPool<Job, Result>(options: ThreadPoolOptions): ThreadPool<
     let failure: unknown;
     worker.unref();
     worker.on('message', (answer: { ready?: true; result?: unknown; error?: string }) => {
+      // A thread ended over its budget may still deliver what it had posted: its job has been
+      // refused already, and no other job may be handed to it.
+      if (!threads.includes(thread)) return;
       if (answer.ready) {
         thread.ready = true;
         if (thread.current) startClock(thread);
