@@ -1,4 +1,4 @@
-// Finding Bible citations in text, once, on the server (architecture.md): the reference parser
+// Finding Bible citations in text, once, on the server: the reference parser
 // runs on worker threads (citation-worker.mjs, scripture-pool.ts); here its answers become
 // citations. Its answers are OSIS ranges (contracts/bible.ts), which every other part reads.
 import { parseOsis, type TextCitation } from '@fw/contracts/bible';
