@@ -12,6 +12,7 @@ import { healthRouter } from './modules/health/health.routes.ts';
 import { userModel } from './modules/users/user.model.ts';
 import { usersRouter } from './modules/users/users.routes.ts';
 import type { PasswordPool } from './modules/users/password-pool.ts';
+import type { ScripturePool } from './modules/scripture/scripture-pool.ts';
 import { cors } from './middleware/cors.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { jsonDepthLimit } from './middleware/json-depth-limit.ts';
@@ -39,11 +40,13 @@ export interface AppDeps {
   connection: mongoose.Connection;
   /** Hashes and checks passwords off the event loop; its owner (main.ts, the harness) closes it. */
   passwords: PasswordPool;
+  /** Finds Bible citations off the event loop when articles and lessons are saved; closed by its owner. */
+  scripture: ScripturePool;
   /** Whether the instance takes new work (main.ts turns it off on SIGTERM); missing: always. */
   readiness?: Readiness;
 }
 
-export function createApp({ config, connection, passwords, readiness }: AppDeps): Koa {
+export function createApp({ config, connection, passwords, scripture, readiness }: AppDeps): Koa {
   // Only the entries our own proxies appended are believed: Koa otherwise takes the leftmost
   // X-Forwarded-For entry, which the client writes, and every per-address limit would be forgeable.
   const app = new Koa({
@@ -72,10 +75,10 @@ export function createApp({ config, connection, passwords, readiness }: AppDeps)
   const routers = [
     healthRouter({ connection, readiness }),
     usersRouter({ config, connection, passwords, adminOnly, idempotent }),
-    articlesRouter({ connection, adminOnly, idempotent }),
+    articlesRouter({ connection, adminOnly, idempotent, scripture }),
     commentsRouter({ connection, adminOnly, idempotent, commentLimit: commentRateLimit({ connection, config }) }),
     syncRouter({ connection }),
-    scheduleRouter({ connection, adminOnly, idempotent }),
+    scheduleRouter({ connection, adminOnly, idempotent, scripture }),
     previewRouter({ adminOnly, links }),
     imagesRouter({ connection }),
   ];

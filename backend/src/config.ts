@@ -19,6 +19,7 @@ import {
   DEFAULT_PASSWORD_THREADS,
   type PasswordPoolOptions,
 } from './modules/users/password-pool.ts';
+import type { ScripturePoolOptions } from './modules/scripture/scripture-pool.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -163,6 +164,8 @@ export interface Config {
   rateLimits?: RateLimits;
   /** Optional like rateLimits; missing means one thread per core and the default queue. */
   passwordHashing?: PasswordPoolOptions;
+  /** Citation threads, queue and budget (scripture/scripture-pool.ts); missing: its defaults. */
+  scriptureLinking?: Partial<ScripturePoolOptions>;
   /** The site's address (PUBLIC_URL): canonical and preview links, never the request's Host. */
   publicUrl: string;
   /** Missing means DEFAULT_SERVER_LIMITS. */

@@ -7,21 +7,25 @@ import { seedDemo } from './db/seed/seed.ts';
 import { seedDemoLessons, seedSchedule2025 } from './db/seed/lessons-seed.ts';
 import { readModelOn } from './modules/sync/read-model.ts';
 import { passwordPool } from './modules/users/password-pool.ts';
+import { scripturePool } from './modules/scripture/scripture-pool.ts';
 import { linkStoredScripture } from './modules/scripture/scripture-migration.ts';
 import { storeInlineImages } from './modules/images/image-migration.ts';
 
 const config = loadConfig();
 const connection = await connectDatabase(config.mongoUri);
+// Seeds, the citation migration and every save find citations on these threads.
+const scripture = scripturePool(config.scriptureLinking);
 // Demo content and the demo admin only on the embedded development database (scripts/start.mjs).
 if (config.seedDemo && (await seedDemo(connection)).seeded) console.log('Seeded the demo content.');
 // A few demo worship weeks from the week of the first start (once; also on a database seeded
 // before lessons lived in the database).
-if (config.seedDemo && (await seedDemoLessons(connection)).seeded) console.log('Seeded demo worship lessons.');
+if (config.seedDemo && (await seedDemoLessons(connection, scripture)).seeded) console.log('Seeded demo worship lessons.');
 // The spec's 2025 worship schedule goes into every database once, MONGODB_URI ones included.
-if ((await seedSchedule2025(connection)).seeded) console.log('Seeded the 2025 worship schedule.');
+if ((await seedSchedule2025(connection, scripture)).seeded) console.log('Seeded the 2025 worship schedule.');
 // Citations in what was stored before they were linked on save (once; modules/scripture/).
-const linked = await linkStoredScripture(connection);
+const linked = await linkStoredScripture(connection, scripture);
 if (linked) console.log(`Linked Bible citations: ${linked.articles} articles, ${linked.lessons} lessons.`);
+for (const skipped of linked?.tooMuch ?? []) console.warn(`Bible citations left unlinked (too much to parse): ${skipped}`);
 // Pictures stored inline before they became files (once; modules/images/).
 const images = await storeInlineImages(connection);
 if (images) console.log(`Stored inline pictures as files: ${images.articles} articles.`);
@@ -33,7 +37,7 @@ await readModelOn(connection).current();
 console.log(`Read the library into memory in ${Date.now() - readStartMs} ms.`);
 const passwords = passwordPool(config.passwordHashing);
 const readiness: Readiness = { ready: true };
-const app = createApp({ config, connection, passwords, readiness });
+const app = createApp({ config, connection, passwords, scripture, readiness });
 const server = createHttpServer(config.server, app.callback());
 await listen(server, config.port, config.host);
 console.log(`Serving on ${config.host}:${config.port}, for ${config.publicUrl}`);
@@ -45,6 +49,7 @@ async function shutdown() {
   stopping = true;
   await drain(server, readiness, config.shutdown ?? { graceMs: 0, limitMs: 25_000 });
   await passwords.close();
+  await scripture.close();
   await connection.close();
   process.exit(0);
 }

@@ -9,6 +9,7 @@ import { createApp } from '../src/app.ts';
 import type { Config, RateLimits } from '../src/config.ts';
 import { connectDatabase } from '../src/db/connection.ts';
 import { passwordPool, type PasswordPool } from '../src/modules/users/password-pool.ts';
+import { scripturePool, type ScripturePool } from '../src/modules/scripture/scripture-pool.ts';
 import { createHttpServer, listen } from '../src/http-server.ts';
 
 export interface TestResponse<T = Record<string, unknown>> {
@@ -33,6 +34,8 @@ export interface TestApp {
   koa: Koa;
   /** The app's password pool, for tests that watch what is hashed or checked. */
   passwords: PasswordPool;
+  /** The app's citation threads, for seeds and migrations a test runs itself. */
+  scripture: ScripturePool;
   request<T = Record<string, unknown>>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
@@ -80,7 +83,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   };
   const connection = await connectDatabase(config.mongoUri, { monitorCommands: options.monitorCommands });
   const passwords = passwordPool(config.passwordHashing);
-  const app = createApp({ config, connection, passwords });
+  const scripture = scripturePool(config.scriptureLinking);
+  const app = createApp({ config, connection, passwords, scripture });
   server.on('request', app.callback());
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
@@ -110,10 +114,12 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
     connection,
     koa: app,
     passwords,
+    scripture,
     request,
     async close() {
       await new Promise((r) => server.close(r));
       await passwords.close();
+      await scripture.close();
       await connection.dropDatabase().catch(() => {});
       await connection.close();
     },

@@ -7,12 +7,13 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, ROUTES, errorBodySchema, type RouteSpec } from '@fw/contracts';
+import { ERROR_CODES, LIMITS, ROUTES, errorBodySchema, type RouteSpec } from '@fw/contracts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { createUser } from './fixtures.ts';
 import { addComment, approveComment, createArticle } from './content-fixtures.ts';
 import { recordFigure } from './figures.ts';
 import { readModelOn } from '../src/modules/sync/read-model.ts';
+import { STORED_TOO_LARGE_MESSAGE } from '../src/modules/images/image-html.ts';
 
 export const HOSTILE_MIN_REQUESTS = 1_000;
 const PER_REQUEST_TIMEOUT_MS = 15_000;
@@ -312,6 +313,27 @@ function round3Requests(epoch: string): Hostile[] {
   return requests;
 }
 
+/**
+ * Round 4: an article past the stored-size limit made of Bible citations is refused by the size
+ * check before any citation is looked for (on the event loop, parsing 8 MB of them took minutes
+ * and held every other request of this run).
+ */
+function round4Requests(users: Users): Hostile[] {
+  const citations = 'John 3:16, '.repeat(Math.ceil(LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES / 11) + 100);
+  const article = JSON.stringify({ title: 'T', subtitle: 'S', category: 'Life', content: `<p>${citations}</p>` });
+  return [
+    {
+      method: 'POST',
+      path: '/api/articles/add',
+      headers: { 'content-type': 'application/json', authorization: users.admin },
+      raw: JSON.stringify({ article }),
+      label: 'round 4 stored-size limit of citations',
+      check: (res, text) =>
+        res.status === 413 && text.includes(STORED_TOO_LARGE_MESSAGE) ? null : `answered ${res.status}, not the stored-size refusal`,
+    },
+  ];
+}
+
 interface Users {
   admin: string;
   user: string;
@@ -330,6 +352,7 @@ function generate(app: TestApp, users: Users, stored: StoredWrite, articleId: st
     ...securityRequests(app, users, stored),
     ...issue21Requests(app, users, articleId),
     ...round3Requests(epoch),
+    ...round4Requests(users),
   ];
   const { refused, admin } = tokens(app, users);
   const json = { 'content-type': 'application/json' };

@@ -29,7 +29,7 @@ describe('compressed API answers', () => {
     app = await startTestApp();
     const { token } = await createUser(app);
     // The schedule lives in the database now: give it the 2025 lessons.
-    await seedSchedule2025(app.connection);
+    await seedSchedule2025(app.connection, app.scripture);
     // Enough text that the list is well over the threshold.
     for (let i = 0; i < 3; i++) {
       await createArticle(app, token, { content: `<p>${'In the beginning was the Word. '.repeat(80)}</p>` });

@@ -3,6 +3,7 @@
 import type { Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import type { AdminState } from '../middleware/require-admin.ts';
+import type { ScripturePool } from './scripture/scripture-pool.ts';
 
 export interface WriteRouterDeps {
   connection: mongoose.Connection;
@@ -13,4 +14,10 @@ export interface WriteRouterDeps {
    * write: keys belong to their caller.
    */
   idempotent: Middleware;
+}
+
+/** The routers whose saves link Bible citations (articles, lessons). */
+export interface ScriptureRouterDeps extends WriteRouterDeps {
+  /** The citation threads (scripture/scripture-pool.ts); its owner closes it. */
+  scripture: ScripturePool;
 }

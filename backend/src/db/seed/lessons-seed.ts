@@ -16,6 +16,8 @@ import {
 } from '@fw/contracts';
 import { isDuplicateKey } from '../duplicate-key.ts';
 import { lessonStore } from '../../modules/schedule/lesson-store.ts';
+import { lessonScripture } from '../../modules/scripture/lesson-scripture.ts';
+import type { ScripturePool } from '../../modules/scripture/scripture-pool.ts';
 import { DEMO_LESSONS } from './demo-lessons.ts';
 
 const SCHEDULE_2025_SEED_ID = 'seed:lessons-2025';
@@ -30,7 +32,12 @@ interface SeedMarkDoc {
 /** A seeded lesson's id: the same for the same date in every run. */
 const seedLessonId = (date: string) => crypto.createHash('sha256').update(`seed-lesson ${date}`).digest('hex').slice(0, 24);
 
-async function seedLessonsOnce(connection: mongoose.Connection, markId: string, lessons: readonly LessonFields[]) {
+async function seedLessonsOnce(
+  connection: mongoose.Connection,
+  scripture: ScripturePool,
+  markId: string,
+  lessons: readonly LessonFields[],
+) {
   const marks = connection.collection<SeedMarkDoc>('meta');
   if (await marks.findOne({ _id: markId })) return { seeded: false };
   const store = lessonStore(connection);
@@ -39,7 +46,7 @@ async function seedLessonsOnce(connection: mongoose.Connection, markId: string, 
     const id = seedLessonId(fields.date);
     if (typeof (await store.claimDate(fields.date, id)) === 'object') continue;
     try {
-      await store.insert(id, fields);
+      await store.insert(id, fields, await lessonScripture(fields, scripture));
       added += 1;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
@@ -55,8 +62,8 @@ async function seedLessonsOnce(connection: mongoose.Connection, markId: string, 
 }
 
 /** The 2025 schedule, once per database (any database, MONGODB_URI included). */
-export function seedSchedule2025(connection: mongoose.Connection) {
-  return seedLessonsOnce(connection, SCHEDULE_2025_SEED_ID, SCHEDULE_2025.map(fieldsFromLesson));
+export function seedSchedule2025(connection: mongoose.Connection, scripture: ScripturePool) {
+  return seedLessonsOnce(connection, scripture, SCHEDULE_2025_SEED_ID, SCHEDULE_2025.map(fieldsFromLesson));
 }
 
 /** The demo weeks: the lesson day of the seeding week (the latest Friday up to today) and on. */
@@ -65,6 +72,6 @@ export function demoLessonsFrom(today: number): LessonFields[] {
   return DEMO_LESSONS.map((lesson, week) => ({ ...lesson, date: isoFromDay(first + week * DAYS_PER_WEEK) }));
 }
 
-export function seedDemoLessons(connection: mongoose.Connection, now = new Date()) {
-  return seedLessonsOnce(connection, DEMO_LESSONS_SEED_ID, demoLessonsFrom(localDay(now)));
+export function seedDemoLessons(connection: mongoose.Connection, scripture: ScripturePool, now = new Date()) {
+  return seedLessonsOnce(connection, scripture, DEMO_LESSONS_SEED_ID, demoLessonsFrom(localDay(now)));
 }

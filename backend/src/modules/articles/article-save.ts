@@ -13,7 +13,8 @@ import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import type { WriteScope } from '../../db/key-records.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { linkScriptureHtml } from '../scripture/link-html.ts';
-import { storeArticleImages } from '../images/image-html.ts';
+import { refuseOversizedText, storeArticleImages } from '../images/image-html.ts';
+import type { ScripturePool } from '../scripture/scripture-pool.ts';
 import { sameFields, sameText, toArticleDto, type ArticleDoc, type ArticleFields } from './article.model.ts';
 import type { ArticleStore } from './article-store.ts';
 
@@ -39,9 +40,13 @@ export function publicationOf(input: ArticleInputParsed, nowMs = Date.now()): Pi
   return { isPublished: input.isPublished, publishAt: at };
 }
 
-export function articleFields(input: ArticleInputParsed): ArticleFields {
-  // Citations become links to the reader here, on every save (scripture/link-html.ts).
-  const { html, scripture } = linkScriptureHtml(sanitizeArticleHtml(input.content));
+export async function articleFields(input: ArticleInputParsed, pool: ScripturePool): Promise<ArticleFields> {
+  const clean = sanitizeArticleHtml(input.content);
+  // The cheap check first: text already past the stored limit costs no citation work.
+  refuseOversizedText(clean);
+  // Citations become links to the reader here, on every save, off the event loop and within a
+  // budget (scripture/link-html.ts, scripture/scripture-pool.ts).
+  const { html, scripture } = await linkScriptureHtml(clean, pool);
   return {
     title: input.title,
     subtitle: input.subtitle,
@@ -58,11 +63,12 @@ const conflictWith = (stored: ArticleDoc) =>
 /** `by`: the admin's name, kept with the version (and on its revision once it is replaced). */
 export async function saveArticle(
   store: ArticleStore,
+  pool: ScripturePool,
   input: ArticleInputParsed,
   scope?: WriteScope,
   by?: string,
 ): Promise<SaveOutcome> {
-  const fields: ArticleFields = { ...articleFields(input), ...(by === undefined ? {} : { updatedBy: by }) };
+  const fields: ArticleFields = { ...(await articleFields(input, pool)), ...(by === undefined ? {} : { updatedBy: by }) };
   // Pictures become stored files before anything else is written: a refused one changes nothing.
   fields.content = (await storeArticleImages(store.connection, fields.content)).html;
   const id = input._id ?? new mongoose.Types.ObjectId().toHexString();

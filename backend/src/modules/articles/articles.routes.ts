@@ -21,7 +21,7 @@ import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
 import { ARTICLE_MESSAGES, articlesService } from './articles.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';
-import type { WriteRouterDeps } from '../router-deps.ts';
+import type { ScriptureRouterDeps } from '../router-deps.ts';
 import type { AdminState } from '../../middleware/require-admin.ts';
 
 export const ARTICLE_JSON_MESSAGE = 'article must be the article as JSON text';
@@ -54,9 +54,9 @@ function renderPublishedList(articles: FeedIndex): string {
   return `{"success":true,"articles":[${json.join(',')}]}`;
 }
 
-export function articlesRouter({ connection, adminOnly, idempotent }: WriteRouterDeps): Router {
+export function articlesRouter({ connection, adminOnly, idempotent, scripture }: ScriptureRouterDeps): Router {
   const router = new Router();
-  const articles = articlesService(connection);
+  const articles = articlesService(connection, scripture);
   const model = readModelOn(connection);
 
   router.get(API_PATHS.listArticles, async (ctx) => {

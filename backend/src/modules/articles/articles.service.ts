@@ -12,6 +12,7 @@ import { commentsService } from '../comments/comments.service.ts';
 import { toArticleDto, type ArticleDoc } from './article.model.ts';
 import { articleStore } from './article-store.ts';
 import { saveArticle, type SaveOutcome } from './article-save.ts';
+import type { ScripturePool } from '../scripture/scripture-pool.ts';
 
 export const ARTICLE_MESSAGES = {
   NOT_FOUND: 'This article does not exist or is not published.',
@@ -29,7 +30,8 @@ const TOGGLE_MAX_ATTEMPTS = 5;
 /** contracts/order.ts as the database sorts: the dashboard and the device agree on "recent". */
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-export function articlesService(connection: mongoose.Connection) {
+/** `scripture`: the citation threads a save needs (scripture-pool.ts); callers that never save leave it out. */
+export function articlesService(connection: mongoose.Connection, scripture?: ScripturePool) {
   const store = articleStore(connection);
   const { Articles } = store;
   const Comments = commentModel(connection);
@@ -56,7 +58,8 @@ export function articlesService(connection: mongoose.Connection) {
     },
 
     save(input: ArticleInputParsed, scope?: WriteScope, by?: string): Promise<SaveOutcome> {
-      return saveArticle(store, input, scope, by);
+      if (!scripture) throw new Error('Saving an article needs the citation threads (scripturePool).');
+      return saveArticle(store, scripture, input, scope, by);
     },
 
     /** The kept revisions of an article, newest first (without their content). */

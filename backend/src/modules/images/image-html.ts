@@ -25,6 +25,17 @@ function sizeChecked(html: string): string {
 }
 
 const IMAGE_TAGS = /(<img\b[^>]*>|<\/?picture\b[^>]*>|<source\b[^>]*>)/i;
+
+/**
+ * Refuses, before any costly work (citation parsing, picture encoding), sanitised content whose
+ * text alone is past the stored limit: what follows only adds to it (links, picture markup).
+ */
+export function refuseOversizedText(html: string): void {
+  let bytes = Buffer.byteLength(html, 'utf8');
+  if (bytes <= LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES) return;
+  for (const [tag] of html.matchAll(new RegExp(IMAGE_TAGS.source, 'gi'))) bytes -= Buffer.byteLength(tag, 'utf8');
+  if (bytes > LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES) throw new HttpError('BODY_TOO_LARGE', STORED_TOO_LARGE_MESSAGE);
+}
 const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/gi;
 
 function attributesOf(tag: string): Map<string, string> {

@@ -12,7 +12,6 @@
 import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { lessonFromFields, type Lesson, type LessonFields, type LessonScripture } from '@fw/contracts';
-import { lessonScripture } from '../scripture/lesson-scripture.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import { insertClaim, isStale } from '../../db/claim.ts';
 import type { WriteScope } from '../../db/key-records.ts';
@@ -25,7 +24,7 @@ export interface LessonDoc extends LessonFields {
   _id: mongoose.Types.ObjectId;
   version: number;
   deleted?: boolean;
-  /** Citations in the texts, found on every save (scripture/lesson-scripture.ts). */
+  /** Citations in the texts, found before every save (scripture/lesson-scripture.ts). */
   scripture?: LessonScripture;
   createdAt: Date;
   updatedAt: Date;
@@ -115,16 +114,19 @@ export function lessonStore(connection: mongoose.Connection) {
       await dates.deleteOne({ _id: date, lesson: id });
     },
 
-    /** Inserts version 1; a duplicate `_id` throws the driver's E11000 error. */
-    async insert(id: string, fields: LessonFields, scope?: WriteScope): Promise<LessonDoc> {
+    /**
+     * Inserts version 1; a duplicate `_id` throws the driver's E11000 error. `scripture`: the
+     * citations of `fields`, found by the caller (scripture/lesson-scripture.ts, off the event loop).
+     */
+    async insert(id: string, fields: LessonFields, scripture: LessonScripture, scope?: WriteScope): Promise<LessonDoc> {
       const at = new Date();
-      const doc: LessonDoc = { _id: oid(id), ...lessonFields(fields), scripture: lessonScripture(fields), version: 1, createdAt: at, updatedAt: at };
+      const doc: LessonDoc = { _id: oid(id), ...lessonFields(fields), scripture, version: 1, createdAt: at, updatedAt: at };
       await writeChange(connection, scope, { apply: () => lessons.insertOne(doc) });
       return doc;
     },
 
     /** Writes `fields` as the next version; null when another change took that version first. */
-    async change(existing: LessonDoc, fields: LessonFields, scope?: WriteScope): Promise<LessonDoc | null> {
+    async change(existing: LessonDoc, fields: LessonFields, scripture: LessonScripture, scope?: WriteScope): Promise<LessonDoc | null> {
       const id = String(existing._id);
       const version = existing.version + 1;
       const changed = await writeChange(connection, scope, {
@@ -133,7 +135,7 @@ export function lessonStore(connection: mongoose.Connection) {
         apply: () =>
           lessons.findOneAndUpdate(
             { _id: existing._id },
-            { $set: { ...lessonFields(fields), scripture: lessonScripture(fields), version, updatedAt: new Date() } },
+            { $set: { ...lessonFields(fields), scripture, version, updatedAt: new Date() } },
             { returnDocument: 'after' },
           ) as Promise<LessonDoc | null>,
       });

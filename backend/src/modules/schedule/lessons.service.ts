@@ -13,6 +13,7 @@ import {
   describeLineProblems,
   formatLessonDate,
   type LessonFields,
+  type LessonScripture,
   type LessonImportRowParsed,
   type LessonInputParsed,
   type LineProblem,
@@ -22,6 +23,8 @@ import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import type { WriteScope } from '../../db/key-records.ts';
 import { lessonFields, lessonStore, sameLessonFields, toLessonDto, type LessonDoc } from './lesson-store.ts';
+import { lessonScripture, lessonsScripture } from '../scripture/lesson-scripture.ts';
+import type { ScripturePool } from '../scripture/scripture-pool.ts';
 
 export const LESSON_MESSAGES = {
   CREATED: 'Lesson added.',
@@ -47,14 +50,15 @@ function importRefused(code: ErrorCode, intro: string, problems: LineProblem[]):
   return new HttpError(code, intro + describeLineProblems(problems), { problems });
 }
 
-export function lessonsService(connection: mongoose.Connection) {
+/** `scripture`: the citation threads every save's texts are read on (scripture-pool.ts). */
+export function lessonsService(connection: mongoose.Connection, scripture: ScripturePool) {
   const store = lessonStore(connection);
   const conflictWith = (stored: LessonDoc) => new HttpError('EDIT_CONFLICT', LESSON_MESSAGES.CONFLICT, { lesson: toLessonDto(stored) });
 
   /** Inserts a new lesson that has claimed its date; a racing copy of the same insert is fine. */
-  async function insertNew(id: string, fields: LessonFields, scope?: WriteScope): Promise<LessonDoc> {
+  async function insertNew(id: string, fields: LessonFields, citations: LessonScripture, scope?: WriteScope): Promise<LessonDoc> {
     try {
-      return await store.insert(id, fields, scope);
+      return await store.insert(id, fields, citations, scope);
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
       const stored = await store.find(id);
@@ -77,13 +81,15 @@ export function lessonsService(connection: mongoose.Connection) {
   async function save(input: LessonInputParsed & { _id: string }, scope?: WriteScope): Promise<LessonSaveOutcome> {
     const fields = lessonFields(input);
     const id = input._id;
+    // First, before any claim or write: a refusal (too much to parse, or BUSY) changes nothing.
+    const citations = await lessonScripture(fields, scripture);
     const stored = await store.find(id);
     if (stored?.deleted) throw new HttpError('NOT_FOUND', LESSON_MESSAGES.WAS_DELETED);
 
     if (!stored) {
       const claim = await store.claimDate(fields.date, id);
       if (typeof claim === 'object') throw dateTaken(fields.date);
-      const created = await insertNew(id, fields, scope);
+      const created = await insertNew(id, fields, citations, scope);
       if (sameLessonFields(created, fields)) {
         await store.touch();
         return { kind: 'created', lesson: created };
@@ -105,7 +111,7 @@ export function lessonsService(connection: mongoose.Connection) {
       const moving = current.date !== fields.date;
       const claim = moving ? await store.claimDate(fields.date, id) : 'held';
       if (typeof claim === 'object') throw dateTaken(fields.date);
-      const changed = await store.change(current, fields, scope);
+      const changed = await store.change(current, fields, citations, scope);
       if (!changed) {
         if (claim === 'claimed') await giveBack(fields.date, id);
         const latest = await store.find(id);
@@ -150,6 +156,12 @@ export function lessonsService(connection: mongoose.Connection) {
     }
     if (clashes.length) throw importRefused('DATE_TAKEN', LESSON_MESSAGES.IMPORT_CONFLICT, clashes);
 
+    // Every row's citations in one job, after the cheap checks and before any claim or write.
+    const citations = await lessonsScripture(
+      planned.map((p) => p.fields),
+      scripture,
+    );
+
     // Claim every date first; if another change took one meanwhile, give back the claims this
     // run inserted, and only those: a date the row's lesson already held (a row repeating a saved
     // lesson, or the work of an earlier attempt under the same key) is not this run's to free.
@@ -165,7 +177,7 @@ export function lessonsService(connection: mongoose.Connection) {
       ]);
     }
     const saved: LessonDoc[] = [];
-    for (const { id, fields } of planned) saved.push(await insertNew(id, fields, scope));
+    for (const [i, { id, fields }] of planned.entries()) saved.push(await insertNew(id, fields, citations[i]!, scope));
     await store.touch();
     return saved;
   }

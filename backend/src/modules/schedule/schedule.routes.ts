@@ -21,7 +21,7 @@ import { parseWith } from '../../http/validate.ts';
 import { toLessonDto } from './lesson-store.ts';
 import { LESSON_MESSAGES, lessonsService } from './lessons.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';
-import type { WriteRouterDeps } from '../router-deps.ts';
+import type { ScriptureRouterDeps } from '../router-deps.ts';
 
 interface Rendered {
   stamp: string;
@@ -30,9 +30,9 @@ interface Rendered {
   etag: string;
 }
 
-export function scheduleRouter({ connection, adminOnly, idempotent }: WriteRouterDeps): Router {
+export function scheduleRouter({ connection, adminOnly, idempotent, scripture }: ScriptureRouterDeps): Router {
   const router = new Router();
-  const lessons = lessonsService(connection);
+  const lessons = lessonsService(connection, scripture);
   let rendered: Rendered | null = null;
 
   async function current(): Promise<Rendered> {

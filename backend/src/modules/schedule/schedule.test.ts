@@ -35,8 +35,8 @@ describe('GET /api/schedule', () => {
   });
 
   it('serves the seeded 2025 schedule in the spec shape with an ETag; a second seed adds nothing', async () => {
-    expect(await seedSchedule2025(app.connection)).toEqual({ seeded: true });
-    expect(await seedSchedule2025(app.connection)).toEqual({ seeded: false });
+    expect(await seedSchedule2025(app.connection, app.scripture)).toEqual({ seeded: true });
+    expect(await seedSchedule2025(app.connection, app.scripture)).toEqual({ seeded: false });
     const res = await app.request<{ lessons: Lesson[] }>('GET', '/api/schedule');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
@@ -90,8 +90,8 @@ describe('GET /api/schedule', () => {
     expect(dates).toHaveLength(DEMO_LESSONS.length);
     expect(demoLessonsFrom(isoDay('2026-11-20'))[0]?.date).toBe('2026-11-20');
 
-    expect(await seedDemoLessons(app.connection, new Date(2026, 10, 22, 12))).toEqual({ seeded: true });
-    expect(await seedDemoLessons(app.connection, new Date(2026, 10, 22, 12))).toEqual({ seeded: false });
+    expect(await seedDemoLessons(app.connection, app.scripture, new Date(2026, 10, 22, 12))).toEqual({ seeded: true });
+    expect(await seedDemoLessons(app.connection, app.scripture, new Date(2026, 10, 22, 12))).toEqual({ seeded: false });
     const served = (await app.request<{ lessons: Lesson[] }>('GET', '/api/schedule')).body.lessons;
     expect(served.filter((l) => dates.includes(l.date!)).map((l) => l.date)).toEqual(dates);
     expect(served.find((l) => l.date === dates[2])).toMatchObject({ T: 'Broadcast', R: '' });

@@ -1,8 +1,13 @@
 // The citation forms this site's writers use, and words that only look like books.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sanitizeArticleHtml } from '../articles/sanitize.ts';
-import { citationsIn } from './citations.ts';
-import { linkScriptureHtml } from './link-html.ts';
+import { linkScriptureHtml as linkWith } from './link-html.ts';
+import { scripturePool } from './scripture-pool.ts';
+
+const pool = scripturePool({ threads: 1 });
+afterAll(() => pool.close());
+const citationsIn = async (text: string) => (await pool.find([text], () => 'too much'))[0]!;
+const linkScriptureHtml = (html: string) => linkWith(html, pool);
 
 /** Each form as written, and the passage and link it must become. */
 const TABLE: [text: string, osis: string[], hrefs: string[]][] = [
@@ -28,10 +33,10 @@ const TABLE: [text: string, osis: string[], hrefs: string[]][] = [
 const hrefsOf = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
 
 describe('finding citations', () => {
-  it.each(TABLE)('%s', (text, osis, hrefs) => {
+  it.each(TABLE)('%s', async (text, osis, hrefs) => {
     const sentence = `We read (${text}) together.`;
-    expect(citationsIn(sentence).map((c) => c.osis)).toEqual(osis);
-    const linked = linkScriptureHtml(`<p>${sentence}</p>`);
+    expect((await citationsIn(sentence)).map((c) => c.osis)).toEqual(osis);
+    const linked = await linkScriptureHtml(`<p>${sentence}</p>`);
     expect(linked.scripture).toEqual(osis);
     expect(hrefsOf(linked.html)).toEqual(hrefs);
     // The link covers the citation as written, and the text reads as before.
@@ -43,14 +48,14 @@ describe('finding citations', () => {
     'Acts of kindness matter more than words.',
     'Numbers tell only part of the story.',
     'Mark my words: she is 2 steps ahead, and John said so in 2025.',
-  ])('finds nothing in %j', (text) => {
-    expect(citationsIn(text)).toEqual([]);
-    expect(linkScriptureHtml(`<p>${text}</p>`)).toEqual({ html: `<p>${text}</p>`, scripture: [] });
+  ])('finds nothing in %j', async (text) => {
+    expect(await citationsIn(text)).toEqual([]);
+    expect(await linkScriptureHtml(`<p>${text}</p>`)).toEqual({ html: `<p>${text}</p>`, scripture: [] });
   });
 
-  it('gives the offsets of each citation in the text', () => {
+  it('gives the offsets of each citation in the text', async () => {
     const text = 'Compare Job 1:1 with Numbers 6:24.';
-    expect(citationsIn(text)).toEqual([
+    expect(await citationsIn(text)).toEqual([
       { at: 8, end: 15, osis: 'Job.1.1' },
       { at: 21, end: 33, osis: 'Num.6.24' },
     ]);
@@ -58,23 +63,47 @@ describe('finding citations', () => {
 });
 
 describe('linking citations in article HTML', () => {
-  it('leaves links, code and preformatted text alone, and lists each passage once', () => {
+  it('leaves links, code and preformatted text alone, and lists each passage once', async () => {
     const html =
       '<p><a href="https://example.org" rel="noopener noreferrer" target="_blank">John 3:16</a> and John 3:16 and <strong>Heb 4:12</strong></p><pre class="ql-syntax">Ps 23</pre><p><code>Ge 1:1</code></p>';
-    const linked = linkScriptureHtml(html);
+    const linked = await linkScriptureHtml(html);
     expect(linked.html).toBe(
       '<p><a href="https://example.org" rel="noopener noreferrer" target="_blank">John 3:16</a> and <a href="/bible/john/3#v16">John 3:16</a> and <strong><a href="/bible/hebrews/4#v12">Heb 4:12</a></strong></p><pre class="ql-syntax">Ps 23</pre><p><code>Ge 1:1</code></p>',
     );
     expect(linked.scripture).toEqual(['John.3.16', 'Heb.4.12']);
   });
 
-  it('is the same after a second save, and follows an edit of the citation', () => {
-    const once = linkScriptureHtml(sanitizeArticleHtml('<p>Read John 3:16 today.</p>'));
-    const twice = linkScriptureHtml(sanitizeArticleHtml(once.html));
+  it('is the same after a second save, and follows an edit of the citation', async () => {
+    const once = await linkScriptureHtml(sanitizeArticleHtml('<p>Read John 3:16 today.</p>'));
+    const twice = await linkScriptureHtml(sanitizeArticleHtml(once.html));
     expect(twice).toEqual(once);
     // The editor changed the text inside the old link: the link follows the text.
     const edited = once.html.replace('John 3:16', 'John 3:17');
-    expect(linkScriptureHtml(sanitizeArticleHtml(edited)).html).toBe('<p>Read <a href="/bible/john/3#v17">John 3:17</a> today.</p>');
+    expect((await linkScriptureHtml(sanitizeArticleHtml(edited))).html).toBe('<p>Read <a href="/bible/john/3#v17">John 3:17</a> today.</p>');
+  });
+
+  it('never starts or ends a link inside an entity of the escaped text', async () => {
+    for (const html of ['<p>John 3:16&amp;17</p>', '<p>Tom &amp; Jerry: John 3:16&amp;</p>', '<p>&lt;John 3:16&gt; and Ps 23&lt;b&gt;</p>']) {
+      const linked = await linkScriptureHtml(sanitizeArticleHtml(html));
+      expect(linked.scripture.length).toBeGreaterThan(0);
+      // Every entity whole (no `&amp</a>;`, no `&<a …>amp;`), and the text reads as before.
+      expect(linked.html).not.toMatch(/&[a-z0-9#]*</i);
+      expect(linked.html.replace(/<\/?a[^>]*>/g, '')).toBe(sanitizeArticleHtml(html));
+    }
+    expect((await linkScriptureHtml('<p>John 3:16&amp;17</p>')).html).toBe('<p><a href="/bible/john/3#v16-17">John 3:16&amp;17</a></p>');
+  });
+
+  it("keeps a writer's own link to the reader whose text is not a citation, through a save and a re-save", async () => {
+    const html = '<p>Read <a href="/bible/john/3#v16">this verse</a> and <a href="/bible/psalms/23">Psalm 23, the shepherd</a>, then John 3:16.</p>';
+    const once = await linkScriptureHtml(sanitizeArticleHtml(html));
+    expect(once.html).toBe(
+      '<p>Read <a href="/bible/john/3#v16">this verse</a> and <a href="/bible/psalms/23">Psalm 23, the shepherd</a>, then <a href="/bible/john/3#v16">John 3:16</a>.</p>',
+    );
+    expect(once.scripture).toEqual(['John.3.16']);
+    expect(await linkScriptureHtml(sanitizeArticleHtml(once.html))).toEqual(once);
+    // A citation is never linked across the writer's link (no link inside a link).
+    const around = await linkScriptureHtml('<p>John <a href="/bible/john/1">three</a> 3:16</p>');
+    expect(around.html).toBe('<p>John <a href="/bible/john/1">three</a> 3:16</p>');
   });
 
   it('keeps reader links through the sanitiser but no other relative link or attribute', () => {

@@ -4,7 +4,7 @@ import mongoose from 'mongoose';
 import { newObjectId, type Article, type Lesson } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
-import { createArticle } from '../../../test/content-fixtures.ts';
+import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
 import { linkStoredScripture, SCRIPTURE_LINKS_VERSION } from './scripture-migration.ts';
 
 describe('citations on save', () => {
@@ -24,6 +24,15 @@ describe('citations on save', () => {
     expect(article.scripture).toEqual(['1Cor.13.4-1Cor.13.7']);
     const read = await app.request<{ article: Article }>('GET', `/api/articles/${article._id}`);
     expect(read.body.article.scripture).toEqual(['1Cor.13.4-1Cor.13.7']);
+  });
+
+  it("keeps a writer's own /bible/ link through a save and an edit", async () => {
+    const own = '<a href="/bible/john/3#v16">this verse</a>';
+    const article = await createArticle(app, admin, { content: `<p>Read ${own} twice.</p>` });
+    expect(article.content).toBe(`<p>Read ${own} twice.</p>`);
+    const edit = await saveArticle(app, admin, { _id: article._id, version: article.version, content: `${article.content}<p>More.</p>` });
+    expect(edit.status).toBe(200);
+    expect(edit.body.article.content).toBe(`<p>Read ${own} twice.</p><p>More.</p>`);
   });
 
   it('keeps the citations of a lesson beside its plain text', async () => {
@@ -54,8 +63,8 @@ describe('citations on save', () => {
       version: 1, createdAt: new Date(), updatedAt: new Date(),
     });
 
-    const first = await linkStoredScripture(db);
-    expect(first).toEqual({ articles: 1, lessons: 1 });
+    const first = await linkStoredScripture(db, app.scripture);
+    expect(first).toEqual({ articles: 1, lessons: 1, tooMuch: [] });
     const article = await db.collection('articles').findOne({ _id: articleId });
     expect(article?.content).toBe('<p>See <a href="/bible/hebrews/4#v12">Heb 4:12</a>.</p>');
     expect(article?.scripture).toEqual(['Heb.4.12']);
@@ -64,10 +73,10 @@ describe('citations on save', () => {
 
     // Done: the next start reads the mark and nothing else.
     expect((await db.collection('meta').findOne({ _id: 'scripture-links' as never }))?.version).toBe(SCRIPTURE_LINKS_VERSION);
-    expect(await linkStoredScripture(db)).toBeNull();
+    expect(await linkStoredScripture(db, app.scripture)).toBeNull();
     // Run again from scratch (a new parser version): nothing left to change.
     await db.collection('meta').deleteOne({ _id: 'scripture-links' as never });
-    expect(await linkStoredScripture(db)).toEqual({ articles: 0, lessons: 0 });
+    expect(await linkStoredScripture(db, app.scripture)).toEqual({ articles: 0, lessons: 0, tooMuch: [] });
     expect((await db.collection('articles').findOne({ _id: articleId }))?.version).toBe(4);
   });
 });

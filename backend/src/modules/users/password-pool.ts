@@ -1,16 +1,15 @@
 // Password hashing and checking off the event loop. bcryptjs (the project's choice) is pure
 // JavaScript: one hash at cost 10 is ~60 ms of CPU, and on the server's one thread ten clients
-// logging in held every reader's request behind them (issue 21, M3). Here a few worker threads
-// (password-worker.mjs) do that work, and the event loop only passes messages.
+// logging in held every reader's request behind them. Here a few worker threads
+// (password-worker.mjs, run by the shared pool in thread-pool.ts) do that work, and the event
+// loop only passes messages.
 // - Threads: one per core unless configured; started at the first job, not before.
 // - Queue: at most `queueMax` jobs wait for a thread. Past that a job is refused at once with
 //   503 BUSY and Retry-After, so a login flood costs a bounded wait and bounded memory, and the
 //   readers keep their core.
-// - Exit: a thread with no job is unref'd, so a pool never keeps a process alive; close() ends
-//   the threads (the server's shutdown, the test harness).
+// - No budget: a hash's cost is fixed by its cost factor, not by what a client sends.
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { HttpError } from '../../errors.ts';
+import { threadPool } from '../../thread-pool.ts';
 
 export interface PasswordPoolOptions {
   /** Worker threads (at least 1). */
@@ -28,17 +27,6 @@ export const PASSWORD_BUSY_MESSAGE = 'The server is busy checking other password
 
 type Job = { op: 'hash'; password: string; cost: number } | { op: 'compare'; password: string; hash: string };
 
-interface Waiting {
-  job: Job;
-  resolve(value: unknown): void;
-  reject(error: Error): void;
-}
-
-interface Thread {
-  worker: Worker;
-  current: Waiting | null;
-}
-
 export interface PasswordPool {
   hash(password: string, cost: number): Promise<string>;
   compare(password: string, hash: string): Promise<boolean>;
@@ -47,74 +35,20 @@ export interface PasswordPool {
 }
 
 export function passwordPool({
-  threads: size = DEFAULT_PASSWORD_THREADS,
+  threads = DEFAULT_PASSWORD_THREADS,
   queueMax = DEFAULT_PASSWORD_QUEUE_MAX,
 }: Partial<PasswordPoolOptions> = {}): PasswordPool {
-  const threads: Thread[] = [];
-  const queue: Waiting[] = [];
-  let closed = false;
-
-  function start(thread: Thread, waiting: Waiting): void {
-    thread.current = waiting;
-    thread.worker.ref();
-    thread.worker.postMessage(waiting.job);
-  }
-
-  function finish(thread: Thread, settle: (waiting: Waiting) => void): void {
-    const done = thread.current;
-    thread.current = null;
-    const next = queue.shift();
-    if (next) start(thread, next);
-    else thread.worker.unref();
-    if (done) settle(done);
-  }
-
-  function spawn(): Thread {
-    // No execArgv: the thread runs plain JavaScript and needs none of the server's loaders (and
-    // some options, such as -e's, are not valid for a thread).
-    const worker = new Worker(new URL('./password-worker.mjs', import.meta.url), { execArgv: [] });
-    const thread: Thread = { worker, current: null };
-    let failure: unknown;
-    worker.unref();
-    worker.on('message', (answer: { result?: unknown; error?: string }) =>
-      finish(thread, (w) => (answer.error === undefined ? w.resolve(answer.result) : w.reject(new Error(answer.error)))),
-    );
-    // A thread that dies (out of memory, a bug) takes only its own job with it; the next job
-    // starts a new one.
-    worker.on('error', (error) => (failure = error));
-    worker.on('exit', () => {
-      threads.splice(threads.indexOf(thread), 1);
-      thread.current?.reject(new Error('The password thread stopped.', { cause: failure }));
-      thread.current = null;
-      const next = closed ? undefined : queue.shift();
-      if (next) start(spawn(), next);
-    });
-    threads.push(thread);
-    return thread;
-  }
-
-  function run<T>(job: Job): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      if (closed) return reject(new Error('The password pool is closed.'));
-      const waiting: Waiting = { job, resolve: resolve as (value: unknown) => void, reject };
-      const idle = threads.find((t) => t.current === null) ?? (threads.length < size ? spawn() : undefined);
-      if (idle) return start(idle, waiting);
-      if (queue.length >= queueMax) {
-        return reject(
-          new HttpError('BUSY', PASSWORD_BUSY_MESSAGE, {}, { 'Retry-After': String(PASSWORD_BUSY_RETRY_AFTER_S) }),
-        );
-      }
-      queue.push(waiting);
-    });
-  }
-
+  const pool = threadPool<Job, string | boolean>({
+    name: 'password',
+    script: new URL('./password-worker.mjs', import.meta.url),
+    threads,
+    queueMax,
+    busyMessage: PASSWORD_BUSY_MESSAGE,
+    busyRetryAfterS: PASSWORD_BUSY_RETRY_AFTER_S,
+  });
   return {
-    hash: (password, cost) => run<string>({ op: 'hash', password, cost }),
-    compare: (password, hash) => run<boolean>({ op: 'compare', password, hash }),
-    async close() {
-      closed = true;
-      for (const waiting of queue.splice(0)) waiting.reject(new Error('The password pool is closed.'));
-      await Promise.all(threads.map((t) => t.worker.terminate()));
-    },
+    hash: (password, cost) => pool.run({ op: 'hash', password, cost }) as Promise<string>,
+    compare: (password, hash) => pool.run({ op: 'compare', password, hash }) as Promise<boolean>,
+    close: () => pool.close(),
   };
 }

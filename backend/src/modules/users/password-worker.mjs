@@ -1,6 +1,7 @@
-// One thread of the password pool (password-pool.ts): bcryptjs's hash and compare, run here so
-// that the server's event loop never spends bcrypt's tens of milliseconds per login. Plain
-// JavaScript, so the thread starts the same under tsx, vitest or plain Node.
+// One thread of the password pool (password-pool.ts, over src/thread-pool.ts): bcryptjs's hash
+// and compare, run here so that the server's event loop never spends bcrypt's tens of
+// milliseconds per login. Plain JavaScript, so the thread starts the same under tsx, vitest or
+// plain Node.
 import { parentPort } from 'node:worker_threads';
 import bcrypt from 'bcryptjs';
 
@@ -13,3 +14,5 @@ parentPort.on('message', ({ op, password, hash, cost }) => {
     parentPort.postMessage({ error: String(error?.message ?? error) });
   }
 });
+// Loaded: the pool may start counting a job's time (src/thread-pool.ts).
+parentPort.postMessage({ ready: true });

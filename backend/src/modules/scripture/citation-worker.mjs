@@ -1,0 +1,38 @@
+// One thread of the citation pool (scripture-pool.ts, over src/thread-pool.ts): the reference
+// parser (bible-passage-reference-parser, English) run here, because its cost grows with the
+// text (about 4 ms per KB of prose, 15 ms per KB of a list of citations) and a save must never
+// hold the server's readers. The parser is built once per thread. Each message is a list of
+// texts; the answer lists, per text, what the parser found: `{ osis, indices }`, which
+// citations.ts checks against the book list. Plain JavaScript, so the thread starts the same
+// under tsx, vitest or plain Node.
+import { parentPort } from 'node:worker_threads';
+import { bcv_parser } from 'bible-passage-reference-parser';
+import * as english from 'bible-passage-reference-parser/esm/lang/en.js';
+
+const parser = new bcv_parser(english).set_options({
+  // "Job", "Acts", "Numbers" written as words are not books: a book counts only with a capital
+  // letter and a chapter after it ("Job 1:1"), and "is 2" is never Isaiah 2.
+  case_sensitive: 'books',
+  book_alone_strategy: 'ignore',
+  book_sequence_strategy: 'ignore',
+  // "Psalm 37:10, 11" is one passage (10-11); a chapter written in full ("Ps 23:1-6") is "Ps.23".
+  consecutive_combination_strategy: 'combine',
+  sequence_combination_strategy: 'separate',
+  osis_compaction_strategy: 'bc',
+  invalid_passage_strategy: 'ignore',
+  testaments: 'on',
+});
+
+/** Text without a digit holds no citation (every form needs a chapter): no parse. */
+const found = (text) =>
+  /\d/.test(text) ? parser.parse(text).osis_and_indices().map(({ osis, indices }) => ({ osis, indices })) : [];
+
+parentPort.on('message', (texts) => {
+  try {
+    parentPort.postMessage({ result: texts.map(found) });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error?.message ?? error) });
+  }
+});
+// Parser built: the pool's budget for a job starts now (src/thread-pool.ts).
+parentPort.postMessage({ ready: true });
