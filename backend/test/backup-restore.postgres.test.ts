@@ -53,7 +53,7 @@ describe('a backup of the running site, restored into a fresh cluster', () => {
 
   it('has the data whole, tells a device from before the restore to reset, and keeps its outbox', async () => {
     const jwtSecret = crypto.randomBytes(32).toString('hex');
-    const site = await startFerretOnPostgres({ dataDir: path.join(dir, 'a'), port: await freePort() });
+    const site = await startFerretOnPostgres({ dataDir: path.join(dir, 'a') });
     stops.push(() => site.stop());
     let app = await startTestApp({ mongoUri: `${site.uri}${DATABASE}`, jwtSecret, ...NO_COMMENT_LIMIT });
     stops.push(() => app.close());
@@ -90,7 +90,7 @@ describe('a backup of the running site, restored into a fresh cluster', () => {
     expect(again.code).not.toBe(0);
     expect(again.output).toContain('already holds tables');
 
-    const ferret = await startFerretOnPostgres({ dataDir: path.join(dir, 'c'), port: await freePort(), postgresUrl: fresh.url });
+    const ferret = await startFerretOnPostgres({ dataDir: path.join(dir, 'c'), postgresUrl: fresh.url });
     stops.push(() => ferret.stop());
     app = await startTestApp({ mongoUri: `${ferret.uri}${DATABASE}`, jwtSecret, ...NO_COMMENT_LIMIT });
     stops.push(() => app.close());

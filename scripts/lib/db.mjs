@@ -1,11 +1,13 @@
 // The embedded database: builds FerretDB (SQLite backend) from its Go module once into .tools/,
-// and starts/stops instances of it on loopback ports. Plain Node, no dependencies.
-import { spawn, execFileSync } from 'node:child_process';
+// and starts/stops instances of it on private Unix sockets. Plain Node, no dependencies.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT, log } from './proc.mjs';
+import { lockDown, makePrivateDir, spawnPrivate } from './private-files.mjs';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const TOOLS_DIR = path.join(ROOT, '.tools');
@@ -139,26 +141,126 @@ export async function waitForPort(port, timeoutMs, isAlive = () => true) {
   return false;
 }
 
+/** Unix socket paths longer than this do not fit the kernel's address (108 bytes on Linux). */
+const MAX_SOCKET_PATH = 100;
+
+/** Whether something accepts connections on the Unix socket at `socketPath`. */
+export function socketAccepts(socketPath) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ path: socketPath });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
 /**
- * Starts FerretDB with its data in dataDir, listening on 127.0.0.1:port; with `postgresUrl`, its
- * PostgreSQL handler on that cluster instead (dataDir then keeps only FerretDB's state file).
- * Resolves to { uri, port, stop } once it accepts connections.
+ * Whether the listening Unix socket at `socketPath` is one of process `pid`'s own (Linux: its
+ * inode in /proc/net/unix among the process's open files). True where /proc cannot tell.
  */
-export async function startFerret({ dataDir, port, quiet = true, postgresUrl }) {
+export function socketOwnedBy(socketPath, pid) {
+  let table;
+  try {
+    table = fs.readFileSync('/proc/net/unix', 'utf8');
+  } catch {
+    return true;
+  }
+  const inodes = new Set(
+    table
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cols) => cols[7] === socketPath)
+      .map((cols) => cols[6]),
+  );
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/fd`)
+      .some((fd) => {
+        try {
+          const link = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+          return inodes.has(link.slice('socket:['.length, -1));
+        } catch {
+          return false;
+        }
+      });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where FerretDB of `dataDir` listens: `<dataDir>/run/ferretdb.sock` (a 0700 folder of this user:
+ * no other local account can connect), or a private temporary folder when that path is too long
+ * for a socket address.
+ */
+function socketPathFor(dataDir) {
+  const inData = path.join(path.resolve(dataDir), 'run', 'ferretdb.sock');
+  if (Buffer.byteLength(inData) <= MAX_SOCKET_PATH) {
+    makePrivateDir(path.dirname(inData));
+    return inData;
+  }
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-ferretdb-')), 'ferretdb.sock');
+}
+
+/**
+ * Clears the way for FerretDB's socket: a socket left by a run that crashed (nothing accepts on
+ * it) is removed; a live one means a FerretDB already serves these files, and two on the same
+ * SQLite files would corrupt them: that, and anything that is not a socket, stops the start.
+ */
+async function clearSocketPath(socketPath, dataDir) {
+  let stat;
+  try {
+    stat = fs.lstatSync(socketPath);
+  } catch {
+    return;
+  }
+  if (!stat.isSocket()) {
+    throw new Error(`${socketPath} is not a socket; remove it before starting the database.`);
+  }
+  if (await socketAccepts(socketPath)) {
+    throw new Error(
+      `A database server already listens on ${socketPath} (the data in ${dataDir}): ` +
+        'stop that one (another `npm start` of this folder?) before starting again.',
+    );
+  }
+  fs.rmSync(socketPath, { force: true });
+}
+
+/**
+ * Starts FerretDB with its data in dataDir, listening on a Unix socket only (no TCP port: the
+ * database has no accounts, so only the owner of the socket's 0700 folder may connect); with
+ * `postgresUrl`, its PostgreSQL handler on that cluster instead (dataDir then keeps only FerretDB's
+ * state file and log). Its files are made with umask 077 and older ones lose group/other access.
+ * Resolves to { uri, socketPath, pid, stop } once its own process accepts connections.
+ */
+export async function startFerret({ dataDir, quiet = true, postgresUrl }) {
   const bin = ensureFerretBinary();
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
+  lockDown(dataDir);
+  const socketPath = socketPathFor(dataDir);
+  await clearSocketPath(socketPath, dataDir);
   const handler = postgresUrl
     ? ['--handler=postgresql', `--postgresql-url=${postgresUrl}`]
     : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`];
   // On PostgreSQL FerretDB logs every refused duplicate insert as an error, and a unique insert is
   // how this product claims things (db/claim.ts): there its output goes to a file beside its state.
-  const output = postgresUrl && quiet ? fs.openSync(path.join(dataDir, 'ferretdb.log'), 'a') : 'inherit';
-  const child = spawn(
+  const output =
+    postgresUrl && quiet ? fs.openSync(path.join(dataDir, 'ferretdb.log'), 'a', 0o600) : 'inherit';
+  const child = spawnPrivate(
     bin,
     [
       ...handler,
       `--state-dir=${dataDir}`,
-      `--listen-addr=127.0.0.1:${port}`,
+      // No TCP listener at all: an empty address turns it off.
+      '--listen-addr=',
+      `--listen-unix=${socketPath}`,
       '--debug-addr=-',
       '--telemetry=disable',
       `--log-level=${quiet ? 'error' : 'warn'}`,
@@ -166,22 +268,39 @@ export async function startFerret({ dataDir, port, quiet = true, postgresUrl }) 
     { stdio: ['ignore', output, output] },
   );
   if (typeof output === 'number') fs.closeSync(output);
+  let exitCode = null;
   let exited = false;
-  child.once('exit', () => {
+  child.once('exit', (code, signal) => {
     exited = true;
+    exitCode = signal ?? code;
   });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  if (!(await waitForPort(port, START_TIMEOUT_MS, () => !exited))) {
+  // Ready when the socket accepts and it is this child's: never a server someone else started.
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let ready = false;
+  while (!exited && Date.now() < deadline) {
+    if ((await socketAccepts(socketPath)) && !exited && socketOwnedBy(socketPath, child.pid)) {
+      ready = true;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!ready) {
     child.kill('SIGKILL');
-    throw new Error(`FerretDB did not start on port ${port} within ${START_TIMEOUT_MS} ms`);
+    process.removeListener('exit', killOnExit);
+    throw new Error(
+      exited
+        ? `FerretDB exited (${exitCode}) before it listened on ${socketPath}; see its output ${quiet && postgresUrl ? `in ${path.join(dataDir, 'ferretdb.log')}` : 'above'}.`
+        : `FerretDB did not listen on ${socketPath} within ${START_TIMEOUT_MS} ms.`,
+    );
   }
   // Lives as long as FerretDB: indexes each collection table within ID_INDEX_EVERY of its creation.
   // SQLite only: on PostgreSQL FerretDB makes the `_id` index (and the declared ones) itself.
   const companion = postgresUrl
     ? null
-    : spawn(ID_INDEX_BIN_PATH, ['-dir', dataDir, '-every', ID_INDEX_EVERY, '-while-pid', String(child.pid)], {
+    : spawnPrivate(ID_INDEX_BIN_PATH, ['-dir', dataDir, '-every', ID_INDEX_EVERY, '-while-pid', String(child.pid)], {
         stdio: ['ignore', 'inherit', 'inherit'],
       });
   const killCompanion = () => companion?.kill('SIGKILL');
@@ -193,14 +312,20 @@ export async function startFerret({ dataDir, port, quiet = true, postgresUrl }) 
       process.removeListener('exit', killOnExit);
       process.removeListener('exit', killCompanion);
       killCompanion();
-      if (exited) return resolve();
+      const ownFolder = path.dirname(socketPath);
+      const done = () => {
+        if (ownFolder !== path.join(path.resolve(dataDir), 'run')) fs.rmSync(ownFolder, { recursive: true, force: true });
+        resolve();
+      };
+      if (exited) return done();
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       child.once('exit', () => {
         clearTimeout(timer);
-        resolve();
+        done();
       });
       child.kill('SIGTERM');
     });
 
-  return { uri: `mongodb://127.0.0.1:${port}/`, port, stop, pid: child.pid };
+  // The driver takes a socket as the host, percent-encoded.
+  return { uri: `mongodb://${encodeURIComponent(socketPath)}/`, socketPath, stop, pid: child.pid };
 }

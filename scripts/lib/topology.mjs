@@ -79,11 +79,7 @@ export async function startTopology({ dir, instances = 2, port, env = {} }) {
   fs.mkdirSync(dir, { recursive: true });
   const postgresPort = await freePort();
   let postgres = await startPostgres({ dataDir: path.join(dir, 'postgres'), port: postgresPort });
-  const ferret = await startFerretOnPostgres({
-    dataDir: dir,
-    port: await freePort(),
-    postgresUrl: postgres.url,
-  });
+  const ferret = await startFerretOnPostgres({ dataDir: dir, postgresUrl: postgres.url });
   const lbPort = port ?? (await freePort());
   const publicUrl = `http://127.0.0.1:${lbPort}`;
   const appEnv = {
