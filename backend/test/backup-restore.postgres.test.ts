@@ -67,6 +67,8 @@ describe('a backup of the running site, restored into a fresh cluster', () => {
     const backupFile = path.join(dir, 'site.dump');
     const backup = runScript(['backup', backupFile], { POSTGRES_URL: site.postgres!.url });
     expect(backup, backup.output).toMatchObject({ code: 0 });
+    // It holds every account's password hash: its owner's alone.
+    expect((fs.statSync(backupFile).mode & 0o777).toString(8)).toBe('600');
 
     // After the backup: a change the restored copy will not have, which a device syncs.
     const lost = await createArticle(app, token, { title: 'After the backup' });

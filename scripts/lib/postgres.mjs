@@ -126,6 +126,8 @@ export async function startPostgres({ dataDir, port, quiet = true }) {
     [
       '-D', pgData, '-p', String(port), '-k', socketDir,
       '-c', 'listen_addresses=127.0.0.1',
+      // The socket trusts whoever connects: its owner's only (and in a 0700 folder).
+      '-c', 'unix_socket_permissions=0700',
       // Small and quiet: a development or test cluster beside other work.
       '-c', 'max_connections=100', '-c', 'shared_buffers=64MB', '-c', 'logging_collector=off',
       '-c', `log_min_messages=${quiet ? 'warning' : 'notice'}`,
