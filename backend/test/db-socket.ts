@@ -18,9 +18,10 @@ function socketInodes(socketPath: string): Set<string> {
     fs
       .readFileSync('/proc/net/unix', 'utf8')
       .split('\n')
-      .map((line) => line.trim().split(/\s+/))
-      .filter((cols) => cols[7] === socketPath)
-      .map((cols) => cols[6]!),
+      // Seven columns, then the path (which may hold spaces).
+      .map((line) => /^\s*(?:\S+\s+){6}(\S+)\s+(.*)$/.exec(line))
+      .filter((m) => m?.[2] === socketPath)
+      .map((m) => m![1]!),
   );
 }
 
