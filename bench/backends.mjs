@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { log } from '../scripts/lib/proc.mjs';
-import { freePort, startFerret } from '../scripts/lib/db.mjs';
+import { startFerret } from '../scripts/lib/db.mjs';
 import { startFerretOnPostgres } from '../scripts/lib/postgres.mjs';
 import { api, createArticles, startBackend } from './lib/server.mjs';
 import { growLibrary, readTemplate } from './lib/bulk-library.mjs';
@@ -57,11 +57,10 @@ async function alternating(count, runs) {
 
 async function startDatabaseOn(backend) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${backend}-`));
-  const port = await freePort();
   const server =
     backend === 'postgres'
-      ? await startFerretOnPostgres({ dataDir, port })
-      : await startFerret({ dataDir: path.join(dataDir, 'db'), port });
+      ? await startFerretOnPostgres({ dataDir })
+      : await startFerret({ dataDir: path.join(dataDir, 'db') });
   return {
     baseUri: server.uri,
     dataDir,

@@ -9,8 +9,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { spawnSyncPrivate } from './lib/private-files.mjs';
 import { ROOT, log } from './lib/proc.mjs';
-import { freePort, portAccepts, startFerret } from './lib/db.mjs';
+import { portAccepts, startFerret } from './lib/db.mjs';
 import { POSTGRES_DATABASE, applyLookupIndexes, ensurePostgres, socketUrl, startPostgres } from './lib/postgres.mjs';
 
 const [command, file] = process.argv.slice(2);
@@ -22,8 +23,9 @@ const POSTGRES_PORT = Number(process.env.POSTGRES_PORT ?? 55432);
 const LOCAL_DIR = path.join(ROOT, 'data', 'postgres');
 const binDir = await ensurePostgres();
 
+// umask 077: a dump holds every account's password hash, so only its owner may read it.
 function tool(name, args) {
-  const result = spawnSync(path.join(binDir, name), args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  const result = spawnSyncPrivate(path.join(binDir, name), args, { stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error(`${name} failed (exit ${result.status ?? result.signal}).`);
 }
 
@@ -37,6 +39,8 @@ if (command === 'backup') {
   }
   // Custom format: compressed, and pg_restore can restore it into another cluster and version.
   tool('pg_dump', ['--format=custom', '--no-owner', `--file=${path.resolve(file)}`, `--dbname=${url}`]);
+  // pg_dump keeps the mode of a file that was there already.
+  fs.chmodSync(file, 0o600);
   log(`backup written: ${file} (${fs.statSync(file).size} bytes)`);
 } else {
   if (!fs.existsSync(file)) throw new Error(`No such backup file: ${file}`);
@@ -62,7 +66,7 @@ if (command === 'backup') {
     const listed = spawnSync(path.join(binDir, 'pg_restore'), ['--list', path.resolve(file)], { encoding: 'utf8' });
     if (listed.status !== 0) throw new Error(`Not a backup pg_restore can read: ${file}`);
     const listFile = `${path.resolve(file)}.list`;
-    fs.writeFileSync(listFile, listed.stdout.split('\n').filter((line) => !/\bfw_/.test(line)).join('\n'));
+    fs.writeFileSync(listFile, listed.stdout.split('\n').filter((line) => !/\bfw_/.test(line)).join('\n'), { mode: 0o600 });
     tool('psql', ['-q', '-c', 'DROP EVENT TRIGGER IF EXISTS fw_lookup_indexes', url]);
     try {
       tool('pg_restore', ['--no-owner', '--exit-on-error', `--use-list=${listFile}`, `--dbname=${url}`, path.resolve(file)]);
@@ -71,9 +75,9 @@ if (command === 'backup') {
     }
     applyLookupIndexes(binDir, url);
     log('restored; giving the restored database a new sync epoch');
-    fs.mkdirSync(path.join(ROOT, 'data'), { recursive: true });
+    fs.mkdirSync(path.join(ROOT, 'data'), { recursive: true, mode: 0o700 });
     const stateDir = fs.mkdtempSync(path.join(ROOT, 'data', '.restore-'));
-    ferret = await startFerret({ dataDir: stateDir, port: await freePort(), postgresUrl: url });
+    ferret = await startFerret({ dataDir: stateDir, postgresUrl: url });
     const marked = spawnSync(process.execPath, ['--import', 'tsx', 'backend/src/mark-restored.ts'], {
       cwd: ROOT,
       stdio: 'inherit',

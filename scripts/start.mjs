@@ -6,10 +6,10 @@ import { spawn } from 'node:child_process';
 import { ROOT, log, ensureDependencies, buildPwaIfStale, PWA_DIST } from './lib/proc.mjs';
 import { startFerret, portAccepts } from './lib/db.mjs';
 import { startFerretOnPostgres } from './lib/postgres.mjs';
+import { makePrivateDir } from './lib/private-files.mjs';
 import { seedDemoDefault } from './lib/server-env.mjs';
 
 const PORT = Number(process.env.PORT ?? 8080);
-const DB_PORT = Number(process.env.DB_PORT ?? 27117);
 const DATA_DIR = path.join(ROOT, 'data');
 const POSTGRES_PORT = Number(process.env.POSTGRES_PORT ?? 55432);
 const ON_POSTGRES = process.env.DB === 'postgres' || Boolean(process.env.POSTGRES_URL);
@@ -22,20 +22,20 @@ await ensureDependencies();
 let database = null;
 let mongoUri = process.env.MONGODB_URI;
 if (!mongoUri) {
-  if (await portAccepts(DB_PORT)) {
-    throw new Error(`Port ${DB_PORT} is taken; stop what runs there or set DB_PORT.`);
-  }
+  // The database has no accounts: its files and socket are this user's alone (0700 folders, 0600
+  // files; scripts/lib/db.mjs), and so is the folder holding them.
+  makePrivateDir(DATA_DIR);
   if (ON_POSTGRES) {
     const postgresUrl = process.env.POSTGRES_URL || undefined;
     if (!postgresUrl && (await portAccepts(POSTGRES_PORT))) {
       throw new Error(`Port ${POSTGRES_PORT} is taken; stop what runs there or set POSTGRES_PORT.`);
     }
-    database = await startFerretOnPostgres({ dataDir: DATA_DIR, port: DB_PORT, postgresUrl, postgresPort: POSTGRES_PORT });
+    database = await startFerretOnPostgres({ dataDir: DATA_DIR, postgresUrl, postgresPort: POSTGRES_PORT });
     const where = postgresUrl ? 'the cluster of POSTGRES_URL' : `PostgreSQL on 127.0.0.1:${POSTGRES_PORT}, data in data/postgres`;
-    log(`FerretDB ${database.uri} on ${where}`);
+    log(`FerretDB on ${path.relative(ROOT, database.socketPath)}, over ${where}`);
   } else {
-    database = await startFerret({ dataDir: path.join(DATA_DIR, 'ferretdb'), port: DB_PORT });
-    log(`FerretDB ${database.uri} (data in data/ferretdb)`);
+    database = await startFerret({ dataDir: path.join(DATA_DIR, 'ferretdb') });
+    log(`FerretDB on ${path.relative(ROOT, database.socketPath)} (data in data/ferretdb)`);
   }
   mongoUri = `${database.uri}family`;
 }

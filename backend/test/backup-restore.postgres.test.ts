@@ -53,7 +53,7 @@ describe('a backup of the running site, restored into a fresh cluster', () => {
 
   it('has the data whole, tells a device from before the restore to reset, and keeps its outbox', async () => {
     const jwtSecret = crypto.randomBytes(32).toString('hex');
-    const site = await startFerretOnPostgres({ dataDir: path.join(dir, 'a'), port: await freePort() });
+    const site = await startFerretOnPostgres({ dataDir: path.join(dir, 'a') });
     stops.push(() => site.stop());
     let app = await startTestApp({ mongoUri: `${site.uri}${DATABASE}`, jwtSecret, ...NO_COMMENT_LIMIT });
     stops.push(() => app.close());
@@ -67,6 +67,8 @@ describe('a backup of the running site, restored into a fresh cluster', () => {
     const backupFile = path.join(dir, 'site.dump');
     const backup = runScript(['backup', backupFile], { POSTGRES_URL: site.postgres!.url });
     expect(backup, backup.output).toMatchObject({ code: 0 });
+    // It holds every account's password hash: its owner's alone.
+    expect((fs.statSync(backupFile).mode & 0o777).toString(8)).toBe('600');
 
     // After the backup: a change the restored copy will not have, which a device syncs.
     const lost = await createArticle(app, token, { title: 'After the backup' });
@@ -90,7 +92,7 @@ describe('a backup of the running site, restored into a fresh cluster', () => {
     expect(again.code).not.toBe(0);
     expect(again.output).toContain('already holds tables');
 
-    const ferret = await startFerretOnPostgres({ dataDir: path.join(dir, 'c'), port: await freePort(), postgresUrl: fresh.url });
+    const ferret = await startFerretOnPostgres({ dataDir: path.join(dir, 'c'), postgresUrl: fresh.url });
     stops.push(() => ferret.stop());
     app = await startTestApp({ mongoUri: `${ferret.uri}${DATABASE}`, jwtSecret, ...NO_COMMENT_LIMIT });
     stops.push(() => app.close());

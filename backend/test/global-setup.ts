@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../scripts/lib/db.mjs';
 import { startTestDatabase } from '../../scripts/lib/postgres.mjs';
 
 declare module 'vitest' {
@@ -20,7 +19,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-backend-db-'));
-  const db = await startTestDatabase({ dataDir, port: await freePort() });
+  const db = await startTestDatabase({ dataDir });
   project.provide('mongoUri', db.uri);
   return async () => {
     await db.stop();

@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS, type Article } from '@fw/contracts';
-import { freePort } from '../../scripts/lib/db.mjs';
 import { startTestDatabase } from '../../scripts/lib/postgres.mjs';
 import { startTestApp, type TestApp } from './harness.ts';
 import { createUser } from './fixtures.ts';
@@ -68,7 +67,6 @@ const random = seededRandom(SOAK_SEED);
 
 describe('load with the database stopped and restarted', () => {
   let dataDir: string;
-  let port: number;
   let ferret: Awaited<ReturnType<typeof startTestDatabase>>;
   let app: TestApp;
   let token: string;
@@ -76,8 +74,7 @@ describe('load with the database stopped and restarted', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-soak-'));
-    port = await freePort();
-    ferret = await startTestDatabase({ dataDir, port });
+    ferret = await startTestDatabase({ dataDir });
     app = await startTestApp({
       mongoUri: `${ferret.uri}soak`,
       rateLimits: { login: UNLIMITED, register: UNLIMITED, comment: UNLIMITED },
@@ -183,7 +180,7 @@ describe('load with the database stopped and restarted', () => {
       await new Promise((r) => setTimeout(r, OUTAGE_AT_MS));
       await ferret.stop();
       await new Promise((r) => setTimeout(r, OUTAGE_MS));
-      ferret = await startTestDatabase({ dataDir, port });
+      ferret = await startTestDatabase({ dataDir });
       restartedAt = Date.now();
     })();
 

@@ -1,4 +1,4 @@
-// The real product for the benchmarks: a throw-away FerretDB on a free port (or MONGODB_URI with a
+// The real product for the benchmarks: a throw-away FerretDB on a private socket (or MONGODB_URI with a
 // fresh database name) and the real backend (backend/src/main.ts) in its own process.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,7 +20,7 @@ export async function startDatabase() {
       stop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const ferret = await startFerret({ dataDir: path.join(dataDir, 'db'), port: await freePort() });
+  const ferret = await startFerret({ dataDir: path.join(dataDir, 'db') });
   return {
     baseUri: ferret.uri,
     dataDir,

@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
     url.pathname = `/e2e_${crypto.randomBytes(4).toString('hex')}`;
     mongoUri = url.toString();
   } else {
-    db = await startTestDatabase({ dataDir: path.join(dataDir, 'db'), port: await freePort() });
+    db = await startTestDatabase({ dataDir: path.join(dataDir, 'db') });
     mongoUri = `${db.uri}e2e`;
   }
   const port = await freePort();

@@ -3,9 +3,10 @@ export function ensureFerretBinary(): string;
 export function freePort(): Promise<number>;
 export function portAccepts(port: number, host?: string): Promise<boolean>;
 export function waitForPort(port: number, timeoutMs: number, isAlive?: () => boolean): Promise<boolean>;
+export function socketAccepts(socketPath: string): Promise<boolean>;
+export function socketOwnedBy(socketPath: string, pid: number): boolean;
 export function startFerret(options: {
   dataDir: string;
-  port: number;
   quiet?: boolean;
   postgresUrl?: string;
-}): Promise<{ uri: string; port: number; pid: number | undefined; stop: () => Promise<void> }>;
+}): Promise<{ uri: string; socketPath: string; pid: number | undefined; stop: () => Promise<void> }>;

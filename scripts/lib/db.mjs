@@ -1,11 +1,15 @@
 // The embedded database: builds FerretDB (SQLite backend) from its Go module once into .tools/,
-// and starts/stops instances of it on loopback ports. Plain Node, no dependencies.
-import { spawn, execFileSync } from 'node:child_process';
+// and starts/stops instances of it on private Unix sockets. Plain Node, no dependencies.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, log } from './proc.mjs';
+import { lockDown, makePrivateDir, spawnPrivate } from './private-files.mjs';
+import { clearSocketPath, socketAccepts, socketOwnedBy, socketPathFor } from './ferret-socket.mjs';
+
+export { socketAccepts, socketOwnedBy };
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const TOOLS_DIR = path.join(ROOT, '.tools');
@@ -140,25 +144,33 @@ export async function waitForPort(port, timeoutMs, isAlive = () => true) {
 }
 
 /**
- * Starts FerretDB with its data in dataDir, listening on 127.0.0.1:port; with `postgresUrl`, its
- * PostgreSQL handler on that cluster instead (dataDir then keeps only FerretDB's state file).
- * Resolves to { uri, port, stop } once it accepts connections.
+ * Starts FerretDB with its data in dataDir, listening on a Unix socket only (no TCP port: the
+ * database has no accounts, so only the owner of the socket's 0700 folder may connect); with
+ * `postgresUrl`, its PostgreSQL handler on that cluster instead (dataDir then keeps only FerretDB's
+ * state file and log). Its files are made with umask 077 and older ones lose group/other access.
+ * Resolves to { uri, socketPath, pid, stop } once its own process accepts connections.
  */
-export async function startFerret({ dataDir, port, quiet = true, postgresUrl }) {
+export async function startFerret({ dataDir, quiet = true, postgresUrl }) {
   const bin = ensureFerretBinary();
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
+  lockDown(dataDir);
+  const socketPath = socketPathFor(dataDir);
+  await clearSocketPath(socketPath, dataDir);
   const handler = postgresUrl
     ? ['--handler=postgresql', `--postgresql-url=${postgresUrl}`]
     : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`];
   // On PostgreSQL FerretDB logs every refused duplicate insert as an error, and a unique insert is
   // how this product claims things (db/claim.ts): there its output goes to a file beside its state.
-  const output = postgresUrl && quiet ? fs.openSync(path.join(dataDir, 'ferretdb.log'), 'a') : 'inherit';
-  const child = spawn(
+  const output =
+    postgresUrl && quiet ? fs.openSync(path.join(dataDir, 'ferretdb.log'), 'a', 0o600) : 'inherit';
+  const child = spawnPrivate(
     bin,
     [
       ...handler,
       `--state-dir=${dataDir}`,
-      `--listen-addr=127.0.0.1:${port}`,
+      // No TCP listener at all: an empty address turns it off.
+      '--listen-addr=',
+      `--listen-unix=${socketPath}`,
       '--debug-addr=-',
       '--telemetry=disable',
       `--log-level=${quiet ? 'error' : 'warn'}`,
@@ -166,22 +178,39 @@ export async function startFerret({ dataDir, port, quiet = true, postgresUrl }) 
     { stdio: ['ignore', output, output] },
   );
   if (typeof output === 'number') fs.closeSync(output);
+  let exitCode = null;
   let exited = false;
-  child.once('exit', () => {
+  child.once('exit', (code, signal) => {
     exited = true;
+    exitCode = signal ?? code;
   });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  if (!(await waitForPort(port, START_TIMEOUT_MS, () => !exited))) {
+  // Ready when the socket accepts and it is this child's: never a server someone else started.
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let ready = false;
+  while (!exited && Date.now() < deadline) {
+    if ((await socketAccepts(socketPath)) && !exited && socketOwnedBy(socketPath, child.pid)) {
+      ready = true;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!ready) {
     child.kill('SIGKILL');
-    throw new Error(`FerretDB did not start on port ${port} within ${START_TIMEOUT_MS} ms`);
+    process.removeListener('exit', killOnExit);
+    throw new Error(
+      exited
+        ? `FerretDB exited (${exitCode}) before it listened on ${socketPath}; see its output ${quiet && postgresUrl ? `in ${path.join(dataDir, 'ferretdb.log')}` : 'above'}.`
+        : `FerretDB did not listen on ${socketPath} within ${START_TIMEOUT_MS} ms.`,
+    );
   }
   // Lives as long as FerretDB: indexes each collection table within ID_INDEX_EVERY of its creation.
   // SQLite only: on PostgreSQL FerretDB makes the `_id` index (and the declared ones) itself.
   const companion = postgresUrl
     ? null
-    : spawn(ID_INDEX_BIN_PATH, ['-dir', dataDir, '-every', ID_INDEX_EVERY, '-while-pid', String(child.pid)], {
+    : spawnPrivate(ID_INDEX_BIN_PATH, ['-dir', dataDir, '-every', ID_INDEX_EVERY, '-while-pid', String(child.pid)], {
         stdio: ['ignore', 'inherit', 'inherit'],
       });
   const killCompanion = () => companion?.kill('SIGKILL');
@@ -193,14 +222,20 @@ export async function startFerret({ dataDir, port, quiet = true, postgresUrl }) 
       process.removeListener('exit', killOnExit);
       process.removeListener('exit', killCompanion);
       killCompanion();
-      if (exited) return resolve();
+      const ownFolder = path.dirname(socketPath);
+      const done = () => {
+        if (ownFolder !== path.join(path.resolve(dataDir), 'run')) fs.rmSync(ownFolder, { recursive: true, force: true });
+        resolve();
+      };
+      if (exited) return done();
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       child.once('exit', () => {
         clearTimeout(timer);
-        resolve();
+        done();
       });
       child.kill('SIGTERM');
     });
 
-  return { uri: `mongodb://127.0.0.1:${port}/`, port, stop, pid: child.pid };
+  // The driver takes a socket as the host, percent-encoded.
+  return { uri: `mongodb://${encodeURIComponent(socketPath)}/`, socketPath, stop, pid: child.pid };
 }

@@ -15,20 +15,18 @@ export function socketUrl(socketDir: string, port: number, database?: string): s
 export function startPostgres(options: { dataDir: string; port: number; quiet?: boolean }): Promise<PostgresCluster>;
 export interface FerretOnPostgres {
   uri: string;
-  port: number;
+  socketPath: string;
   pid: number | undefined;
   postgres: PostgresCluster | null;
   stop(): Promise<void>;
 }
 export function startFerretOnPostgres(options: {
   dataDir: string;
-  port: number;
   postgresUrl?: string;
   postgresPort?: number;
   quiet?: boolean;
 }): Promise<FerretOnPostgres>;
 export function startTestDatabase(options: {
   dataDir: string;
-  port: number;
-}): Promise<{ uri: string; port: number; stop(): Promise<void> }>;
+}): Promise<{ uri: string; socketPath: string; pid: number | undefined; stop(): Promise<void> }>;
 export function applyLookupIndexes(binDir: string, url: string): void;

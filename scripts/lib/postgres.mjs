@@ -5,12 +5,13 @@
 // Authentication: trust on the cluster's own Unix socket (in the cluster folder, reachable only by
 // whoever can enter that folder), scram on TCP with no password set, so nobody logs in over the
 // network. FerretDB and the backup tools connect through the socket.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptInstallStopped, log } from './proc.mjs';
 import { waitForPort } from './db.mjs';
+import { letUserThrough, spawnPrivate, spawnSyncPrivate } from './private-files.mjs';
 
 export const POSTGRES_DATABASE = 'ferretdb';
 const LOOKUP_INDEXES_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb', 'pg-lookup-indexes.sql');
@@ -72,17 +73,8 @@ function clusterUser() {
   return { uid, gid };
 }
 
-/** Lets the cluster's user reach `dir`: every folder above it must be enterable. */
-function makeReachable(dir, user) {
-  if (!user) return;
-  for (let p = path.dirname(dir); p !== path.dirname(p); p = path.dirname(p)) {
-    const { mode } = fs.statSync(p);
-    if ((mode & 0o001) === 0) fs.chmodSync(p, mode | 0o001);
-  }
-}
-
 function runAs(user, command, args, options = {}) {
-  const result = spawnSync(command, args, {
+  const result = spawnSyncPrivate(command, args, {
     encoding: 'utf8',
     ...(user ? { uid: user.uid, gid: user.gid } : {}),
     ...options,
@@ -106,8 +98,10 @@ export function socketUrl(socketDir, port, database = POSTGRES_DATABASE) {
 export async function startPostgres({ dataDir, port, quiet = true }) {
   const binDir = await ensurePostgres();
   const user = clusterUser();
-  fs.mkdirSync(dataDir, { recursive: true });
-  makeReachable(dataDir, user);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // As root the cluster runs as `postgres`, which must pass through the folders above its own;
+  // they are opened to that account only, never to everyone (scripts/lib/private-files.mjs).
+  if (user) letUserThrough(dataDir, user);
   if (user) fs.chownSync(dataDir, user.uid, user.gid);
   fs.chmodSync(dataDir, 0o700);
   const pgData = path.join(dataDir, 'data');
@@ -120,16 +114,20 @@ export async function startPostgres({ dataDir, port, quiet = true }) {
       '--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions',
     ]);
   }
-  fs.mkdirSync(socketDir, { recursive: true });
+  fs.mkdirSync(socketDir, { recursive: true, mode: 0o700 });
   if (user) fs.chownSync(socketDir, user.uid, user.gid);
+  fs.chmodSync(socketDir, 0o700);
 
   const logFile = path.join(dataDir, 'postgres.log');
-  const output = quiet ? fs.openSync(logFile, 'a') : 'inherit';
-  const child = spawn(
+  const output = quiet ? fs.openSync(logFile, 'a', 0o600) : 'inherit';
+  if (quiet) fs.chmodSync(logFile, 0o600);
+  const child = spawnPrivate(
     path.join(binDir, 'postgres'),
     [
       '-D', pgData, '-p', String(port), '-k', socketDir,
       '-c', 'listen_addresses=127.0.0.1',
+      // The socket trusts whoever connects: its owner's only (and in a 0700 folder).
+      '-c', 'unix_socket_permissions=0700',
       // Small and quiet: a development or test cluster beside other work.
       '-c', 'max_connections=100', '-c', 'shared_buffers=64MB', '-c', 'logging_collector=off',
       '-c', `log_min_messages=${quiet ? 'warning' : 'notice'}`,
@@ -190,9 +188,10 @@ async function ready(binDir, socketDir, port) {
 /**
  * FerretDB with its PostgreSQL handler: on `postgresUrl` (an existing cluster) when given, else
  * on a cluster of its own in `<dataDir>/postgres` on a free or given port. FerretDB's state file
- * goes in `<dataDir>/ferretdb-pg`. Resolves to { uri, port, postgres, stop } (stop ends both).
+ * and socket go in `<dataDir>/ferretdb-pg`. Resolves to { uri, socketPath, postgres, stop } (stop
+ * ends both).
  */
-export async function startFerretOnPostgres({ dataDir, port, postgresUrl, postgresPort, quiet = true }) {
+export async function startFerretOnPostgres({ dataDir, postgresUrl, postgresPort, quiet = true }) {
   const { startFerret, freePort } = await import('./db.mjs');
   const postgres = postgresUrl
     ? null
@@ -209,7 +208,6 @@ export async function startFerretOnPostgres({ dataDir, port, postgresUrl, postgr
   try {
     ferret = await startFerret({
       dataDir: path.join(dataDir, 'ferretdb-pg'),
-      port,
       quiet,
       postgresUrl: postgresUrl ?? postgres.url,
     });
@@ -219,7 +217,7 @@ export async function startFerretOnPostgres({ dataDir, port, postgresUrl, postgr
   }
   return {
     uri: ferret.uri,
-    port: ferret.port,
+    socketPath: ferret.socketPath,
     pid: ferret.pid,
     ferret,
     postgres,
@@ -234,10 +232,10 @@ export async function startFerretOnPostgres({ dataDir, port, postgresUrl, postgr
  * The database server tests and benches run on: FerretDB on SQLite by default, on PostgreSQL with
  * `DB=postgres` (a throw-away cluster, or POSTGRES_URL's). Resolves to { uri, stop }.
  */
-export async function startTestDatabase({ dataDir, port }) {
+export async function startTestDatabase({ dataDir }) {
   const { startFerret } = await import('./db.mjs');
   if (process.env.DB === 'postgres') {
-    return startFerretOnPostgres({ dataDir, port, postgresUrl: process.env.POSTGRES_URL || undefined });
+    return startFerretOnPostgres({ dataDir, postgresUrl: process.env.POSTGRES_URL || undefined });
   }
-  return startFerret({ dataDir, port });
+  return startFerret({ dataDir });
 }

@@ -1,4 +1,4 @@
-// Several instances behind a real load balancer (issue 27): PostgreSQL, FerretDB on it, N backend
+// Several instances behind a real load balancer: PostgreSQL, FerretDB on it (on its private socket), N backend
 // instances (backend/src/main.ts) and HAProxy (Debian's package, installed with apt when missing)
 // in front, checking each instance's /api/health (503 once it is told to stop: readiness).
 // Used by scripts/topology.mjs (`npm run topology`) and the load-balancer soak test.
@@ -81,11 +81,7 @@ export async function startTopology({ dir, instances = 2, port, env = {} }) {
   fs.mkdirSync(dir, { recursive: true });
   const postgresPort = await freePort();
   let postgres = await startPostgres({ dataDir: path.join(dir, 'postgres'), port: postgresPort });
-  const ferret = await startFerretOnPostgres({
-    dataDir: dir,
-    port: await freePort(),
-    postgresUrl: postgres.url,
-  });
+  const ferret = await startFerretOnPostgres({ dataDir: dir, postgresUrl: postgres.url });
   const lbPort = port ?? (await freePort());
   const publicUrl = `http://127.0.0.1:${lbPort}`;
   const appEnv = {

@@ -1,0 +1,4 @@
+export function socketAccepts(socketPath: string): Promise<boolean>;
+export function socketOwnedBy(socketPath: string, pid: number): boolean;
+export function socketPathFor(dataDir: string): string;
+export function clearSocketPath(socketPath: string, dataDir: string): Promise<void>;
