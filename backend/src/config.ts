@@ -7,6 +7,8 @@
 // window).
 // Password hashing: PASSWORD_HASH_THREADS worker threads, PASSWORD_HASH_QUEUE_MAX jobs waiting for
 // them at most (modules/users/password-pool.ts).
+// Pictures: IMAGE_QUEUE_MAX saves may wait while another save's pictures are encoded
+// (modules/images/image-queue.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import {
   DEFAULT_PASSWORD_THREADS,
   type PasswordPoolOptions,
 } from './modules/users/password-pool.ts';
+import { DEFAULT_IMAGE_QUEUE_MAX, type ImageQueueOptions } from './modules/images/image-queue.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -34,6 +37,7 @@ const envSchema = z.object({
   RATE_LIMIT_ANON_KEYS: z.string().optional(),
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).default(DEFAULT_PASSWORD_THREADS),
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_PASSWORD_QUEUE_MAX),
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(1_000).default(DEFAULT_IMAGE_QUEUE_MAX),
   PUBLIC_URL: z.string().optional(),
   SERVER_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
@@ -154,6 +158,8 @@ export interface Config {
   rateLimits?: RateLimits;
   /** Optional like rateLimits; missing means one thread per core and the default queue. */
   passwordHashing?: PasswordPoolOptions;
+  /** Optional like rateLimits; missing means the default picture queue. */
+  images?: ImageQueueOptions;
   /** The site's address (PUBLIC_URL): canonical and preview links, never the request's Host. */
   publicUrl: string;
   /** Missing means DEFAULT_SERVER_LIMITS. */
@@ -230,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       anonKeys: parseRateLimit('RATE_LIMIT_ANON_KEYS', e.RATE_LIMIT_ANON_KEYS, DEFAULT_RATE_LIMITS.anonKeys),
     },
     passwordHashing: { threads: e.PASSWORD_HASH_THREADS, queueMax: e.PASSWORD_HASH_QUEUE_MAX },
+    images: { queueMax: e.IMAGE_QUEUE_MAX },
     publicUrl: e.PUBLIC_URL?.trim() ? parsePublicUrl(e.PUBLIC_URL) : defaultPublicUrl(e.HOST, e.PORT),
     server,
     publishCheckMs: e.PUBLISH_CHECK_MS,
