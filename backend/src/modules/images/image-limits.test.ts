@@ -62,7 +62,7 @@ describe('the limits of a save with pictures', () => {
       clearInterval(sampler);
     }
     expect(IMAGE_MESSAGES.tooManyPixels(2, 7000, 7000, depth)).toBe(
-      'The 2nd picture is 7000 × 7000 pixels (49 megapixels); pictures in 16-bit colour with transparency may be at most 18 megapixels, so the article was not saved. Make it smaller and insert it again.',
+      'The 2nd picture is 7000 × 7000 pixels (49 megapixels); pictures in 16-bit colour with transparency may be at most 18.7 megapixels, so the article was not saved. Make it smaller and insert it again.',
     );
     // Decoded, its pixels alone are 392 MB; the request itself (a 0.5 MB body) costs a few.
     expect(peak - rssBefore).toBeLessThan(100 * 1024 * 1024);
@@ -74,7 +74,7 @@ describe('the limits of a save with pictures', () => {
     const deep = await plainPng(side, side, { channels: 3, depth: 16 });
     expect(side * side).toBeLessThan(50_000_000);
     await refused(png(deep), 413, IMAGE_MESSAGES.tooManyPixels(1, side, side, depth));
-    expect(IMAGE_MESSAGES.tooManyPixels(1, side, side, depth)).toContain('pictures in 16-bit colour may be at most 25 megapixels');
+    expect(IMAGE_MESSAGES.tooManyPixels(1, side, side, depth)).toContain('is 5001 × 5001 pixels (25.1 megapixels); pictures in 16-bit colour may be at most 25 megapixels');
   });
 
   it(`refuses a save of more than ${IMAGE_MAX_PER_SAVE} pictures before reading any of them`, async () => {
@@ -89,7 +89,7 @@ describe('the limits of a save with pictures', () => {
     const total = 6000 * 5000 + 6000 * 5001;
     expect(total).toBeGreaterThan(IMAGE_MAX_SAVE_PIXELS);
     await refused(`${png(a)}${png(small)}${png(b)}`, 413, IMAGE_MESSAGES.tooManySavePixels(total));
-    expect(IMAGE_MESSAGES.tooManySavePixels(total)).toContain('the pictures in one save may add up to at most 60 megapixels');
+    expect(IMAGE_MESSAGES.tooManySavePixels(total)).toContain('add up to 60.1 megapixels; the pictures in one save may add up to at most 60 megapixels');
   });
 
   it('refuses a picture of a kind the site does not take (SVG, GIF, WebP, PNG not in base64) instead of dropping it', async () => {

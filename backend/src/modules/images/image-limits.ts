@@ -15,7 +15,7 @@ export const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
 /**
  * A picture decoded whole at most: a 50-megapixel photo (3 bytes a pixel). A picture with more
  * bytes a pixel (transparency, 16-bit colour) may have fewer pixels: 16-bit RGBA, 8 bytes a
- * pixel, at most 18 megapixels. One picture is decoded at a time (image-queue.ts), so this is
+ * pixel, at most 18.7 megapixels. One picture is decoded at a time (image-queue.ts), so this is
  * about what the whole server holds for pictures at once.
  */
 export const IMAGE_MAX_DECODED_BYTES = 150_000_000;
@@ -29,7 +29,9 @@ export const WEBP_MAX_SIDE_PX = 16_383;
 /** The kinds of picture a save takes (the editor's own embeds). */
 export const IMAGE_SOURCE_TYPES = ['image/png', 'image/jpeg'] as const;
 
-const megapixels = (pixels: number) => Math.floor(pixels / 1e6);
+/** A size as sent, rounded up, and a limit, rounded down, so "over the limit" always reads so. */
+const sizeMegapixels = (pixels: number) => String(Math.ceil(pixels / 1e5) / 10);
+const limitMegapixels = (pixels: number) => String(Math.floor(pixels / 1e5) / 10);
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
 export function ordinal(n: number): string {
@@ -79,14 +81,14 @@ export const IMAGE_MESSAGES = {
     const max = maxPixelsOf(depth);
     const which = max < IMAGE_MAX_INPUT_PIXELS ? `pictures in ${depthWords(depth)}` : 'pictures';
     return (
-      `The ${ordinal(n)} picture is ${width} × ${height} pixels (${megapixels(width * height)} megapixels); ` +
-      `${which} may be at most ${megapixels(max)} megapixels, so the article was not saved. Make it smaller and insert it again.`
+      `The ${ordinal(n)} picture is ${width} × ${height} pixels (${sizeMegapixels(width * height)} megapixels); ` +
+      `${which} may be at most ${limitMegapixels(max)} megapixels, so the article was not saved. Make it smaller and insert it again.`
     );
   },
   tooManyPictures: (count: number) =>
     `This article holds ${count} pictures; a save may hold at most ${IMAGE_MAX_PER_SAVE} pictures, so the article was not saved. Split it into two articles.`,
   tooManySavePixels: (pixels: number) =>
-    `The new pictures in this save add up to ${megapixels(pixels)} megapixels; the pictures in one save may add up to at most ${megapixels(
+    `The new pictures in this save add up to ${sizeMegapixels(pixels)} megapixels; the pictures in one save may add up to at most ${limitMegapixels(
       IMAGE_MAX_SAVE_PIXELS,
     )} megapixels, so the article was not saved. Save it with some of them, then add the others in a second save.`,
 } as const;
