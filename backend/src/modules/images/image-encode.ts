@@ -76,7 +76,13 @@ export async function readPicture(bytes: Buffer, n: number): Promise<PictureHead
   if ((format !== 'jpeg' && format !== 'png') || !width || !height || !channels) {
     throw new HttpError('INVALID_INPUT', IMAGE_MESSAGES.notImage(n));
   }
-  const depth: PictureDepth = { channels, bytesPerChannel: SAMPLE_BYTES[info.depth ?? ''] ?? 1 };
+  // A progressive JPEG is decoded through a buffer of 16-bit coefficients for every pixel.
+  const progressiveJpeg = format === 'jpeg' && info.isProgressive === true;
+  const depth: PictureDepth = {
+    channels,
+    bytesPerChannel: Math.max(SAMPLE_BYTES[info.depth ?? ''] ?? 1, progressiveJpeg ? 2 : 1),
+    ...(progressiveJpeg ? { progressiveJpeg } : {}),
+  };
   if (width * height > maxPixelsOf(depth)) {
     throw new HttpError('BODY_TOO_LARGE', IMAGE_MESSAGES.tooManyPixels(n, width, height, depth));
   }

@@ -77,6 +77,16 @@ describe('the limits of a save with pictures', () => {
     expect(IMAGE_MESSAGES.tooManyPixels(1, side, side, depth)).toContain('is 5001 × 5001 pixels (25.1 megapixels); pictures in 16-bit colour may be at most 25 megapixels');
   });
 
+  it('counts a progressive JPEG at two bytes a channel (its decoder holds every coefficient): just over the limit, refused', async () => {
+    const depth = { channels: 3, bytesPerChannel: 2, progressiveJpeg: true };
+    const [width, height] = [5100, 5000];
+    expect(width * height).toBeGreaterThan(maxPixelsOf(depth));
+    const create = { width, height, channels: 3 as const, background: '#5a6a7a' };
+    const progressive = await sharp({ create }).jpeg({ progressive: true }).toBuffer();
+    await refused(`<p><img src="${dataUrl(progressive)}"></p>`, 413, IMAGE_MESSAGES.tooManyPixels(1, width, height, depth));
+    expect(IMAGE_MESSAGES.tooManyPixels(1, width, height, depth)).toContain('(25.5 megapixels); progressive JPEG pictures may be at most 25 megapixels');
+  });
+
   it(`refuses a save of more than ${IMAGE_MAX_PER_SAVE} pictures before reading any of them`, async () => {
     const content = `<p>${`<img src="${dataUrl(small, 'image/png')}">`.repeat(IMAGE_MAX_PER_SAVE + 1)}</p>`;
     await refused(content, 413, IMAGE_MESSAGES.tooManyPictures(IMAGE_MAX_PER_SAVE + 1));

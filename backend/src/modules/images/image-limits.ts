@@ -1,8 +1,9 @@
 // What one save may ask of the picture pipeline (image-html.ts, image-encode.ts), all checked from
 // the article's markup and each picture's header before a pixel is decoded, so a refused save
 // costs almost nothing and changes nothing:
-// - a picture's decoded size: its pixels times the bytes each takes (channels × 1 or 2 for 16-bit
-//   colour), since a PNG that is interlaced is held whole while it is decoded;
+// - a picture's decoded size: its pixels times the bytes each takes (channels × 1, or × 2 for
+//   16-bit colour and for a progressive JPEG, whose decoder holds 16-bit coefficients for every
+//   pixel), since an interlaced PNG or a progressive JPEG is held whole while it is decoded;
 // - the pictures of one save: how many, and how many new pixels in all (the time a save takes);
 // - the sides of the stored copies: WebP's limit (image-encode.ts fits a tall picture into it).
 // The messages name the picture by its place and the limit it hit, so a person can act on them.
@@ -58,8 +59,9 @@ function kindOf(mediaType: string): string {
 
 export interface PictureDepth {
   channels: number;
-  /** Bytes per channel: 2 for 16-bit colour. */
+  /** Bytes per channel while decoding: 2 for 16-bit colour and for a progressive JPEG. */
   bytesPerChannel: number;
+  progressiveJpeg?: boolean;
 }
 
 /** The pixels a picture of this depth may have (the smaller of the two limits above). */
@@ -67,9 +69,11 @@ export function maxPixelsOf({ channels, bytesPerChannel }: PictureDepth): number
   return Math.min(IMAGE_MAX_INPUT_PIXELS, Math.floor(IMAGE_MAX_DECODED_BYTES / (channels * bytesPerChannel)));
 }
 
-function depthWords({ channels, bytesPerChannel }: PictureDepth): string {
+/** The pictures a limit below 50 megapixels is for, as the message names them. */
+function kindWords({ channels, bytesPerChannel, progressiveJpeg }: PictureDepth): string {
+  if (progressiveJpeg) return 'progressive JPEG pictures';
   const alpha = channels === 2 || channels === 4 ? ' with transparency' : '';
-  return `${bytesPerChannel === 2 ? '16-bit' : '8-bit'} colour${alpha}`;
+  return `pictures in ${bytesPerChannel === 2 ? '16-bit' : '8-bit'} colour${alpha}`;
 }
 
 export const IMAGE_MESSAGES = {
@@ -79,7 +83,7 @@ export const IMAGE_MESSAGES = {
     `The ${ordinal(n)} picture is ${kindOf(mediaType)}; articles take JPEG and PNG pictures only, so the article was not saved. Save it as a JPEG or PNG and insert it again.`,
   tooManyPixels: (n: number, width: number, height: number, depth: PictureDepth) => {
     const max = maxPixelsOf(depth);
-    const which = max < IMAGE_MAX_INPUT_PIXELS ? `pictures in ${depthWords(depth)}` : 'pictures';
+    const which = max < IMAGE_MAX_INPUT_PIXELS ? kindWords(depth) : 'pictures';
     return (
       `The ${ordinal(n)} picture is ${width} × ${height} pixels (${sizeMegapixels(width * height)} megapixels); ` +
       `${which} may be at most ${limitMegapixels(max)} megapixels, so the article was not saved. Make it smaller and insert it again.`
