@@ -12,7 +12,7 @@ import { IMAGE_SIZES, imageUrl, parseImageUrl } from '@fw/contracts/images';
 import { IMAGE_DATA_URL } from '../articles/sanitize.ts';
 import { encodeImage, imageHash, readPicture, type EncodedFile, type ImageMeta, type PictureHeader } from './image-encode.ts';
 import { IMAGE_MAX_PER_SAVE, IMAGE_MAX_SAVE_PIXELS, tooManyPictures, tooManySavePixels } from './image-limits.ts';
-import { imageQueueOn } from './image-queue.ts';
+import { imageQueueOn, type ImageQueue } from './image-queue.ts';
 import { imageStore } from './image-store.ts';
 
 export const STORED_TOO_LARGE_MESSAGE = `The article is too large: without its pictures, its content may be at most ${
@@ -82,7 +82,12 @@ interface NewPicture {
  * leaves the database as it was. An `<img>` of ours whose picture is not stored here is dropped
  * (nobody can make such an address but by hand).
  */
-export async function storeArticleImages(connection: mongoose.Connection, html: string): Promise<StoredImages> {
+export async function storeArticleImages(
+  connection: mongoose.Connection,
+  html: string,
+  /** The server's own (a request's); the start-up migration, with no deadline, passes another. */
+  queue: ImageQueue = imageQueueOn(connection),
+): Promise<StoredImages> {
   if (!/<img\b/i.test(html)) return { html: sizeChecked(html), stored: 0 };
   const store = imageStore(connection);
   const parts = html.split(IMAGE_TAGS);
@@ -105,7 +110,7 @@ export async function storeArticleImages(connection: mongoose.Connection, html: 
   const pixels = [...fresh.values()].reduce((sum, { header }) => sum + header.width * header.height, 0);
   if (pixels > IMAGE_MAX_SAVE_PIXELS) throw tooManySavePixels(pixels);
 
-  const pending = fresh.size === 0 ? [] : await imageQueueOn(connection).run(() => encodeAll([...fresh.values()]));
+  const pending = fresh.size === 0 ? [] : await queue.run((inTime) => encodeAll([...fresh.values()], inTime));
   for (const { hash, meta } of pending) metas.set(hash, meta);
   const out = parts.map((part, i) => {
     const picture = pictures[i];
@@ -122,8 +127,14 @@ export async function storeArticleImages(connection: mongoose.Connection, html: 
 }
 
 /** One after another: the queue's one job holds one picture's pixels at a time. */
-async function encodeAll(pictures: NewPicture[]): Promise<{ hash: string; meta: ImageMeta; files: EncodedFile[] }[]> {
+async function encodeAll(
+  pictures: NewPicture[],
+  inTime: () => void,
+): Promise<{ hash: string; meta: ImageMeta; files: EncodedFile[] }[]> {
   const encoded = [];
-  for (const { hash, bytes, header, n } of pictures) encoded.push({ hash, ...(await encodeImage(bytes, hash, header, n)) });
+  for (const { hash, bytes, header, n } of pictures) {
+    inTime();
+    encoded.push({ hash, ...(await encodeImage(bytes, hash, header, n)) });
+  }
   return encoded;
 }

@@ -41,14 +41,26 @@ describe('imageQueue', () => {
     expect({ running: queue.running, waiting: queue.waiting }).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('refuses a job that waited past waitMaxMs when its turn comes, and hands the turn on after a failure', async () => {
-    const queue = imageQueue({ queueMax: 2, waitMaxMs: 20 });
-    const slow = queue.run(() => new Promise((resolve) => setTimeout(resolve, 80)));
-    const late = queue.run(async () => 'ran');
-    await slow;
-    await expect(late).rejects.toBeInstanceOf(HttpError);
+  it('gives up a job past timeMaxMs (waiting, between steps, or done late) with BUSY, and hands the turn on after a failure', async () => {
+    const queue = imageQueue({ queueMax: 2, timeMaxMs: 40 });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let steps = 0;
+    // Out of time between its steps: the second step never runs.
+    const slow = queue.run(async (inTime) => {
+      await pause(80);
+      inTime();
+      steps += 1;
+    });
+    let ran = false;
+    const waited = queue.run(async () => (ran = true));
+    await expect(slow).rejects.toMatchObject({ code: 'BUSY', message: IMAGE_BUSY_MESSAGE });
+    await expect(waited).rejects.toMatchObject({ code: 'BUSY' });
+    expect({ steps, ran }).toEqual({ steps: 0, ran: false });
+    // Done, but late: what it made is not handed back to be stored.
+    await expect(queue.run(() => pause(80).then(() => 'made'))).rejects.toBeInstanceOf(HttpError);
     await expect(queue.run(() => Promise.reject(new Error('broken picture')))).rejects.toThrow('broken picture');
     await expect(queue.run(async () => 'next')).resolves.toBe('next');
+    expect(queue.running).toBe(0);
   });
 });
 
@@ -88,7 +100,7 @@ describe('readers while admins save large pictures', () => {
     fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
     fs.writeFileSync(path.join(staticDir, 'assets', 'app-abc.js'), 'export const a = 1;\n'.repeat(2000));
     // Every save may wait its turn here: this test is about who holds the threads meanwhile.
-    app = await startTestApp({ staticDir, images: { queueMax: 16, waitMaxMs: 120_000 } });
+    app = await startTestApp({ staticDir, images: { queueMax: 16, timeMaxMs: 120_000 } });
     ({ token: admin } = await createUser(app));
   });
   afterAll(() => app.close());
