@@ -31,6 +31,7 @@ import { previewLinks } from './modules/preview/preview-links.ts';
 import { previewPage } from './modules/preview/preview-page.ts';
 import { previewRouter } from './modules/preview/preview.routes.ts';
 import { imagesRouter } from './modules/images/images.routes.ts';
+import { imageQueue, setImageQueue } from './modules/images/image-queue.ts';
 import type { Readiness } from './http-server.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -67,6 +68,8 @@ export function createApp({ config, connection, passwords, scripture, readiness 
   app.use(requestBody());
   app.use(jsonDepthLimit());
 
+  // One picture job at a time for this server, the rest waiting in a bounded queue (images/).
+  setImageQueue(connection, imageQueue(config.images));
   const users = userModel(connection);
   const adminOnly = requireAdmin({ users, secret: config.jwtSecret });
   // Each write mounts it after its login check (or a visitor's rate limit): keys are per caller.

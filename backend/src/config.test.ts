@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS, DEFAULT_SERVER_LIMITS, loadConfig, parseRateLimit } from './config.ts';
 import { DEFAULT_PASSWORD_QUEUE_MAX, DEFAULT_PASSWORD_THREADS } from './modules/users/password-pool.ts';
+import { DEFAULT_IMAGE_QUEUE_MAX } from './modules/images/image-queue.ts';
 
 const FALLBACK = { limit: 3, windowMs: 1000 };
 const BASE_ENV = { MONGODB_URI: 'mongodb://127.0.0.1:1/x', JWT_SECRET: 'x'.repeat(32) };
+
+describe('the picture queue from the environment', () => {
+  it('defaults, reads IMAGE_QUEUE_MAX, and refuses a bad value naming the variable', () => {
+    expect(loadConfig(BASE_ENV).images).toEqual({ queueMax: DEFAULT_IMAGE_QUEUE_MAX });
+    expect(loadConfig({ ...BASE_ENV, IMAGE_QUEUE_MAX: '0' }).images).toEqual({ queueMax: 0 });
+    expect(() => loadConfig({ ...BASE_ENV, IMAGE_QUEUE_MAX: '-1' })).toThrow('IMAGE_QUEUE_MAX');
+  });
+});
 
 describe('password hashing from the environment', () => {
   it('defaults to a thread per core and reads both variables', () => {

@@ -10,6 +10,8 @@
 // X-Forwarded-For, since each proxy appends what it saw and anything further left is the client's.
 // Password hashing: PASSWORD_HASH_THREADS worker threads, PASSWORD_HASH_QUEUE_MAX jobs waiting for
 // them at most (modules/users/password-pool.ts).
+// Pictures: IMAGE_QUEUE_MAX saves may wait while another save's pictures are encoded
+// (modules/images/image-queue.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,7 @@ import {
   type PasswordPoolOptions,
 } from './modules/users/password-pool.ts';
 import type { ScripturePoolOptions } from './modules/scripture/scripture-pool.ts';
+import { DEFAULT_IMAGE_QUEUE_MAX, type ImageQueueOptions } from './modules/images/image-queue.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,6 +42,7 @@ const envSchema = z.object({
   RATE_LIMIT_ANON_KEYS: z.string().optional(),
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).default(DEFAULT_PASSWORD_THREADS),
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_PASSWORD_QUEUE_MAX),
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(1_000).default(DEFAULT_IMAGE_QUEUE_MAX),
   PUBLIC_URL: z.string().optional(),
   SERVER_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
@@ -166,6 +170,8 @@ export interface Config {
   passwordHashing?: PasswordPoolOptions;
   /** Citation threads, queue and budget (scripture/scripture-pool.ts); missing: its defaults. */
   scriptureLinking?: Partial<ScripturePoolOptions>;
+  /** Optional like rateLimits; missing means the default picture queue. */
+  images?: ImageQueueOptions;
   /** The site's address (PUBLIC_URL): canonical and preview links, never the request's Host. */
   publicUrl: string;
   /** Missing means DEFAULT_SERVER_LIMITS. */
@@ -243,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       anonKeys: parseRateLimit('RATE_LIMIT_ANON_KEYS', e.RATE_LIMIT_ANON_KEYS, DEFAULT_RATE_LIMITS.anonKeys),
     },
     passwordHashing: { threads: e.PASSWORD_HASH_THREADS, queueMax: e.PASSWORD_HASH_QUEUE_MAX },
+    images: { queueMax: e.IMAGE_QUEUE_MAX },
     publicUrl: e.PUBLIC_URL?.trim() ? parsePublicUrl(e.PUBLIC_URL) : defaultPublicUrl(e.HOST, e.PORT),
     server,
     publishCheckMs: e.PUBLISH_CHECK_MS,

@@ -14,6 +14,8 @@ import { addComment, approveComment, createArticle } from './content-fixtures.ts
 import { recordFigure } from './figures.ts';
 import { readModelOn } from '../src/modules/sync/read-model.ts';
 import { STORED_TOO_LARGE_MESSAGE } from '../src/modules/images/image-html.ts';
+import { IMAGE_MAX_PER_SAVE } from '../src/modules/images/image-limits.ts';
+import { bombPng, dataUrl } from './image-fixtures.ts';
 
 export const HOSTILE_MIN_REQUESTS = 1_000;
 const PER_REQUEST_TIMEOUT_MS = 15_000;
@@ -334,6 +336,37 @@ function round4Requests(users: Users): Hostile[] {
   ];
 }
 
+/**
+ * Round 4: pictures an administrator pastes that the pipeline must refuse from the markup or the
+ * header, never decode or drop (modules/images/image-limits.ts): each answer names the limit.
+ */
+function round4ImageRequests(users: Users): Hostile[] {
+  const admin = { 'content-type': 'application/json', authorization: users.admin };
+  const save = (content: string) => JSON.stringify({ article: JSON.stringify({ title: 'T', subtitle: 'S', content, category: 'Life', isPublished: true }) });
+  const img = (src: string) => `<p>x<img src="${src}"></p>`;
+  const answered = (status: number, words: RegExp) => (res: Response, text: string) =>
+    res.status === status && words.test(text) ? null : `answered ${res.status}, not ${status} naming ${words}`;
+  const cases: [string, string, number, RegExp][] = [
+    ['interlaced 16-bit 7000x7000 header', img(dataUrl(bombPng(7000, 7000, { channels: 4, depth: 16, interlaced: true }), 'image/png')), 413, /16-bit colour with transparency may be at most 18\.7 megapixels/],
+    ['16-bit 6000x4300 header', img(dataUrl(bombPng(6000, 4300, { channels: 3, depth: 16 }), 'image/png')), 413, /16-bit colour may be at most 25 megapixels/],
+    ['two 8-bit 40 MP headers', img(dataUrl(bombPng(8000, 5000), 'image/png')) + img(dataUrl(bombPng(8000, 5001), 'image/png')), 413, /one save may add up to at most 60 megapixels/],
+    ['too many pictures', img(dataUrl(bombPng(10, 10), 'image/png')).repeat(IMAGE_MAX_PER_SAVE + 1), 413, /a save may hold at most \d+ pictures/],
+    ['svg picture', img(dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml')), 400, /SVG drawing \(image\/svg\+xml\); articles take JPEG and PNG/],
+    ['gif picture', img(dataUrl(Buffer.from('GIF89a'), 'image/gif')), 400, /a GIF \(image\/gif\)/],
+    ['unknown data type', img('data:application/x-thing;base64,AAAA'), 400, /of the type application\/x-thing/],
+    ['png not in base64', img('data:image/png,%89PNG'), 400, /not a JPEG or PNG picture/],
+    ['svg sent as png', img(dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), 'image/png')), 400, /not a JPEG or PNG picture/],
+  ];
+  return cases.map(([label, content, status, words]) => ({
+    method: 'POST',
+    path: '/api/articles/add',
+    headers: admin,
+    raw: save(content),
+    label: `round 4 picture: ${label}`,
+    check: answered(status, words),
+  }));
+}
+
 interface Users {
   admin: string;
   user: string;
@@ -353,6 +386,7 @@ function generate(app: TestApp, users: Users, stored: StoredWrite, articleId: st
     ...issue21Requests(app, users, articleId),
     ...round3Requests(epoch),
     ...round4Requests(users),
+    ...round4ImageRequests(users),
   ];
   const { refused, admin } = tokens(app, users);
   const json = { 'content-type': 'application/json' };

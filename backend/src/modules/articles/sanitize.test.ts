@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLANK_HREF, EXTERNAL_LINK_REL, sanitizeArticleHtml as clean } from './sanitize.ts';
+import type { HttpError } from '../../errors.ts';
+import { IMAGE_MESSAGES } from '../images/image-limits.ts';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -75,15 +77,28 @@ describe('sanitizeArticleHtml: XSS payloads are removed', () => {
     );
   });
 
-  it('drops images that are not png/jpeg data URLs', () => {
+  it('drops images that are neither pasted pictures nor our own files', () => {
     expect(clean('<img src=x onerror=alert(1)>')).toBe('');
     expect(clean('<img src="https://tracker.example/p.png">')).toBe('');
-    expect(clean('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">')).toBe('');
-    expect(clean('<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">')).toBe('');
-    expect(clean('<img src="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">')).toBe(
-      '',
-    );
     expect(clean('<img src="javascript:alert(1)">')).toBe('');
+  });
+
+  it('refuses, never drops, a pasted picture that is not a base64 PNG or JPEG, naming it by its place', () => {
+    const refusal = (html: string) => {
+      try {
+        clean(html);
+      } catch (error) {
+        return { status: (error as HttpError).status, message: (error as HttpError).message };
+      }
+      return null;
+    };
+    expect(refusal('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">')).toEqual({ status: 400, message: IMAGE_MESSAGES.notTaken(1, 'image/gif') });
+    expect(refusal(`<img src="${PNG}"><img src="https://x.example/a.png"><img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">`)).toEqual({
+      status: 400,
+      message: IMAGE_MESSAGES.notTaken(2, 'image/svg+xml'),
+    });
+    expect(refusal('<p><img src=" DATA:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="></p>')?.message).toBe(IMAGE_MESSAGES.notTaken(1, 'text/html'));
+    expect(refusal('<img src="data:image/jpeg,raw">')?.message).toBe(IMAGE_MESSAGES.notImage(1));
   });
 
   it("keeps the server's own stored-image markup, and only with the server's own image addresses", () => {

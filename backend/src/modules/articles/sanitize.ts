@@ -4,6 +4,8 @@
 import sanitizeHtml from 'sanitize-html';
 import { ordinarySpaces } from '@fw/contracts/spaces';
 import { IMAGE_FILE_TYPES, parseImageUrl } from '@fw/contracts/images';
+import { HttpError } from '../../errors.ts';
+import { IMAGE_MESSAGES } from '../images/image-limits.ts';
 
 /** The link protocols the editor allows (spec, editor rules); any other link goes nowhere. */
 export const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel', 'sms'] as const;
@@ -128,12 +130,41 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'title',
   ],
   transformTags: { a: safeLink },
-  exclusiveFilter: (frame) =>
-    (frame.tag === 'img' && !allowedImage(frame.attribs)) || (frame.tag === 'source' && !allowedSource(frame.attribs)),
   textFilter: ordinarySpaces,
   parseStyleAttributes: false,
 };
 
+const DATA_URL = /^\s*data:([^;,]*)/i;
+
+/**
+ * Cleans an article's HTML. A pasted picture (a `data:` image) is never dropped in silence: one
+ * the site does not take (an SVG, a GIF, a PNG that is not base64) refuses the save, naming its
+ * place among the article's pictures as the picture pipeline counts them (images/image-html.ts:
+ * pasted ones and stored ones; an `<img>` of another site is dropped and not counted).
+ */
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  let pictures = 0;
+  let refused: HttpError | null = null;
+  const clean = sanitizeHtml(html, {
+    ...OPTIONS,
+    exclusiveFilter(frame) {
+      if (frame.tag === 'source') return !allowedSource(frame.attribs);
+      if (frame.tag !== 'img') return false;
+      const src = frame.attribs.src ?? '';
+      const type = DATA_URL.exec(src)?.[1];
+      if (type === undefined) {
+        if (parseImageUrl(src) === null) return true;
+        pictures += 1;
+        return !allowedImage(frame.attribs);
+      }
+      pictures += 1;
+      if (!refused && !IMAGE_DATA_URL.test(src)) {
+        const taken = /^image\/(?:png|jpeg)$/i.test(type.trim());
+        refused = new HttpError('INVALID_INPUT', taken ? IMAGE_MESSAGES.notImage(pictures) : IMAGE_MESSAGES.notTaken(pictures, type));
+      }
+      return !allowedImage(frame.attribs);
+    },
+  });
+  if (refused) throw refused;
+  return clean;
 }

@@ -10,7 +10,9 @@ import { LIMITS } from '@fw/contracts/limits';
 import { HttpError } from '../../errors.ts';
 import { IMAGE_SIZES, imageUrl, parseImageUrl } from '@fw/contracts/images';
 import { IMAGE_DATA_URL } from '../articles/sanitize.ts';
-import { encodeImage, imageHash, type EncodedFile, type ImageMeta } from './image-encode.ts';
+import { encodeImage, imageHash, readPicture, type EncodedFile, type ImageMeta, type PictureHeader } from './image-encode.ts';
+import { IMAGE_MAX_PER_SAVE, IMAGE_MAX_SAVE_PIXELS, tooManyPictures, tooManySavePixels } from './image-limits.ts';
+import { imageQueueOn, type ImageQueue } from './image-queue.ts';
 import { imageStore } from './image-store.ts';
 
 export const STORED_TOO_LARGE_MESSAGE = `The article is too large: without its pictures, its content may be at most ${
@@ -76,29 +78,51 @@ export interface StoredImages {
   stored: number;
 }
 
+interface NewPicture {
+  hash: string;
+  bytes: Buffer;
+  header: PictureHeader;
+  /** Its place among the article's pictures, for a message. */
+  n: number;
+}
+
 /**
- * Encodes every new picture first and stores them only when all worked: a refused picture (an
- * HttpError naming its place) leaves the database as it was. An `<img>` of ours whose picture is
- * not stored here is dropped (nobody can make such an address but by hand).
+ * Everything a save's pictures may cost is checked first, from the markup and the headers
+ * (image-limits.ts); then the new pictures are encoded, one save at a time (image-queue.ts), and
+ * stored only when all worked: a refused picture (an HttpError naming its place and the limit)
+ * leaves the database as it was. An `<img>` of ours whose picture is not stored here is dropped
+ * (nobody can make such an address but by hand).
  */
-export async function storeArticleImages(connection: mongoose.Connection, html: string): Promise<StoredImages> {
+export async function storeArticleImages(
+  connection: mongoose.Connection,
+  html: string,
+  /** The server's own (a request's); the start-up migration, with no deadline, passes another. */
+  queue: ImageQueue = imageQueueOn(connection),
+): Promise<StoredImages> {
   if (!/<img\b/i.test(html)) return { html: sizeChecked(html), stored: 0 };
   const store = imageStore(connection);
   const parts = html.split(IMAGE_TAGS);
   const pictures = parts.map((part) => (/^<img\b/i.test(part) ? pictureOf(attributesOf(part).get('src') ?? '') : null));
+  const count = pictures.filter(Boolean).length;
+  if (count > IMAGE_MAX_PER_SAVE) throw tooManyPictures(count);
+  // The text alone already over the stored limit: refused before any picture is decoded.
+  sizeChecked(parts.filter((part) => !IMAGE_TAGS.test(part)).join(''));
 
   const metas = new Map<string, ImageMeta | null>();
-  const pending: { hash: string; meta: ImageMeta; files: EncodedFile[] }[] = [];
+  const fresh = new Map<string, NewPicture>();
   let n = 0;
   for (const picture of pictures) {
     if (!picture) continue;
     n += 1;
     if (!metas.has(picture.hash)) metas.set(picture.hash, await store.meta(picture.hash));
-    if (metas.get(picture.hash) || !picture.bytes) continue;
-    const encoded = await encodeImage(picture.bytes, picture.hash, n);
-    metas.set(picture.hash, encoded.meta);
-    pending.push({ hash: picture.hash, ...encoded });
+    if (metas.get(picture.hash) || !picture.bytes || fresh.has(picture.hash)) continue;
+    fresh.set(picture.hash, { hash: picture.hash, bytes: picture.bytes, header: await readPicture(picture.bytes, n), n });
   }
+  const pixels = [...fresh.values()].reduce((sum, { header }) => sum + header.width * header.height, 0);
+  if (pixels > IMAGE_MAX_SAVE_PIXELS) throw tooManySavePixels(pixels);
+
+  const pending = fresh.size === 0 ? [] : await queue.run((inTime) => encodeAll([...fresh.values()], inTime));
+  for (const { hash, meta } of pending) metas.set(hash, meta);
   const out = parts.map((part, i) => {
     const picture = pictures[i];
     if (picture) {
@@ -111,4 +135,17 @@ export async function storeArticleImages(connection: mongoose.Connection, html: 
   const stored = sizeChecked(out.join(''));
   for (const { hash, meta, files } of pending) await store.save(hash, meta, files);
   return { html: stored, stored: pending.length };
+}
+
+/** One after another: the queue's one job holds one picture's pixels at a time. */
+async function encodeAll(
+  pictures: NewPicture[],
+  inTime: () => void,
+): Promise<{ hash: string; meta: ImageMeta; files: EncodedFile[] }[]> {
+  const encoded = [];
+  for (const { hash, bytes, header, n } of pictures) {
+    inTime();
+    encoded.push({ hash, ...(await encodeImage(bytes, hash, header, n)) });
+  }
+  return encoded;
 }

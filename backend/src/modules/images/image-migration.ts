@@ -9,6 +9,7 @@ import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import { articleStore } from '../articles/article-store.ts';
 import type { ArticleDoc } from '../articles/article.model.ts';
 import { storeArticleImages } from './image-html.ts';
+import { imageQueue } from './image-queue.ts';
 
 export const STORED_IMAGES_VERSION = 1;
 export const STORED_IMAGES_MARK_ID = 'stored-images';
@@ -30,12 +31,14 @@ export async function storeInlineImages(connection: mongoose.Connection): Promis
 
   const articles = articleStore(connection);
   const result: ImageMigration = { articles: 0, failed: [] };
+  // One article after another, before the server answers anyone: no request's deadline to keep.
+  const queue = imageQueue({ timeMaxMs: Number.POSITIVE_INFINITY });
   // A start-up read of the library (never on a request path), filtered here: both servers run it.
   for (const article of (await articles.Articles.find({}).lean()) as ArticleDoc[]) {
     if (!article.content.includes('data:image/')) continue;
     let html: string;
     try {
-      ({ html } = await storeArticleImages(connection, article.content));
+      ({ html } = await storeArticleImages(connection, article.content, queue));
     } catch (error) {
       result.failed.push(`${String(article._id)}: ${error instanceof Error ? error.message : String(error)}`);
       continue;

@@ -9,7 +9,8 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
 import { bombPng, dataUrl, noisyPhoto } from '../../../test/image-fixtures.ts';
-import { imageHash, IMAGE_MESSAGES, IMAGE_MAX_INPUT_PIXELS } from './image-encode.ts';
+import { imageHash } from './image-encode.ts';
+import { IMAGE_MESSAGES, IMAGE_MAX_INPUT_PIXELS } from './image-limits.ts';
 import { IMAGE_CACHE_CONTROL } from './images.routes.ts';
 import { STORED_TOO_LARGE_MESSAGE } from './image-html.ts';
 
@@ -136,7 +137,7 @@ describe('article images', () => {
     const started = Date.now();
     const res = await saveArticle(app, admin, { _id, content: `<p><img src="${dataUrl(bomb, 'image/png')}"></p>` });
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe(IMAGE_MESSAGES.tooManyPixels(1, 30_000, 30_000));
+    expect(res.body.message).toBe(IMAGE_MESSAGES.tooManyPixels(1, 30_000, 30_000, { channels: 1, bytesPerChannel: 1 }));
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await storedArticle(_id)).toBeNull();
     expect(await countImages()).toBe(before);
