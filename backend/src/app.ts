@@ -33,6 +33,11 @@ import { imagesRouter } from './modules/images/images.routes.ts';
 import type { Readiness } from './http-server.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
+/**
+ * A write already under way at REQUEST_TIMEOUT_MS gets this much longer to answer its real result
+ * (middleware/timeout.ts); the two together stay under a balancer's 30 s (scripts/lib/topology.mjs).
+ */
+export const REQUEST_FINISH_MS = 8_000;
 
 export interface AppDeps {
   config: Config;
@@ -54,7 +59,7 @@ export function createApp({ config, connection, passwords, readiness }: AppDeps)
   app.use(compression());
   app.use(securityHeaders());
   app.use(errorHandler({ log: config.env === 'test' ? () => {} : console.error }));
-  app.use(requestTimeout({ ms: REQUEST_TIMEOUT_MS }));
+  app.use(requestTimeout({ ms: config.requestDeadlineMs ?? REQUEST_TIMEOUT_MS, finishMs: REQUEST_FINISH_MS }));
   app.use(cors({ origins: config.corsOrigins }));
   app.use(requestBody());
   app.use(jsonDepthLimit());

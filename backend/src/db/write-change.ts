@@ -82,6 +82,8 @@ export async function writeChange<T>(
     }
   }
   try {
+    // The point of no return: a request already answered "nothing was saved" stops here.
+    scope?.deadline?.enterWrite();
     return { written: true, value: await apply(seq) };
   } catch (error) {
     await giveBackVersion();

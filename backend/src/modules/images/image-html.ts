@@ -12,6 +12,7 @@ import { IMAGE_SIZES, imageUrl, parseImageUrl } from '@fw/contracts/images';
 import { IMAGE_DATA_URL } from '../articles/sanitize.ts';
 import { encodeImage, imageHash, type EncodedFile, type ImageMeta } from './image-encode.ts';
 import { imageStore } from './image-store.ts';
+import type { WriteDeadline } from '../../db/key-records.ts';
 
 export const STORED_TOO_LARGE_MESSAGE = `The article is too large: without its pictures, its content may be at most ${
   LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES / 1024 / 1024
@@ -68,9 +69,14 @@ export interface StoredImages {
 /**
  * Encodes every new picture first and stores them only when all worked: a refused picture (an
  * HttpError naming its place) leaves the database as it was. An `<img>` of ours whose picture is
- * not stored here is dropped (nobody can make such an address but by hand).
+ * not stored here is dropped (nobody can make such an address but by hand). Storing them is the
+ * save's first write, so the request's `deadline` is asked first (http/deadline.ts).
  */
-export async function storeArticleImages(connection: mongoose.Connection, html: string): Promise<StoredImages> {
+export async function storeArticleImages(
+  connection: mongoose.Connection,
+  html: string,
+  deadline?: WriteDeadline,
+): Promise<StoredImages> {
   if (!/<img\b/i.test(html)) return { html: sizeChecked(html), stored: 0 };
   const store = imageStore(connection);
   const parts = html.split(IMAGE_TAGS);
@@ -98,6 +104,7 @@ export async function storeArticleImages(connection: mongoose.Connection, html: 
     return /^<(?:\/?picture|source)\b/i.test(part) ? '' : part;
   });
   const stored = sizeChecked(out.join(''));
+  if (pending.length) deadline?.enterWrite();
   for (const { hash, meta, files } of pending) await store.save(hash, meta, files);
   return { html: stored, stored: pending.length };
 }
