@@ -12,7 +12,8 @@
 //   claims are found by probing `_id`s upward from a number known to be settled, and `seq_claims`
 //   is kept short: only the last minutes of claims matter, older ones are deleted.
 // - Every round trip costs about a millisecond (a SQLite transaction), and an update more than an
-//   insert, so a change costs one insert here and nothing more on the usual path.
+//   insert, so a change costs two inserts here (its claim and its `writing` fate, below) and
+//   nothing more on the usual path.
 //
 // Numbers are claimed before the change is written, so a reader could see change 11 while 10 is
 // still being written, move its cursor past 10 and never see it. A claim is therefore made
@@ -21,7 +22,15 @@
 //   that made it has stored its answer (or given its key back), all its changes are settled by
 //   that one update;
 // - `done: true`, set after the write, for a change made without a record;
-// - age: a claim older than CLAIM_STALE_MS belongs to a crashed writer and holds nobody back.
+// - its fate, once it is SEQ_SETTLE_EXPECTED_MS old (a change is written within milliseconds, so
+//   its writer may have died): each number has at most one fate, a unique insert into `seq_fates`.
+//   The writer inserts `writing` right after its claim, before it writes anything; a reader that
+//   finds an overdue claim with no fate inserts `abandoned`. Only one of the two gets in, so an
+//   abandoned number is never written (its writer, finding the fate taken, claims the next number)
+//   and readers pass it. A `writing` number is passed once the thing it names carries it or a later
+//   number (the read model checks: its change is written, and readers read it by `ref`);
+// - age: a claim older than CLAIM_STALE_MS belongs to a crashed writer and holds nobody back (left
+//   for a writer that died between `writing` and its write landing, a window of one write).
 // Each claim also names what changed (`ref`, e.g. `article:<id>`), so the claims double as a short
 // change log: a reader that knows the horizon moved from 40 to 43 reads claims "41".."43" by `_id`
 // and then only those things (modules/sync/read-model.ts), instead of scanning for `seq > 40`.
@@ -41,6 +50,12 @@ export const SEQ_CLAIM_KEEP_MS = 10 * CLAIM_STALE_MS;
 const SEQ_CLAIM_KEEP_COUNT = 100;
 const SEQ_CLAIM_PRUNE_EVERY_MS = 60_000;
 const SEQ_CLAIM_MAX_ATTEMPTS = 500;
+/**
+ * A claim not settled this long after it was made is looked into (its fate, above). Far above a
+ * change's own writing time (milliseconds), and short enough that a write acknowledged after a
+ * crash reaches readers within two seconds (this plus read-model.ts READ_MODEL_MAX_AGE_MS).
+ */
+export const SEQ_SETTLE_EXPECTED_MS = 1_000;
 /** While walking past taken numbers, re-read the newest-number hint every this many attempts. */
 const SEQ_REREAD_EVERY_ATTEMPTS = 8;
 /** A reader that has not looked for this long starts again from the hint (claims may be pruned). */
@@ -72,6 +87,13 @@ export interface ClaimDoc {
   /** A change without a record: false while written, then true. Absent on older claims (settled). */
   done?: boolean;
 }
+/** What became of a claimed number whose writer may have died (one per number, by unique insert). */
+export interface FateDoc {
+  _id: string;
+  n: number;
+  at: Date;
+  state: 'writing' | 'abandoned';
+}
 interface MetaDoc {
   _id: string;
   epoch?: string;
@@ -101,7 +123,12 @@ export interface Sequence {
   settledHere(numbers: readonly number[]): void;
   /** Runs `write` with a fresh number and settles it (tools and the seed; services use write-change). */
   next<T>(write: (seq: number) => Promise<T>, ref?: string): Promise<T>;
-  horizon(): Promise<Horizon>;
+  /**
+   * `landed`: whether the change a claim names is written (the thing carries its number or a
+   * later one); lets an overdue claim whose writer died after writing be passed. Without it only
+   * abandoned claims are passed early.
+   */
+  horizon(options?: { landed?: (claim: ClaimDoc) => Promise<boolean> }): Promise<Horizon>;
   /** The claim of one number (its `ref` says what changed), or null once pruned. */
   claimOf(n: number): Promise<ClaimDoc | null>;
   /** Calls `listener` each time a change of this process settles (it may now be read). */
@@ -120,9 +147,14 @@ export function sequenceOn(connection: mongoose.Connection): Sequence {
   return sequence;
 }
 
+type Landed = (claim: ClaimDoc) => Promise<boolean>;
+
+const writingFate = (n: number): FateDoc => ({ _id: String(n), n, at: new Date(), state: 'writing' });
+
 function createSequence(connection: mongoose.Connection): Sequence {
   const counters = connection.collection<CounterDoc>('counters');
   const claims = connection.collection<ClaimDoc>('seq_claims');
+  const fates = connection.collection<FateDoc>('seq_fates');
   const keys = connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
   const meta = connection.collection<MetaDoc>('meta');
   let epoch: Promise<string> | undefined;
@@ -174,23 +206,43 @@ function createSequence(connection: mongoose.Connection): Sequence {
     return found;
   }
 
-  async function isSettled(claim: ClaimDoc, nowMs: number): Promise<boolean> {
+  async function isSettled(claim: ClaimDoc, nowMs: number, landed?: Landed): Promise<boolean> {
     if (settledLocally.has(claim.n) || isStale(claim.at, nowMs)) return true;
+    let settled: boolean;
     if (claim.key !== undefined) {
       const record = await keys.findOne({ _id: claim.key }, { projection: { state: 1, attempt: 1 } });
-      return recordFinished(record, { id: claim.key, attempt: claim.attempt ?? 0 });
+      settled = recordFinished(record, { id: claim.key, attempt: claim.attempt ?? 0 });
+    } else {
+      settled = claim.done !== false;
     }
-    return claim.done !== false;
+    if (settled || nowMs - claim.at.getTime() < SEQ_SETTLE_EXPECTED_MS) return settled;
+    if (!(await overdueResolved(claim, landed))) return false;
+    // Final either way (an abandoned number is never written; a written change stays written).
+    settledLocally.add(claim.n);
+    return true;
+  }
+
+  /** An overdue claim: abandoned (now or before), or its change already written. */
+  async function overdueResolved(claim: ClaimDoc, landed?: Landed): Promise<boolean> {
+    let fate = await fates.findOne({ _id: claim._id });
+    if (!fate) {
+      const abandoned: FateDoc = { _id: claim._id, n: claim.n, at: new Date(), state: 'abandoned' };
+      if (await insertClaim(fates, abandoned)) return true;
+      // Its writer got there first (it is writing now), or another reader did.
+      fate = await fates.findOne({ _id: claim._id });
+      if (!fate) return false;
+    }
+    if (fate.state === 'abandoned') return true;
+    return landed ? landed(claim) : false;
   }
 
   function pruneOldClaims(nowMs: number, below: number) {
     if (nowMs - lastPruneMs < SEQ_CLAIM_PRUNE_EVERY_MS) return;
     lastPruneMs = nowMs;
-    claims
-      .deleteMany({ n: { $lt: below - SEQ_CLAIM_KEEP_COUNT }, at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) } })
-      .catch(() => {
-        // Housekeeping only; the next attempt comes a minute later.
-      });
+    const old = { n: { $lt: below - SEQ_CLAIM_KEEP_COUNT }, at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) } };
+    // Housekeeping only; the next attempt comes a minute later.
+    claims.deleteMany(old).catch(() => {});
+    fates.deleteMany(old).catch(() => {});
   }
 
   async function claim(ref: string | undefined, hold: KeyHold | undefined): Promise<number> {
@@ -207,7 +259,10 @@ function createSequence(connection: mongoose.Connection): Sequence {
         ...(ref === undefined ? {} : { ref }),
         ...(hold ? { key: hold.id, attempt: hold.attempt } : { done: false }),
       };
-      if (await insertClaim(claims, doc)) {
+      // The number is ours once the claim is in and its fate is `writing`: a reader that found the
+      // claim overdue first has abandoned it, and the next number is tried instead. Should the
+      // fate insert fail, the claim has no fate and readers abandon it once overdue.
+      if ((await insertClaim(claims, doc)) && (await insertClaim(fates, writingFate(candidate)))) {
         remember(doc);
         // Now and then, and whenever another instance made this one walk: a newer starting point.
         if (attempt > 1 || candidate - newestStored >= SEQ_HINT_EVERY_CLAIMS) {
@@ -300,7 +355,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
       }
     },
 
-    async horizon() {
+    async horizon(options) {
       const nowMs = Date.now();
       epoch ??= loadEpoch().catch((error: unknown) => {
         epoch = undefined;
@@ -315,7 +370,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
       let committed: number | undefined;
       for (let claim = await readClaim(n + 1); claim; claim = await readClaim(n + 1)) {
         n += 1;
-        if (committed === undefined && !(await isSettled(claim, nowMs))) committed = n - 1;
+        if (committed === undefined && !(await isSettled(claim, nowMs, options?.landed))) committed = n - 1;
       }
       committed ??= n;
       if (n > newestKnown) newestKnown = n;
