@@ -27,10 +27,12 @@
 //   The writer inserts `writing` right after its claim, before it writes anything; a reader that
 //   finds an overdue claim with no fate inserts `abandoned`. Only one of the two gets in, so an
 //   abandoned number is never written (its writer, finding the fate taken, claims the next number)
-//   and readers pass it. A `writing` number is passed once the thing it names carries it or a later
-//   number (the read model checks: its change is written, and readers read it by `ref`);
-// - age: a claim older than CLAIM_STALE_MS belongs to a crashed writer and holds nobody back (left
-//   for a writer that died between `writing` and its write landing, a window of one write).
+//   and readers pass it. An overdue `writing` number is passed when the thing it names carries it
+//   or a later number (its change is written, and readers read it by `ref`); otherwise its writer
+//   died or stalled within its write, and it is given up as `late` and watched until CLAIM_STALE_MS:
+//   should the write land after all, at a number readers have passed, one reader moves the thing to
+//   a fresh number (watchLate), so no device misses it;
+// - age: a claim older than CLAIM_STALE_MS belongs to a crashed writer and holds nobody back.
 // Each claim also names what changed (`ref`, e.g. `article:<id>`), so the claims double as a short
 // change log: a reader that knows the horizon moved from 40 to 43 reads claims "41".."43" by `_id`
 // and then only those things (modules/sync/read-model.ts), instead of scanning for `seq > 40`.
@@ -56,6 +58,8 @@ const SEQ_CLAIM_MAX_ATTEMPTS = 500;
  * crash reaches readers within two seconds (this plus read-model.ts READ_MODEL_MAX_AGE_MS).
  */
 export const SEQ_SETTLE_EXPECTED_MS = 1_000;
+/** How often a process looks whether a write given up while being written landed after all. */
+export const SEQ_LATE_CHECK_MS = 2_000;
 /** While walking past taken numbers, re-read the newest-number hint every this many attempts. */
 const SEQ_REREAD_EVERY_ATTEMPTS = 8;
 /** A reader that has not looked for this long starts again from the hint (claims may be pruned). */
@@ -92,7 +96,10 @@ export interface FateDoc {
   _id: string;
   n: number;
   at: Date;
-  state: 'writing' | 'abandoned';
+  /** `moved`: the record (`<n>:moved`) of the one reader that renumbers a late write of `n`. */
+  state: 'writing' | 'abandoned' | 'moved';
+  /** Given up while (or after) being written: its write may still land, at a number readers passed. */
+  late?: boolean;
 }
 interface MetaDoc {
   _id: string;
@@ -119,16 +126,21 @@ export interface Sequence {
   claim(ref?: string, hold?: KeyHold): Promise<number>;
   /** Marks a change claimed without a record as written (or given up); readers may pass it. */
   settle(n: number): Promise<void>;
+  /**
+   * The write of `n` failed: its number names no change. Its fate says so (retried in the
+   * background while the database is away), so readers pass it once overdue even when the
+   * settlement is lost with the database (a key record left pending, a `done` never set).
+   */
+  failed(n: number): void;
   /** This process finished the record that settles `numbers`: its readers may pass them now. */
   settledHere(numbers: readonly number[]): void;
   /** Runs `write` with a fresh number and settles it (tools and the seed; services use write-change). */
   next<T>(write: (seq: number) => Promise<T>, ref?: string): Promise<T>;
   /**
-   * `landed`: whether the change a claim names is written (the thing carries its number or a
-   * later one); lets an overdue claim whose writer died after writing be passed. Without it only
-   * abandoned claims are passed early.
+   * `things`: how to read and renumber what a claim names (the read model knows the collections).
+   * Without it, an overdue claim is passed only when nothing was being written under it.
    */
-  horizon(options?: { landed?: (claim: ClaimDoc) => Promise<boolean> }): Promise<Horizon>;
+  horizon(options?: { things?: ClaimedThings }): Promise<Horizon>;
   /** The claim of one number (its `ref` says what changed), or null once pruned. */
   claimOf(n: number): Promise<ClaimDoc | null>;
   /** Calls `listener` each time a change of this process settles (it may now be read). */
@@ -147,7 +159,13 @@ export function sequenceOn(connection: mongoose.Connection): Sequence {
   return sequence;
 }
 
-type Landed = (claim: ClaimDoc) => Promise<boolean>;
+/** What a claim's `ref` names, as far as the sequence needs it (modules/sync/read-model.ts). */
+export interface ClaimedThings {
+  /** The change number the thing (or its tombstone) carries now; null when it is not there. */
+  seqOf(claim: ClaimDoc): Promise<number | null>;
+  /** Moves the thing, still at `claim.n`, to a fresh number (a change of its own). */
+  move(claim: ClaimDoc): Promise<void>;
+}
 
 const writingFate = (n: number): FateDoc => ({ _id: String(n), n, at: new Date(), state: 'writing' });
 
@@ -171,6 +189,10 @@ function createSequence(connection: mongoose.Connection): Sequence {
   /** Claims read or made lately, by number: the read model asks for the same ones again. */
   const recent = new Map<number, ClaimDoc>();
   const settledListeners: (() => void)[] = [];
+  /** Numbers given up while being written, watched in case their write still lands (watchLate). */
+  const watched = new Map<number, ClaimDoc>();
+  let lastWatchMs = 0;
+  let watching: Promise<void> | null = null;
 
   const hint = async (id: string) => (await counters.findOne({ _id: id }))?.value ?? 0;
 
@@ -206,7 +228,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
     return found;
   }
 
-  async function isSettled(claim: ClaimDoc, nowMs: number, landed?: Landed): Promise<boolean> {
+  async function isSettled(claim: ClaimDoc, nowMs: number, things?: ClaimedThings): Promise<boolean> {
     if (settledLocally.has(claim.n) || isStale(claim.at, nowMs)) return true;
     let settled: boolean;
     if (claim.key !== undefined) {
@@ -216,14 +238,19 @@ function createSequence(connection: mongoose.Connection): Sequence {
       settled = claim.done !== false;
     }
     if (settled || nowMs - claim.at.getTime() < SEQ_SETTLE_EXPECTED_MS) return settled;
-    if (!(await overdueResolved(claim, landed))) return false;
+    if (!(await overdueResolved(claim, things))) return false;
     // Final either way (an abandoned number is never written; a written change stays written).
     settledLocally.add(claim.n);
     return true;
   }
 
-  /** An overdue claim: abandoned (now or before), or its change already written. */
-  async function overdueResolved(claim: ClaimDoc, landed?: Landed): Promise<boolean> {
+  /**
+   * An overdue claim: passed when nothing is being written under it (abandoned now or before), or
+   * its change is written. One still being written (its writer died or stalled within the write)
+   * is given up too, and watched: should its write land later, at a number readers have passed,
+   * one reader moves the thing to a fresh number (watchLate), so no device misses it.
+   */
+  async function overdueResolved(claim: ClaimDoc, things?: ClaimedThings): Promise<boolean> {
     let fate = await fates.findOne({ _id: claim._id });
     if (!fate) {
       const abandoned: FateDoc = { _id: claim._id, n: claim.n, at: new Date(), state: 'abandoned' };
@@ -232,8 +259,48 @@ function createSequence(connection: mongoose.Connection): Sequence {
       fate = await fates.findOne({ _id: claim._id });
       if (!fate) return false;
     }
-    if (fate.state === 'abandoned') return true;
-    return landed ? landed(claim) : false;
+    if (fate.state === 'writing') {
+      if (!things) return false;
+      const seq = await things.seqOf(claim);
+      if (seq !== null && seq >= claim.n) return true;
+      // Racing readers all write the same; the writer itself only ever writes this too (failed).
+      await fates.updateOne({ _id: claim._id, state: 'writing' }, { $set: { state: 'abandoned', late: true } });
+      fate = { ...fate, state: 'abandoned', late: true };
+    }
+    if (fate.late) {
+      if (!things) return false;
+      watched.set(claim.n, claim);
+    }
+    return true;
+  }
+
+  /**
+   * Looks, now and then, whether a write given up while being written has landed after all (still
+   * at its old number); the reader that records `<n>:moved` first moves it to a fresh number. Not
+   * awaited by readers. Watched for CLAIM_STALE_MS after the claim, the bound every writer keeps.
+   */
+  function watchLate(nowMs: number, things?: ClaimedThings): void {
+    if (!things || watched.size === 0 || watching || nowMs - lastWatchMs < SEQ_LATE_CHECK_MS) return;
+    lastWatchMs = nowMs;
+    watching = (async () => {
+      for (const [n, claim] of [...watched]) {
+        if (nowMs - claim.at.getTime() > CLAIM_STALE_MS) {
+          watched.delete(n);
+          continue;
+        }
+        const seq = await things.seqOf(claim);
+        if (seq === null || seq < n) continue;
+        watched.delete(n);
+        if (seq > n) continue;
+        if (await insertClaim(fates, { _id: `${n}:moved`, n, at: new Date(), state: 'moved' })) await things.move(claim);
+      }
+    })()
+      .catch(() => {
+        // Looked at again on the next round.
+      })
+      .finally(() => {
+        watching = null;
+      });
   }
 
   function pruneOldClaims(nowMs: number, below: number) {
@@ -298,6 +365,17 @@ function createSequence(connection: mongoose.Connection): Sequence {
     }
   }
 
+  function failed(n: number): void {
+    const startedMs = Date.now();
+    // Only this number's writer changes a `writing` fate; readers only insert.
+    const mark = (): void => {
+      fates.updateOne({ _id: String(n) }, { $set: { state: 'abandoned', late: true } }).catch(() => {
+        if (Date.now() - startedMs < CLAIM_STALE_MS) setTimeout(mark, SEQ_SETTLE_EXPECTED_MS).unref();
+      });
+    };
+    mark();
+  }
+
   async function loadEpoch(): Promise<string> {
     const found = await meta.findOne({ _id: 'sequence' });
     if (found?.epoch) return found.epoch;
@@ -339,6 +417,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
   return {
     claim,
     settle,
+    failed,
     settledHere: markSettled,
     onSettled(listener) {
       settledListeners.push(listener);
@@ -370,9 +449,10 @@ function createSequence(connection: mongoose.Connection): Sequence {
       let committed: number | undefined;
       for (let claim = await readClaim(n + 1); claim; claim = await readClaim(n + 1)) {
         n += 1;
-        if (committed === undefined && !(await isSettled(claim, nowMs, options?.landed))) committed = n - 1;
+        if (committed === undefined && !(await isSettled(claim, nowMs, options?.things))) committed = n - 1;
       }
       committed ??= n;
+      watchLate(nowMs, options?.things);
       if (n > newestKnown) newestKnown = n;
       if (!settledKnown || committed >= settledKnown.committed) settledKnown = { committed, atMs: nowMs };
       for (const settledNumber of settledLocally) if (settledNumber <= committed) settledLocally.delete(settledNumber);

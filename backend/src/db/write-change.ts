@@ -88,6 +88,7 @@ export async function writeChange<T>(
     return { written: true, value: await apply(seq) };
   } catch (error) {
     await giveBackVersion();
+    if (ref !== undefined) sequence.failed(seq);
     throw error;
   } finally {
     if (ref !== undefined) {

@@ -12,7 +12,8 @@
 //   database appears (new epoch), is everything read once (build).
 // So any instance sees a change made through any other within READ_MODEL_MAX_AGE_MS.
 import type mongoose from 'mongoose';
-import { sequenceOn, type ClaimDoc, type Horizon } from '../../db/sequence.ts';
+import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon } from '../../db/sequence.ts';
+import { writeChange } from '../../db/write-change.ts';
 import { SharedBodies } from '../../http/shared-body.ts';
 import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
 import { commentModel, toCommentDto, type CommentDoc } from '../comments/comment.model.ts';
@@ -31,11 +32,6 @@ export const READ_MODEL_MAX_AGE_MS = 1000;
 const ADVANCE_MAX_CHANGES = 64;
 /** `_id` reads in flight at once while catching up. */
 const READ_CONCURRENCY = 16;
-/**
- * An overdue change found not written is looked for again only after this long: the thing may not
- * exist yet (a create), and reading a missing `_id` reads the whole collection on FerretDB.
- */
-const LANDED_RECHECK_MS = 5_000;
 
 export interface ReadState {
   epoch: string;
@@ -279,33 +275,39 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
   }
 
   /**
-   * Whether the change claim `n` names is written: the thing (or its tombstone) carries `n` or a
-   * later number. Asked by the sequence only for a claim overdue to settle (db/sequence.ts), so a
-   * writer that died after writing holds readers back for a second, not a minute.
+   * What an overdue claim names, for the sequence (db/sequence.ts): the number the thing carries
+   * now, so a writer that died after writing holds readers back a second, not a minute; and the
+   * move of a write that landed after its number was given up, to a fresh number devices will see.
+   * Asked only for claims overdue to settle, a handful after a crash.
    */
-  const notLandedAt = new Map<number, number>();
-  async function landed(claim: ClaimDoc): Promise<boolean> {
+  const things: ClaimedThings = {
+    async seqOf(claim) {
+      const target = targetOf(claim);
+      if (!target) return null;
+      const found = (await target.model.findById(target.id, { seq: 1 }).lean()) as { seq?: number } | null;
+      return typeof found?.seq === 'number' ? found.seq : null;
+    },
+    async move(claim) {
+      const target = targetOf(claim);
+      if (!target) return;
+      await writeChange(connection, undefined, {
+        ref: claim.ref,
+        apply: (seq) =>
+          target.model.updateOne({ _id: target.id, seq: claim.n }, { $set: { seq } }, { timestamps: false }),
+      });
+    },
+  };
+
+  type NumberedThing = { _id: unknown; seq: number };
+  function targetOf(claim: ClaimDoc): { model: mongoose.Model<NumberedThing>; id: string } | null {
     const ref = claim.ref ? parseChangeRef(claim.ref) : null;
-    if (!ref) return false;
-    const nowMs = Date.now();
-    if (nowMs - (notLandedAt.get(claim.n) ?? -Infinity) < LANDED_RECHECK_MS) return false;
-    const found = ref.removal
-      ? await Tombstones.findById(tombstoneId(ref.kind, ref.refId), { seq: 1 }).lean()
-      : ref.kind === 'article'
-        ? await Articles.findById(ref.refId, { seq: 1 }).lean()
-        : await Comments.findById(ref.refId, { seq: 1 }).lean();
-    if (typeof found?.seq === 'number' && found.seq >= claim.n) {
-      notLandedAt.delete(claim.n);
-      return true;
-    }
-    // Only overdue claims land here, a handful at most; the oldest entry goes first.
-    if (notLandedAt.size >= 64) notLandedAt.delete(notLandedAt.keys().next().value!);
-    notLandedAt.set(claim.n, nowMs);
-    return false;
+    if (!ref) return null;
+    if (ref.removal) return { model: Tombstones as unknown as mongoose.Model<NumberedThing>, id: tombstoneId(ref.kind, ref.refId) };
+    return { model: (ref.kind === 'article' ? Articles : Comments) as unknown as mongoose.Model<NumberedThing>, id: ref.refId };
   }
 
   async function refresh(): Promise<void> {
-    const horizon = await sequence.horizon({ landed });
+    const horizon = await sequence.horizon({ things });
     if (state && state.epoch === horizon.epoch) {
       state.claimed = Math.max(state.claimed, horizon.claimed);
       if (horizon.committed <= state.horizon || (await advance(state, horizon))) return;
