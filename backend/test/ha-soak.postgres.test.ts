@@ -29,14 +29,13 @@ const DEVICES = 6;
 const REQUEST_TIMEOUT_MS = 25_000;
 /**
  * A change number claimed by a write that never finished (its instance killed, or the database
- * gone mid-write) holds readers below it until it is resolved (db/sequence.ts): abandoned, or its
- * change seen written, once it is SEQ_SETTLE_EXPECTED_MS old, so such reads are a second or two
- * late. Left: a write whose `writing` fate went in but whose change never landed (killed within
- * that one write, or the database gone between the two) holds readers until the claim is
- * CLAIM_STALE_MS old. Within 1 s is asserted before the first fault; after it, within this, and
- * how late is recorded.
+ * gone mid-write) holds readers below it until it is resolved (db/sequence.ts): passed once it is
+ * SEQ_SETTLE_EXPECTED_MS old (abandoned, its change seen written, or given up and watched), so
+ * such reads may be a second or two late, where they were up to CLAIM_STALE_MS late before. Within
+ * 1 s is asserted before the first fault; after it, within this (generous for a busy machine),
+ * and how late is recorded.
  */
-const LATE_LIMIT_MS = CLAIM_STALE_MS + 10_000;
+const LATE_LIMIT_MS = 15_000;
 /** A key claimed by the killed instance or just before the database went away is released as
  * abandoned 60 s after its claim (middleware/idempotency.ts); until then a retry is told to wait. */
 const SETTLE_LIMIT_MS = 70_000;
@@ -213,7 +212,7 @@ describe('two instances behind HAProxy, one killed and the database restarted', 
           `${writes.length} writes, ${writes.length - notAcknowledged.length} acknowledged; ${writes.length - notOnce.length} stored once, ` +
           `${notOnce.length} lost or duplicated; ${requests} requests, ${noAnswer} unanswered, ${toldToRetry} told to retry (${statuses || 'none'}); ` +
           `reads 1 s after a write: ${staleness.found} of ${staleness.probes - staleness.instanceDown} saw it (${staleness.instanceDown} on an instance that was down)` +
-          (staleness.late.length ? `; the other ${staleness.late.length} saw it ${(Math.max(...staleness.late) / 1000).toFixed(1)} s after the write at worst (a change number left unsettled by the fault holds readers until it is abandoned or seen written, ${SEQ_SETTLE_EXPECTED_MS / 1000} s after its claim, or, if its write began and never landed, ${CLAIM_STALE_MS / 1000} s)` : ''),
+          (staleness.late.length ? `; the other ${staleness.late.length} saw it ${(Math.max(...staleness.late) / 1000).toFixed(1)} s after the write at worst (a change number left unsettled by the fault holds readers until it is ${SEQ_SETTLE_EXPECTED_MS / 1000} s old, not ${CLAIM_STALE_MS / 1000} s as before)` : ''),
         baseline: 'each write counted in the database afterwards',
         target: '0 lost, 0 duplicated, every request answered, reads within 1 s',
         met:
