@@ -22,16 +22,9 @@
 //   that made it has stored its answer (or given its key back), all its changes are settled by
 //   that one update;
 // - `done: true`, set after the write, for a change made without a record;
-// - its fate, once it is SEQ_SETTLE_EXPECTED_MS old (a change is written within milliseconds, so
-//   its writer may have died): each number has at most one fate, a unique insert into `seq_fates`.
-//   The writer inserts `writing` right after its claim, before it writes anything; a reader that
-//   finds an overdue claim with no fate inserts `abandoned`. Only one of the two gets in, so an
-//   abandoned number is never written (its writer, finding the fate taken, claims the next number)
-//   and readers pass it. An overdue `writing` number is passed when the thing it names carries it
-//   or a later number (its change is written, and readers read it by `ref`); otherwise its writer
-//   died or stalled within its write, and it is given up as `late` and watched until CLAIM_STALE_MS:
-//   should the write land after all, at a number readers have passed, one reader moves the thing to
-//   a fresh number (watchLate), so no device misses it;
+// - its fate, once it is SEQ_SETTLE_EXPECTED_MS old (its writer may have died): abandoned before
+//   anything was written, written, or given up and watched should its write land after all
+//   (db/sequence-fates.ts);
 // - age: a claim older than CLAIM_STALE_MS belongs to a crashed writer and holds nobody back.
 // Each claim also names what changed (`ref`, e.g. `article:<id>`), so the claims double as a short
 // change log: a reader that knows the horizon moved from 40 to 43 reads claims "41".."43" by `_id`
@@ -41,6 +34,9 @@ import type mongoose from 'mongoose';
 import { HttpError } from '../errors.ts';
 import { CLAIM_STALE_MS, insertClaim, isStale } from './claim.ts';
 import { IDEMPOTENCY_COLLECTION, recordFinished, type KeyDoc, type KeyHold } from './key-records.ts';
+import { SEQ_SETTLE_EXPECTED_MS, sequenceFates, type ClaimedThings } from './sequence-fates.ts';
+
+export { SEQ_SETTLE_EXPECTED_MS, type ClaimedThings, type FateDoc } from './sequence-fates.ts';
 
 /**
  * Claims are kept this long and at least this many below the newest-number hint this process
@@ -52,14 +48,6 @@ export const SEQ_CLAIM_KEEP_MS = 10 * CLAIM_STALE_MS;
 const SEQ_CLAIM_KEEP_COUNT = 100;
 const SEQ_CLAIM_PRUNE_EVERY_MS = 60_000;
 const SEQ_CLAIM_MAX_ATTEMPTS = 500;
-/**
- * A claim not settled this long after it was made is looked into (its fate, above). Far above a
- * change's own writing time (milliseconds), and short enough that a write acknowledged after a
- * crash reaches readers within two seconds (this plus read-model.ts READ_MODEL_MAX_AGE_MS).
- */
-export const SEQ_SETTLE_EXPECTED_MS = 1_000;
-/** How often a process looks whether a write given up while being written landed after all. */
-export const SEQ_LATE_CHECK_MS = 2_000;
 /** While walking past taken numbers, re-read the newest-number hint every this many attempts. */
 const SEQ_REREAD_EVERY_ATTEMPTS = 8;
 /** A reader that has not looked for this long starts again from the hint (claims may be pruned). */
@@ -90,16 +78,6 @@ export interface ClaimDoc {
   attempt?: number;
   /** A change without a record: false while written, then true. Absent on older claims (settled). */
   done?: boolean;
-}
-/** What became of a claimed number whose writer may have died (one per number, by unique insert). */
-export interface FateDoc {
-  _id: string;
-  n: number;
-  at: Date;
-  /** `moved`: the record (`<n>:moved`) of the one reader that renumbers a late write of `n`. */
-  state: 'writing' | 'abandoned' | 'moved';
-  /** Given up while (or after) being written: its write may still land, at a number readers passed. */
-  late?: boolean;
 }
 interface MetaDoc {
   _id: string;
@@ -159,20 +137,10 @@ export function sequenceOn(connection: mongoose.Connection): Sequence {
   return sequence;
 }
 
-/** What a claim's `ref` names, as far as the sequence needs it (modules/sync/read-model.ts). */
-export interface ClaimedThings {
-  /** The change number the thing (or its tombstone) carries now; null when it is not there. */
-  seqOf(claim: ClaimDoc): Promise<number | null>;
-  /** Moves the thing, still at `claim.n`, to a fresh number (a change of its own). */
-  move(claim: ClaimDoc): Promise<void>;
-}
-
-const writingFate = (n: number): FateDoc => ({ _id: String(n), n, at: new Date(), state: 'writing' });
-
 function createSequence(connection: mongoose.Connection): Sequence {
   const counters = connection.collection<CounterDoc>('counters');
   const claims = connection.collection<ClaimDoc>('seq_claims');
-  const fates = connection.collection<FateDoc>('seq_fates');
+  const fates = sequenceFates(connection);
   const keys = connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
   const meta = connection.collection<MetaDoc>('meta');
   let epoch: Promise<string> | undefined;
@@ -189,10 +157,6 @@ function createSequence(connection: mongoose.Connection): Sequence {
   /** Claims read or made lately, by number: the read model asks for the same ones again. */
   const recent = new Map<number, ClaimDoc>();
   const settledListeners: (() => void)[] = [];
-  /** Numbers given up while being written, watched in case their write still lands (watchLate). */
-  const watched = new Map<number, ClaimDoc>();
-  let lastWatchMs = 0;
-  let watching: Promise<void> | null = null;
 
   const hint = async (id: string) => (await counters.findOne({ _id: id }))?.value ?? 0;
 
@@ -238,69 +202,10 @@ function createSequence(connection: mongoose.Connection): Sequence {
       settled = claim.done !== false;
     }
     if (settled || nowMs - claim.at.getTime() < SEQ_SETTLE_EXPECTED_MS) return settled;
-    if (!(await overdueResolved(claim, things))) return false;
+    if (!(await fates.resolveOverdue(claim, things))) return false;
     // Final either way (an abandoned number is never written; a written change stays written).
     settledLocally.add(claim.n);
     return true;
-  }
-
-  /**
-   * An overdue claim: passed when nothing is being written under it (abandoned now or before), or
-   * its change is written. One still being written (its writer died or stalled within the write)
-   * is given up too, and watched: should its write land later, at a number readers have passed,
-   * one reader moves the thing to a fresh number (watchLate), so no device misses it.
-   */
-  async function overdueResolved(claim: ClaimDoc, things?: ClaimedThings): Promise<boolean> {
-    let fate = await fates.findOne({ _id: claim._id });
-    if (!fate) {
-      const abandoned: FateDoc = { _id: claim._id, n: claim.n, at: new Date(), state: 'abandoned' };
-      if (await insertClaim(fates, abandoned)) return true;
-      // Its writer got there first (it is writing now), or another reader did.
-      fate = await fates.findOne({ _id: claim._id });
-      if (!fate) return false;
-    }
-    if (fate.state === 'writing') {
-      if (!things) return false;
-      const seq = await things.seqOf(claim);
-      if (seq !== null && seq >= claim.n) return true;
-      // Racing readers all write the same; the writer itself only ever writes this too (failed).
-      await fates.updateOne({ _id: claim._id, state: 'writing' }, { $set: { state: 'abandoned', late: true } });
-      fate = { ...fate, state: 'abandoned', late: true };
-    }
-    if (fate.late) {
-      if (!things) return false;
-      watched.set(claim.n, claim);
-    }
-    return true;
-  }
-
-  /**
-   * Looks, now and then, whether a write given up while being written has landed after all (still
-   * at its old number); the reader that records `<n>:moved` first moves it to a fresh number. Not
-   * awaited by readers. Watched for CLAIM_STALE_MS after the claim, the bound every writer keeps.
-   */
-  function watchLate(nowMs: number, things?: ClaimedThings): void {
-    if (!things || watched.size === 0 || watching || nowMs - lastWatchMs < SEQ_LATE_CHECK_MS) return;
-    lastWatchMs = nowMs;
-    watching = (async () => {
-      for (const [n, claim] of [...watched]) {
-        if (nowMs - claim.at.getTime() > CLAIM_STALE_MS) {
-          watched.delete(n);
-          continue;
-        }
-        const seq = await things.seqOf(claim);
-        if (seq === null || seq < n) continue;
-        watched.delete(n);
-        if (seq > n) continue;
-        if (await insertClaim(fates, { _id: `${n}:moved`, n, at: new Date(), state: 'moved' })) await things.move(claim);
-      }
-    })()
-      .catch(() => {
-        // Looked at again on the next round.
-      })
-      .finally(() => {
-        watching = null;
-      });
   }
 
   function pruneOldClaims(nowMs: number, below: number) {
@@ -309,7 +214,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
     const old = { n: { $lt: below - SEQ_CLAIM_KEEP_COUNT }, at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) } };
     // Housekeeping only; the next attempt comes a minute later.
     claims.deleteMany(old).catch(() => {});
-    fates.deleteMany(old).catch(() => {});
+    fates.prune(old);
   }
 
   async function claim(ref: string | undefined, hold: KeyHold | undefined): Promise<number> {
@@ -329,7 +234,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
       // The number is ours once the claim is in and its fate is `writing`: a reader that found the
       // claim overdue first has abandoned it, and the next number is tried instead. Should the
       // fate insert fail, the claim has no fate and readers abandon it once overdue.
-      if ((await insertClaim(claims, doc)) && (await insertClaim(fates, writingFate(candidate)))) {
+      if ((await insertClaim(claims, doc)) && (await fates.begin(candidate))) {
         remember(doc);
         // Now and then, and whenever another instance made this one walk: a newer starting point.
         if (attempt > 1 || candidate - newestStored >= SEQ_HINT_EVERY_CLAIMS) {
@@ -363,17 +268,6 @@ function createSequence(connection: mongoose.Connection): Sequence {
       // instances wait for the claim to go stale.
       markSettled([n]);
     }
-  }
-
-  function failed(n: number): void {
-    const startedMs = Date.now();
-    // Only this number's writer changes a `writing` fate; readers only insert.
-    const mark = (): void => {
-      fates.updateOne({ _id: String(n) }, { $set: { state: 'abandoned', late: true } }).catch(() => {
-        if (Date.now() - startedMs < CLAIM_STALE_MS) setTimeout(mark, SEQ_SETTLE_EXPECTED_MS).unref();
-      });
-    };
-    mark();
   }
 
   async function loadEpoch(): Promise<string> {
@@ -417,7 +311,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
   return {
     claim,
     settle,
-    failed,
+    failed: fates.failed,
     settledHere: markSettled,
     onSettled(listener) {
       settledListeners.push(listener);
@@ -452,7 +346,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
         if (committed === undefined && !(await isSettled(claim, nowMs, options?.things))) committed = n - 1;
       }
       committed ??= n;
-      watchLate(nowMs, options?.things);
+      fates.watchLate(nowMs, options?.things);
       if (n > newestKnown) newestKnown = n;
       if (!settledKnown || committed >= settledKnown.committed) settledKnown = { committed, atMs: nowMs };
       for (const settledNumber of settledLocally) if (settledNumber <= committed) settledLocally.delete(settledNumber);

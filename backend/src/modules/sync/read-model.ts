@@ -293,7 +293,8 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
       await writeChange(connection, undefined, {
         ref: claim.ref,
         apply: (seq) =>
-          target.model.updateOne({ _id: target.id, seq: claim.n }, { $set: { seq } }, { timestamps: false }),
+          // By `_id` alone (an index read on FerretDB): the sequence just saw it at `claim.n`.
+          target.model.updateOne({ _id: target.id }, { $set: { seq } }, { timestamps: false }),
       });
     },
   };
