@@ -35,6 +35,11 @@ import { imageQueue, setImageQueue } from './modules/images/image-queue.ts';
 import type { Readiness } from './http-server.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
+/**
+ * A write already under way at REQUEST_TIMEOUT_MS gets this much longer to answer its real result
+ * (middleware/timeout.ts); the two together stay under a balancer's 30 s (scripts/lib/topology.mjs).
+ */
+export const REQUEST_FINISH_MS = 8_000;
 
 export interface AppDeps {
   config: Config;
@@ -63,7 +68,7 @@ export function createApp({ config, connection, passwords, scripture, readiness 
   app.use(compression());
   app.use(securityHeaders());
   app.use(errorHandler({ log: config.env === 'test' ? () => {} : console.error }));
-  app.use(requestTimeout({ ms: REQUEST_TIMEOUT_MS }));
+  app.use(requestTimeout({ ms: config.requestDeadlineMs ?? REQUEST_TIMEOUT_MS, finishMs: REQUEST_FINISH_MS }));
   app.use(cors({ origins: config.corsOrigins }));
   app.use(requestBody());
   app.use(jsonDepthLimit());

@@ -180,6 +180,8 @@ export interface Config {
   publishCheckMs?: number;
   /** How a SIGTERM ends the process (http-server.ts's drain); missing: no grace, 25 s limit. */
   shutdown?: ShutdownTimes;
+  /** The app's answer deadline (middleware/timeout.ts); missing means app.ts REQUEST_TIMEOUT_MS. Tests shorten it. */
+  requestDeadlineMs?: number;
 }
 
 export interface ShutdownTimes {

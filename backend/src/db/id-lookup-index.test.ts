@@ -14,6 +14,7 @@ const PRODUCT_COLLECTIONS = [
   'users',
   'tombstones',
   'seq_claims',
+  'seq_fates',
   'article_versions',
 ];
 const NAMESPACE_EXISTS = 48;

@@ -49,9 +49,17 @@ export interface KeptAnswer {
   body: string;
 }
 
+/** The request's time limit as its writes see it (http/deadline.ts). */
+export interface WriteDeadline {
+  /** Called right before the request's first database write: throws (503) once the time is up. */
+  enterWrite(): void;
+}
+
 /** One request's writes: the record it holds, if any, and what to do once it is finished. */
 export interface WriteScope {
   readonly key?: KeyHold;
+  /** Set by the request (http/idempotency-key.ts writeScopeOf); absent for tools and the seed. */
+  deadline?: WriteDeadline;
   /** Runs `listener` after the scope finished (its answer stored, or its key given back). */
   whenFinished(listener: () => void): void;
   /** Keeps `answer` for a retry (null: keeps nothing, the retry runs), then runs the listeners. */
@@ -65,10 +73,15 @@ export type KeyOpening =
   /** Another retry is taking the key over at this moment, or it vanished in between. */
   | { kind: 'busy' };
 
-function scopeFor(finishRecord: ((answer: KeptAnswer | null) => Promise<void>) | null, key?: KeyHold): WriteScope {
+function scopeFor(
+  finishRecord: ((answer: KeptAnswer | null) => Promise<void>) | null,
+  key?: KeyHold,
+  deadline?: WriteDeadline,
+): WriteScope {
   const listeners: (() => void)[] = [];
   return {
     key,
+    deadline,
     whenFinished(listener) {
       listeners.push(listener);
     },
@@ -83,8 +96,8 @@ function scopeFor(finishRecord: ((answer: KeptAnswer | null) => Promise<void>) |
 }
 
 /** A scope without a record (no key, or an anonymous call past the budget): nothing to finish. */
-export function unrecordedScope(): WriteScope {
-  return scopeFor(null);
+export function unrecordedScope(deadline?: WriteDeadline): WriteScope {
+  return scopeFor(null, undefined, deadline);
 }
 
 export interface KeyRecords {

@@ -12,7 +12,8 @@
 //   claims are found by probing `_id`s upward from a number known to be settled, and `seq_claims`
 //   is kept short: only the last minutes of claims matter, older ones are deleted.
 // - Every round trip costs about a millisecond (a SQLite transaction), and an update more than an
-//   insert, so a change costs one insert here and nothing more on the usual path.
+//   insert, so a change costs two inserts here (its claim and its `writing` fate, below) and
+//   nothing more on the usual path.
 //
 // Numbers are claimed before the change is written, so a reader could see change 11 while 10 is
 // still being written, move its cursor past 10 and never see it. A claim is therefore made
@@ -21,6 +22,9 @@
 //   that made it has stored its answer (or given its key back), all its changes are settled by
 //   that one update;
 // - `done: true`, set after the write, for a change made without a record;
+// - its fate, once it is SEQ_SETTLE_EXPECTED_MS old (its writer may have died): abandoned before
+//   anything was written, written, or given up and watched should its write land after all
+//   (db/sequence-fates.ts);
 // - age: a claim older than CLAIM_STALE_MS belongs to a crashed writer and holds nobody back.
 // Each claim also names what changed (`ref`, e.g. `article:<id>`), so the claims double as a short
 // change log: a reader that knows the horizon moved from 40 to 43 reads claims "41".."43" by `_id`
@@ -30,6 +34,9 @@ import type mongoose from 'mongoose';
 import { HttpError } from '../errors.ts';
 import { CLAIM_STALE_MS, insertClaim, isStale } from './claim.ts';
 import { IDEMPOTENCY_COLLECTION, recordFinished, type KeyDoc, type KeyHold } from './key-records.ts';
+import { SEQ_SETTLE_EXPECTED_MS, sequenceFates, type ClaimedThings } from './sequence-fates.ts';
+
+export { SEQ_SETTLE_EXPECTED_MS, type ClaimedThings, type FateDoc } from './sequence-fates.ts';
 
 /**
  * Claims are kept this long and at least this many below the newest-number hint this process
@@ -97,11 +104,21 @@ export interface Sequence {
   claim(ref?: string, hold?: KeyHold): Promise<number>;
   /** Marks a change claimed without a record as written (or given up); readers may pass it. */
   settle(n: number): Promise<void>;
+  /**
+   * The write of `n` failed: its number names no change. Its fate says so (retried in the
+   * background while the database is away), so readers pass it once overdue even when the
+   * settlement is lost with the database (a key record left pending, a `done` never set).
+   */
+  failed(n: number): void;
   /** This process finished the record that settles `numbers`: its readers may pass them now. */
   settledHere(numbers: readonly number[]): void;
   /** Runs `write` with a fresh number and settles it (tools and the seed; services use write-change). */
   next<T>(write: (seq: number) => Promise<T>, ref?: string): Promise<T>;
-  horizon(): Promise<Horizon>;
+  /**
+   * `things`: how to read and renumber what a claim names (the read model knows the collections).
+   * Without it, an overdue claim is passed only when nothing was being written under it.
+   */
+  horizon(options?: { things?: ClaimedThings }): Promise<Horizon>;
   /** The claim of one number (its `ref` says what changed), or null once pruned. */
   claimOf(n: number): Promise<ClaimDoc | null>;
   /** Calls `listener` each time a change of this process settles (it may now be read). */
@@ -123,6 +140,7 @@ export function sequenceOn(connection: mongoose.Connection): Sequence {
 function createSequence(connection: mongoose.Connection): Sequence {
   const counters = connection.collection<CounterDoc>('counters');
   const claims = connection.collection<ClaimDoc>('seq_claims');
+  const fates = sequenceFates(connection);
   const keys = connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
   const meta = connection.collection<MetaDoc>('meta');
   let epoch: Promise<string> | undefined;
@@ -174,23 +192,29 @@ function createSequence(connection: mongoose.Connection): Sequence {
     return found;
   }
 
-  async function isSettled(claim: ClaimDoc, nowMs: number): Promise<boolean> {
+  async function isSettled(claim: ClaimDoc, nowMs: number, things?: ClaimedThings): Promise<boolean> {
     if (settledLocally.has(claim.n) || isStale(claim.at, nowMs)) return true;
+    let settled: boolean;
     if (claim.key !== undefined) {
       const record = await keys.findOne({ _id: claim.key }, { projection: { state: 1, attempt: 1 } });
-      return recordFinished(record, { id: claim.key, attempt: claim.attempt ?? 0 });
+      settled = recordFinished(record, { id: claim.key, attempt: claim.attempt ?? 0 });
+    } else {
+      settled = claim.done !== false;
     }
-    return claim.done !== false;
+    if (settled || nowMs - claim.at.getTime() < SEQ_SETTLE_EXPECTED_MS) return settled;
+    if (!(await fates.resolveOverdue(claim, things))) return false;
+    // Final either way (an abandoned number is never written; a written change stays written).
+    settledLocally.add(claim.n);
+    return true;
   }
 
   function pruneOldClaims(nowMs: number, below: number) {
     if (nowMs - lastPruneMs < SEQ_CLAIM_PRUNE_EVERY_MS) return;
     lastPruneMs = nowMs;
-    claims
-      .deleteMany({ n: { $lt: below - SEQ_CLAIM_KEEP_COUNT }, at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) } })
-      .catch(() => {
-        // Housekeeping only; the next attempt comes a minute later.
-      });
+    const old = { n: { $lt: below - SEQ_CLAIM_KEEP_COUNT }, at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) } };
+    // Housekeeping only; the next attempt comes a minute later.
+    claims.deleteMany(old).catch(() => {});
+    fates.prune(old);
   }
 
   async function claim(ref: string | undefined, hold: KeyHold | undefined): Promise<number> {
@@ -207,7 +231,10 @@ function createSequence(connection: mongoose.Connection): Sequence {
         ...(ref === undefined ? {} : { ref }),
         ...(hold ? { key: hold.id, attempt: hold.attempt } : { done: false }),
       };
-      if (await insertClaim(claims, doc)) {
+      // The number is ours once the claim is in and its fate is `writing`: a reader that found the
+      // claim overdue first has abandoned it, and the next number is tried instead. Should the
+      // fate insert fail, the claim has no fate and readers abandon it once overdue.
+      if ((await insertClaim(claims, doc)) && (await fates.begin(candidate))) {
         remember(doc);
         // Now and then, and whenever another instance made this one walk: a newer starting point.
         if (attempt > 1 || candidate - newestStored >= SEQ_HINT_EVERY_CLAIMS) {
@@ -284,6 +311,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
   return {
     claim,
     settle,
+    failed: fates.failed,
     settledHere: markSettled,
     onSettled(listener) {
       settledListeners.push(listener);
@@ -300,7 +328,7 @@ function createSequence(connection: mongoose.Connection): Sequence {
       }
     },
 
-    async horizon() {
+    async horizon(options) {
       const nowMs = Date.now();
       epoch ??= loadEpoch().catch((error: unknown) => {
         epoch = undefined;
@@ -315,9 +343,10 @@ function createSequence(connection: mongoose.Connection): Sequence {
       let committed: number | undefined;
       for (let claim = await readClaim(n + 1); claim; claim = await readClaim(n + 1)) {
         n += 1;
-        if (committed === undefined && !(await isSettled(claim, nowMs))) committed = n - 1;
+        if (committed === undefined && !(await isSettled(claim, nowMs, options?.things))) committed = n - 1;
       }
       committed ??= n;
+      fates.watchLate(nowMs, options?.things);
       if (n > newestKnown) newestKnown = n;
       if (!settledKnown || committed >= settledKnown.committed) settledKnown = { committed, atMs: nowMs };
       for (const settledNumber of settledLocally) if (settledNumber <= committed) settledLocally.delete(settledNumber);

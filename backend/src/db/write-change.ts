@@ -5,13 +5,14 @@
 //      (middleware/idempotency.ts, db/key-records.ts); the change is made under that scope;
 //   2. the version claim, for a change that moves a record to its next version
 //      (db/version-claims.ts): only one change per version wins, the loser is told so;
-//   3. the change number, for a change the delta feeds report (db/sequence.ts);
+//   3. the change number, for a change the delta feeds report (db/sequence.ts): its claim and its
+//      `writing` fate, so no reader gives the number up while the change is being written;
 //
 // then writes the change itself, and settles what it claimed. Each claim is one `_id` insert
 // (FerretDB 1.24 has no transactions, and only a unique insert is atomic under concurrency). A
 // number claimed under a key record is settled by that record's answer, which the request stores
 // anyway, so a change costs its claims and its own write and nothing more: an edit is the version
-// insert, the number insert and the update (plus, for a save that changes the text, the insert
+// insert, the number's two inserts and the update (plus, for a save that changes the text, the insert
 // of the revision it replaces, made inside `apply`); a number claimed without a record takes one more
 // update to settle. If the write fails, the version claim is given back (the next try may take it)
 // and the number is settled all the same (it names a change that did not happen, which readers
@@ -82,14 +83,18 @@ export async function writeChange<T>(
     }
   }
   try {
+    // The point of no return: a request already answered "nothing was saved" stops here.
+    scope?.deadline?.enterWrite();
     return { written: true, value: await apply(seq) };
   } catch (error) {
     await giveBackVersion();
+    if (ref !== undefined) sequence.failed(seq);
     throw error;
   } finally {
     if (ref !== undefined) {
       if (hold) scope!.whenFinished(() => sequence.settledHere([seq]));
-      // A settle that fails leaves the claim to go stale: other instances wait for it a minute.
+      // A settle that fails leaves the claim unsettled: other instances pass it once its change is
+      // seen written (db/sequence.ts), or, if the write never landed, once it is stale.
       else await sequence.settle(seq).catch(() => {});
     }
   }

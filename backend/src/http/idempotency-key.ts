@@ -4,7 +4,8 @@
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN } from '@fw/contracts';
-import type { WriteScope } from '../db/key-records.ts';
+import { unrecordedScope, type WriteScope } from '../db/key-records.ts';
+import { deadlineOf } from './deadline.ts';
 
 /**
  * Who the key belongs to: the logged-in user, or a hash of an anonymous caller's address (ctx.ip:
@@ -52,14 +53,19 @@ export function operationId(ctx: Context): string | undefined {
 }
 
 /**
- * The write scope of this request: the key record it holds, if any. Services make their changes
- * under it (db/write-change.ts), so the record's answer settles them.
+ * The write scope of this request: the key record it holds, if any, and its time limit. Services
+ * make their changes under it (db/write-change.ts), so the record's answer settles them and no
+ * write starts once the request was answered "nothing was saved" (http/deadline.ts).
  */
 export function writeScopeOf(ctx: Context): WriteScope | undefined {
-  return (ctx.state as { writeScope?: WriteScope }).writeScope;
+  const state = ctx.state as { writeScope?: WriteScope };
+  const deadline = deadlineOf(ctx);
+  if (!state.writeScope && deadline) state.writeScope = unrecordedScope(deadline);
+  return state.writeScope;
 }
 
 /** Set by middleware/idempotency.ts once it holds the request's record. */
 export function setWriteScope(ctx: Context, scope: WriteScope): void {
+  scope.deadline ??= deadlineOf(ctx);
   (ctx.state as { writeScope?: WriteScope }).writeScope = scope;
 }

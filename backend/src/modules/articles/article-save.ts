@@ -70,7 +70,7 @@ export async function saveArticle(
 ): Promise<SaveOutcome> {
   const fields: ArticleFields = { ...(await articleFields(input, pool)), ...(by === undefined ? {} : { updatedBy: by }) };
   // Pictures become stored files before anything else is written: a refused one changes nothing.
-  fields.content = (await storeArticleImages(store.connection, fields.content)).html;
+  fields.content = (await storeArticleImages(store.connection, fields.content, scope?.deadline)).html;
   const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
 
   // A client-made id nobody has used: straight to the insert, no lookups (article-versions.ts).

@@ -14,6 +14,7 @@ import { encodeImage, imageHash, readPicture, type EncodedFile, type ImageMeta, 
 import { IMAGE_MAX_PER_SAVE, IMAGE_MAX_SAVE_PIXELS, tooManyPictures, tooManySavePixels } from './image-limits.ts';
 import { imageQueueOn, type ImageQueue } from './image-queue.ts';
 import { imageStore } from './image-store.ts';
+import type { WriteDeadline } from '../../db/key-records.ts';
 
 export const STORED_TOO_LARGE_MESSAGE = `The article is too large: without its pictures, its content may be at most ${
   LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES / 1024 / 1024
@@ -91,11 +92,13 @@ interface NewPicture {
  * (image-limits.ts); then the new pictures are encoded, one save at a time (image-queue.ts), and
  * stored only when all worked: a refused picture (an HttpError naming its place and the limit)
  * leaves the database as it was. An `<img>` of ours whose picture is not stored here is dropped
- * (nobody can make such an address but by hand).
+ * (nobody can make such an address but by hand). Storing them is the save's first write, so the
+ * request's `deadline` is asked first (http/deadline.ts).
  */
 export async function storeArticleImages(
   connection: mongoose.Connection,
   html: string,
+  deadline?: WriteDeadline,
   /** The server's own (a request's); the start-up migration, with no deadline, passes another. */
   queue: ImageQueue = imageQueueOn(connection),
 ): Promise<StoredImages> {
@@ -133,6 +136,7 @@ export async function storeArticleImages(
     return /^<(?:\/?picture|source)\b/i.test(part) ? '' : part;
   });
   const stored = sizeChecked(out.join(''));
+  if (pending.length) deadline?.enterWrite();
   for (const { hash, meta, files } of pending) await store.save(hash, meta, files);
   return { html: stored, stored: pending.length };
 }

@@ -38,7 +38,7 @@ export async function storeInlineImages(connection: mongoose.Connection): Promis
     if (!article.content.includes('data:image/')) continue;
     let html: string;
     try {
-      ({ html } = await storeArticleImages(connection, article.content, queue));
+      ({ html } = await storeArticleImages(connection, article.content, undefined, queue));
     } catch (error) {
       result.failed.push(`${String(article._id)}: ${error instanceof Error ? error.message : String(error)}`);
       continue;

@@ -12,7 +12,8 @@
 //   database appears (new epoch), is everything read once (build).
 // So any instance sees a change made through any other within READ_MODEL_MAX_AGE_MS.
 import type mongoose from 'mongoose';
-import { sequenceOn, type Horizon } from '../../db/sequence.ts';
+import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon } from '../../db/sequence.ts';
+import { writeChange } from '../../db/write-change.ts';
 import { SharedBodies } from '../../http/shared-body.ts';
 import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
 import { commentModel, toCommentDto, type CommentDoc } from '../comments/comment.model.ts';
@@ -273,8 +274,41 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
     return true;
   }
 
+  /**
+   * What an overdue claim names, for the sequence (db/sequence.ts): the number the thing carries
+   * now, so a writer that died after writing holds readers back a second, not a minute; and the
+   * move of a write that landed after its number was given up, to a fresh number devices will see.
+   * Asked only for claims overdue to settle, a handful after a crash.
+   */
+  const things: ClaimedThings = {
+    async seqOf(claim) {
+      const target = targetOf(claim);
+      if (!target) return null;
+      const found = (await target.model.findById(target.id, { seq: 1 }).lean()) as { seq?: number } | null;
+      return typeof found?.seq === 'number' ? found.seq : null;
+    },
+    async move(claim) {
+      const target = targetOf(claim);
+      if (!target) return;
+      await writeChange(connection, undefined, {
+        ref: claim.ref,
+        apply: (seq) =>
+          // By `_id` alone (an index read on FerretDB): the sequence just saw it at `claim.n`.
+          target.model.updateOne({ _id: target.id }, { $set: { seq } }, { timestamps: false }),
+      });
+    },
+  };
+
+  type NumberedThing = { _id: unknown; seq: number };
+  function targetOf(claim: ClaimDoc): { model: mongoose.Model<NumberedThing>; id: string } | null {
+    const ref = claim.ref ? parseChangeRef(claim.ref) : null;
+    if (!ref) return null;
+    if (ref.removal) return { model: Tombstones as unknown as mongoose.Model<NumberedThing>, id: tombstoneId(ref.kind, ref.refId) };
+    return { model: (ref.kind === 'article' ? Articles : Comments) as unknown as mongoose.Model<NumberedThing>, id: ref.refId };
+  }
+
   async function refresh(): Promise<void> {
-    const horizon = await sequence.horizon();
+    const horizon = await sequence.horizon({ things });
     if (state && state.epoch === horizon.epoch) {
       state.claimed = Math.max(state.claimed, horizon.claimed);
       if (horizon.committed <= state.horizon || (await advance(state, horizon))) return;

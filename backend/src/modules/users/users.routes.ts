@@ -10,6 +10,7 @@ import { registerEmailRateLimit, registerIpRateLimit } from '../../middleware/ra
 import { loginLimits } from '../../middleware/login-limits.ts';
 import { usersService } from './users.service.ts';
 import type { PasswordPool } from './password-pool.ts';
+import { deadlineOf } from '../../http/deadline.ts';
 
 export interface UsersRouterDeps extends WriteRouterDeps {
   config: Config;
@@ -27,7 +28,7 @@ export function usersRouter({ config, connection, passwords, adminOnly, idempote
   router.post(API_PATHS.register, registerIpRateLimit(limitDeps), async (ctx) => {
     const input = parseWith(adminRoutes.register.body, ctx.request.body);
     await limitRegisterEmail(input.email);
-    const result = await users.register(input);
+    const result = await users.register(input, deadlineOf(ctx));
     ctx.status = 201;
     ctx.body = { success: true, ...result };
   });

@@ -9,6 +9,7 @@ import { toUserDto, userModel, type UserDoc } from './user.model.ts';
 import { claimFirstAdmin } from './first-admin.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import type { PasswordPool } from './password-pool.ts';
+import type { WriteDeadline } from '../../db/key-records.ts';
 
 export const BCRYPT_COST = 10;
 
@@ -69,12 +70,14 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
      * approval, and that account is left as it is: login never tells who has an account here,
      * and registration must not either (issue 21, L4). Its owner learns nothing from this.
      */
-    async register({ name, email, password }: RegisterInput): Promise<AuthResult> {
+    async register({ name, email, password }: RegisterInput, deadline?: WriteDeadline): Promise<AuthResult> {
       // The unique email index must exist before the insert relies on it (fresh installs).
       await Users.init();
       // Hashed before the email is tried, so a taken email costs the same work as a new one.
       const passwordHash = await passwords.hash(password, BCRYPT_COST);
       let created;
+      // The account is the first write: a request already answered "nothing was saved" stops here.
+      deadline?.enterWrite();
       try {
         created = await Users.create({ name, email, passwordHash, role: 'user', isApproved: false });
       } catch (error) {
