@@ -27,9 +27,8 @@ const { sanitizeArticleHtml } = await limitsOf('../backend/src/modules/articles/
 export const HEAVY_SAVE_TARGETS = { readP50VsAlone: 2 };
 const ROUNDS = 2;
 const ALONE_S = 6;
+/** Saves start for this long each round; the reads go on until the last of them is answered. */
 const DURING_S = 15;
-/** The saves run this long before the reads start, so the reads meet a save under way. */
-const RAMP_MS = 1_000;
 const WARM_UP_READS = 50;
 /** After a save is answered, time for the server to finish with it (a refused save must store nothing). */
 const SETTLE_MS = 5_000;
@@ -111,11 +110,14 @@ function entryScript() {
   return src;
 }
 
-/** Reads the paths in turn, one after another, for `seconds` (or `count` reads). */
-async function reads(url, paths, { seconds = Infinity, count = Infinity }, times = paths.map(() => [])) {
+/** Reads the paths in turn, one after another, for `seconds`, `count` reads, or `until` settles. */
+async function reads(url, paths, { seconds = Infinity, count = Infinity, until }, times = paths.map(() => [])) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const endMs = performance.now() + seconds * 1000;
-  for (let i = 0; i < count && performance.now() < endMs; i++) {
+  let ended = false;
+  const end = () => (ended = true);
+  until?.then(end, end);
+  for (let i = 0; i < count && performance.now() < endMs && !ended; i++) {
     const p = paths[i % paths.length];
     const res = await measuredGet(url, p, ACCEPT_ENCODING, agent);
     if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}`);
@@ -125,7 +127,7 @@ async function reads(url, paths, { seconds = Infinity, count = Infinity }, times
   return times;
 }
 
-/** Saves one after another on a thread of their own (lib/save-worker.mjs) until the returned stop(). */
+/** Saves one after another on a thread of their own (lib/save-worker.mjs) until stop(); `done` once the last is answered. */
 function saveLoop(url, token, text, pictures, counter, saves) {
   const worker = new Worker(new URL('./lib/save-worker.mjs', import.meta.url), {
     workerData: { url, token, text, pictures, first: counter.next },
@@ -141,16 +143,14 @@ function saveLoop(url, token, text, pictures, counter, saves) {
     worker.once('error', reject);
     worker.once('exit', resolve);
   });
-  return async () => {
-    worker.postMessage('stop');
-    await done;
-  };
+  return { stop: () => worker.postMessage('stop'), done };
 }
 
 const summary = (times) => ({
   count: times.length,
   p50Ms: round(percentile(times, 50), 2),
   p99Ms: round(percentile(times, 99), 1),
+  maxMs: round(Math.max(...times), 0),
 });
 
 /** `database` from bench/lib/server.mjs startDatabase(). */
@@ -186,17 +186,24 @@ export async function benchHeavySave(database) {
     const during = paths.map(() => []);
     const saves = { statuses: {}, refusals: {}, ms: [] };
     const counter = { next: 1 };
+    let duringMs = 0;
     for (let round_ = 1; round_ <= ROUNDS; round_++) {
       log(`heavysave: round ${round_}: ${ALONE_S} s of reads alone`);
       await reads(server.url, paths, { seconds: ALONE_S }, alone);
-      log(`heavysave: round ${round_}: ${DURING_S} s of reads while the admin saves`);
-      const finish = saveLoop(server.url, token, text, pictures.set, counter, saves);
+      log(`heavysave: round ${round_}: reads while the admin saves (saves begun for ${DURING_S} s)`);
+      // The reads cover whole saves: from the first one's start until the one under way after
+      // DURING_S is answered.
+      const saver = saveLoop(server.url, token, text, pictures.set, counter, saves);
+      const timer = setTimeout(saver.stop, DURING_S * 1000);
+      const startedMs = performance.now();
       try {
-        await new Promise((r) => setTimeout(r, RAMP_MS));
-        await reads(server.url, paths, { seconds: DURING_S }, during);
+        await reads(server.url, paths, { until: saver.done }, during);
       } finally {
-        // The save under way is answered, and the server done with it, before the next reads alone.
-        await finish();
+        clearTimeout(timer);
+        saver.stop();
+        await saver.done;
+        duringMs += performance.now() - startedMs;
+        // The server done with the last save (even one answered 503) before the next reads alone.
         await new Promise((r) => setTimeout(r, SETTLE_MS));
       }
     }
@@ -217,7 +224,7 @@ export async function benchHeavySave(database) {
     return {
       rounds: ROUNDS,
       aloneSeconds: ALONE_S,
-      duringSeconds: DURING_S,
+      duringSeconds: round(duringMs / ROUNDS / 1000, 1),
       heaviest: {
         pictures: PHOTOS + pictures.set.small,
         photos: PHOTOS,

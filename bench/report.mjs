@@ -97,11 +97,11 @@ function heavySaveRow(h, targets) {
   const stored =
     h.saves.stored === answered201 ? `${h.saves.stored} stored` : `**${h.saves.stored} stored, though ${answered201} answered 201**`;
   const reads = (phase) =>
-    `article p50 **${ms(h.article[phase].p50Ms)}**, p99 ${ms(h.article[phase].p99Ms)} (${h.article[phase].count}); ` +
-    `script p50 **${ms(h.script[phase].p50Ms)}**, p99 ${ms(h.script[phase].p99Ms)} (${h.script[phase].count})`;
+    `article p50 **${ms(h.article[phase].p50Ms)}**, p99 ${ms(h.article[phase].p99Ms)}, max ${ms(h.article[phase].maxMs)} (${h.article[phase].count}); ` +
+    `script p50 **${ms(h.script[phase].p50Ms)}**, p99 ${ms(h.script[phase].p99Ms)}, max ${ms(h.script[phase].maxMs)} (${h.script[phase].count})`;
   return [
     `GET \`/api/articles/:id\` and the PWA's entry script in turn, one reader on one kept-alive connection, ${h.rounds} rounds of ${h.aloneSeconds} s alone then ${h.duringSeconds} s ` +
-      `while an admin saves, one save after another, the heaviest article the limits allow: ${a.pictures} pictures (${a.photos} JPEG photos of ${a.photoPx}, ` +
+      `(whole saves, first start to last answer) while an admin saves, one save after another, the heaviest article the limits allow: ${a.pictures} pictures (${a.photos} JPEG photos of ${a.photoPx}, ` +
       `${mb(a.photoBytes)}, and ${a.small} PNGs of ${a.smallPx}; ${a.newMegapixels} new megapixels), ${kb(a.citationBytes)} of "${a.citation}" repeated ` +
       `(${a.citations} citations) after ${a.proseWords} words of prose (the text alone saved in ${ms(a.textSaveMs)}; the citation budget is ${ms(a.budgetMs)}); ${mb(a.contentBytes)} of content`,
     `${reads('during')}: **${h.article.ratio}×** and **${h.script.ratio}×** alone; saves: ${statuses || 'none answered'} (p50 ${h.saves.p50Ms === null ? '–' : ms(h.saves.p50Ms)}; ${stored}); ` +
