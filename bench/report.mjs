@@ -103,7 +103,7 @@ function heavySaveRow(h, targets) {
     `GET \`/api/articles/:id\` and the PWA's entry script in turn, one reader on one kept-alive connection, ${h.rounds} rounds of ${h.aloneSeconds} s alone then ${h.duringSeconds} s ` +
       `(whole saves, first start to last answer) while an admin saves, one save after another, the heaviest article the limits allow: ${a.pictures} pictures (${a.photos} JPEG photos of ${a.photoPx}, ` +
       `${mb(a.photoBytes)}, and ${a.small} PNGs of ${a.smallPx}; ${a.newMegapixels} new megapixels), ${kb(a.citationBytes)} of "${a.citation}" repeated ` +
-      `(${a.citations} citations) after ${a.proseWords} words of prose (the text alone saved in ${ms(a.textSaveMs)}; the citation budget is ${ms(a.budgetMs)}); ${mb(a.contentBytes)} of content`,
+      `(${a.citations} citations)${a.proseWords ? ` after ${a.proseWords} words of prose` : ', no prose (the budget left none)'} (the text alone saved in ${ms(a.textSaveMs)}; the citation budget is ${ms(a.budgetMs)}); ${mb(a.contentBytes)} of content`,
     `${reads('during')}: **${h.article.ratio}×** and **${h.script.ratio}×** alone; saves: ${statuses || 'none answered'} (p50 ${h.saves.p50Ms === null ? '–' : ms(h.saves.p50Ms)}; ${stored}); ` +
       `on the server's one thread each save's JSON takes ${ms(h.eventLoop.parseMs)} and its sanitising ${ms(h.eventLoop.sanitizeMs)} (timed alone)`,
     `the same reads alone: ${reads('alone')}`,
