@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the README's Benchmarks section.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server feeds images logins lighthouse offline versesheet firstvisit cardtap highlights reliability backends.
+// Names: weight search server feeds images logins heavysave lighthouse offline versesheet firstvisit cardtap highlights reliability backends.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +21,7 @@ const ALL = [
   'feeds',
   'images',
   'logins',
+  'heavysave',
   'lighthouse',
   'offline',
   'versesheet',
@@ -41,6 +42,7 @@ const { benchWeight, HOME_JS_TARGET_GZIP_BYTES } = await import('../bench/weight
 const { benchSearch, SEARCH_TARGETS } = await import('../bench/search.mjs');
 const { benchServer, SERVER_TARGETS } = await import('../bench/server.mjs');
 const { benchLogins, LOGIN_TARGETS } = await import('../bench/logins.mjs');
+const { benchHeavySave, HEAVY_SAVE_TARGETS } = await import('../bench/heavy-save.mjs');
 const { benchFeeds } = await import('../bench/feeds.mjs');
 const { benchImages, IMAGE_TARGETS } = await import('../bench/images.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
@@ -118,6 +120,15 @@ if (wanted('logins')) {
   const database = await startDatabase();
   try {
     await attempt('logins', () => benchLogins(database));
+  } finally {
+    await database.stop();
+  }
+}
+
+if (wanted('heavysave')) {
+  const database = await startDatabase();
+  try {
+    await attempt('heavySave', () => benchHeavySave(database));
   } finally {
     await database.stop();
   }
@@ -228,6 +239,7 @@ const markdown = table(results, {
   search: SEARCH_TARGETS,
   server: SERVER_TARGETS,
   logins: LOGIN_TARGETS,
+  heavySave: HEAVY_SAVE_TARGETS,
   images: IMAGE_TARGETS,
   homeJsGzipBytes: HOME_JS_TARGET_GZIP_BYTES,
 });
