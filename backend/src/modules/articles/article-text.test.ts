@@ -61,4 +61,11 @@ describe('an article sanitised and linked on a citation thread', () => {
       message: STORED_TOO_LARGE_MESSAGE,
     });
   }, 60_000);
+
+  it('still answers 400 for an unsupported picture that comes before the text passes the limit', async () => {
+    const paragraph = '<p>Love is patient and kind.</p>';
+    const text = paragraph.repeat(Math.ceil(LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES / (paragraph.length - 7)) + 10);
+    const html = `<img src="${GIF}">${text}`;
+    expect(await refusalOf(pool.article(html))).toEqual(await refusalOf(Promise.resolve().then(() => sanitizeArticleHtml(html))));
+  }, 60_000);
 });

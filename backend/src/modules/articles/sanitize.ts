@@ -147,7 +147,8 @@ export interface TextLimit {
  * the site does not take (an SVG, a GIF, a PNG that is not base64) refuses the save, naming its
  * place among the article's pictures as the picture pipeline counts them (images/image-html.ts:
  * pasted ones and stored ones; an `<img>` of another site is dropped and not counted).
- * With `textLimit`, a body whose text is past it is refused part-way (its pictures unchecked).
+ * With `textLimit`, a body whose text is past it is refused part-way (pictures after that point
+ * unchecked).
  */
 export function sanitizeArticleHtml(html: string, textLimit?: TextLimit): string {
   let pictures = 0;
@@ -158,11 +159,12 @@ export function sanitizeArticleHtml(html: string, textLimit?: TextLimit): string
     ...(textLimit && {
       // Every piece of text written stays in the output (only `<img>` and `<source>`, which hold
       // none, are taken out again), so its bytes are a floor of the output's text: past the
-      // limit, the rest of the body need not be read.
+      // limit, the rest of the body need not be read. A picture refused before that point is
+      // still the answer, as without the limit.
       textFilter(text: string) {
         const out = ordinarySpaces(text);
         textBytes += Buffer.byteLength(out, 'utf8');
-        if (textBytes > textLimit.bytes) throw textLimit.refusal();
+        if (textBytes > textLimit.bytes) throw refused ?? textLimit.refusal();
         return out;
       },
     }),
