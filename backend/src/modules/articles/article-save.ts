@@ -12,7 +12,7 @@ import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import type { WriteScope } from '../../db/key-records.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
-import { linkScriptureHtml } from '../scripture/link-html.ts';
+import { linkScriptureHtml, type LinkedHtml } from '../scripture/link-html.ts';
 import { refuseOversizedText, storeArticleImages } from '../images/image-html.ts';
 import type { ScripturePool } from '../scripture/scripture-pool.ts';
 import { sameFields, sameText, toArticleDto, type ArticleDoc, type ArticleFields } from './article.model.ts';
@@ -40,13 +40,27 @@ export function publicationOf(input: ArticleInputParsed, nowMs = Date.now()): Pi
   return { isPublished: input.isPublished, publishAt: at };
 }
 
-export async function articleFields(input: ArticleInputParsed, pool: ScripturePool): Promise<ArticleFields> {
-  const clean = sanitizeArticleHtml(input.content);
-  // The cheap check first: text already past the stored limit costs no citation work.
+/**
+ * Up to this many characters, an article is sanitised here (a few milliseconds at most), and only
+ * its citations, if it has any, wait for a thread: a short edit is never held up or refused BUSY
+ * behind a long save. Past it, the whole of article-text.ts runs on a citation thread.
+ */
+export const SANITIZE_HERE_MAX_CHARS = 8 * 1024;
+
+/**
+ * Sanitised, checked against the stored-size limit (the cheap check, before any citation work),
+ * citations linked to the reader: off the event loop and within the citation pool's budget
+ * (article-text.ts, scripture/scripture-pool.ts).
+ */
+async function articleText(content: string, pool: ScripturePool): Promise<LinkedHtml> {
+  if (content.length > SANITIZE_HERE_MAX_CHARS) return pool.article(content);
+  const clean = sanitizeArticleHtml(content);
   refuseOversizedText(clean);
-  // Citations become links to the reader here, on every save, off the event loop and within a
-  // budget (scripture/link-html.ts, scripture/scripture-pool.ts).
-  const { html, scripture } = await linkScriptureHtml(clean, pool);
+  return linkScriptureHtml(clean, pool);
+}
+
+export async function articleFields(input: ArticleInputParsed, pool: ScripturePool): Promise<ArticleFields> {
+  const { html, scripture } = await articleText(input.content, pool);
   return {
     title: input.title,
     subtitle: input.subtitle,

@@ -136,17 +136,38 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 const DATA_URL = /^\s*data:([^;,]*)/i;
 
+/** Stop, with `refusal()`, once the output's text alone is past `bytes` (images/stored-size.ts). */
+export interface TextLimit {
+  bytes: number;
+  refusal(): Error;
+}
+
 /**
  * Cleans an article's HTML. A pasted picture (a `data:` image) is never dropped in silence: one
  * the site does not take (an SVG, a GIF, a PNG that is not base64) refuses the save, naming its
  * place among the article's pictures as the picture pipeline counts them (images/image-html.ts:
  * pasted ones and stored ones; an `<img>` of another site is dropped and not counted).
+ * With `textLimit`, a body whose text is past it is refused part-way (pictures after that point
+ * unchecked).
  */
-export function sanitizeArticleHtml(html: string): string {
+export function sanitizeArticleHtml(html: string, textLimit?: TextLimit): string {
   let pictures = 0;
   let refused: HttpError | null = null;
+  let textBytes = 0;
   const clean = sanitizeHtml(html, {
     ...OPTIONS,
+    ...(textLimit && {
+      // Every piece of text written stays in the output (only `<img>` and `<source>`, which hold
+      // none, are taken out again), so its bytes are a floor of the output's text: past the
+      // limit, the rest of the body need not be read. A picture refused before that point is
+      // still the answer, as without the limit.
+      textFilter(text: string) {
+        const out = ordinarySpaces(text);
+        textBytes += Buffer.byteLength(out, 'utf8');
+        if (textBytes > textLimit.bytes) throw refused ?? textLimit.refusal();
+        return out;
+      },
+    }),
     exclusiveFilter(frame) {
       if (frame.tag === 'source') return !allowedSource(frame.attribs);
       if (frame.tag !== 'img') return false;

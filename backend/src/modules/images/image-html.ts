@@ -6,8 +6,6 @@
 // save draws the whole markup again from the stored facts. Runs on HTML the sanitiser has
 // cleaned (one tag per `<…>`, attribute values double-quoted and escaped), so a tag split is enough.
 import type mongoose from 'mongoose';
-import { LIMITS } from '@fw/contracts/limits';
-import { HttpError } from '../../errors.ts';
 import { IMAGE_SIZES, imageUrl, parseImageUrl } from '@fw/contracts/images';
 import { IMAGE_DATA_URL } from '../articles/sanitize.ts';
 import { encodeImage, imageHash, readPicture, type EncodedFile, type ImageMeta, type PictureHeader } from './image-encode.ts';
@@ -15,30 +13,10 @@ import { IMAGE_MAX_PER_SAVE, IMAGE_MAX_SAVE_PIXELS, tooManyPictures, tooManySave
 import { imageQueueOn, type ImageQueue } from './image-queue.ts';
 import { imageStore } from './image-store.ts';
 import type { WriteDeadline } from '../../db/key-records.ts';
+import { IMAGE_TAGS, sizeChecked } from './stored-size.ts';
 
-export const STORED_TOO_LARGE_MESSAGE = `The article is too large: without its pictures, its content may be at most ${
-  LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES / 1024 / 1024
-} MB.`;
+export { refuseOversizedText, STORED_TOO_LARGE_MESSAGE } from './stored-size.ts';
 
-function sizeChecked(html: string): string {
-  if (Buffer.byteLength(html, 'utf8') > LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES) {
-    throw new HttpError('BODY_TOO_LARGE', STORED_TOO_LARGE_MESSAGE);
-  }
-  return html;
-}
-
-const IMAGE_TAGS = /(<img\b[^>]*>|<\/?picture\b[^>]*>|<source\b[^>]*>)/i;
-
-/**
- * Refuses, before any costly work (citation parsing, picture encoding), sanitised content whose
- * text alone is past the stored limit: what follows only adds to it (links, picture markup).
- */
-export function refuseOversizedText(html: string): void {
-  let bytes = Buffer.byteLength(html, 'utf8');
-  if (bytes <= LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES) return;
-  for (const [tag] of html.matchAll(new RegExp(IMAGE_TAGS.source, 'gi'))) bytes -= Buffer.byteLength(tag, 'utf8');
-  if (bytes > LIMITS.ARTICLE_STORED_CONTENT_MAX_BYTES) throw new HttpError('BODY_TOO_LARGE', STORED_TOO_LARGE_MESSAGE);
-}
 const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/gi;
 
 function attributesOf(tag: string): Map<string, string> {

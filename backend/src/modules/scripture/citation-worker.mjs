@@ -1,13 +1,20 @@
 // One thread of the citation pool (scripture-pool.ts, over src/thread-pool.ts): the reference
 // parser (bible-passage-reference-parser, English) run here, because its cost grows with the
 // text (about 4 ms per KB of prose, 15 ms per KB of a list of citations) and a save must never
-// hold the server's readers. The parser is built once per thread. Each message is a list of
-// texts; the answer lists, per text, what the parser found: `{ osis, indices }`, which
-// citations.ts checks against the book list. Plain JavaScript, so the thread starts the same
-// under tsx, vitest or plain Node.
+// hold the server's readers. The parser is built once per thread. A message is either
+// - a list of texts (lessons, the start-up migration): the answer lists, per text, what the parser
+//   found, `{ osis, indices }`, which citations.ts checks against the book list; or
+// - `{ article }`, an article's HTML as sent: the answer is articles/article-text.ts's, the
+//   sanitised and linked HTML with its citations, or the refusal.
+// Plain JavaScript, so the thread starts the same under tsx, vitest or plain Node; tsx, registered
+// for this thread alone, loads the sanitiser and the linking from their TypeScript sources.
 import { parentPort } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
 import { bcv_parser } from 'bible-passage-reference-parser';
 import * as english from 'bible-passage-reference-parser/esm/lang/en.js';
+
+register();
+const { articleTextJob } = await import('../articles/article-text.ts');
 
 const parser = new bcv_parser(english).set_options({
   // "Job", "Acts", "Numbers" written as words are not books: a book counts only with a capital
@@ -27,12 +34,12 @@ const parser = new bcv_parser(english).set_options({
 const found = (text) =>
   /\d/.test(text) ? parser.parse(text).osis_and_indices().map(({ osis, indices }) => ({ osis, indices })) : [];
 
-parentPort.on('message', (texts) => {
+parentPort.on('message', (job) => {
   try {
-    parentPort.postMessage({ result: texts.map(found) });
+    parentPort.postMessage({ result: Array.isArray(job) ? job.map(found) : articleTextJob(job.article, found) });
   } catch (error) {
     parentPort.postMessage({ error: String(error?.message ?? error) });
   }
 });
-// Parser built: the pool's budget for a job starts now (src/thread-pool.ts).
+// Parser built and sanitiser loaded: the pool's budget for a job starts now (src/thread-pool.ts).
 parentPort.postMessage({ ready: true });

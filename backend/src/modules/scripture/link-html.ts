@@ -2,7 +2,8 @@
 // (contracts/bible.ts), so the server's pages, the offline app and search all see the same links
 // and no device runs the parser. Runs on HTML the sanitiser has already cleaned (one tag per
 // `<…>`, text escaped), which is why a tag-and-text split is enough here. The parser itself runs
-// on the citation threads (scripture-pool.ts): one job per save, holding every stretch of prose.
+// on the citation threads (scripture-pool.ts): one job per save, holding every stretch of prose;
+// an article's save does all of this on a thread (articles/article-text.ts).
 //
 // A save is idempotent: a `/bible/` link holding only text is read as part of the prose around
 // it, and when that text is exactly one citation the link is made again from it (so it follows
@@ -120,20 +121,43 @@ function linkRun(run: Run, decoded: DecodedText, citations: TextCitation[], scri
   return out;
 }
 
-export async function linkScriptureHtml(html: string, pool: ScripturePool): Promise<LinkedHtml> {
+/** The prose of `html` to look for citations in, and how to link what is found in it. */
+function linking(html: string): { texts: string[]; link(found: readonly TextCitation[][]): LinkedHtml } {
   const segments = segmentsOf(html);
   const runs = segments.filter((s): s is Run => typeof s !== 'string');
-  const decoded = runs.map((run) => decodeHtmlText(run.pieces.map((p) => p.raw).join('')));
-  const found = await pool.find(
-    decoded.map((d) => d.text),
-    SCRIPTURE_MESSAGES.ARTICLE_TOO_MUCH,
-  );
-  const scripture = new Set<string>();
-  let r = 0;
-  const out = segments.map((segment) => {
-    if (typeof segment === 'string') return segment;
-    const i = r++;
-    return linkRun(segment, decoded[i]!, found[i]!, scripture);
+  // A run with no digit holds no citation (every form has a chapter number; a numeric entity is
+  // written with digits too): it is neither decoded nor read, and goes out as it came. An article
+  // of megabytes is hundreds of thousands of runs, so this is most of them.
+  const decoded = runs.map((run) => {
+    const raw = run.pieces.map((p) => p.raw).join('');
+    return /\d/.test(raw) ? decodeHtmlText(raw) : null;
   });
-  return { html: out.join(''), scripture: [...scripture] };
+  return {
+    texts: decoded.map((d) => d?.text ?? ''),
+    link(found) {
+      const scripture = new Set<string>();
+      let r = 0;
+      const out = segments.map((segment) => {
+        if (typeof segment === 'string') return segment;
+        const i = r++;
+        const citations = found[i]!;
+        // No citation: every `/bible/` link in it is the writer's own and stays, so the run is unchanged.
+        if (citations.length === 0) return segment.pieces.map((p) => (p.open === undefined ? p.raw : `${p.open}${p.raw}</a>`)).join('');
+        return linkRun(segment, decoded[i]!, citations, scripture);
+      });
+      return { html: out.join(''), scripture: [...scripture] };
+    },
+  };
+}
+
+/** On a citation thread (articles/article-text.ts): `find` is the parser itself. */
+export function linkScriptureHtmlWith(html: string, find: (texts: string[]) => TextCitation[][]): LinkedHtml {
+  const { texts, link } = linking(html);
+  return link(find(texts));
+}
+
+/** Off a citation thread (the start-up migration): the parsing goes to the pool. */
+export async function linkScriptureHtml(html: string, pool: ScripturePool): Promise<LinkedHtml> {
+  const { texts, link } = linking(html);
+  return link(await pool.find(texts, SCRIPTURE_MESSAGES.ARTICLE_TOO_MUCH));
 }

@@ -4,7 +4,8 @@
 // on a small pool of worker threads (citation-worker.mjs over src/thread-pool.ts):
 // - Threads: one, or two on a machine with four cores or more; the event loop keeps a core.
 // - Budget: one save's texts go in one job, which may run SCRIPTURE_PARSE_BUDGET_MS; past it the
-//   thread is ended and the save refused (413) before anything is stored.
+//   thread is ended and the save refused (413) before anything is stored. An article's job is
+//   its sanitising and size check too (article()), which also grow with the text.
 // - Queue: SCRIPTURE_QUEUE_MAX saves wait at most; one more is answered 503 BUSY with
 //   Retry-After. Small, so that a save's whole wait (the jobs before it, then its own) stays well
 //   inside the request's deadline (app.ts's REQUEST_TIMEOUT_MS): a save answered 503 by that
@@ -14,6 +15,8 @@ import type { TextCitation } from '@fw/contracts/bible';
 import { HttpError } from '../../errors.ts';
 import { JobOverBudget, threadPool } from '../../thread-pool.ts';
 import { citationsFrom, type ParsedPassage } from './citations.ts';
+import type { LinkedHtml } from './link-html.ts';
+import type { ArticleTextAnswer } from '../articles/article-text.ts';
 
 export interface ScripturePoolOptions {
   /** Worker threads (at least 1). */
@@ -49,6 +52,12 @@ export interface ScripturePool {
    * `tooMuch(budgetMs)` past the budget, and with 503 BUSY when the queue is full.
    */
   find(texts: readonly string[], tooMuch: (budgetMs: number) => string): Promise<TextCitation[][]>;
+  /**
+   * An article's HTML as sent, sanitised, size-checked and linked in one job
+   * (articles/article-text.ts). Refused as that module refuses, with 413 and ARTICLE_TOO_MUCH
+   * past the budget, and with 503 BUSY when the queue is full.
+   */
+  article(html: string): Promise<LinkedHtml>;
   /** Ends the threads; saves still waiting or running are refused. */
   close(): Promise<void>;
 }
@@ -58,7 +67,7 @@ export function scripturePool({
   queueMax = SCRIPTURE_QUEUE_MAX,
   budgetMs = SCRIPTURE_PARSE_BUDGET_MS,
 }: Partial<ScripturePoolOptions> = {}): ScripturePool {
-  const pool = threadPool<readonly string[], ParsedPassage[][]>({
+  const pool = threadPool<readonly string[] | { article: string }, ParsedPassage[][] | ArticleTextAnswer>({
     name: 'citation',
     script: new URL('./citation-worker.mjs', import.meta.url),
     threads,
@@ -72,11 +81,25 @@ export function scripturePool({
       // Nothing that could hold a citation (every form has a chapter number): no thread at all.
       if (!texts.some((text) => /\d/.test(text))) return texts.map(() => []);
       try {
-        return (await pool.run(texts)).map(citationsFrom);
+        return ((await pool.run(texts)) as ParsedPassage[][]).map(citationsFrom);
       } catch (error) {
         if (error instanceof JobOverBudget) throw new HttpError('BODY_TOO_LARGE', tooMuch(error.budgetMs));
         throw error;
       }
+    },
+    async article(html) {
+      let answer: ArticleTextAnswer;
+      try {
+        answer = (await pool.run({ article: html })) as ArticleTextAnswer;
+      } catch (error) {
+        if (error instanceof JobOverBudget) throw new HttpError('BODY_TOO_LARGE', SCRIPTURE_MESSAGES.ARTICLE_TOO_MUCH(error.budgetMs));
+        throw error;
+      }
+      if ('refused' in answer) {
+        const { code, message, body, headers } = answer.refused;
+        throw new HttpError(code, message, body, headers);
+      }
+      return answer;
     },
     close: () => pool.close(),
   };
