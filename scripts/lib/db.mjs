@@ -7,7 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ROOT, log } from './proc.mjs';
 import { lockDown, makePrivateDir, spawnPrivate } from './private-files.mjs';
-import { clearSocketPath, socketAccepts, socketOwnedBy, socketPathFor } from './ferret-socket.mjs';
+import { accepts, clearSocketPath, socketAccepts, socketOwnedBy, socketPathFor } from './ferret-socket.mjs';
 
 export { socketAccepts, socketOwnedBy };
 
@@ -117,21 +117,7 @@ export function freePort() {
   });
 }
 
-export function portAccepts(port, host = '127.0.0.1') {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
+export const portAccepts = (port, host = '127.0.0.1') => accepts({ port, host });
 
 export async function waitForPort(port, timeoutMs, isAlive = () => true) {
   const deadline = Date.now() + timeoutMs;

@@ -10,10 +10,10 @@ import { makePrivateDir } from './private-files.mjs';
 /** Unix socket paths longer than this do not fit the kernel's address (108 bytes on Linux). */
 const MAX_SOCKET_PATH = 100;
 
-/** Whether something accepts connections on the Unix socket at `socketPath`. */
-export function socketAccepts(socketPath) {
+/** Whether something accepts connections at `target` (net.connect's options: a port or a path). */
+export function accepts(target) {
   return new Promise((resolve) => {
-    const socket = net.connect({ path: socketPath });
+    const socket = net.connect(target);
     socket.setTimeout(1000);
     socket.once('connect', () => {
       socket.destroy();
@@ -26,6 +26,9 @@ export function socketAccepts(socketPath) {
     });
   });
 }
+
+/** Whether something accepts connections on the Unix socket at `socketPath`. */
+export const socketAccepts = (socketPath) => accepts({ path: socketPath });
 
 /**
  * Whether the listening Unix socket at `socketPath` is one of process `pid`'s own (Linux: its

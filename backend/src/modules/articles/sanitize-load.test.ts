@@ -2,11 +2,11 @@
 // (scripture-pool.ts, article-text.ts), so its save never holds the readers: megabytes of
 // ordinary paragraphs took seconds of sanitising on the event loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Article } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
 import { recordFigure } from '../../../test/figures.ts';
+import { readsDuring } from '../../../test/reads-during.ts';
 
 /** Ordinary paragraphs with marks and links (about 200 bytes each), and a citation now and then. */
 function paragraphs(bytes: number): string {
@@ -40,23 +40,9 @@ describe('a large article saved beside public reads', () => {
 
   it('answers every public read quickly while 3 MB of paragraphs are sanitised and linked', async () => {
     const content = paragraphs(SIZE_MB * 1024 * 1024);
-    const startedMs = performance.now();
-    let saving = true;
-    const save = saveArticle(app, admin, { content }).finally(() => (saving = false));
     // One reader, one read after another, for as long as the save lasts; a short rest between
     // reads leaves the (shared, loaded) machine to the save, and is far shorter than a stall.
-    let reads = 0;
-    let longestMs = 0;
-    while (saving) {
-      const at = performance.now();
-      const read = await app.request<{ article: Article }>('GET', readPath);
-      longestMs = Math.max(longestMs, performance.now() - at);
-      expect(read.status).toBe(200);
-      reads++;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const res = await save;
-    const saveMs = Math.round(performance.now() - startedMs);
+    const { result: res, workMs: saveMs, reads, longestMs } = await readsDuring(app, readPath, saveArticle(app, admin, { content }), 20);
     expect(res.status).toBe(201);
     const stored = res.body.article.content;
     expect(res.body.article.scripture).toEqual(['John.3.16']);

@@ -3,11 +3,12 @@
 // and one past the stored-size limit is refused before any citation is looked for.
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, newObjectId, type Article } from '@fw/contracts';
+import { LIMITS, newObjectId } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
 import { recordFigure } from '../../../test/figures.ts';
+import { readsDuring } from '../../../test/reads-during.ts';
 import { STORED_TOO_LARGE_MESSAGE } from '../images/image-html.ts';
 import { SCRIPTURE_BUSY_RETRY_AFTER_S, SCRIPTURE_MESSAGES } from './scripture-pool.ts';
 
@@ -34,21 +35,8 @@ describe('a save full of citations beside public reads', () => {
   it('answers every public read quickly while 64 KB of citations are linked', async () => {
     // About a second of parsing on an idle machine, several on a busy one.
     const content = dense(64 * 1024);
-    const startedMs = performance.now();
-    let saving = true;
-    const save = saveArticle(app, admin, { content }).finally(() => (saving = false));
     // One reader, one read after another, for as long as the save lasts.
-    let reads = 0;
-    let longestMs = 0;
-    while (saving) {
-      const at = performance.now();
-      const read = await app.request<{ article: Article }>('GET', readPath);
-      longestMs = Math.max(longestMs, performance.now() - at);
-      expect(read.status).toBe(200);
-      reads++;
-    }
-    const res = await save;
-    const saveMs = Math.round(performance.now() - startedMs);
+    const { result: res, workMs: saveMs, reads, longestMs } = await readsDuring(app, readPath, saveArticle(app, admin, { content }));
     expect(res.status).toBe(201);
     expect(res.body.article.scripture).toEqual(['John.3.16']);
     expect(res.body.article.content.match(/<a href="\/bible\/john\/3#v16">/g)?.length).toBe(content.split(CITATION).length - 1);
