@@ -29,6 +29,9 @@ describe('database unreachable', () => {
     expect(isDatabaseUnreachable(internal('FATAL: the database system is starting up (SQLSTATE 57P03)'))).toBe(true);
     expect(isDatabaseUnreachable(internal('unknown operator: $foo'))).toBe(false);
     expect(isDatabaseUnreachable(Object.assign(new Error('failed to connect to the moon'), { name: 'MongoServerError', code: 2 }))).toBe(false);
+    // The database's Unix socket closing under a command: the driver let the socket error through.
+    expect(isDatabaseUnreachable(Object.assign(new Error('write EPIPE'), { errno: -32, code: 'EPIPE', syscall: 'write' }))).toBe(true);
+    expect(isDatabaseUnreachable(Object.assign(new Error('no such file'), { code: 'ENOENT', syscall: 'open' }))).toBe(false);
   });
 
   it('answers 503 with Retry-After and the JSON error shape while the connection is down', async () => {

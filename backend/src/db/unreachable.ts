@@ -33,9 +33,18 @@ const BACKEND_AWAY_TEXT =
   /failed to connect to|dial error|broken pipe|connection reset by peer|connection refused|unexpected EOF|conn closed|the database system is (shutting down|starting up|in recovery mode)|terminating connection due to administrator command|SQLSTATE 57P0[123]/i;
 const INTERNAL_ERROR_CODE = 1;
 
+/**
+ * The embedded database is a Unix socket (scripts/lib/db.mjs): when FerretDB stops, the driver can
+ * let the socket's own error through unwrapped (seen: `Error: write EPIPE` from its writeCommand).
+ * Handlers reach no other socket, so such an error on a request's path is the database going away.
+ */
+const SOCKET_AWAY_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ENOENT']);
+const SOCKET_CALLS = new Set(['write', 'read', 'connect']);
+
 export function isDatabaseUnreachable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { name, message, cause, code } = current as { name?: string; message?: string; cause?: unknown; code?: unknown };
+    const { name, message, cause, code, syscall } = current as { name?: string; message?: string; cause?: unknown; code?: unknown; syscall?: unknown };
+    if (typeof code === 'string' && SOCKET_AWAY_CODES.has(code) && typeof syscall === 'string' && SOCKET_CALLS.has(syscall)) return true;
     if (name && UNREACHABLE_NAMES.has(name)) return true;
     if (name?.startsWith('Mongo') && message && DISCONNECTED_TEXT.test(message)) return true;
     if (name === 'MongoServerError' && code === INTERNAL_ERROR_CODE && message && BACKEND_AWAY_TEXT.test(message)) return true;
