@@ -99,8 +99,10 @@ describe('reader polish', () => {
     await page.goto('/');
     await cards(page).first().waitFor();
     // Idle after the first screen: the article screen's module is already here before any tap.
+    // The app waits up to 3 s for an idle moment (app/prefetch.ts) and then downloads it, so on a
+    // busy machine the wait is that plus the download, not the poll's default second.
     await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/ArticlePage[-.][\w-]*\.js$/.test(e.name))))
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/ArticlePage[-.][\w-]*\.js$/.test(e.name))), { timeout: 15_000 })
       .toBe(true);
     await context.close();
 
