@@ -1,4 +1,4 @@
-// The same product on each database backend (issue 27), in one run: FerretDB on SQLite (the
+// The same product on each database backend, in one run: FerretDB on SQLite (the
 // default; SQLite is the baseline of the ratios) and FerretDB on PostgreSQL, each with 10,000
 // articles and 50,000 approved comments (5 per article, copies written in bulk: bench/lib/
 // bulk-library.mjs). One client, one request after another, the two backends taking turns: login (a lookup by email), the admin

@@ -1,4 +1,4 @@
-// Thousands of highlights on one long article (issue 24: "thousands of highlights stay fast").
+// Thousands of highlights on one long article.
 // The article page is reloaded with the CPU slowed 4x; the time is from the reload's navigation
 // start until the app's study tools are on the page (the Notes button) with no highlights kept
 // (the baseline), and until every one of HIGHLIGHTS highlights is drawn when the device keeps

@@ -1,4 +1,4 @@
-// Pictures that fit phones (issue 25): an article with three 4000×3000 photos (made here with
+// Pictures that fit phones: an article with three 4000×3000 photos (made here with
 // sharp, noisy so they do not compress to nothing), saved through the API, which stores them as
 // files (backend/src/modules/images). Measured against the same article stored inline, as every
 // article was before: the article written straight into the database with its data URLs (the

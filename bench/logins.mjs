@@ -1,4 +1,4 @@
-// Readers while people log in (issue 21, M3): one reader's GET /api/articles/:id, one request
+// Readers while people log in: one reader's GET /api/articles/:id, one request
 // after another, alone and then while LOGIN_CLIENTS clients log in without pause, against one
 // server. Passwords are hashed on the server's worker threads (backend/src/modules/users/
 // password-pool.ts); when bcrypt ran on the event loop, ten such clients took this read from

@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { PWA_DIST } from '../scripts/lib/proc.mjs';
 
 export const HOME_JS_TARGET_GZIP_BYTES = 115 * 1024;
-/** The whole Bible kept on a device (issue 23): what its book files cost on the wire. */
+/** The whole Bible kept on a device: what its book files cost on the wire. */
 export const BIBLE_TARGET_WIRE_BYTES = 1.5 * 1024 * 1024;
 
 const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(file)).length;

@@ -1,4 +1,4 @@
-// Issue 21, L7: connections are not held for nothing. A connection that sends nothing, one that
+// Connections are not held for nothing. A connection that sends nothing, one that
 // sends its headers a byte at a time, one that trickles its body, and a kept-alive one after its
 // answer are all closed once their limit passes (small limits here; DEFAULT_SERVER_LIMITS in use),
 // and past the connection cap a new connection is closed at once while the others still work.

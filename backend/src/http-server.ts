@@ -1,4 +1,4 @@
-// The HTTP server under the app, with the limits of config.ts's ServerLimits (issue 21, L7):
+// The HTTP server under the app, with the limits of config.ts's ServerLimits:
 // without them Node held a connection that sent nothing for 60-90 s and had no cap on how many,
 // so anyone could hold the server's sockets open (1,500 idle ones were held for a minute).
 import http from 'node:http';

@@ -1,4 +1,4 @@
-// Backups that restore (issue 27), on FerretDB over PostgreSQL; in the backend suite's PostgreSQL
+// Backups that restore, on FerretDB over PostgreSQL; in the backend suite's PostgreSQL
 // run only (vitest.config.ts). The documented path, with the project's own scripts: `db:backup`
 // (pg_dump) of the running site, more changes after it, `db:restore` into a fresh cluster, the
 // product started on it. The data of the backup is whole; a device whose cursor came from after

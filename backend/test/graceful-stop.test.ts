@@ -1,4 +1,4 @@
-// Behind a load balancer (issue 27): on SIGTERM the real server (backend/src/main.ts) says it is not
+// Behind a load balancer: on SIGTERM the real server (backend/src/main.ts) says it is not
 // ready (health 503, `ready: false`) while still answering, finishes a request that is in flight
 // (its body still arriving), then stops accepting and exits cleanly.
 import { spawn, type ChildProcess } from 'node:child_process';

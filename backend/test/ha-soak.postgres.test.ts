@@ -1,4 +1,4 @@
-// Several instances behind a real load balancer (issue 27), in the backend suite's PostgreSQL run
+// Several instances behind a real load balancer, in the backend suite's PostgreSQL run
 // (vitest.config.ts): `npm run topology`'s shape (PostgreSQL, FerretDB, two instances, HAProxy).
 // Devices write through HAProxy (articles and comments with client-made ids and Idempotency-Keys,
 // retried with the same key until acknowledged) while one instance is killed (SIGKILL) and

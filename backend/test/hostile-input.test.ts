@@ -196,7 +196,7 @@ const notReplayed = (secret: string) => (res: Response, text: string) =>
 /** An answer that must not echo a long input name. */
 const shortAnswer = (res: Response, text: string) => (text.length > 400 ? `answer of ${text.length} characters echoes input` : null);
 
-/** The requests of the security review (issue 13), each with what its answer must show. */
+/** The requests of the security review, each with what its answer must show. */
 function securityRequests(app: TestApp, users: Users, stored: StoredWrite): Hostile[] {
   const json = { 'content-type': 'application/json' };
   const key = () => ({ 'Idempotency-Key': `hostile-${crypto.randomUUID()}` });
@@ -244,7 +244,7 @@ function securityRequests(app: TestApp, users: Users, stored: StoredWrite): Host
 }
 
 /**
- * Issue 21: a token with the right signature but no expiry, and free text that breaks the text
+ * A token with the right signature but no expiry, and free text that breaks the text
  * rule (contracts/src/text-rule.ts) in every kind of field. Every write is refused (the run
  * checks that none is accepted and that the data is unchanged); the token must get a 401.
  */
@@ -254,32 +254,32 @@ function issue21Requests(app: TestApp, users: Users, articleId: string): Hostile
   const forever = jwt.sign({ sub: users.adminId }, app.config.jwtSecret, { algorithm: 'HS256' });
   const requests: Hostile[] = [];
   for (const path of ['/api/admin/users', '/api/admin/dashboard']) {
-    requests.push({ method: 'GET', path, headers: { authorization: forever }, label: `issue 21 token without exp on ${path}`, check: (res) => (res.status === 401 ? null : `token without exp answered ${res.status}`) });
+    requests.push({ method: 'GET', path, headers: { authorization: forever }, label: `token without exp on ${path}`, check: (res) => (res.status === 401 ? null : `token without exp answered ${res.status}`) });
   }
   const bad = { nul: 'a\u0000b', escape: 'a\u001b[2J', override: 'evil\u202egpj.exe', isolate: 'a\u2066b', lone: 'smile \ud83d', newline: 'a\nb' };
   for (const [kind, text] of Object.entries(bad)) {
     requests.push(
-      { method: 'POST', path: '/api/articles/add-comment', headers: json, raw: JSON.stringify({ article: articleId, name: text, content: 'Hello' }), label: `issue 21 comment name ${kind}` },
-      { method: 'POST', path: '/api/admin/register', headers: json, raw: JSON.stringify({ name: text, email: `x-${kind}@example.test`, password: 'long enough 1' }), label: `issue 21 user name ${kind}` },
-      { method: 'POST', path: '/api/admin/register', headers: json, raw: JSON.stringify({ name: 'X', email: `x${text}@example.test`, password: 'long enough 1' }), label: `issue 21 user email ${kind}` },
-      { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: text, subtitle: 'S', content: '<p>x</p>' }) }), label: `issue 21 article title ${kind}` },
-      { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: 'T', subtitle: text, content: '<p>x</p>' }) }), label: `issue 21 article subtitle ${kind}` },
-      { method: 'POST', path: '/api/lessons/save', headers: admin, raw: JSON.stringify({ lesson: { date: '2031-05-02', title: text } }), label: `issue 21 lesson title ${kind}` },
-      { method: 'POST', path: '/api/lessons/import', headers: admin, raw: JSON.stringify({ lessons: [{ date: '2031-05-09', title: 'T' }, { date: '2031-05-16', title: text }] }), label: `issue 21 lesson import ${kind}` },
+      { method: 'POST', path: '/api/articles/add-comment', headers: json, raw: JSON.stringify({ article: articleId, name: text, content: 'Hello' }), label: `comment name ${kind}` },
+      { method: 'POST', path: '/api/admin/register', headers: json, raw: JSON.stringify({ name: text, email: `x-${kind}@example.test`, password: 'long enough 1' }), label: `user name ${kind}` },
+      { method: 'POST', path: '/api/admin/register', headers: json, raw: JSON.stringify({ name: 'X', email: `x${text}@example.test`, password: 'long enough 1' }), label: `user email ${kind}` },
+      { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: text, subtitle: 'S', content: '<p>x</p>' }) }), label: `article title ${kind}` },
+      { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: 'T', subtitle: text, content: '<p>x</p>' }) }), label: `article subtitle ${kind}` },
+      { method: 'POST', path: '/api/lessons/save', headers: admin, raw: JSON.stringify({ lesson: { date: '2031-05-02', title: text } }), label: `lesson title ${kind}` },
+      { method: 'POST', path: '/api/lessons/import', headers: admin, raw: JSON.stringify({ lessons: [{ date: '2031-05-09', title: 'T' }, { date: '2031-05-16', title: text }] }), label: `lesson import ${kind}` },
     );
     // Body text may hold line breaks and direction controls; names and titles may not.
     const bodyMayHoldIt = kind === 'override' || kind === 'isolate' || kind === 'newline';
     if (bodyMayHoldIt) continue;
     requests.push(
-      { method: 'POST', path: '/api/articles/add-comment', headers: json, raw: JSON.stringify({ article: articleId, name: 'Ann', content: text }), label: `issue 21 comment text ${kind}` },
-      { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: 'T', subtitle: 'S', content: `<p>${text}</p>` }) }), label: `issue 21 article content ${kind}` },
-      { method: 'POST', path: '/api/lessons/save', headers: admin, raw: JSON.stringify({ lesson: { date: '2031-05-23', title: 'T', text } }), label: `issue 21 lesson text ${kind}` },
+      { method: 'POST', path: '/api/articles/add-comment', headers: json, raw: JSON.stringify({ article: articleId, name: 'Ann', content: text }), label: `comment text ${kind}` },
+      { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: 'T', subtitle: 'S', content: `<p>${text}</p>` }) }), label: `article content ${kind}` },
+      { method: 'POST', path: '/api/lessons/save', headers: admin, raw: JSON.stringify({ lesson: { date: '2031-05-23', title: 'T', text } }), label: `lesson text ${kind}` },
     );
   }
   return requests;
 }
 
-/** Issue 21: odd feed cursors and limits (M2), bodies that do not decompress (L2). */
+/** Odd feed cursors and limits, bodies that do not decompress. */
 function round3Requests(epoch: string): Hostile[] {
   const requests: Hostile[] = [];
   const json = { 'content-type': 'application/json' };
@@ -506,7 +506,7 @@ describe('hostile input over every route of the contract', () => {
     const user = await createUser(app, { role: 'user', isApproved: false });
     users = { admin: admin.token, user: user.token, adminId: admin.user._id, adminEmail: admin.user.email };
     adminPassword = admin.user.password;
-    // An administrator's write stored under a key, for the replay attempts of issue 13 item 2.
+    // An administrator's write stored under a key, for the replay attempts below.
     const secret = `secret draft ${crypto.randomUUID()}`;
     stored = {
       key: `hostile-stored-${crypto.randomUUID()}`,
@@ -599,13 +599,13 @@ describe('hostile input over every route of the contract', () => {
     expect(failures).toEqual([]);
     expect(after).toEqual(before);
 
-    // Issue 13 items 1 and 3, after the run: the store kept nothing big for visitors, and the
+    // After the run: the store kept nothing big for visitors, and the
     // owner still logs in with the right password during the attack on the email.
     const visitorRecords = await app.connection.collection<{ _id: string }>('idempotency_keys').find({ _id: { $regex: '^a:' } } as never).toArray();
     expect(JSON.stringify(visitorRecords).length).toBeLessThan(64 * 1024);
     const owner = await app.request('POST', '/api/admin/login', { body: { email: users.adminEmail, password: adminPassword } });
     expect(owner.status).toBe(200);
-    // Issue 21 M2: hundreds of distinct feed queries kept a handful of shared bodies (a few pages
+    // Hundreds of distinct feed queries kept a handful of shared bodies (a few pages
     // of a tiny library, the list, an article), not one per query text.
     expect(readModelOn(app.connection).bodies.count).toBeLessThanOrEqual(40);
   }, 110_000);

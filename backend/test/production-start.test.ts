@@ -1,4 +1,4 @@
-// `NODE_ENV=production npm start` on the embedded database (issue 13 item 4): the server is
+// `NODE_ENV=production npm start` on the embedded database: the server is
 // started with the environment scripts/start.mjs gives it, and must seed no known account; the
 // first registration becomes the administrator, as on a MONGODB_URI database.
 import { spawn, type ChildProcess } from 'node:child_process';

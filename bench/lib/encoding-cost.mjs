@@ -1,4 +1,4 @@
-// What one answer costs the server's CPU for each encoding a client may accept (issue 21, M4):
+// What one answer costs the server's CPU for each encoding a client may accept:
 // the same GET repeated on one kept-alive connection for a while, the server process's own CPU
 // time (user + system, from /proc) divided by the answers. Linux only; elsewhere it reports null.
 import fs from 'node:fs';

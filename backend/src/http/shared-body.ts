@@ -23,7 +23,7 @@ const gzip = promisify(zlib.gzip);
 
 type Encoding = 'br' | 'gzip';
 
-/** Work counted for the tests (issue 21, M4): plain forms made again from brotli. */
+/** Work counted for the tests: plain forms made again from brotli. */
 export const sharedBodyWork = { plainRemade: 0 };
 
 /**
@@ -142,7 +142,7 @@ export class SharedBodies {
     return this.totalBytes;
   }
 
-  /** How many bodies are kept (what a run of odd requests must not grow: issue 21, M2). */
+  /** How many bodies are kept (what a run of odd requests must not grow). */
   get count(): number {
     return this.entries.size;
   }

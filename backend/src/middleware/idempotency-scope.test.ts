@@ -1,4 +1,4 @@
-// The idempotency store as an attacker meets it (issue 13, items 1, 2 and 7): a key belongs to its
+// The idempotency store as an attacker meets it: a key belongs to its
 // caller and is checked after the login check; what is kept is small and bounded; no body the
 // parser accepts makes the layer fail.
 import type { AddressInfo } from 'node:net';

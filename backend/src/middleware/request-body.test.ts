@@ -1,4 +1,4 @@
-// Issue 21, L2: a body whose Content-Encoding does not match its bytes is the client's mistake:
+// A body whose Content-Encoding does not match its bytes is the client's mistake:
 // 400 with a clear message, nothing in the log (it was a 500 with a stack on every request).
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 // The JSON body parser (koa-bodyparser), with its decoding errors put in our words. A body sent
 // with `Content-Encoding: gzip` (or deflate, br) that does not decompress made zlib throw an
-// error with no status, answered 500 with a stack in the log on every such request (issue 21, L2);
+// error with no status, answered 500 with a stack in the log on every such request;
 // it is the client's mistake: a 400 saying so, and nothing logged.
 import bodyParser from 'koa-bodyparser';
 import type { Context, Middleware } from 'koa';

@@ -207,7 +207,7 @@ describe('the other public pages', () => {
   });
 });
 
-describe('absolute links (issue 21, L5)', () => {
+describe('absolute links', () => {
   const PUBLIC_URL = 'https://family.example.org';
   let site: TestApp;
   let article: Article;

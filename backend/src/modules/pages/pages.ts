@@ -150,7 +150,7 @@ export function publicPages({
   return async function renderPage(ctx: Context): Promise<void> {
     const pathname = ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path;
     // Never the request's Host (or X-Forwarded-Host): anyone can send any, and a cache or a
-    // preview would then carry links to their site (issue 21, L5).
+    // preview would then carry links to their site.
     const origin = publicUrl;
     // A chapter written another way (`/bible/JOHN/03`) is moved for good to its one address, so
     // links, caches and search engines all meet a single page (and a single canonical URL).

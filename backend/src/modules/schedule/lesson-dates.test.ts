@@ -1,4 +1,4 @@
-// One lesson per date when saves and imports race (issue 21 M1, L1): a refused save or import gives
+// One lesson per date when saves and imports race: a refused save or import gives
 // back exactly the date claims it inserted, never one that a stored lesson already held, so the
 // schedule never lists two lessons on one date and no date stays taken by nobody.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 21, M2: the feed's shared-body cache is keyed by the page's place in the feed, not by the
+// The feed's shared-body cache is keyed by the page's place in the feed, not by the
 // request's text. A visitor sending hundreds of distinct cursors (foreign epochs, numbers beyond
 // the horizon, leading zeros, every number in range) and every limit makes the server keep a
 // small fixed number of pages, and a second such run keeps none more; every answer is still

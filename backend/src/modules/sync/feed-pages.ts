@@ -1,4 +1,4 @@
-// Which slice of a delta feed answers a request (issue 21, M2). Feed pages are kept compressed
+// Which slice of a delta feed answers a request. Feed pages are kept compressed
 // once per feed version and shared by every device, so the pages a visitor can make the server
 // keep must be few whatever cursors and limits it sends. A page is therefore named by its place
 // in the feed (`start`, `end`), not by the request's text, and only a bounded set of places is

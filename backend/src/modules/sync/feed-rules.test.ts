@@ -1,5 +1,5 @@
-// Feed rules beyond paging: a cursor from another database starts the device over (issue 16), and
-// drafts never published are never named in `removed` (issue 13, item 5).
+// Feed rules beyond paging: a cursor from another database starts the device over, and
+// drafts never published are never named in `removed`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleFeedSchema, commentFeedSchema, type ArticleFeed } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';

@@ -1,4 +1,4 @@
-// Logins must not stall readers (issue 21, M3): passwords are hashed and checked on the password
+// Logins must not stall readers: passwords are hashed and checked on the password
 // pool's threads, and a login past its queue is refused at once with 503 BUSY. Asserted on the
 // order of answers, not on timings: a busy machine makes timings say anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -68,7 +68,7 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
      *
      * An email that already has an account gets the answer of a new account waiting for
      * approval, and that account is left as it is: login never tells who has an account here,
-     * and registration must not either (issue 21, L4). Its owner learns nothing from this.
+     * and registration must not either. Its owner learns nothing from this.
      */
     async register({ name, email, password }: RegisterInput, deadline?: WriteDeadline): Promise<AuthResult> {
       // The unique email index must exist before the insert relies on it (fresh installs).
