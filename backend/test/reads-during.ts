@@ -2,7 +2,9 @@
 // on the same app. The load tests (citation-load, sanitize-load) compare the longest read with the
 // work's own time, since both slow down alike on a loaded machine.
 import { expect } from 'vitest';
-import type { TestApp } from './harness.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { createUser } from './fixtures.ts';
+import { createArticle } from './content-fixtures.ts';
 
 export interface ReadsDuring<T> {
   result: T;
@@ -28,4 +30,19 @@ export async function readsDuring<T>(app: TestApp, path: string, work: Promise<T
   }
   const result = await done;
   return { result, workMs: Math.round(performance.now() - startedMs), reads, longestMs };
+}
+
+export interface ReaderSetup {
+  app: TestApp;
+  admin: string;
+  /** A small published article's read, the reader's request. */
+  readPath: string;
+}
+
+/** An app whose citation budget no busy machine reaches (these tests are about the readers, not
+ * the refusal), an administrator, and one small article to read. */
+export async function startReaderApp(): Promise<ReaderSetup> {
+  const app = await startTestApp({ scriptureLinking: { budgetMs: 120_000 } });
+  const { token: admin } = await createUser(app);
+  return { app, admin, readPath: `/api/articles/${(await createArticle(app, admin))._id}` };
 }

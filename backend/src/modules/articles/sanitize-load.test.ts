@@ -2,11 +2,10 @@
 // (scripture-pool.ts, article-text.ts), so its save never holds the readers: megabytes of
 // ordinary paragraphs took seconds of sanitising on the event loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { createUser } from '../../../test/fixtures.ts';
-import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { saveArticle } from '../../../test/content-fixtures.ts';
 import { recordFigure } from '../../../test/figures.ts';
-import { readsDuring } from '../../../test/reads-during.ts';
+import { readsDuring, startReaderApp } from '../../../test/reads-during.ts';
 
 /** Ordinary paragraphs with marks and links (about 200 bytes each), and a citation now and then. */
 function paragraphs(bytes: number): string {
@@ -31,10 +30,7 @@ describe('a large article saved beside public reads', () => {
   let admin: string;
   let readPath: string;
   beforeAll(async () => {
-    // A budget no busy machine reaches: this test is about the readers, not the refusal.
-    app = await startTestApp({ scriptureLinking: { budgetMs: 120_000 } });
-    ({ token: admin } = await createUser(app));
-    readPath = `/api/articles/${(await createArticle(app, admin))._id}`;
+    ({ app, admin, readPath } = await startReaderApp());
   });
   afterAll(() => app.close());
 

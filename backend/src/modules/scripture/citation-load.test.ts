@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, newObjectId } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
-import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
+import { saveArticle } from '../../../test/content-fixtures.ts';
 import { recordFigure } from '../../../test/figures.ts';
-import { readsDuring } from '../../../test/reads-during.ts';
+import { readsDuring, startReaderApp } from '../../../test/reads-during.ts';
 import { STORED_TOO_LARGE_MESSAGE } from '../images/image-html.ts';
 import { SCRIPTURE_BUSY_RETRY_AFTER_S, SCRIPTURE_MESSAGES } from './scripture-pool.ts';
 
@@ -25,10 +25,7 @@ describe('a save full of citations beside public reads', () => {
   let admin: string;
   let readPath: string;
   beforeAll(async () => {
-    // A budget no busy machine reaches: this test is about the readers, not the refusal.
-    app = await startTestApp({ scriptureLinking: { budgetMs: 120_000 } });
-    ({ token: admin } = await createUser(app));
-    readPath = `/api/articles/${(await createArticle(app, admin))._id}`;
+    ({ app, admin, readPath } = await startReaderApp());
   });
   afterAll(() => app.close());
 
