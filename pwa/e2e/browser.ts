@@ -66,3 +66,20 @@ export async function waitForNew(
   await page.locator(`${selector}:not([${OLD_ELEMENT}])`).first().waitFor({ timeout });
   await page.locator(`${selector}[${OLD_ELEMENT}]`).first().waitFor({ state: 'detached', timeout });
 }
+
+/**
+ * Waits until the element `selector` names was drawn by the app, not by the server: the app
+ * replaces the server's page in one commit (src/main.tsx), and a click that lands while that
+ * happens can press on one copy and release on the other, so no click reaches either. React marks
+ * the elements it made with a `__reactFiber$…` key; the server's copy has none.
+ */
+export async function waitForAppDrawn(page: Page, selector: string, timeout = DEFAULT_WAIT_MS): Promise<void> {
+  await page.waitForFunction(
+    (css) => {
+      const element = document.querySelector(css);
+      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    },
+    selector,
+    { timeout },
+  );
+}

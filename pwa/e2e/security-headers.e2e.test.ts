@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
 import { API_PATHS } from '@fw/contracts/paths';
-import { baseURL, launchBrowser, newPage } from './browser.ts';
+import { baseURL, launchBrowser, newPage, waitForAppDrawn } from './browser.ts';
 import {
   PNG_BASE64,
   apiCall,
@@ -88,7 +88,7 @@ describe('Content-Security-Policy over the admin flow', () => {
     const { page: reader, context: readerContext } = await newPage(browser);
     await watch(readerContext, reported);
     await reader.goto('/');
-    await reader.getByTestId('article-card').first().waitFor({ timeout: 20_000 });
+    await waitForAppDrawn(reader, '[data-testid="article-card"]', 20_000);
     await reader.getByTestId('article-card').first().click();
     await reader.waitForURL(/\/article\//);
     await reader.getByRole('heading', { level: 1 }).first().waitFor();
