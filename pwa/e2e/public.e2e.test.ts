@@ -6,7 +6,7 @@ import type { Article, Comment } from '@fw/contracts';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { htmlToText } from '@fw/contracts/text';
 import { SEED_ARTICLES } from '../../backend/src/db/seed/seed-content.ts';
-import { baseURL, launchBrowser, newPage, waitForCardCount, waitForControl } from './browser.ts';
+import { baseURL, launchBrowser, newPage, waitForAppDrawn, waitForCardCount, waitForControl } from './browser.ts';
 
 /** Past the last lesson's current days (LESSON_CURRENT_DAYS) with room to spare. */
 const AFTER_LAST_LESSON_MS = 30 * 86_400_000;
@@ -94,6 +94,7 @@ describe('public site', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
     await waitForCardCount(page, published.length);
+    await waitForAppDrawn(page, '[data-testid="article-card"]');
     await page.locator('[data-testid="article-card"]', { hasText: 'Gods Name' }).first().click();
     await page.waitForURL(`**/article/${id}`);
     await page.getByRole('heading', { level: 1, name: 'Gods Name' }).waitFor();
