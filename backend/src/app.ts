@@ -8,8 +8,9 @@ import { compression } from './middleware/compress.ts';
 import { requestTimeout } from './middleware/timeout.ts';
 import { requireAdmin } from './middleware/require-admin.ts';
 import { staticPwa } from './middleware/static-pwa.ts';
-import { healthRouter } from './modules/health/health.routes.ts';
-import { userModel } from './modules/users/user.model.ts';
+import { healthRouter, type Readiness } from './modules/health/health.routes.ts';
+import { userModel, type UserDoc } from './modules/users/user.model.ts';
+import { verifyToken } from './modules/users/tokens.ts';
 import { usersRouter } from './modules/users/users.routes.ts';
 import type { PasswordPool } from './modules/users/password-pool.ts';
 import type { ScripturePool } from './modules/scripture/scripture-pool.ts';
@@ -32,7 +33,6 @@ import { previewPage } from './modules/preview/preview-page.ts';
 import { previewRouter } from './modules/preview/preview.routes.ts';
 import { imagesRouter } from './modules/images/images.routes.ts';
 import { imageQueue, setImageQueue } from './modules/images/image-queue.ts';
-import type { Readiness } from './http-server.ts';
 
 export const REQUEST_TIMEOUT_MS = 20_000;
 /**
@@ -76,7 +76,10 @@ export function createApp({ config, connection, passwords, scripture, readiness 
   // One picture job at a time for this server, the rest waiting in a bounded queue (images/).
   setImageQueue(connection, imageQueue(config.images));
   const users = userModel(connection);
-  const adminOnly = requireAdmin({ users, secret: config.jwtSecret });
+  const adminOnly = requireAdmin({
+    verifyToken: (token) => verifyToken(token, config.jwtSecret),
+    findUser: (id) => users.findById(id).lean<UserDoc>().exec(),
+  });
   // Each write mounts it after its login check (or a visitor's rate limit): keys are per caller.
   const idempotent = idempotency({ connection, anonymousBudget: config.rateLimits?.anonKeys });
   const links = previewLinks({ connection, secret: config.jwtSecret, publicUrl: config.publicUrl });

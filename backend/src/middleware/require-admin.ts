@@ -1,11 +1,11 @@
 // Guards every admin call: a valid, unexpired token of a user who still exists, is approved and
 // is an admin. Sets ctx.state.user for the handler. Each refusal has a code of kind 'sign-in'
 // (contracts/errors.ts), so a client asks for a new login instead of giving the request up.
+// What a token means and where users live belong to modules/users: app.ts hands both in, so
+// this layer imports no module.
 import type { Middleware } from 'koa';
 import mongoose from 'mongoose';
 import { HttpError } from '../errors.ts';
-import { tokenFromHeaders, verifyToken } from '../modules/users/tokens.ts';
-import type { UserModel, UserDoc } from '../modules/users/user.model.ts';
 
 export const AUTH_MESSAGES = {
   MISSING: 'Please log in: this needs an administrator token.',
@@ -16,20 +16,46 @@ export const AUTH_MESSAGES = {
   NOT_ADMIN: 'Only administrators can do this.',
 } as const;
 
-export interface AdminState {
-  user: UserDoc;
+/** What the guard and the handlers after it read of the signed-in user. */
+export interface AdminUser {
+  _id: unknown;
+  name: string;
+  isApproved: boolean;
+  role: string;
 }
 
-export function requireAdmin({ users, secret }: { users: UserModel; secret: string }): Middleware<AdminState> {
+export interface AdminState {
+  user: AdminUser;
+}
+
+/** Whom a login token names, or why it names no one. */
+export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: 'expired' | 'invalid' };
+
+export interface AdminGuardDeps {
+  /** Checks a token's signature and expiry (modules/users/tokens.ts). */
+  verifyToken: (token: string) => TokenCheck;
+  /** The user with this id as stored now, or null when there is none. */
+  findUser: (id: string) => Promise<AdminUser | null>;
+}
+
+/** The token from `Authorization` (bare or as `Bearer <token>`), else from a `token` header. */
+export function tokenFromHeaders(headers: Record<string, string | string[] | undefined>): string | null {
+  const pick = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim();
+  const authorization = pick(headers.authorization);
+  if (authorization) return authorization.replace(/^Bearer\s+/i, '') || null;
+  return pick(headers.token) || null;
+}
+
+export function requireAdmin({ verifyToken, findUser }: AdminGuardDeps): Middleware<AdminState> {
   return async function checkAdmin(ctx, next) {
     const token = tokenFromHeaders(ctx.headers);
     if (!token) throw new HttpError('TOKEN_MISSING', AUTH_MESSAGES.MISSING);
-    const check = verifyToken(token, secret);
+    const check = verifyToken(token);
     if (!check.ok) throw check.reason === 'expired'
         ? new HttpError('TOKEN_EXPIRED', AUTH_MESSAGES.EXPIRED)
         : new HttpError('TOKEN_INVALID', AUTH_MESSAGES.INVALID);
     if (!mongoose.isValidObjectId(check.userId)) throw new HttpError('TOKEN_INVALID', AUTH_MESSAGES.INVALID);
-    const user = (await users.findById(check.userId).lean()) as UserDoc | null;
+    const user = await findUser(check.userId);
     if (!user) throw new HttpError('ACCOUNT_GONE', AUTH_MESSAGES.GONE);
     if (!user.isApproved) throw new HttpError('NOT_APPROVED', AUTH_MESSAGES.NOT_APPROVED);
     if (user.role !== 'admin') throw new HttpError('NOT_ADMIN', AUTH_MESSAGES.NOT_ADMIN);

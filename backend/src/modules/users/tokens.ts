@@ -24,11 +24,3 @@ export function verifyToken(token: string, secret: string): TokenCheck {
     return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
   }
 }
-
-/** The token from `Authorization` (raw, as the spec sends it, or `Bearer <token>`) or `token`. */
-export function tokenFromHeaders(headers: Record<string, string | string[] | undefined>): string | null {
-  const pick = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim();
-  const authorization = pick(headers.authorization);
-  if (authorization) return authorization.replace(/^Bearer\s+/i, '') || null;
-  return pick(headers.token) || null;
-}
