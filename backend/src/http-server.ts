@@ -3,6 +3,7 @@
 // so anyone could hold the server's sockets open (1,500 idle ones were held for a minute).
 import http from 'node:http';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits, type ShutdownTimes } from './config.ts';
+import type { Readiness } from './modules/health/health.routes.ts';
 
 /** How often Node checks for requests past their time: a fraction of the shortest limit. */
 function checkingIntervalMs(limits: ServerLimits): number {
@@ -48,11 +49,6 @@ export function listen(server: http.Server, port: number, host: string): Promise
       resolve();
     });
   });
-}
-
-/** Whether this instance takes new work: false from the moment it is told to stop. */
-export interface Readiness {
-  ready: boolean;
 }
 
 /**

@@ -2,7 +2,8 @@
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connection.ts';
 import { createApp } from './app.ts';
-import { createHttpServer, drain, listen, type Readiness } from './http-server.ts';
+import { createHttpServer, drain, listen } from './http-server.ts';
+import type { Readiness } from './modules/health/health.routes.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { seedDemoLessons, seedSchedule2025 } from './db/seed/lessons-seed.ts';
 import { readModelOn } from './modules/sync/read-model.ts';

@@ -4,8 +4,12 @@
 import Router from '@koa/router';
 import type mongoose from 'mongoose';
 import { isDatabaseReachable } from '../../db/connection.ts';
-import type { Readiness } from '../../http-server.ts';
 import { API_PATHS } from '@fw/contracts/paths';
+
+/** Whether this instance takes new work: false from the moment it is told to stop. */
+export interface Readiness {
+  ready: boolean;
+}
 
 export function healthRouter({ connection, readiness }: { connection: mongoose.Connection; readiness?: Readiness }): Router {
   const router = new Router();
