@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS, DEFAULT_SERVER_LIMITS, loadConfig, parseRateLimit } from './config.ts';
-import { DEFAULT_PASSWORD_QUEUE_MAX, DEFAULT_PASSWORD_THREADS } from './modules/users/password-pool.ts';
-import { DEFAULT_IMAGE_QUEUE_MAX } from './modules/images/image-queue.ts';
+import {
+  DEFAULT_IMAGE_QUEUE_MAX,
+  DEFAULT_PASSWORD_QUEUE_MAX,
+  DEFAULT_PASSWORD_THREADS,
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_SERVER_LIMITS,
+  loadConfig,
+  parseRateLimit,
+} from './config.ts';
 
 const FALLBACK = { limit: 3, windowMs: 1000 };
 const BASE_ENV = { MONGODB_URI: 'mongodb://127.0.0.1:1/x', JWT_SECRET: 'x'.repeat(32) };

@@ -14,15 +14,43 @@
 // (modules/images/image-queue.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  DEFAULT_PASSWORD_QUEUE_MAX,
-  DEFAULT_PASSWORD_THREADS,
-  type PasswordPoolOptions,
-} from './modules/users/password-pool.ts';
-import type { ScripturePoolOptions } from './modules/scripture/scripture-pool.ts';
-import { DEFAULT_IMAGE_QUEUE_MAX, type ImageQueueOptions } from './modules/images/image-queue.ts';
+
+// The worker pools' settings live here, beside the variables that set them; the pools
+// (modules/users/password-pool.ts, modules/scripture/scripture-pool.ts, modules/images/image-queue.ts)
+// import them, so config imports no module.
+export interface PasswordPoolOptions {
+  /** Worker threads (at least 1). */
+  threads: number;
+  /** Jobs that may wait for a thread; one more is refused with BUSY. */
+  queueMax: number;
+}
+
+/** A thread per core: logins then use every core, and each wait is one job long. */
+export const DEFAULT_PASSWORD_THREADS = Math.max(1, os.availableParallelism());
+/** About a second of waiting at cost 10 on two cores; a client told BUSY comes back later. */
+export const DEFAULT_PASSWORD_QUEUE_MAX = 32;
+
+export interface ScripturePoolOptions {
+  /** Worker threads (at least 1). */
+  threads: number;
+  /** Saves that may wait for a thread; one more is refused with BUSY. */
+  queueMax: number;
+  /** Longest one save's citations may take to find. */
+  budgetMs: number;
+}
+
+export interface ImageQueueOptions {
+  /** Saves that may wait while another's pictures are encoded; one more is refused with BUSY. */
+  queueMax: number;
+  /** A save not done this long after it was queued is given up (the request has 20 s in all). */
+  timeMaxMs?: number;
+}
+
+/** A few admins saving at once; a fifth waits at most a few saves' time, or is told to come back. */
+export const DEFAULT_IMAGE_QUEUE_MAX = 4;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -11,17 +11,10 @@
 //   up the same way (between pictures, and before anything is stored): well before the request's
 //   20-second deadline, so a save is not stored after its request was answered 503.
 import type mongoose from 'mongoose';
+import { DEFAULT_IMAGE_QUEUE_MAX, type ImageQueueOptions } from '../../config.ts';
 import { HttpError } from '../../errors.ts';
 
-export interface ImageQueueOptions {
-  /** Saves that may wait while another's pictures are encoded; one more is refused with BUSY. */
-  queueMax: number;
-  /** A save not done this long after it was queued is given up (the request has 20 s in all). */
-  timeMaxMs?: number;
-}
 
-/** A few admins saving at once; a fifth waits at most a few saves' time, or is told to come back. */
-export const DEFAULT_IMAGE_QUEUE_MAX = 4;
 /** The request's 20 s, less what a save does before and after its pictures (body, headers, writes). */
 export const DEFAULT_IMAGE_TIME_MAX_MS = 15_000;
 export const IMAGE_BUSY_RETRY_AFTER_S = 5;

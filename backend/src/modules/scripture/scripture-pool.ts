@@ -12,20 +12,13 @@
 //   deadline must not be stored later.
 import os from 'node:os';
 import type { TextCitation } from '@fw/contracts/bible';
+import type { ScripturePoolOptions } from '../../config.ts';
 import { HttpError } from '../../errors.ts';
 import { JobOverBudget, threadPool } from '../../thread-pool.ts';
 import { citationsFrom, type ParsedPassage } from './citations.ts';
 import type { LinkedHtml } from './link-html.ts';
 import type { ArticleTextAnswer } from '../articles/article-text.ts';
 
-export interface ScripturePoolOptions {
-  /** Worker threads (at least 1). */
-  threads: number;
-  /** Saves that may wait for a thread; one more is refused with BUSY. */
-  queueMax: number;
-  /** Longest one save's citations may take to find. */
-  budgetMs: number;
-}
 
 export const DEFAULT_SCRIPTURE_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 2));
 /** A few seconds: about 1 MB of prose, far past any real article, or 250 KB of bare citations. */

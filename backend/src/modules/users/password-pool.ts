@@ -8,20 +8,13 @@
 //   503 BUSY and Retry-After, so a login flood costs a bounded wait and bounded memory, and the
 //   readers keep their core.
 // - No budget: a hash's cost is fixed by its cost factor, not by what a client sends.
-import os from 'node:os';
+import {
+  DEFAULT_PASSWORD_QUEUE_MAX,
+  DEFAULT_PASSWORD_THREADS,
+  type PasswordPoolOptions,
+} from '../../config.ts';
 import { threadPool } from '../../thread-pool.ts';
 
-export interface PasswordPoolOptions {
-  /** Worker threads (at least 1). */
-  threads: number;
-  /** Jobs that may wait for a thread; one more is refused with BUSY. */
-  queueMax: number;
-}
-
-/** A thread per core: logins then use every core, and each wait is one job long. */
-export const DEFAULT_PASSWORD_THREADS = Math.max(1, os.availableParallelism());
-/** About a second of waiting at cost 10 on two cores; a client told BUSY comes back later. */
-export const DEFAULT_PASSWORD_QUEUE_MAX = 32;
 export const PASSWORD_BUSY_RETRY_AFTER_S = 2;
 export const PASSWORD_BUSY_MESSAGE = 'The server is busy checking other passwords. Please try again in a moment.';
 
