@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, waitForPort } from '../../scripts/lib/db.mjs';
 import { ROOT } from '../../scripts/lib/proc.mjs';
 import { seedDemoDefault } from '../../scripts/lib/server-env.mjs';
-import { DEMO_ADMIN } from '../src/db/seed/demo-admin.ts';
+import { loadDemoAdmin } from '../src/seed/seed-data.ts';
 import { testDatabaseUri } from './harness.ts';
 
 const SERVER_START_TIMEOUT_MS = 60_000;
@@ -66,7 +66,8 @@ describe('a production server on the embedded database', () => {
   });
 
   it('has no demo administrator, and the first registration becomes the administrator', async () => {
-    const demo = await post('/api/admin/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+    const { email, password } = loadDemoAdmin();
+    const demo = await post('/api/admin/login', { email, password });
     expect(demo.status).toBe(401);
     const first = await post('/api/admin/register', { name: 'Owner', email: 'owner@example.test', password: 'a long password' });
     expect(first.status).toBe(201);

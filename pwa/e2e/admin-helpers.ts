@@ -3,8 +3,8 @@
 import mongoose from 'mongoose';
 import { expect, inject } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { DEMO_ADMIN } from '../../backend/src/db/seed/demo-admin.ts';
 import { baseURL } from './browser.ts';
+import { DEMO_ADMIN } from './demo-seed.ts';
 
 export { DEMO_ADMIN };
 

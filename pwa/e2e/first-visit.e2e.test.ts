@@ -7,8 +7,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Article } from '@fw/contracts';
 import { ARTICLE_MISSING, PAGE_META, SITE_NAME, articleTitle } from '@fw/contracts/pages';
 import { htmlToText } from '@fw/contracts/text';
-import { SEED_ARTICLES } from '../../backend/src/db/seed/seed-content.ts';
 import { baseURL, launchBrowser, newPage, waitForCardCount, waitForControl } from './browser.ts';
+import { SEED_ARTICLES } from './demo-seed.ts';
 
 const CARD = '[data-testid="article-card"]';
 const WAIT_MS = 30_000;

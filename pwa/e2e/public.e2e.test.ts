@@ -5,8 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { Article, Comment } from '@fw/contracts';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { htmlToText } from '@fw/contracts/text';
-import { SEED_ARTICLES } from '../../backend/src/db/seed/seed-content.ts';
 import { baseURL, launchBrowser, newPage, waitForAppDrawn, waitForCardCount, waitForControl } from './browser.ts';
+import { SEED_ARTICLES } from './demo-seed.ts';
 
 /** Past the last lesson's current days (LESSON_CURRENT_DAYS) with room to spare. */
 const AFTER_LAST_LESSON_MS = 30 * 86_400_000;

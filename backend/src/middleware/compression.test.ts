@@ -15,7 +15,7 @@ import { rawGet } from '../../test/raw-http.ts';
 import { compression } from './compress.ts';
 import { COMPRESS_MIN_BYTES, SharedBodies, SharedBody, sharedBodyWork } from '../http/shared-body.ts';
 import { staticPwa } from './static-pwa.ts';
-import { seedSchedule2025 } from '../db/seed/lessons-seed.ts';
+import { seedSchedule2025 } from '../seed/lessons-seed.ts';
 
 const decode = (encoding: string | undefined, body: Buffer): string => {
   if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_2025, scheduleResponseSchema, type Lesson } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
-import { demoLessonsFrom, seedDemoLessons, seedSchedule2025 } from '../../db/seed/lessons-seed.ts';
-import { DEMO_LESSONS } from '../../db/seed/demo-lessons.ts';
+import { demoLessonsFrom, seedDemoLessons, seedSchedule2025 } from '../../seed/lessons-seed.ts';
+import { loadDemoLessons } from '../../seed/seed-data.ts';
 import { isoDay } from '@fw/contracts';
 
 /** The spec's fields of a served lesson (the database adds _id, date and version). */
@@ -87,7 +87,7 @@ describe('GET /api/schedule', () => {
     // Sunday 2026-11-22: that week's Friday was the 20th (still current), then weekly.
     const dates = demoLessonsFrom(isoDay('2026-11-22')).map((l) => l.date);
     expect(dates.slice(0, 3)).toEqual(['2026-11-20', '2026-11-27', '2026-12-04']);
-    expect(dates).toHaveLength(DEMO_LESSONS.length);
+    expect(dates).toHaveLength(loadDemoLessons().length);
     expect(demoLessonsFrom(isoDay('2026-11-20'))[0]?.date).toBe('2026-11-20');
 
     expect(await seedDemoLessons(app.connection, app.scripture, new Date(2026, 10, 22, 12))).toEqual({ seeded: true });

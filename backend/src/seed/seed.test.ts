@@ -2,13 +2,14 @@
 // an admin deleted, and creates a demo admin who can log in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_ARTICLES, type Article, type ArticleFeed } from '@fw/contracts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { articleModel } from '../../modules/articles/article.model.ts';
-import { commentModel } from '../../modules/comments/comment.model.ts';
-import { userModel } from '../../modules/users/user.model.ts';
-import { DEMO_ADMIN } from './demo-admin.ts';
-import { SEED_ARTICLES, SEED_COMMENTS } from './seed-content.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { articleModel } from '../modules/articles/article.model.ts';
+import { commentModel } from '../modules/comments/comment.model.ts';
+import { userModel } from '../modules/users/user.model.ts';
+import { loadSeedContent } from './seed-data.ts';
 import { seedDemo } from './seed.ts';
+
+const { articles: SEED_ARTICLES, comments: SEED_COMMENTS, admin: DEMO_ADMIN } = loadSeedContent();
 
 describe('seedDemo', () => {
   let app: TestApp;

@@ -1,4 +1,4 @@
-// Worship lessons put into a database once: the 2025 schedule (the spec's data) on every
+// Worship lessons put into a database once: the 2025 schedule (contracts/src/schedule-2025.ts) on every
 // database, and on the embedded development database a few demo weeks starting with the week it
 // is seeded, so the Family page shows something on any date. Each lesson has a fixed id made from
 // its date, and a date that already has a lesson is skipped, so a seed cut off half-way completes
@@ -14,11 +14,11 @@ import {
   nextLessonDay,
   type LessonFields,
 } from '@fw/contracts';
-import { isDuplicateKey } from '../duplicate-key.ts';
-import { lessonStore } from '../../modules/schedule/lesson-store.ts';
-import { lessonScripture } from '../../modules/scripture/lesson-scripture.ts';
-import type { ScripturePool } from '../../modules/scripture/scripture-pool.ts';
-import { DEMO_LESSONS } from './demo-lessons.ts';
+import { isDuplicateKey } from '../db/duplicate-key.ts';
+import { lessonStore } from '../modules/schedule/lesson-store.ts';
+import { lessonScripture } from '../modules/scripture/lesson-scripture.ts';
+import type { ScripturePool } from '../modules/scripture/scripture-pool.ts';
+import { loadDemoLessons } from './seed-data.ts';
 
 const SCHEDULE_2025_SEED_ID = 'seed:lessons-2025';
 const DEMO_LESSONS_SEED_ID = 'seed:lessons-demo';
@@ -69,7 +69,7 @@ export function seedSchedule2025(connection: mongoose.Connection, scripture: Scr
 /** The demo weeks: the lesson day of the seeding week (the latest Friday up to today) and on. */
 export function demoLessonsFrom(today: number): LessonFields[] {
   const first = nextLessonDay(today) - (nextLessonDay(today) === today ? 0 : DAYS_PER_WEEK);
-  return DEMO_LESSONS.map((lesson, week) => ({ ...lesson, date: isoFromDay(first + week * DAYS_PER_WEEK) }));
+  return loadDemoLessons().map((lesson, week) => ({ ...lesson, date: isoFromDay(first + week * DAYS_PER_WEEK) }));
 }
 
 export function seedDemoLessons(connection: mongoose.Connection, scripture: ScripturePool, now = new Date()) {

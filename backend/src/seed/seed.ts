@@ -4,37 +4,19 @@
 // and skipped if present, so a seed interrupted half-way completes on the next start.
 import bcrypt from 'bcryptjs';
 import type mongoose from 'mongoose';
-import { inserted } from '../claim.ts';
-import { sequenceOn } from '../sequence.ts';
-import { articleModel } from '../../modules/articles/article.model.ts';
-import { sanitizeArticleHtml } from '../../modules/articles/sanitize.ts';
-import { commentModel } from '../../modules/comments/comment.model.ts';
-import { changeRef, tombstoneId, tombstoneModel } from '../../modules/sync/tombstone.model.ts';
-import { userModel } from '../../modules/users/user.model.ts';
-import { BCRYPT_COST } from '../../modules/users/users.service.ts';
-import { DEMO_ADMIN } from './demo-admin.ts';
-import {
-  SEED_ARTICLES,
-  SEED_COMMENTS,
-  type SeedArticle,
-  type SeedComment,
-} from './seed-content.ts';
+import { inserted } from '../db/claim.ts';
+import { sequenceOn } from '../db/sequence.ts';
+import { articleModel } from '../modules/articles/article.model.ts';
+import { sanitizeArticleHtml } from '../modules/articles/sanitize.ts';
+import { commentModel } from '../modules/comments/comment.model.ts';
+import { changeRef, tombstoneId, tombstoneModel } from '../modules/sync/tombstone.model.ts';
+import { userModel } from '../modules/users/user.model.ts';
+import { BCRYPT_COST } from '../modules/users/users.service.ts';
+import { loadSeedContent } from './seed-data.ts';
 
 /** Raise when the seed changes in a way an existing development database should not get. */
 export const SEED_VERSION = 1;
 const SEED_META_ID = 'seed';
-
-export interface SeedContent {
-  articles: readonly SeedArticle[];
-  comments: readonly SeedComment[];
-  admin: { name: string; email: string; password: string };
-}
-
-const DEFAULT_CONTENT: SeedContent = {
-  articles: SEED_ARTICLES,
-  comments: SEED_COMMENTS,
-  admin: DEMO_ADMIN,
-};
 
 interface SeedMetaDoc {
   _id: string;
@@ -47,12 +29,11 @@ async function insertOnce(insert: () => Promise<unknown>): Promise<void> {
   await inserted(insert);
 }
 
-export async function seedDemo(
-  connection: mongoose.Connection,
-  content: SeedContent = DEFAULT_CONTENT,
-): Promise<{ seeded: boolean }> {
+export async function seedDemo(connection: mongoose.Connection): Promise<{ seeded: boolean }> {
   const meta = connection.collection<SeedMetaDoc>('meta');
   if (await meta.findOne({ _id: SEED_META_ID })) return { seeded: false };
+  // Read from backend/seed-data only when there is something to seed.
+  const content = loadSeedContent();
 
   const Articles = articleModel(connection);
   const Comments = commentModel(connection);
