@@ -27,7 +27,7 @@ import { readModelOn } from './modules/sync/read-model.ts';
 import { scheduleRouter } from './modules/schedule/schedule.routes.ts';
 import { publicPages } from './modules/pages/pages.ts';
 import { startPublishSchedule } from './modules/articles/scheduled-publish.ts';
-import { feeds } from './modules/feeds/feeds.ts';
+import { syndication } from './modules/syndication/syndication.ts';
 import { previewLinks } from './modules/preview/preview-links.ts';
 import { previewPage } from './modules/preview/preview-page.ts';
 import { previewRouter } from './modules/preview/preview.routes.ts';
@@ -97,7 +97,7 @@ export function createApp({ config, connection, passwords, scripture, readiness 
   const api = new Router();
   for (const router of routers) api.use(router.routes());
   // Before the API's router: a feed reader's poll need not be matched against every API route.
-  app.use(feeds({ connection, publicUrl: config.publicUrl }));
+  app.use(syndication({ connection, publicUrl: config.publicUrl }));
   app.use(api.routes()).use(api.allowedMethods());
 
   if (config.staticDir) {

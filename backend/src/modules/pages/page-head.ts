@@ -27,7 +27,7 @@ export { PAGE_META };
 const tag = (name: string, attr: 'name' | 'property', content: string) =>
   `<meta ${attr}="${name}" content="${escapeHtml(content)}">`;
 
-/** The RSS feed's link (modules/feeds): pwa/index.html carries it; a template without it gets it. */
+/** The RSS feed's link (modules/syndication): pwa/index.html carries it; a template without it gets it. */
 export const FEED_LINK = `<link rel="alternate" type="application/rss+xml" title="${SITE_NAME}" href="/rss.xml">`;
 
 /** Replaces the template's title and description and adds the preview tags. */

@@ -1,7 +1,8 @@
-// Discovery for feed readers and search engines: /rss.xml (RSS 2.0, the newest published articles
-// with their summary and full text), /sitemap.xml (home, Family, About and every published article
-// with its last change) and /robots.txt pointing at the sitemap. Links are absolute, made from
-// PUBLIC_URL (never the request's Host).
+// Syndication: what feed readers and search engines pick up (not the devices' delta feeds, which
+// are modules/sync). /rss.xml (RSS 2.0, the newest published articles with their summary and full
+// text), /sitemap.xml (home, Family, About and every published article with its last change) and
+// /robots.txt pointing at the sitemap. Links are absolute, made from PUBLIC_URL (never the
+// request's Host).
 //
 // Cost per request: like the article list, no database read. Both documents are made from the
 // public read model (sync/read-model.ts), which holds published articles only, so a draft cannot
@@ -97,7 +98,7 @@ export function robotsTxt(origin: string): string {
 }
 
 /** Answers the three paths (GET and HEAD); everything else goes on down the chain. */
-export function feeds({ connection, publicUrl }: { connection: mongoose.Connection; publicUrl: string }): Middleware {
+export function syndication({ connection, publicUrl }: { connection: mongoose.Connection; publicUrl: string }): Middleware {
   const model = readModelOn(connection);
   const robots = robotsTxt(publicUrl);
   const documents = {
@@ -113,7 +114,7 @@ export function feeds({ connection, publicUrl }: { connection: mongoose.Connecti
     await sendShared(ctx, body, doc.type);
   }
 
-  return async function serveFeeds(ctx, next) {
+  return async function serveSyndication(ctx, next) {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === FEED_PATHS.robots) {
       ctx.type = 'text/plain; charset=utf-8';

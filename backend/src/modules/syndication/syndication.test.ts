@@ -11,7 +11,7 @@ import type { Article } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle, saveArticle } from '../../../test/content-fixtures.ts';
-import { FEED_ITEMS, FEED_PATHS, absoluteLinks } from './feeds.ts';
+import { FEED_ITEMS, FEED_PATHS, absoluteLinks } from './syndication.ts';
 import { xmlText } from './xml.ts';
 import { FEED_LINK, writeHead } from '../pages/page-head.ts';
 import { PAGE_META } from '@fw/contracts/pages';
