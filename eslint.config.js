@@ -11,6 +11,17 @@
 //   app         router, layouts, the admin route module: composes features (everything)
 //   main.tsx    the entry
 // No import cycle anywhere (type-only imports aside: they vanish from the built code).
+//
+// In backend/src, each layer imports only those before it (tests, *.test.ts and backend/test,
+// may import anything):
+//   base        config.ts, errors.ts, thread-pool.ts: settings, the error class, worker threads
+//   db          connection, change numbers, claims, key records (base)
+//   http        what handlers and middleware call: validation, deadlines, idempotency keys (base, db)
+//   middleware  the Koa middleware factories app.ts mounts (base, db, http)
+//   modules     one domain each, routes, services, models (base, db, http, middleware; another
+//               module too, though never app or the seed); router-deps.ts is their shared shape
+//   seed        the demo content and lessons put into a new database (everything above)
+//   top         app.ts, http-server.ts, main.ts, mark-restored.ts: wire it all up (everything)
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -58,6 +69,41 @@ const LAYER_ZONES = [
   target,
   from: from.map((layer) => `${PWA}/${layer}`),
   message: `${why} (README, "Layout").`,
+}));
+const API = './backend/src';
+const BACKEND_BASE = ['config.ts', 'errors.ts', 'thread-pool.ts'];
+const BACKEND_TOP = ['app.ts', 'http-server.ts', 'main.ts', 'mark-restored.ts'];
+const BACKEND_ZONES = [
+  {
+    target: BACKEND_BASE,
+    from: ['db', 'http', 'middleware', 'modules', 'seed', ...BACKEND_TOP],
+    why: 'config, errors and thread-pool import no other layer',
+  },
+  {
+    target: ['db'],
+    from: ['http', 'middleware', 'modules', 'seed', ...BACKEND_TOP],
+    why: 'db imports only the base (config, errors, thread-pool)',
+  },
+  {
+    target: ['http'],
+    from: ['middleware', 'modules', 'seed', ...BACKEND_TOP],
+    why: 'http imports only the base and db',
+  },
+  {
+    target: ['middleware'],
+    from: ['modules', 'seed', ...BACKEND_TOP],
+    why: 'middleware imports only the base, db and http: app.ts hands it what a module knows',
+  },
+  {
+    target: ['modules'],
+    from: ['seed', ...BACKEND_TOP],
+    why: 'modules never import the seed or the wiring (app, main, http-server)',
+  },
+  { target: ['seed'], from: BACKEND_TOP, why: 'the seed sits beside app.ts, below main.ts' },
+].map(({ target, from, why }) => ({
+  target: target.map((layer) => `${API}/${layer}`),
+  from: from.map((layer) => `${API}/${layer}`),
+  message: `${why} (backend layers, eslint.config.js).`,
 }));
 // A feature reaches another only through its entry point (index.ts): never sideways into its files.
 const FEATURE_ZONES = FEATURES.map((feature) => ({
@@ -131,21 +177,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@fw/pwa', '**/pwa/**'] }] },
   },
   {
-    // backend/src/http holds what handlers call; it sits below middleware and the modules.
-    files: ['backend/src/http/**/*.ts'],
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/**/*.test.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        {
-          basePath: import.meta.dirname,
-          zones: [
-            {
-              target: './backend/src/http',
-              from: ['./backend/src/middleware', './backend/src/modules', './backend/src/app.ts'],
-              message: 'backend/src/http is below middleware and the modules (README, "Layout").',
-            },
-          ],
-        },
+        { basePath: import.meta.dirname, zones: BACKEND_ZONES },
       ],
     },
   },
@@ -179,8 +216,22 @@ export default tseslint.config(
     },
   },
   {
+    // These may import Dexie and any part of the contracts, but still no backend code: the browser
+    // tests read the demo seed from its data files (pwa/e2e/demo-seed.ts).
     files: ['pwa/src/db/**', 'pwa/e2e/**', 'pwa/test/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@fw/backend', '**/backend/**'],
+              message: 'The PWA and its tests reach the backend only over HTTP (or its seed data files).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}'],
