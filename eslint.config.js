@@ -1,6 +1,6 @@
-// One lint config for the three parts; it also keeps the parts apart (see style.md rule 1) and
-// the PWA's layers in one direction (README, "Layout"). In pwa/src, each layer imports only
-// those before it:
+// One lint config for the three parts; it also keeps the parts apart (contracts imports only zod;
+// the PWA and the backend import contracts, never each other) and the layers of each in one
+// direction (README, "Layout"). In pwa/src, each layer imports only those before it:
 //   lib         shared helpers: the api client, clock, route paths, formats; imports no other layer
 //   db          the Dexie schema (lib)
 //   bible       the Bible text kept on the device: books, keeper worker, progress (lib, db)
@@ -196,7 +196,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            // Only the db module may touch Dexie directly (style.md rule 3).
+            // Only the db module may touch Dexie directly: screens read through it.
             { name: 'dexie', message: 'Import the database through src/db.' },
             {
               name: '@fw/contracts',
