@@ -35,11 +35,11 @@ const demoLessonSchema = z.strictObject({
   extras: z.array(z.strictObject({ title: z.string(), text: z.string() })),
 });
 
-export type SeedArticle = Omit<z.infer<typeof articleEntrySchema>, 'file'> & { content: string };
-export type SeedComment = z.infer<typeof seedCommentSchema>;
-export type DemoAdmin = z.infer<typeof demoAdminSchema>;
+type SeedArticle = Omit<z.infer<typeof articleEntrySchema>, 'file'> & { content: string };
+type SeedComment = z.infer<typeof seedCommentSchema>;
+type DemoAdmin = z.infer<typeof demoAdminSchema>;
 
-export interface SeedContent {
+interface SeedContent {
   articles: readonly SeedArticle[];
   comments: readonly SeedComment[];
   admin: DemoAdmin;
