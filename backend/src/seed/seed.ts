@@ -1,4 +1,5 @@
-// Demo content for a development install: the seed articles and comments, and the demo admin.
+// Demo content for a development install: the seed articles and comments, and the demo admin
+// (data files under backend/seed-data, read by seed-data.ts).
 // It runs once per database (a `meta` document `{ _id: 'seed' }` records that), so what an admin
 // deletes or edits afterwards stays that way across restarts. Every insert is keyed by a fixed id
 // and skipped if present, so a seed interrupted half-way completes on the next start.
