@@ -1,16 +1,24 @@
 // A write's scope is the request's own (db/write-scope.ts): the idempotency middleware sets it once,
 // and every change the request's code makes, however deep, is recorded under that request's key,
 // never under the key of a request that ran at the same time. Work the request starts but does not
-// own (the scheduled publisher's timer) is recorded under no key.
+// own (the scheduled publisher's timer, the read model's move of a late write) is recorded under
+// no key.
 //
 // Two calls, mounted on a small Koa app over the real middleware, services and database: one
 // approves a comment (and may be held at an await until the test lets it go on), the other starts
 // the publish schedule and stays open until the test ends it.
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import Koa from 'koa';
+import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ClaimDoc } from '../src/db/sequence.ts';
+import { IDEMPOTENCY_COLLECTION, keyRecordsOn, type KeyDoc } from '../src/db/key-records.ts';
+import { sequenceOn, type ClaimDoc } from '../src/db/sequence.ts';
+import { runInWriteScope } from '../src/db/write-scope.ts';
+import { articleModel } from '../src/modules/articles/article.model.ts';
+import { readModelOn } from '../src/modules/sync/read-model.ts';
+import { changeRef } from '../src/modules/sync/tombstone.model.ts';
 import { idempotency, REPLAYED_HEADER } from '../src/middleware/idempotency.ts';
 import { commentsService } from '../src/modules/comments/comments.service.ts';
 import { startPublishSchedule, type PublishSchedule } from '../src/modules/articles/scheduled-publish.ts';
@@ -155,5 +163,53 @@ describe("a write's scope comes from the request that makes it", () => {
 
     scheduleRunning.resolve();
     expect((await open).status).toBe(200);
+    // Its reads would otherwise be the ones that find the late write of the next test.
+    for (const schedule of schedules.splice(0)) schedule.stop();
+  });
+  it("records no move of a late write under the key of the request whose read came upon it", async () => {
+    const connection = app.connection;
+    // A writer that stalled within its write: its number claimed under a record left pending.
+    const stalledKey = `stalled-${crypto.randomUUID()}`;
+    await connection
+      .collection<KeyDoc>(IDEMPOTENCY_COLLECTION)
+      .insertOne({ _id: stalledKey, state: 'pending', fingerprint: '', attempt: 0, createdAt: new Date() });
+    const id = new mongoose.Types.ObjectId().toHexString();
+    const ref = changeRef('article', id);
+    const seq = await sequenceOn(connection).claim(ref, { id: stalledKey, attempt: 0 });
+    // Readers give that number up once it is overdue: a later change becomes visible past it.
+    const later = await createArticle(app, admin);
+    await vi.waitFor(
+      async () => expect((await app.request('GET', `/api/articles/${later._id}`)).status).toBe(200),
+      { timeout: 20_000, interval: 100 },
+    );
+    // The write lands at its old number after all; the read model moves it to a fresh number when
+    // a read next looks, here the read of a request that holds a key record of its own.
+    await articleModel(connection).create({
+      _id: id,
+      title: 'Written late',
+      subtitle: 'Late',
+      content: '<p>Late</p>',
+      category: 'Life',
+      isPublished: true,
+      wasPublished: true,
+      version: 1,
+      seq,
+    });
+    const opened = await keyRecordsOn(connection).open(`u:${CALLER} POST /read ${newKey()}`, 'fingerprint');
+    if (opened.kind !== 'claimed') throw new Error(`a fresh key was ${opened.kind}`);
+    const moves = async () => (await claimsOf(ref)).filter((claim) => claim.n > seq);
+    await vi.waitFor(
+      async () => {
+        await runInWriteScope(opened.scope, () => readModelOn(connection).current());
+        const [move] = await moves();
+        expect(move?.key !== undefined || move?.done === true).toBe(true);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    const moved = await moves();
+    expect(moved).toHaveLength(1);
+    expect(moved[0]).not.toHaveProperty('key');
+    expect(moved[0]).toMatchObject({ done: true });
+    await opened.scope.finish(null);
   });
 });
