@@ -55,10 +55,13 @@ export interface WriteDeadline {
   enterWrite(): void;
 }
 
-/** One request's writes: the record it holds, if any, and what to do once it is finished. */
+/**
+ * One request's writes: the record it holds, if any, and what to do once it is finished. The
+ * running request's scope is found with db/write-scope.ts currentWriteScope.
+ */
 export interface WriteScope {
   readonly key?: KeyHold;
-  /** Set by the request (http/idempotency-key.ts writeScopeOf); absent for tools and the seed. */
+  /** The request's time limit (middleware/idempotency.ts sets it); absent for tools and the seed. */
   deadline?: WriteDeadline;
   /** Runs `listener` after the scope finished (its answer stored, or its key given back). */
   whenFinished(listener: () => void): void;

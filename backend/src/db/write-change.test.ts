@@ -11,6 +11,7 @@ import { keyRecordsOn, type WriteScope } from './key-records.ts';
 import { sequenceOn } from './sequence.ts';
 import { versionClaims } from './version-claims.ts';
 import { writeChange } from './write-change.ts';
+import { runInWriteScope } from './write-scope.ts';
 
 describe('writeChange', () => {
   let app: TestApp;
@@ -32,14 +33,14 @@ describe('writeChange', () => {
     const id = crypto.randomBytes(12).toString('hex');
     const step = { claims: versions, id, version: 2, stored: async () => 1 };
     const applied: number[] = [];
-    const first = await writeChange(app.connection, undefined, {
+    const first = await writeChange(app.connection, {
       version: step,
       ref: ref(),
       apply: async (seq) => applied.push(seq),
     });
     expect(first.written).toBe(true);
     const claimsBefore = await claimCount();
-    const second = await writeChange(app.connection, undefined, {
+    const second = await writeChange(app.connection, {
       version: step,
       ref: ref(),
       apply: async (seq) => applied.push(seq),
@@ -56,7 +57,7 @@ describe('writeChange', () => {
     const step = { claims: versions, id, version: 2, stored: async () => 1 };
     let failedSeq = 0;
     await expect(
-      writeChange(app.connection, undefined, {
+      writeChange(app.connection, {
         version: step,
         ref: ref(),
         apply: async (seq) => {
@@ -67,7 +68,7 @@ describe('writeChange', () => {
     ).rejects.toThrow('the database fell over');
     expect((await sequence.horizon()).committed).toBeGreaterThanOrEqual(failedSeq);
     // The retry of the same change takes the same version.
-    const retry = await writeChange(app.connection, undefined, { version: step, ref: ref(), apply: async (seq) => seq });
+    const retry = await writeChange(app.connection, { version: step, ref: ref(), apply: async (seq) => seq });
     expect(retry).toEqual({ written: true, value: failedSeq + 1 });
     expect((await sequence.horizon()).committed).toBe(failedSeq + 1);
   });
@@ -76,7 +77,7 @@ describe('writeChange', () => {
     const sequence = sequenceOn(app.connection);
     const start = (await sequence.horizon()).committed;
     const scope = await openScope();
-    const { value: seq } = await writeChange(app.connection, scope, { ref: ref(), apply: async (n) => n });
+    const { value: seq } = await runInWriteScope(scope, () => writeChange(app.connection, { ref: ref(), apply: async (n) => n }));
     expect(seq).toBe(start + 1);
     // The request is still running (its answer not stored): readers stay below its change.
     expect((await sequence.horizon()).committed).toBe(start);
@@ -87,7 +88,9 @@ describe('writeChange', () => {
   it('settles a change at once when asked to, key record or not', async () => {
     const sequence = sequenceOn(app.connection);
     const scope = await openScope();
-    const { value: seq } = await writeChange(app.connection, scope, { ref: ref(), settleNow: true, apply: async (n) => n });
+    const { value: seq } = await runInWriteScope(scope, () =>
+      writeChange(app.connection, { ref: ref(), settleNow: true, apply: async (n) => n }),
+    );
     expect((await sequence.horizon()).committed).toBe(seq);
     await scope.finish(null);
   });
@@ -97,13 +100,15 @@ describe('writeChange', () => {
     const scope = await openScope();
     let seq = 0;
     await expect(
-      writeChange(app.connection, scope, {
-        ref: ref(),
-        apply: async (n) => {
-          seq = n;
-          throw new Error('refused half-way');
-        },
-      }),
+      runInWriteScope(scope, () =>
+        writeChange(app.connection, {
+          ref: ref(),
+          apply: async (n) => {
+            seq = n;
+            throw new Error('refused half-way');
+          },
+        }),
+      ),
     ).rejects.toThrow('refused half-way');
     expect((await sequence.horizon()).committed).toBe(seq - 1);
     await scope.finish(null);

@@ -2,7 +2,8 @@
 // lessons) goes through writeChange, which makes the write's claims in one order:
 //
 //   1. the Idempotency-Key record: claimed by the request before its handler runs
-//      (middleware/idempotency.ts, db/key-records.ts); the change is made under that scope;
+//      (middleware/idempotency.ts, db/key-records.ts); the change is made under that scope, the
+//      request's current one (db/write-scope.ts), so no caller passes it;
 //   2. the version claim, for a change that moves a record to its next version
 //      (db/version-claims.ts): only one change per version wins, the loser is told so;
 //   3. the change number, for a change the delta feeds report (db/sequence.ts): its claim and its
@@ -20,9 +21,9 @@
 //
 // Round trips per call are counted in db/write-change.test.ts.
 import type mongoose from 'mongoose';
-import type { WriteScope } from './key-records.ts';
 import { sequenceOn } from './sequence.ts';
 import type { VersionClaims } from './version-claims.ts';
+import { currentWriteScope } from './write-scope.ts';
 
 export interface VersionStep {
   claims: VersionClaims;
@@ -51,22 +52,23 @@ export interface Change<T> {
 /** `written: false` only when another change took the version first (the caller answers 409). */
 export type Written<T> = { written: true; value: T } | { written: false };
 
-/** Without a version step a change is always written (or its error thrown). */
+/**
+ * Makes `change` under the current request's write scope (none outside a request). Without a
+ * version step a change is always written (or its error thrown).
+ */
 export function writeChange<T>(
   connection: mongoose.Connection,
-  scope: WriteScope | undefined,
   change: Change<T> & { version?: undefined },
 ): Promise<{ written: true; value: T }>;
 export function writeChange<T>(
   connection: mongoose.Connection,
-  scope: WriteScope | undefined,
   change: Change<T>,
 ): Promise<Written<T>>;
 export async function writeChange<T>(
   connection: mongoose.Connection,
-  scope: WriteScope | undefined,
   { version, ref, settleNow, apply }: Change<T>,
 ): Promise<Written<T>> {
+  const scope = currentWriteScope();
   if (version && !(await version.claims.claim(version.id, version.version, version.stored))) {
     return { written: false };
   }

@@ -1,11 +1,9 @@
 // What a request's Idempotency-Key names: its owner's scope, the id a create derives from it and
 // the name of the call. The idempotency middleware (middleware/idempotency.ts) keys its records on
-// them; handlers call idFromIdempotencyKey and operationId, and hand writeScopeOf to the services.
+// them; handlers call idFromIdempotencyKey and operationId.
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN } from '@fw/contracts';
-import { unrecordedScope, type WriteScope } from '../db/key-records.ts';
-import { deadlineOf } from './deadline.ts';
 
 /**
  * Who the key belongs to: the logged-in user, or a hash of an anonymous caller's address (ctx.ip:
@@ -50,22 +48,4 @@ export function operationId(ctx: Context): string | undefined {
     .update(`${scopeOf(ctx)} ${ctx.method} ${ctx.path} ${key}`)
     .digest('base64url')
     .slice(0, 32);
-}
-
-/**
- * The write scope of this request: the key record it holds, if any, and its time limit. Services
- * make their changes under it (db/write-change.ts), so the record's answer settles them and no
- * write starts once the request was answered "nothing was saved" (http/deadline.ts).
- */
-export function writeScopeOf(ctx: Context): WriteScope | undefined {
-  const state = ctx.state as { writeScope?: WriteScope };
-  const deadline = deadlineOf(ctx);
-  if (!state.writeScope && deadline) state.writeScope = unrecordedScope(deadline);
-  return state.writeScope;
-}
-
-/** Set by middleware/idempotency.ts once it holds the request's record. */
-export function setWriteScope(ctx: Context, scope: WriteScope): void {
-  scope.deadline ??= deadlineOf(ctx);
-  (ctx.state as { writeScope?: WriteScope }).writeScope = scope;
 }

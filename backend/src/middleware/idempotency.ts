@@ -19,18 +19,22 @@
 // The budget is taken in blocks of ANON_BUDGET_BLOCK (one insert per block, not per comment).
 //
 // The records themselves (claim, take-over, the stored answer, the 24-hour sweep) are
-// db/key-records.ts; the claimed record is the request's write scope, which handlers hand to the
-// services, so the changes they make (db/write-change.ts) are settled by the answer stored here.
+// db/key-records.ts; the claimed record is the request's write scope, and the rest of the request
+// runs in it (db/write-scope.ts), so the changes its services make (db/write-change.ts) are settled
+// by the answer stored here. A write call without a record runs in a scope that holds only its
+// time limit, so no write starts once it was answered "nothing was saved" (http/deadline.ts).
 import crypto from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '@fw/contracts';
 import { isReplayedAnswer } from '@fw/contracts/idempotency';
 import { HttpError } from '../errors.ts';
-import { keyRecordsOn, type KeptAnswer } from '../db/key-records.ts';
+import { keyRecordsOn, unrecordedScope, type KeptAnswer } from '../db/key-records.ts';
+import { runInWriteScope } from '../db/write-scope.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSetting } from '../config.ts';
 import { windowSlots } from './rate-limit.ts';
-import { scopeOf, setWriteScope } from '../http/idempotency-key.ts';
+import { scopeOf } from '../http/idempotency-key.ts';
+import { deadlineOf } from '../http/deadline.ts';
 
 /** A comment's answer (2,000 characters of text, a name, ids) fits with room to spare. */
 export const IDEMPOTENCY_ANON_ANSWER_MAX_BYTES = 16 * 1024;
@@ -84,8 +88,9 @@ export function idempotency({
   const inProgress = () => new HttpError('IDEMPOTENCY_KEY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.IN_PROGRESS);
 
   return async function honourIdempotencyKey(ctx, next) {
+    const unrecorded = () => runInWriteScope(unrecordedScope(deadlineOf(ctx)), next);
     const key = ctx.get(HEADERS.IDEMPOTENCY_KEY);
-    if (!key) return next();
+    if (!key) return unrecorded();
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError('INVALID_IDEMPOTENCY_KEY', IDEMPOTENCY_MESSAGES.MALFORMED);
 
     const scope = scopeOf(ctx);
@@ -93,7 +98,7 @@ export function idempotency({
     const id = `${scope} ${ctx.method} ${ctx.path} ${key}`;
     const fingerprint = fingerprintOf(ctx);
     // A new anonymous record counts against the hourly budget; past it, the call runs unrecorded.
-    if (anonymous && !(await anonBudget.take()).allowed) return next();
+    if (anonymous && !(await anonBudget.take()).allowed) return unrecorded();
     const opened = await records.open(id, fingerprint);
     if (opened.kind === 'busy') throw inProgress();
     if (opened.kind === 'held') {
@@ -108,11 +113,11 @@ export function idempotency({
     }
 
     const writeScope = opened.scope;
-    setWriteScope(ctx, writeScope);
+    writeScope.deadline ??= deadlineOf(ctx);
     const maxBytes = anonymous ? IDEMPOTENCY_ANON_ANSWER_MAX_BYTES : IDEMPOTENCY_USER_ANSWER_MAX_BYTES;
     let failure: unknown;
     try {
-      await next();
+      await runInWriteScope(writeScope, next);
     } catch (error) {
       failure = error ?? new Error('unknown failure');
       throw error;

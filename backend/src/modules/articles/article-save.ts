@@ -10,7 +10,7 @@ import mongoose from 'mongoose';
 import type { ArticleInputParsed } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
-import type { WriteScope } from '../../db/key-records.ts';
+import { currentWriteScope } from '../../db/write-scope.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { linkScriptureHtml, type LinkedHtml } from '../scripture/link-html.ts';
 import { refuseOversizedText, storeArticleImages } from '../images/image-html.ts';
@@ -79,12 +79,11 @@ export async function saveArticle(
   store: ArticleStore,
   pool: ScripturePool,
   input: ArticleInputParsed,
-  scope?: WriteScope,
   by?: string,
 ): Promise<SaveOutcome> {
   const fields: ArticleFields = { ...(await articleFields(input, pool)), ...(by === undefined ? {} : { updatedBy: by }) };
   // Pictures become stored files before anything else is written: a refused one changes nothing.
-  fields.content = (await storeArticleImages(store.connection, fields.content, scope?.deadline)).html;
+  fields.content = (await storeArticleImages(store.connection, fields.content, currentWriteScope()?.deadline)).html;
   const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
 
   // A client-made id nobody has used: straight to the insert, no lookups (article-versions.ts).
@@ -101,7 +100,7 @@ export async function saveArticle(
   if (!stored) {
     if (!neverUsed && (await store.wasDeleted(id))) throw new HttpError('NOT_FOUND', SAVE_MESSAGES.DELETED);
     try {
-      return { kind: 'created', article: await store.create(id, fields, scope) };
+      return { kind: 'created', article: await store.create(id, fields) };
     } catch (error) {
       // The same new article sent twice at once: the second is judged against the first below.
       if (!isDuplicateKey(error)) throw error;
@@ -112,7 +111,7 @@ export async function saveArticle(
 
   if (sameFields(stored, fields)) return { kind: 'unchanged', article: stored };
   if (input.version !== stored.version) throw conflictWith(stored);
-  const changed = await store.change(stored, fields, { scope, keepRevision: !sameText(stored, fields) });
+  const changed = await store.change(stored, fields, { keepRevision: !sameText(stored, fields) });
   if (changed) return { kind: 'updated', article: changed };
   const latest = await store.find(id);
   if (!latest) throw new HttpError('NOT_FOUND', SAVE_MESSAGES.DELETED);

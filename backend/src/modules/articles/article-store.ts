@@ -2,7 +2,6 @@
 // and the checks around them. Each goes through db/write-change.ts and takes the next global
 // change number; a change claims its version first.
 import mongoose from 'mongoose';
-import type { WriteScope } from '../../db/key-records.ts';
 import { writeChange } from '../../db/write-change.ts';
 import {
   changeRef,
@@ -22,7 +21,6 @@ import { articleVersions, type ArticleVersions } from './article-versions.ts';
 import { articleRevisions, type ArticleRevisions } from './article-revisions.ts';
 
 export interface ChangeHow {
-  scope?: WriteScope;
   /** The call that made it (a toggle's Idempotency-Key), kept on the article for its retries. */
   op?: AppliedOp;
   /** Settle the change at once: a later step of the request reads it back (write-change.ts). */
@@ -39,7 +37,7 @@ export interface ArticleStore {
   revisions: ArticleRevisions;
   find(id: string): Promise<ArticleDoc | null>;
   /** Inserts version 1; a duplicate `_id` throws the driver's E11000 error. */
-  create(id: string, fields: ArticleFields, scope?: WriteScope): Promise<ArticleDoc>;
+  create(id: string, fields: ArticleFields): Promise<ArticleDoc>;
   /**
    * Writes `set` as the version after `existing`. Null when another change took that version
    * first (the caller answers 409 or reads again), or the article was deleted meanwhile.
@@ -66,8 +64,8 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
     find,
 
     // The created document is the answer: no second round trip to read it back.
-    async create(id, fields, scope) {
-      const created = await writeChange(connection, scope, {
+    async create(id, fields) {
+      const created = await writeChange(connection, {
         ref: changeRef('article', id),
         apply: (seq) =>
           Articles.create({
@@ -82,7 +80,7 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
       return created.value.toObject() as ArticleDoc;
     },
 
-    async change(existing, set, { scope, op, settleNow, keepRevision } = {}) {
+    async change(existing, set, { op, settleNow, keepRevision } = {}) {
       const id = String(existing._id);
       // Written with the change itself, under the version claim, so it lands exactly when it does.
       const appliedOps = op
@@ -90,7 +88,7 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
         : {};
       const published = set.isPublished ? { wasPublished: true } : {};
       const version = existing.version + 1;
-      const changed = await writeChange(connection, scope, {
+      const changed = await writeChange(connection, {
         version: { claims: versions, id, version, stored: async () => (await find(id))?.version ?? null },
         ref: changeRef('article', id),
         settleNow,

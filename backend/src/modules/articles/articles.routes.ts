@@ -11,7 +11,7 @@ import {
 } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { parseWith } from '../../http/validate.ts';
-import { idFromIdempotencyKey, operationId, writeScopeOf } from '../../http/idempotency-key.ts';
+import { idFromIdempotencyKey, operationId } from '../../http/idempotency-key.ts';
 import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
 import { sendShared } from '../../http/shared-body.ts';
 import { TOO_DEEP_MESSAGE, nestedDeeperThan } from '../../http/json-depth.ts';
@@ -84,7 +84,7 @@ export function articlesRouter({ connection, adminOnly, idempotent, scripture }:
     const { article } = parseWith(addArticleRequestSchema, ctx.request.body);
     const input = parseArticleJson(article);
     const by = (ctx.state as Partial<AdminState>).user?.name;
-    const outcome = await articles.save({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) }, writeScopeOf(ctx), by);
+    const outcome = await articles.save({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) }, by);
     const messages = {
       created: SAVE_MESSAGES.CREATED,
       updated: SAVE_MESSAGES.UPDATED,
@@ -100,7 +100,7 @@ export function articlesRouter({ connection, adminOnly, idempotent, scripture }:
 
   router.post(API_PATHS.togglePublish, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
-    const { article, isPublished } = await articles.togglePublish(id, operationId(ctx), writeScopeOf(ctx));
+    const { article, isPublished } = await articles.togglePublish(id, operationId(ctx));
     ctx.body = {
       success: true,
       message: isPublished ? ARTICLE_MESSAGES.PUBLISHED : ARTICLE_MESSAGES.UNPUBLISHED,
@@ -110,7 +110,7 @@ export function articlesRouter({ connection, adminOnly, idempotent, scripture }:
 
   router.delete(API_PATHS.deleteArticle, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
-    await articles.remove(id, writeScopeOf(ctx));
+    await articles.remove(id);
     ctx.body = { success: true, message: ARTICLE_MESSAGES.DELETED };
   });
 

@@ -4,7 +4,6 @@ import type mongoose from 'mongoose';
 import type { ArticleInputParsed, DashboardData, Revision, RevisionSummary } from '@fw/contracts';
 import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
-import type { WriteScope } from '../../db/key-records.ts';
 import { writeChange } from '../../db/write-change.ts';
 import { changeRef, recordRemoval } from '../sync/tombstone.model.ts';
 import { commentModel } from '../comments/comment.model.ts';
@@ -57,9 +56,9 @@ export function articlesService(connection: mongoose.Connection, scripture?: Scr
       };
     },
 
-    save(input: ArticleInputParsed, scope?: WriteScope, by?: string): Promise<SaveOutcome> {
+    save(input: ArticleInputParsed, by?: string): Promise<SaveOutcome> {
       if (!scripture) throw new Error('Saving an article needs the citation threads (scripturePool).');
-      return saveArticle(store, scripture, input, scope, by);
+      return saveArticle(store, scripture, input, by);
     },
 
     /** The kept revisions of an article, newest first (without their content). */
@@ -100,11 +99,7 @@ export function articlesService(connection: mongoose.Connection, scripture?: Scr
      * toggle that was applied but whose answer was lost finds its op on the article and changes
      * nothing, instead of flipping it back. Answers the article and the state the toggle set.
      */
-    async togglePublish(
-      id: string,
-      op?: string,
-      scope?: WriteScope,
-    ): Promise<{ article: ArticleDoc; isPublished: boolean }> {
+    async togglePublish(id: string, op?: string): Promise<{ article: ArticleDoc; isPublished: boolean }> {
       for (let attempt = 0; attempt < TOGGLE_MAX_ATTEMPTS; attempt++) {
         const article = await store.find(id);
         if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
@@ -116,22 +111,22 @@ export function articlesService(connection: mongoose.Connection, scripture?: Scr
         const changed = await store.change(
           article,
           { isPublished, publishAt: null },
-          { scope, op: op ? { op, isPublished } : undefined, settleNow: true },
+          { op: op ? { op, isPublished } : undefined, settleNow: true },
         );
         if (!changed) continue;
-        await comments.renumberApprovedOf(id, scope);
+        await comments.renumberApprovedOf(id);
         return { article: changed, isPublished };
       }
       throw new HttpError('BUSY', ARTICLE_MESSAGES.BUSY);
     },
 
     /** Comments first, then the article: a retry after a failure half-way finishes the job. */
-    async remove(id: string, scope?: WriteScope): Promise<void> {
+    async remove(id: string): Promise<void> {
       const article = await store.find(id);
       if (!article) throw new HttpError('NOT_FOUND', ARTICLE_MESSAGES.ADMIN_NOT_FOUND);
-      await comments.removeAllOf(id, scope);
+      await comments.removeAllOf(id);
       const wasPublic = article.isPublished || article.wasPublished !== false;
-      await writeChange(connection, scope, {
+      await writeChange(connection, {
         ref: changeRef('article', id, true),
         apply: async (seq) => {
           await recordRemoval(store.tombstones, 'article', id, seq, wasPublic);

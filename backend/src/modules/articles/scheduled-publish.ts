@@ -6,6 +6,7 @@
 // devices learn it from the delta feed like any publish. Until then the draft is in no public
 // answer, because the public reads show only published articles.
 import type mongoose from 'mongoose';
+import { outsideWriteScope } from '../../db/write-scope.ts';
 import { readModelOn } from '../sync/read-model.ts';
 import { articlesService } from './articles.service.ts';
 
@@ -38,8 +39,9 @@ export function startPublishSchedule(
   }
 
   function check(): Promise<string[]> {
-    // One check at a time: a slow one is not overtaken by the next tick.
-    running ??= publishDue().finally(() => (running = null));
+    // One check at a time: a slow one is not overtaken by the next tick. Its publishes are nobody's
+    // request, even when a request started the schedule or this check (db/write-scope.ts).
+    running ??= outsideWriteScope(publishDue).finally(() => (running = null));
     return running;
   }
 

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { addCommentRequestSchema, commentsRequestSchema, idRequestSchema } from '@fw/contracts';
 import { parseWith } from '../../http/validate.ts';
-import { idFromIdempotencyKey, writeScopeOf } from '../../http/idempotency-key.ts';
+import { idFromIdempotencyKey } from '../../http/idempotency-key.ts';
 import { toCommentDto } from './comment.model.ts';
 import { COMMENT_MESSAGES, commentsService } from './comments.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';
@@ -41,7 +41,7 @@ export function commentsRouter({
 
   router.post(API_PATHS.addComment, commentLimit, idempotent, async (ctx) => {
     const input = parseWith(addCommentRequestSchema, ctx.request.body);
-    const comment = await comments.add({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) }, writeScopeOf(ctx));
+    const comment = await comments.add({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) });
     ctx.status = 201;
     ctx.body = { success: true, message: COMMENT_MESSAGES.ADDED, comment: toCommentDto(comment) };
   });
@@ -52,13 +52,13 @@ export function commentsRouter({
 
   router.put(API_PATHS.approveComment, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
-    await comments.approve(id, writeScopeOf(ctx));
+    await comments.approve(id);
     ctx.body = { success: true, message: COMMENT_MESSAGES.APPROVED };
   });
 
   router.delete(API_PATHS.deleteComment, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
-    await comments.remove(id, writeScopeOf(ctx));
+    await comments.remove(id);
     ctx.body = { success: true, message: COMMENT_MESSAGES.DELETED };
   });
 

@@ -4,7 +4,6 @@ import mongoose from 'mongoose';
 import type { AddCommentRequest } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { inserted } from '../../db/claim.ts';
-import type { WriteScope } from '../../db/key-records.ts';
 import { writeChange } from '../../db/write-change.ts';
 import { articleModel } from '../articles/article.model.ts';
 import { changeRef, recordRemoval, tombstoneModel } from '../sync/tombstone.model.ts';
@@ -59,12 +58,12 @@ export function commentsService(connection: mongoose.Connection) {
      * Insert first: the insert is the check for a repeat (same id), so a new comment costs its
      * insert alone. No change number: devices only ever see approved comments.
      */
-    async add(input: NewComment, scope?: WriteScope): Promise<CommentDoc> {
+    async add(input: NewComment): Promise<CommentDoc> {
       await requirePublished(input.article);
       const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
       const withId = { ...input, _id: id };
       let created: CommentDoc | undefined;
-      const { value: isNew } = await writeChange(connection, scope, {
+      const { value: isNew } = await writeChange(connection, {
         apply: () =>
           inserted(async () => {
             created = (await Comments.create({ ...withId, isApproved: false, seq: 0 })).toObject() as CommentDoc;
@@ -90,18 +89,18 @@ export function commentsService(connection: mongoose.Connection) {
      * Approval is one way. The update is the existence check (nothing is read first): approving
      * an approved comment again only gives it a new number, which devices take as a repeat.
      */
-    async approve(id: string, scope?: WriteScope): Promise<void> {
-      const { value: updated } = await writeChange(connection, scope, {
+    async approve(id: string): Promise<void> {
+      const { value: updated } = await writeChange(connection, {
         ref: changeRef('comment', id),
         apply: (seq) => Comments.updateOne({ _id: id }, { $set: { isApproved: true, seq } }),
       });
       if (updated.matchedCount === 0) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.NOT_FOUND);
     },
 
-    async remove(id: string, scope?: WriteScope): Promise<void> {
+    async remove(id: string): Promise<void> {
       const comment = await findComment(id);
       if (!comment) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.NOT_FOUND);
-      await removeOne(comment, scope);
+      await removeOne(comment);
     },
 
     /**
@@ -113,10 +112,10 @@ export function commentsService(connection: mongoose.Connection) {
      * through any instance, is in it. One still being written at that moment is numbered below the
      * toggle and settles after it, so the model applies both together, the article first.
      */
-    async renumberApprovedOf(articleId: string, scope?: WriteScope): Promise<void> {
+    async renumberApprovedOf(articleId: string): Promise<void> {
       const state = await model.current();
       for (const id of [...(state.approvedOf.get(articleId) ?? [])]) {
-        await writeChange(connection, scope, {
+        await writeChange(connection, {
           ref: changeRef('comment', id),
           apply: (seq) => Comments.updateOne({ _id: id }, { $set: { seq } }, { timestamps: false }),
         });
@@ -124,24 +123,24 @@ export function commentsService(connection: mongoose.Connection) {
     },
 
     /** Deletes every comment of an article; safe to repeat after a failure half-way. */
-    async removeAllOf(articleId: string, scope?: WriteScope): Promise<void> {
+    async removeAllOf(articleId: string): Promise<void> {
       const approved = (await Comments.find({
         article: articleId,
         isApproved: true,
       }).lean()) as CommentDoc[];
-      for (const comment of approved) await removeOne(comment, scope);
-      await writeChange(connection, scope, { apply: () => Comments.deleteMany({ article: articleId }) });
+      for (const comment of approved) await removeOne(comment);
+      await writeChange(connection, { apply: () => Comments.deleteMany({ article: articleId }) });
     },
   };
 
   /** Devices only ever saw approved comments, so only those need a tombstone. */
-  async function removeOne(comment: CommentDoc, scope?: WriteScope): Promise<void> {
+  async function removeOne(comment: CommentDoc): Promise<void> {
     const id = String(comment._id);
     if (!comment.isApproved) {
-      await writeChange(connection, scope, { apply: () => Comments.deleteOne({ _id: comment._id }) });
+      await writeChange(connection, { apply: () => Comments.deleteOne({ _id: comment._id }) });
       return;
     }
-    await writeChange(connection, scope, {
+    await writeChange(connection, {
       ref: changeRef('comment', id, true),
       apply: async (seq) => {
         await recordRemoval(tombstones, 'comment', id, seq);

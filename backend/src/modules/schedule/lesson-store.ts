@@ -14,7 +14,6 @@ import mongoose from 'mongoose';
 import { lessonFromFields, type Lesson, type LessonFields, type LessonScripture } from '@fw/contracts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import { insertClaim, isStale } from '../../db/claim.ts';
-import type { WriteScope } from '../../db/key-records.ts';
 import { versionClaims } from '../../db/version-claims.ts';
 import { writeChange } from '../../db/write-change.ts';
 
@@ -118,18 +117,18 @@ export function lessonStore(connection: mongoose.Connection) {
      * Inserts version 1; a duplicate `_id` throws the driver's E11000 error. `scripture`: the
      * citations of `fields`, found by the caller (scripture/lesson-scripture.ts, off the event loop).
      */
-    async insert(id: string, fields: LessonFields, scripture: LessonScripture, scope?: WriteScope): Promise<LessonDoc> {
+    async insert(id: string, fields: LessonFields, scripture: LessonScripture): Promise<LessonDoc> {
       const at = new Date();
       const doc: LessonDoc = { _id: oid(id), ...lessonFields(fields), scripture, version: 1, createdAt: at, updatedAt: at };
-      await writeChange(connection, scope, { apply: () => lessons.insertOne(doc) });
+      await writeChange(connection, { apply: () => lessons.insertOne(doc) });
       return doc;
     },
 
     /** Writes `fields` as the next version; null when another change took that version first. */
-    async change(existing: LessonDoc, fields: LessonFields, scripture: LessonScripture, scope?: WriteScope): Promise<LessonDoc | null> {
+    async change(existing: LessonDoc, fields: LessonFields, scripture: LessonScripture): Promise<LessonDoc | null> {
       const id = String(existing._id);
       const version = existing.version + 1;
-      const changed = await writeChange(connection, scope, {
+      const changed = await writeChange(connection, {
         version: { claims: versions, id, version, stored: async () => (await find(id))?.version ?? null },
         // One round trip: the update answers with the lesson as it now is.
         apply: () =>
@@ -143,9 +142,9 @@ export function lessonStore(connection: mongoose.Connection) {
     },
 
     /** Marks a lesson deleted (kept, so its id is never used again) and frees its date. */
-    async markDeleted(existing: LessonDoc, scope?: WriteScope): Promise<void> {
+    async markDeleted(existing: LessonDoc): Promise<void> {
       const id = String(existing._id);
-      await writeChange(connection, scope, {
+      await writeChange(connection, {
         apply: () => lessons.updateOne({ _id: existing._id }, { $set: { deleted: true, updatedAt: new Date() } }),
       });
       await dates.deleteOne({ _id: existing.date, lesson: id });

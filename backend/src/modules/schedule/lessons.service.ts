@@ -21,7 +21,6 @@ import {
 import type { ErrorCode } from '@fw/contracts/errors';
 import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
-import type { WriteScope } from '../../db/key-records.ts';
 import { lessonFields, lessonStore, sameLessonFields, toLessonDto, type LessonDoc } from './lesson-store.ts';
 import { lessonScripture, lessonsScripture } from '../scripture/lesson-scripture.ts';
 import type { ScripturePool } from '../scripture/scripture-pool.ts';
@@ -56,9 +55,9 @@ export function lessonsService(connection: mongoose.Connection, scripture: Scrip
   const conflictWith = (stored: LessonDoc) => new HttpError('EDIT_CONFLICT', LESSON_MESSAGES.CONFLICT, { lesson: toLessonDto(stored) });
 
   /** Inserts a new lesson that has claimed its date; a racing copy of the same insert is fine. */
-  async function insertNew(id: string, fields: LessonFields, citations: LessonScripture, scope?: WriteScope): Promise<LessonDoc> {
+  async function insertNew(id: string, fields: LessonFields, citations: LessonScripture): Promise<LessonDoc> {
     try {
-      return await store.insert(id, fields, citations, scope);
+      return await store.insert(id, fields, citations);
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
       const stored = await store.find(id);
@@ -78,7 +77,7 @@ export function lessonsService(connection: mongoose.Connection, scripture: Scrip
     await store.releaseDate(date, id);
   }
 
-  async function save(input: LessonInputParsed & { _id: string }, scope?: WriteScope): Promise<LessonSaveOutcome> {
+  async function save(input: LessonInputParsed & { _id: string }): Promise<LessonSaveOutcome> {
     const fields = lessonFields(input);
     const id = input._id;
     // First, before any claim or write: a refusal (too much to parse, or BUSY) changes nothing.
@@ -89,7 +88,7 @@ export function lessonsService(connection: mongoose.Connection, scripture: Scrip
     if (!stored) {
       const claim = await store.claimDate(fields.date, id);
       if (typeof claim === 'object') throw dateTaken(fields.date);
-      const created = await insertNew(id, fields, citations, scope);
+      const created = await insertNew(id, fields, citations);
       if (sameLessonFields(created, fields)) {
         await store.touch();
         return { kind: 'created', lesson: created };
@@ -111,7 +110,7 @@ export function lessonsService(connection: mongoose.Connection, scripture: Scrip
       const moving = current.date !== fields.date;
       const claim = moving ? await store.claimDate(fields.date, id) : 'held';
       if (typeof claim === 'object') throw dateTaken(fields.date);
-      const changed = await store.change(current, fields, citations, scope);
+      const changed = await store.change(current, fields, citations);
       if (!changed) {
         if (claim === 'claimed') await giveBack(fields.date, id);
         const latest = await store.find(id);
@@ -124,10 +123,10 @@ export function lessonsService(connection: mongoose.Connection, scripture: Scrip
     }
   }
 
-  async function remove(id: string, scope?: WriteScope): Promise<void> {
+  async function remove(id: string): Promise<void> {
     const stored = await store.find(id);
     if (!stored || stored.deleted) throw new HttpError('NOT_FOUND', LESSON_MESSAGES.NOT_FOUND);
-    await store.markDeleted(stored, scope);
+    await store.markDeleted(stored);
     await store.touch();
   }
 
@@ -136,7 +135,7 @@ export function lessonsService(connection: mongoose.Connection, scripture: Scrip
    * written. Rows without an _id get one made from `idSeed` and the date, so a retry of the same
    * import (same Idempotency-Key) finds its own half-done work instead of clashing with it.
    */
-  async function importMany(rows: readonly unknown[], idSeed: string, scope?: WriteScope): Promise<LessonDoc[]> {
+  async function importMany(rows: readonly unknown[], idSeed: string): Promise<LessonDoc[]> {
     const { lessons, problems } = checkImportRows(rows);
     if (problems.length) throw importRefused('INVALID_INPUT', LESSON_MESSAGES.IMPORT_INVALID, problems);
 
@@ -177,7 +176,7 @@ export function lessonsService(connection: mongoose.Connection, scripture: Scrip
       ]);
     }
     const saved: LessonDoc[] = [];
-    for (const [i, { id, fields }] of planned.entries()) saved.push(await insertNew(id, fields, citations[i]!, scope));
+    for (const [i, { id, fields }] of planned.entries()) saved.push(await insertNew(id, fields, citations[i]!));
     await store.touch();
     return saved;
   }

@@ -16,7 +16,7 @@ import {
 } from '@fw/contracts';
 import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
 import { SharedBody, sendShared } from '../../http/shared-body.ts';
-import { idFromIdempotencyKey, writeScopeOf } from '../../http/idempotency-key.ts';
+import { idFromIdempotencyKey } from '../../http/idempotency-key.ts';
 import { parseWith } from '../../http/validate.ts';
 import { toLessonDto } from './lesson-store.ts';
 import { LESSON_MESSAGES, lessonsService } from './lessons.service.ts';
@@ -56,7 +56,7 @@ export function scheduleRouter({ connection, adminOnly, idempotent, scripture }:
     const { lesson } = parseWith(saveLessonRequestSchema, ctx.request.body);
     const input = parseWith(lessonInputSchema, lesson);
     const _id = input._id ?? idFromIdempotencyKey(ctx) ?? new mongoose.Types.ObjectId().toHexString();
-    const outcome = await lessons.save({ ...input, _id }, writeScopeOf(ctx));
+    const outcome = await lessons.save({ ...input, _id });
     const messages = {
       created: LESSON_MESSAGES.CREATED,
       updated: LESSON_MESSAGES.UPDATED,
@@ -68,14 +68,14 @@ export function scheduleRouter({ connection, adminOnly, idempotent, scripture }:
 
   router.delete(API_PATHS.deleteLesson, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(deleteLessonRequestSchema, ctx.request.body);
-    await lessons.remove(id, writeScopeOf(ctx));
+    await lessons.remove(id);
     ctx.body = { success: true, message: LESSON_MESSAGES.DELETED };
   });
 
   router.post(API_PATHS.importLessons, adminOnly, idempotent, async (ctx) => {
     const { lessons: rows } = parseWith(importLessonsRequestSchema, ctx.request.body);
     const seed = idFromIdempotencyKey(ctx) ?? crypto.randomBytes(12).toString('hex');
-    const saved = await lessons.importMany(rows, seed, writeScopeOf(ctx));
+    const saved = await lessons.importMany(rows, seed);
     ctx.status = 201;
     ctx.body = { success: true, message: LESSON_MESSAGES.IMPORTED(saved.length), lessons: saved.map(toLessonDto) };
   });

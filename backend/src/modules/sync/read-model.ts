@@ -14,6 +14,7 @@
 import type mongoose from 'mongoose';
 import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon } from '../../db/sequence.ts';
 import { writeChange } from '../../db/write-change.ts';
+import { outsideWriteScope } from '../../db/write-scope.ts';
 import { SharedBodies } from '../../http/shared-body.ts';
 import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
 import { commentModel, toCommentDto, type CommentDoc } from '../comments/comment.model.ts';
@@ -290,12 +291,16 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
     async move(claim) {
       const target = targetOf(claim);
       if (!target) return;
-      await writeChange(connection, undefined, {
-        ref: claim.ref,
-        apply: (seq) =>
-          // By `_id` alone (an index read on FerretDB): the sequence just saw it at `claim.n`.
-          target.model.updateOne({ _id: target.id }, { $set: { seq } }, { timestamps: false }),
-      });
+      // Not the change of the request whose read came upon the claim: settled on its own, and not
+      // refused by that request's time limit (db/write-scope.ts).
+      await outsideWriteScope(() =>
+        writeChange(connection, {
+          ref: claim.ref,
+          apply: (seq) =>
+            // By `_id` alone (an index read on FerretDB): the sequence just saw it at `claim.n`.
+            target.model.updateOne({ _id: target.id }, { $set: { seq } }, { timestamps: false }),
+        }),
+      );
     },
   };
 
