@@ -64,7 +64,7 @@ export interface OutboxEntry {
   seq?: number;
   /** The Idempotency-Key the server sees: made once, kept across retries. */
   key: string;
-  /** The kind's name in the registry of writes (sync/kinds/registry.ts): a string as stored, since
+  /** The kind's name in the registry of writes (sync/write-kinds/registry.ts): a string as stored, since
    * an entry written by another version of the app may name a kind this build lacks. */
   kind: string;
   /** The record the operation is about (ordering is per record). */

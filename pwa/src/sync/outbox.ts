@@ -7,8 +7,8 @@ import { newObjectId } from '@fw/contracts/object-id';
 import { ApiError, api } from '../lib/api.ts';
 import { getToken, signOutWithNotice } from '../lib/auth.ts';
 import { db, getMeta, setMeta, type OutboxEntry } from '../db/db.ts';
-import { WRITE_KINDS, kindOf, writeTables, type OutboxKind } from './kinds/registry.ts';
-import type { WriteKind } from './kinds/kind.ts';
+import { WRITE_KINDS, kindOf, writeTables, type OutboxKind } from './write-kinds/registry.ts';
+import type { WriteKind } from './write-kinds/kind.ts';
 import { releaseFeedCopies } from './held-copies.ts';
 
 export const RETRY_BASE_MS = 1_000;
