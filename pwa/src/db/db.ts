@@ -74,6 +74,8 @@ export interface OutboxEntry {
   /** A person-readable label for lists ("Comment on …", "Publish …"). */
   label: string;
   status: OutboxStatus;
+  /** Times it was handed to the network, counted before each request leaves (sync/outbox.ts
+   * claim); 0: never sent, so a later write of its record may still merge into it. */
   attempts: number;
   createdAt: number;
   nextAttemptAt: number;

@@ -228,9 +228,9 @@ export interface PushResult {
 /**
  * Sends what is due, oldest first. An entry that is not sent holds back the later entries of the
  * same record (a create goes before its edits); other records go on. A network failure stops the
- * round: nothing else would get through either, and so does a browser that knows it has no
- * network (its 'online' event starts the next round): writes made meanwhile stay never sent, so
- * they can still merge.
+ * round: nothing else would get through either. No round runs while the browser knows it has no
+ * network (its 'online' event starts the next): writes made meanwhile stay never sent, so they
+ * can still merge.
  */
 export async function pushOutbox(now: () => number = Date.now): Promise<PushResult> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { sent: 0, retryAt: null };
