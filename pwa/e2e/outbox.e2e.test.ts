@@ -1,6 +1,7 @@
 // Fault tests of the outbox in a real chromium against the real server: offline writes that
 // survive a reload and a closed browser, a lost answer, two tabs, an expired token, and two
-// admins editing the same article offline. Each change must reach the database exactly once.
+// admins editing the same article offline, several offline edits of one article sent as one.
+// Each change must reach the database exactly once.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,10 +100,11 @@ describe('outbox', () => {
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
       await page.getByTestId('article-row').filter({ hasText: title }).getByRole('button', { name: 'Publish', exact: true }).click();
       await page.getByTestId('article-row').filter({ hasText: title }).getByRole('button', { name: 'Unpublish' }).waitFor();
-      await page.getByTestId('pending-count').getByText('4 changes waiting to sync').waitFor();
+      // The edit merged into the create, which was never sent: comment, create, publish.
+      await page.getByTestId('pending-count').getByText('3 changes waiting to sync').waitFor();
 
       await page.reload();
-      await page.getByTestId('pending-count').getByText('4 changes waiting to sync').waitFor();
+      await page.getByTestId('pending-count').getByText('3 changes waiting to sync').waitFor();
       expect(await articles().countDocuments({ title })).toBe(0);
       expect(await comments().countDocuments({ content: commentText })).toBe(0);
 
@@ -121,11 +123,39 @@ describe('outbox', () => {
       expect(await comments().countDocuments({ content: commentText })).toBe(1);
       const stored = await articles().find({ title }).toArray();
       expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({ subtitle: 'Edited on the train', isPublished: true, version: 3, category: 'Hope' });
+      // Version 1 the create (with the edit in it), version 2 the publish.
+      expect(stored[0]).toMatchObject({ subtitle: 'Edited on the train', isPublished: true, version: 2, category: 'Hope' });
     } finally {
       await context.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
     }
+  });
+
+  it('sends three offline edits of one article as one save with the latest text', async () => {
+    const title = `Edited three times ${Date.now()}`;
+    const id = await createDraft(title);
+    const { page, context } = await newPage(browser);
+    // Every save request of this article the page makes, sent or not.
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname !== API_PATHS.addArticle || request.method() !== 'POST') return;
+      const article = JSON.parse(String((request.postDataJSON() as { article?: string } | null)?.article ?? '{}')) as { _id?: string };
+      if (article._id === id) saves.push(request.headers()['idempotency-key'] ?? 'none');
+    });
+    await loginAsDemoAdmin(page);
+    await waitForServiceWorker(page);
+    await page.getByTestId('article-row').filter({ hasText: title }).waitFor();
+    await context.setOffline(true);
+    for (const n of [1, 2, 3]) await editDraftSubtitle(page, title, `Offline subtitle ${n}`);
+    await page.getByTestId('pending-count').getByText('1 change waiting to sync').waitFor();
+
+    await context.setOffline(false);
+    await eventually(async () => (await articles().findOne({ title }))?.subtitle === 'Offline subtitle 3', 'the merged edit');
+    await outboxDrained(page);
+    expect(saves).toHaveLength(1);
+    // Based on the version the device had (1), so it is the edit after it.
+    expect(await articles().findOne({ title })).toMatchObject({ subtitle: 'Offline subtitle 3', version: 2 });
+    await context.close();
   });
 
   it('applies a comment once when the answer is lost after the server stored it', async () => {

@@ -102,6 +102,10 @@ export class ScriptedServer {
       this.articles.set(article._id, article);
       return { status: 200, body: { success: true, message: 'Toggled', article } };
     }
+    if (call.path === API_PATHS.deleteArticle) {
+      if (!this.articles.delete(String(body.id))) return errorReply(404, 'NOT_FOUND', 'No such article');
+      return { status: 200, body: { success: true, message: 'Deleted' } };
+    }
     return errorReply(404, 'NO_SUCH_ROUTE', `No such call ${call.path}`);
   }
 }

@@ -64,7 +64,7 @@ export interface OutboxEntry {
   seq?: number;
   /** The Idempotency-Key the server sees: made once, kept across retries. */
   key: string;
-  /** The kind's name in the registry of writes (sync/kinds/registry.ts): a string as stored, since
+  /** The kind's name in the registry of writes (sync/write-kinds/registry.ts): a string as stored, since
    * an entry written by another version of the app may name a kind this build lacks. */
   kind: string;
   /** The record the operation is about (ordering is per record). */
@@ -74,6 +74,8 @@ export interface OutboxEntry {
   /** A person-readable label for lists ("Comment on …", "Publish …"). */
   label: string;
   status: OutboxStatus;
+  /** Times it was handed to the network, counted before each request leaves (sync/outbox.ts
+   * claim); 0: never sent, so a later write of its record may still merge into it. */
   attempts: number;
   createdAt: number;
   nextAttemptAt: number;

@@ -1,5 +1,5 @@
 // A pull never overwrites a record that has a write waiting in the outbox (the registry of writes
-// says which: kinds/registry.ts heldRecordIds). The delta feeds move their cursor on regardless,
+// says which: write-kinds/registry.ts heldRecordIds). The delta feeds move their cursor on regardless,
 // so what a feed page brought for such a record is set aside here, and handed to the device's
 // tables once the last write for the record leaves the outbox without the server's copy of it
 // (given up, or confirmed by an answer that carries no record). A confirmation that carries the

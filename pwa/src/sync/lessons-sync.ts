@@ -6,8 +6,8 @@ import { api } from '../lib/api.ts';
 import { db, getMeta, setMeta } from '../db/db.ts';
 import { settledCount } from './outbox.ts';
 import { META } from './meta-keys.ts';
-import { heldRecordIds } from './kinds/registry.ts';
-import { servedLesson } from './kinds/lessons.ts';
+import { heldRecordIds } from './write-kinds/registry.ts';
+import { servedLesson } from './write-kinds/lessons.ts';
 
 export async function pullSchedule(): Promise<void> {
   const settledBefore = await settledCount();

@@ -87,12 +87,21 @@ describe('classify', () => {
 });
 
 describe('pushOutbox', () => {
-  it('sends in order, creates before edits, and rebases an edit made before the create reached the server', async () => {
+  it('sends in order, creates before edits, and rebases an edit made while the create was on its way', async () => {
+    // Made before the create went out, the edit would merge into it (outbox-coalesce.test.ts).
+    let during: Promise<unknown> | undefined;
+    server.script = () => {
+      during ??= (async () => {
+        await enqueue({ kind: 'saveArticle', recordId: ID_A, body: article(ID_A, { title: 'T2', version: 0 }), label: 'edit A' });
+        await enqueue({ kind: 'togglePublish', recordId: ID_A, body: { id: ID_A }, label: 'publish A' });
+      })();
+      return undefined;
+    };
     await enqueue({ kind: 'saveArticle', recordId: ID_A, body: article(ID_A), label: 'create A' });
-    await enqueue({ kind: 'saveArticle', recordId: ID_A, body: article(ID_A, { title: 'T2', version: 0 }), label: 'edit A' });
-    await enqueue({ kind: 'togglePublish', recordId: ID_A, body: { id: ID_A }, label: 'publish A' });
-    const result = await pushOutbox();
-    expect(result.sent).toBe(3);
+    const first = await pushOutbox();
+    await during;
+    const second = await pushOutbox();
+    expect(first.sent + second.sent).toBe(3);
     expect(server.applied.map((c) => c.path)).toEqual(['/api/articles/add', '/api/articles/add', '/api/articles/toggle-publish']);
     expect(server.articles.get(ID_A)).toMatchObject({ title: 'T2', isPublished: true, version: 3 });
     expect(await db.outbox.count()).toBe(0);

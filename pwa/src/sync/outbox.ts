@@ -2,14 +2,16 @@
 // transaction), then sent in order to its ordinary endpoint with a stable Idempotency-Key, so a
 // retry after a lost answer is applied once. An entry leaves the outbox only in the same
 // transaction that applies the server's answer, so a crash between send and acknowledgement
-// loses nothing: the entry is sent again and the server replays its first answer.
+// loses nothing: the entry is sent again and the server replays its first answer. Writes of one
+// record queued on top of a never-sent one merge into it (outbox-merge.ts).
 import { newObjectId } from '@fw/contracts/object-id';
 import { ApiError, api } from '../lib/api.ts';
 import { getToken, signOutWithNotice } from '../lib/auth.ts';
 import { db, getMeta, setMeta, type OutboxEntry } from '../db/db.ts';
-import { WRITE_KINDS, kindOf, writeTables, type OutboxKind } from './kinds/registry.ts';
-import type { WriteKind } from './kinds/kind.ts';
+import { WRITE_KINDS, kindOf, writeTables, type OutboxKind } from './write-kinds/registry.ts';
+import type { WriteKind } from './write-kinds/kind.ts';
 import { releaseFeedCopies } from './held-copies.ts';
+import { mergeIntoQueued, type Queued } from './outbox-merge.ts';
 
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 5 * 60_000;
@@ -69,7 +71,13 @@ export function onEnqueue(listener: Listener): () => void {
 
 const newKey = () => `op-${newObjectId()}`;
 
+/** Stores a write with its optimistic effect; answers the entry that will carry it. */
 export async function enqueue(op: NewOperation): Promise<OutboxEntry> {
+  return (await queueWrite(op)).entry;
+}
+
+/** Stores a write with its optimistic effect, merged into a never-sent one of its record if it can. */
+export async function queueWrite(op: NewOperation): Promise<Queued> {
   const entry: OutboxEntry = {
     key: newKey(),
     kind: op.kind,
@@ -81,12 +89,15 @@ export async function enqueue(op: NewOperation): Promise<OutboxEntry> {
     createdAt: Date.now(),
     nextAttemptAt: 0,
   };
-  await db.transaction('rw', [db.outbox, ...writeTables()], async () => {
+  const queued = await db.transaction('rw', [db.outbox, ...writeTables()], async () => {
     await WRITE_KINDS[op.kind].optimistic(op.recordId, op.body);
+    const merged = await mergeIntoQueued(entry);
+    if (merged) return merged;
     entry.seq = await db.outbox.add(entry);
+    return { entry, waiting: true };
   });
   for (const listener of enqueueListeners) listener();
-  return entry;
+  return queued;
 }
 
 /** After a write is confirmed, later queued edits of the same record were made on top of this
@@ -153,8 +164,23 @@ export function waitForReport(key: string, timeoutMs: number): Promise<SendRepor
   });
 }
 
-/** Sends one entry; records what happened to it. */
-export async function sendEntry(entry: OutboxEntry, now = Date.now()): Promise<Outcome> {
+/**
+ * Counts an attempt for a queued entry before its request leaves, in one transaction with reading
+ * it: from then on the entry may reach the server, so nothing merges into it any more (and its
+ * back-off counts this attempt). Undefined when it is gone or no longer queued.
+ */
+async function claim(seq: number): Promise<OutboxEntry | undefined> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(seq);
+    if (!entry || entry.status !== 'queued') return undefined;
+    const attempts = entry.attempts + 1;
+    await db.outbox.update(seq, { attempts });
+    return { ...entry, attempts };
+  });
+}
+
+/** Sends one claimed entry; records what happened to it. */
+async function sendEntry(entry: OutboxEntry, now = Date.now()): Promise<Outcome> {
   const kind = kindOf(entry);
   if (!kind) {
     await db.outbox.update(entry.seq!, { status: 'failed', lastError: UNKNOWN_KIND_MESSAGE });
@@ -174,17 +200,16 @@ export async function sendEntry(entry: OutboxEntry, now = Date.now()): Promise<O
       return report(entry.key, 'done', '');
     }
     const outcome = classify(error, entry.kind as OutboxKind);
-    const attempts = entry.attempts + 1;
+    const { attempts } = entry;
     if (outcome === 'retry') {
       const wait = Math.max(backoffMs(attempts), error.retryAfterMs ?? 0);
-      await db.outbox.update(entry.seq!, { attempts, nextAttemptAt: now + wait, lastError: error.message });
+      await db.outbox.update(entry.seq!, { nextAttemptAt: now + wait, lastError: error.message });
     } else if (outcome === 'auth') {
       // Keep the operation; it goes out after the admin signs in again.
       await db.outbox.update(entry.seq!, { lastError: error.message });
       signOutWithNotice(error.message);
     } else {
       await db.outbox.update(entry.seq!, {
-        attempts,
         status: outcome,
         lastError: error.message,
         serverCopy: outcome === 'conflict' ? serverCopyIn(kind, error) : undefined,
@@ -203,9 +228,12 @@ export interface PushResult {
 /**
  * Sends what is due, oldest first. An entry that is not sent holds back the later entries of the
  * same record (a create goes before its edits); other records go on. A network failure stops the
- * round: nothing else would get through either.
+ * round: nothing else would get through either. No round runs while the browser knows it has no
+ * network (its 'online' event starts the next): writes made meanwhile stay never sent, so they
+ * can still merge.
  */
 export async function pushOutbox(now: () => number = Date.now): Promise<PushResult> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { sent: 0, retryAt: null };
   let sent = 0;
   let retryAt: number | null = null;
   const entries = await db.outbox.orderBy('seq').toArray();
@@ -219,9 +247,9 @@ export async function pushOutbox(now: () => number = Date.now): Promise<PushResu
       heldBack.add(entry.recordId);
       continue;
     }
-    const fresh = await db.outbox.get(entry.seq!);
-    if (!fresh || fresh.status !== 'queued') continue;
-    const outcome = await sendEntry(fresh, now());
+    const claimed = await claim(entry.seq!);
+    if (!claimed) continue;
+    const outcome = await sendEntry(claimed, now());
     if (outcome === 'done') {
       sent += 1;
       continue;

@@ -8,7 +8,7 @@ import { db } from '../db/db.ts';
 import type { EntityTable } from '../db/db.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { ADMIN_SYNCED_AT } from './meta-keys.ts';
-import { heldRecordIds } from './kinds/registry.ts';
+import { heldRecordIds } from './write-kinds/registry.ts';
 
 async function replaceTable<T extends { _id: string }>(
   table: EntityTable<T, '_id'>,

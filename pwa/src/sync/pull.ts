@@ -8,7 +8,7 @@ import { db, getMeta, setMeta } from '../db/db.ts';
 import { announceArticleChanges } from './article-changes.ts';
 import { splitArticle } from './article-store.ts';
 import { holdFeedCopy } from './held-copies.ts';
-import { heldRecordIds } from './kinds/registry.ts';
+import { heldRecordIds } from './write-kinds/registry.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { LIMITS } from '@fw/contracts/limits';
 import { META } from './meta-keys.ts';

@@ -6,8 +6,8 @@ import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../features/offline/StatusLine.tsx';
 import { BookIcon, FileIcon, GridIcon, LogoutIcon, MenuIcon, MessageIcon, PlusIcon, UsersIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../lib/paths.ts';
-import { OutboxPanel } from '../../features/admin/OutboxPanel.tsx';
-import { logout } from '../../features/admin/logout.ts';
+import { OutboxPanel } from '../../features/outbox/OutboxPanel.tsx';
+import { logout } from '../../features/outbox/logout.ts';
 import { AdminRefresh } from './AdminRefresh.tsx';
 import styles from './AdminLayout.module.css';
 

@@ -5,6 +5,7 @@ import { API_PATHS } from '@fw/contracts/paths';
 import { db } from '../../db/db.ts';
 import { removePublicArticle, storeArticle } from '../article-store.ts';
 import { defineKinds } from './kind.ts';
+import { deleteOverSave, saveOverSave } from './coalesce.ts';
 
 const articleTables = () => [db.adminArticles, db.articles, db.bodies];
 
@@ -17,7 +18,7 @@ async function storeAnswer(_recordId: string, answer: Record<string, unknown>): 
 export const ARTICLE_KINDS = defineKinds({
   saveArticle: {
     endpoint: { method: 'POST', path: API_PATHS.addArticle, admin: true },
-    // The spec's add call carries the article as a JSON string in one field.
+    // POST /api/articles/add takes the article as a JSON string in one field (contracts/src/articles.ts addArticleRequestSchema).
     wire: (body) => ({ article: JSON.stringify(body) }),
     tables: articleTables,
     async optimistic(recordId, body) {
@@ -48,6 +49,7 @@ export const ARTICLE_KINDS = defineKinds({
     supersedesFeed: true,
     versioned: true,
     conflicts: true,
+    coalesce: saveOverSave('saveArticle'),
     takeServerCopy: (_recordId, _body, copy) => storeArticle(copy as unknown as Article, false),
     async forget(recordId, body) {
       if (body.version !== undefined) return;
@@ -72,6 +74,8 @@ export const ARTICLE_KINDS = defineKinds({
     confirmed: storeAnswer,
     recordField: 'article',
     supersedesFeed: true,
+    // Not merged with anything: a toggle flips whatever the server holds when it arrives, so
+    // two toggles are not "the latest one".
   },
   deleteArticle: {
     endpoint: { method: 'DELETE', path: API_PATHS.deleteArticle, admin: true },
@@ -83,5 +87,7 @@ export const ARTICLE_KINDS = defineKinds({
     },
     supersedesFeed: true,
     alreadyDone: ['NOT_FOUND'],
+    // A toggle before the delete changes nothing the delete leaves behind.
+    coalesce: deleteOverSave('saveArticle', ['togglePublish']),
   },
 });

@@ -1,4 +1,5 @@
-// User writes: an admin approving (which makes the user an admin) or deleting a user.
+// User writes: an admin approving (which makes the user an admin) or deleting a user. Each is a
+// single step taken once, so neither merges with another queued write.
 import { API_PATHS } from '@fw/contracts/paths';
 import { db } from '../../db/db.ts';
 import { defineKinds } from './kind.ts';

@@ -1,4 +1,6 @@
-// Comment writes: a visitor's comment, and an admin approving or deleting one.
+// Comment writes: a visitor's comment, and an admin approving or deleting one. None of them merges
+// with another queued write (the outbox's coalescing): a comment is posted once and never edited,
+// and approving or deleting one is a single small step, not a whole record a later write replaces.
 import type { AddCommentRequest } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { db } from '../../db/db.ts';

@@ -7,6 +7,7 @@ import { API_PATHS } from '@fw/contracts/paths';
 import { db, type LocalLesson } from '../../db/db.ts';
 import { META } from '../meta-keys.ts';
 import { defineKinds } from './kind.ts';
+import { deleteOverSave, saveOverSave } from './coalesce.ts';
 
 /** What a saveLesson entry carries (the body of POST /api/lessons/save's `lesson`). */
 export type LessonBody = LessonFields & { _id: string; version?: number };
@@ -41,6 +42,7 @@ export const LESSON_KINDS = defineKinds({
     recordField: 'lesson',
     versioned: true,
     conflicts: true,
+    coalesce: saveOverSave('saveLesson'),
     async takeServerCopy(_recordId, _body, copy) {
       await db.worship.put(servedLesson(copy as unknown as Lesson));
       await refetchSchedule();
@@ -56,6 +58,7 @@ export const LESSON_KINDS = defineKinds({
     optimistic: (recordId) => db.worship.delete(recordId),
     forget: refetchSchedule,
     alreadyDone: ['NOT_FOUND'],
+    coalesce: deleteOverSave('saveLesson'),
   },
   importLessons: {
     endpoint: { method: 'POST', path: API_PATHS.importLessons, admin: true },
@@ -68,7 +71,8 @@ export const LESSON_KINDS = defineKinds({
       await db.worship.bulkDelete(importRows(body).map((row) => row._id));
       await refetchSchedule();
     },
-    // Each imported row is a lesson of its own; the entry's record id names the import.
+    // Each imported row is a lesson of its own; the entry's record id names the import (and no
+    // other write shares it, so an import is never merged).
     heldIds: (recordId, body) => [recordId, ...importRows(body).map((row) => row._id)],
   },
 });

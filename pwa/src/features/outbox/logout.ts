@@ -1,6 +1,6 @@
-// Logout (spec, section 4): forget the token (state, storage and so the header), forget the
-// admin's view kept on this device, and go home. Writes still in the outbox stay there and go
-// out after the next login, like after an expired session.
+// Logout: forget the token (state, storage and so the header), forget the admin's view kept on
+// this device, and go home. Writes still in the outbox stay there and go out after the next
+// login, like after an expired session.
 import type { NavigateFunction } from 'react-router-dom';
 import { setToken } from '../../lib/auth.ts';
 import { clearAdminData } from '../../sync/pull-admin.ts';

@@ -15,6 +15,20 @@ export interface Endpoint {
 
 type Body = Record<string, unknown>;
 
+/** A write as the outbox holds it, for a kind deciding whether two writes can become one. */
+export interface QueuedWrite {
+  kind: string;
+  body: Body;
+  label: string;
+}
+
+/**
+ * What becomes of two writes of one record when the later one covers the earlier: one write of
+ * the later one's kind with this body and label, sent in the earlier one's place under its key;
+ * or `cancel`, when together they leave nothing to send (a create and then its delete).
+ */
+export type Coalesced = { body: Body; label: string } | 'cancel';
+
 export interface WriteKind {
   endpoint: Endpoint;
   /** The request body that goes over the wire (default: the stored body as it is). */
@@ -46,6 +60,12 @@ export interface WriteKind {
   supersedesFeed?: boolean;
   /** The records a pull must not overwrite while this write waits (default: its own record). */
   heldIds?: (recordId: string, body: Body) => readonly string[];
+  /**
+   * Merges a new write of this kind into the write of the same record queued just before it, when
+   * that one has never been sent (the outbox checks that, and that nothing else refers to a
+   * record whose writes cancel). Undefined, or no such function: both are sent, in order.
+   */
+  coalesce?: (earlier: QueuedWrite, later: QueuedWrite) => Coalesced | undefined;
   /** The device tables its optimistic change, confirmation and forgetting touch. */
   tables: () => Table[];
 }
