@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN } from '@fw/contracts';
-import { unrecordedScope, type WriteScope } from '../db/key-records.ts';
+import { unrecordedScope, type WriteScope } from '../db/claims/key-records.ts';
 import { deadlineOf } from './deadline.ts';
 
 /**

@@ -19,7 +19,7 @@
 // The budget is taken in blocks of ANON_BUDGET_BLOCK (one insert per block, not per comment).
 //
 // The records themselves (claim, take-over, the stored answer, the 24-hour sweep) are
-// db/key-records.ts; the claimed record is the request's write scope, which handlers hand to the
+// db/claims/key-records.ts; the claimed record is the request's write scope, which handlers hand to the
 // services, so the changes they make (db/write-change.ts) are settled by the answer stored here.
 import crypto from 'node:crypto';
 import type { Context, Middleware } from 'koa';
@@ -27,7 +27,7 @@ import type mongoose from 'mongoose';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '@fw/contracts';
 import { isReplayedAnswer } from '@fw/contracts/idempotency';
 import { HttpError } from '../errors.ts';
-import { keyRecordsOn, type KeptAnswer } from '../db/key-records.ts';
+import { keyRecordsOn, type KeptAnswer } from '../db/claims/key-records.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSetting } from '../config.ts';
 import { windowSlots } from './rate-limit.ts';
 import { scopeOf, setWriteScope } from '../http/idempotency-key.ts';

@@ -1,7 +1,7 @@
 // Rate limits kept in the database (collection `rate_limits`), so several backend instances share
 // the same counters. Fixed windows per bucket, key and window start. FerretDB 1.24 loses `$inc`
-// increments under concurrency (see db/sequence.ts), so a hit is counted by inserting its slot
-// `<bucket>:<key>:<window start>#<n>` (db/claim.ts), which only one request can do.
+// increments under concurrency (see db/claims/sequence.ts), so a hit is counted by inserting its slot
+// `<bucket>:<key>:<window start>#<n>` (db/claims/claim.ts), which only one request can do.
 //
 // Constant cost whatever the collection holds: a hit is one insert in the usual case. Each
 // instance remembers the highest slot it saw per window and starts probing above it, so a slot
@@ -14,7 +14,7 @@ import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { DEFAULT_RATE_LIMITS, type Config, type RateLimitSetting } from '../config.ts';
 import { HttpError } from '../errors.ts';
-import { insertClaim } from '../db/claim.ts';
+import { insertClaim } from '../db/claims/claim.ts';
 
 export const RATE_LIMIT_COLLECTION = 'rate_limits';
 /** How often one limiter deletes expired windows (at most). */

@@ -4,8 +4,8 @@
 // and skipped if present, so a seed interrupted half-way completes on the next start.
 import bcrypt from 'bcryptjs';
 import type mongoose from 'mongoose';
-import { inserted } from '../claim.ts';
-import { sequenceOn } from '../sequence.ts';
+import { inserted } from '../claims/claim.ts';
+import { sequenceOn } from '../claims/sequence.ts';
 import { articleModel } from '../../modules/articles/article.model.ts';
 import { sanitizeArticleHtml } from '../../modules/articles/sanitize.ts';
 import { commentModel } from '../../modules/comments/comment.model.ts';

@@ -10,7 +10,7 @@ import mongoose from 'mongoose';
 import type { ArticleInputParsed } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
-import type { WriteScope } from '../../db/key-records.ts';
+import type { WriteScope } from '../../db/claims/key-records.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { linkScriptureHtml, type LinkedHtml } from '../scripture/link-html.ts';
 import { refuseOversizedText, storeArticleImages } from '../images/image-html.ts';

@@ -2,7 +2,7 @@
 // and the checks around them. Each goes through db/write-change.ts and takes the next global
 // change number; a change claims its version first.
 import mongoose from 'mongoose';
-import type { WriteScope } from '../../db/key-records.ts';
+import type { WriteScope } from '../../db/claims/key-records.ts';
 import { writeChange } from '../../db/write-change.ts';
 import {
   changeRef,

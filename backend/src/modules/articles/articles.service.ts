@@ -4,7 +4,7 @@ import type mongoose from 'mongoose';
 import type { ArticleInputParsed, DashboardData, Revision, RevisionSummary } from '@fw/contracts';
 import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
-import type { WriteScope } from '../../db/key-records.ts';
+import type { WriteScope } from '../../db/claims/key-records.ts';
 import { writeChange } from '../../db/write-change.ts';
 import { changeRef, recordRemoval } from '../sync/tombstone.model.ts';
 import { commentModel } from '../comments/comment.model.ts';

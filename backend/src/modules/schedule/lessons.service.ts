@@ -21,7 +21,7 @@ import {
 import type { ErrorCode } from '@fw/contracts/errors';
 import { HttpError } from '../../errors.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
-import type { WriteScope } from '../../db/key-records.ts';
+import type { WriteScope } from '../../db/claims/key-records.ts';
 import { lessonFields, lessonStore, sameLessonFields, toLessonDto, type LessonDoc } from './lesson-store.ts';
 import { lessonScripture, lessonsScripture } from '../scripture/lesson-scripture.ts';
 import type { ScripturePool } from '../scripture/scripture-pool.ts';

@@ -18,20 +18,20 @@
 // Numbers are claimed before the change is written, so a reader could see change 11 while 10 is
 // still being written, move its cursor past 10 and never see it. A claim is therefore made
 // "unsettled" and readers stop below the first unsettled one (`horizon()`). It is settled by:
-// - the Idempotency-Key record it names (`key`, `attempt`; db/key-records.ts): once the request
+// - the Idempotency-Key record it names (`key`, `attempt`; db/claims/key-records.ts): once the request
 //   that made it has stored its answer (or given its key back), all its changes are settled by
 //   that one update;
 // - `done: true`, set after the write, for a change made without a record;
 // - its fate, once it is SEQ_SETTLE_EXPECTED_MS old (its writer may have died): abandoned before
 //   anything was written, written, or given up and watched should its write land after all
-//   (db/sequence-fates.ts);
+//   (db/claims/sequence-fates.ts);
 // - age: a claim older than CLAIM_STALE_MS belongs to a crashed writer and holds nobody back.
 // Each claim also names what changed (`ref`, e.g. `article:<id>`), so the claims double as a short
 // change log: a reader that knows the horizon moved from 40 to 43 reads claims "41".."43" by `_id`
 // and then only those things (modules/sync/read-model.ts), instead of scanning for `seq > 40`.
 import crypto from 'node:crypto';
 import type mongoose from 'mongoose';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../../errors.ts';
 import { CLAIM_STALE_MS, insertClaim, isStale } from './claim.ts';
 import { IDEMPOTENCY_COLLECTION, recordFinished, type KeyDoc, type KeyHold } from './key-records.ts';
 import { SEQ_SETTLE_EXPECTED_MS, sequenceFates, type ClaimedThings } from './sequence-fates.ts';

@@ -1,6 +1,6 @@
 // Who may move a record from one version to the next. FerretDB 1.24 runs a conditional update
 // without isolation (two `updateOne({ _id, version: 3 }, …)` can both match), so the version check
-// is an insert of `<id>:<nextVersion>` into a claims collection (db/claim.ts): only one change per
+// is an insert of `<id>:<nextVersion>` into a claims collection (db/claims/claim.ts): only one change per
 // version wins, the other is told so (the caller answers 409). MongoDB would not need this; it
 // costs one small insert. Articles (`article_versions`) and worship lessons (`lesson_versions`)
 // each have their own collection; db/write-change.ts makes the claim before a change is written.
