@@ -29,7 +29,7 @@ import { isReplayedAnswer } from '@fw/contracts/idempotency';
 import { HttpError } from '../errors.ts';
 import { keyRecordsOn, type KeptAnswer } from '../db/claims/key-records.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSetting } from '../config.ts';
-import { windowSlots } from './rate-limit.ts';
+import { windowSlots } from '../db/claims/window-slots.ts';
 import { scopeOf, setWriteScope } from '../http/idempotency-key.ts';
 
 /** A comment's answer (2,000 characters of text, a name, ids) fits with room to spare. */
