@@ -29,12 +29,25 @@
 // Each claim also names what changed (`ref`, e.g. `article:<id>`), so the claims double as a short
 // change log: a reader that knows the horizon moved from 40 to 43 reads claims "41".."43" by `_id`
 // and then only those things (modules/sync/read-model.ts), instead of scanning for `seq > 40`.
-import crypto from 'node:crypto';
+//
+// This file claims numbers; the horizon walk is db/claims/sequence-horizon.ts, what a process
+// keeps in memory between the two is db/claims/sequence-state.ts.
 import type mongoose from 'mongoose';
 import { HttpError } from '../../errors.ts';
-import { CLAIM_STALE_MS, insertClaim, isStale } from './claim.ts';
-import { IDEMPOTENCY_COLLECTION, recordFinished, type KeyDoc, type KeyHold } from './key-records.ts';
-import { SEQ_SETTLE_EXPECTED_MS, sequenceFates, type ClaimedThings } from './sequence-fates.ts';
+import { CLAIM_STALE_MS, insertClaim } from './claim.ts';
+import type { KeyHold } from './key-records.ts';
+import type { ClaimedThings } from './sequence-fates.ts';
+import { findHorizon } from './sequence-horizon.ts';
+import {
+  NEWEST_HINT_ID,
+  markSettled,
+  raiseHint,
+  readClaim,
+  remember,
+  sequenceState,
+  storedStart,
+  type SequenceState,
+} from './sequence-state.ts';
 
 export { SEQ_SETTLE_EXPECTED_MS, type ClaimedThings, type FateDoc } from './sequence-fates.ts';
 
@@ -50,22 +63,9 @@ const SEQ_CLAIM_PRUNE_EVERY_MS = 60_000;
 const SEQ_CLAIM_MAX_ATTEMPTS = 500;
 /** While walking past taken numbers, re-read the newest-number hint every this many attempts. */
 const SEQ_REREAD_EVERY_ATTEMPTS = 8;
-/** A reader that has not looked for this long starts again from the hint (claims may be pruned). */
-const SEQ_HINT_REREAD_MS = 60_000;
-/** Readers write the settled horizon down at most this often (for fresh instances). */
-const SEQ_HINT_RAISE_EVERY_MS = 1000;
 /** Writers write the newest number down every this many claims (where fresh writers start). */
 const SEQ_HINT_EVERY_CLAIMS = 16;
-/** Claim documents a process keeps at hand after reading them (the read model asks again). */
-const SEQ_RECENT_CLAIMS_KEPT = 512;
-/** Hint documents in `counters`: at or below the newest claim, and at or below the settled horizon. */
-const NEWEST_HINT_ID = 'seq';
-const SETTLED_HINT_ID = 'seq-settled';
 
-interface CounterDoc {
-  _id: string;
-  value: number;
-}
 export interface ClaimDoc {
   /** The number as text: only string and ObjectId ids are looked up by index on FerretDB. */
   _id: string;
@@ -78,10 +78,6 @@ export interface ClaimDoc {
   attempt?: number;
   /** A change without a record: false while written, then true. Absent on older claims (settled). */
   done?: boolean;
-}
-interface MetaDoc {
-  _id: string;
-  epoch?: string;
 }
 
 export interface Horizon {
@@ -138,223 +134,89 @@ export function sequenceOn(connection: mongoose.Connection): Sequence {
 }
 
 function createSequence(connection: mongoose.Connection): Sequence {
-  const counters = connection.collection<CounterDoc>('counters');
-  const claims = connection.collection<ClaimDoc>('seq_claims');
-  const fates = sequenceFates(connection);
-  const keys = connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
-  const meta = connection.collection<MetaDoc>('meta');
-  let epoch: Promise<string> | undefined;
-  let lastPruneMs = 0;
-  /** The highest number this process knows to be claimed (0: not known yet). */
-  let newestKnown = 0;
-  /** The settled horizon this process last found, and when. */
-  let settledKnown: { committed: number; atMs: number } | null = null;
-  let lastRaise = { value: 0, atMs: 0 };
-  /** The newest-number hint as this process last wrote or read it. */
-  let newestStored = 0;
-  /** Numbers this process settled itself (no need to ask the database), above its horizon. */
-  const settledLocally = new Set<number>();
-  /** Claims read or made lately, by number: the read model asks for the same ones again. */
-  const recent = new Map<number, ClaimDoc>();
-  const settledListeners: (() => void)[] = [];
-
-  const hint = async (id: string) => (await counters.findOne({ _id: id }))?.value ?? 0;
-
-  /** Not awaited: a hint only says where to start looking. */
-  function raiseHint(id: string, value: number): Promise<boolean> {
-    // `$max` is not atomic on FerretDB, so a racing raise may leave a lower value; every value a
-    // caller writes was true when written, which is all a starting point needs.
-    return counters.updateOne({ _id: id }, { $max: { value } }, { upsert: true }).then(
-      () => true,
-      // Two first upserts at once, or the database away: a later raise tries again.
-      () => false,
-    );
-  }
-
-  /** Where a writer that knows nothing yet starts: the newest of the two hints. */
-  async function storedStart(): Promise<number> {
-    const [newest, settled] = await Promise.all([hint(NEWEST_HINT_ID), hint(SETTLED_HINT_ID)]);
-    newestStored = Math.max(newestStored, newest);
-    return Math.max(newest, settled);
-  }
-
-  function remember(claim: ClaimDoc): void {
-    recent.set(claim.n, claim);
-    if (claim.n > newestKnown) newestKnown = claim.n;
-    if (recent.size > SEQ_RECENT_CLAIMS_KEPT) recent.delete(recent.keys().next().value!);
-  }
-
-  async function readClaim(n: number): Promise<ClaimDoc | null> {
-    const held = recent.get(n);
-    if (held && (held.done !== false || settledLocally.has(n))) return held;
-    const found = await claims.findOne({ _id: String(n) });
-    if (found) remember(found);
-    return found;
-  }
-
-  async function isSettled(claim: ClaimDoc, nowMs: number, things?: ClaimedThings): Promise<boolean> {
-    if (settledLocally.has(claim.n) || isStale(claim.at, nowMs)) return true;
-    let settled: boolean;
-    if (claim.key !== undefined) {
-      const record = await keys.findOne({ _id: claim.key }, { projection: { state: 1, attempt: 1 } });
-      settled = recordFinished(record, { id: claim.key, attempt: claim.attempt ?? 0 });
-    } else {
-      settled = claim.done !== false;
-    }
-    if (settled || nowMs - claim.at.getTime() < SEQ_SETTLE_EXPECTED_MS) return settled;
-    if (!(await fates.resolveOverdue(claim, things))) return false;
-    // Final either way (an abandoned number is never written; a written change stays written).
-    settledLocally.add(claim.n);
-    return true;
-  }
-
-  function pruneOldClaims(nowMs: number, below: number) {
-    if (nowMs - lastPruneMs < SEQ_CLAIM_PRUNE_EVERY_MS) return;
-    lastPruneMs = nowMs;
-    const old = { n: { $lt: below - SEQ_CLAIM_KEEP_COUNT }, at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) } };
-    // Housekeeping only; the next attempt comes a minute later.
-    claims.deleteMany(old).catch(() => {});
-    fates.prune(old);
-  }
-
-  async function claim(ref: string | undefined, hold: KeyHold | undefined): Promise<number> {
-    if (!newestKnown) newestKnown = await storedStart();
-    // Far enough below what is written down (a hint) or known settled that no reader or writer
-    // starts there again; the age rule alone would keep a claim a fresh start could still need.
-    pruneOldClaims(Date.now(), Math.max(newestStored, settledKnown?.committed ?? 0));
-    let candidate = newestKnown + 1;
-    for (let attempt = 1; attempt <= SEQ_CLAIM_MAX_ATTEMPTS; attempt++) {
-      const doc: ClaimDoc = {
-        _id: String(candidate),
-        n: candidate,
-        at: new Date(),
-        ...(ref === undefined ? {} : { ref }),
-        ...(hold ? { key: hold.id, attempt: hold.attempt } : { done: false }),
-      };
-      // The number is ours once the claim is in and its fate is `writing`: a reader that found the
-      // claim overdue first has abandoned it, and the next number is tried instead. Should the
-      // fate insert fail, the claim has no fate and readers abandon it once overdue.
-      if ((await insertClaim(claims, doc)) && (await fates.begin(candidate))) {
-        remember(doc);
-        // Now and then, and whenever another instance made this one walk: a newer starting point.
-        if (attempt > 1 || candidate - newestStored >= SEQ_HINT_EVERY_CLAIMS) {
-          const written = candidate;
-          void raiseHint(NEWEST_HINT_ID, written).then((ok) => {
-            if (ok) newestStored = Math.max(newestStored, written);
-          });
-        }
-        return candidate;
-      }
-      candidate =
-        attempt % SEQ_REREAD_EVERY_ATTEMPTS === 0
-          ? Math.max(candidate + 1, (await storedStart()) + 1)
-          : candidate + 1;
-    }
-    throw new HttpError('BUSY', 'The server is busy saving other changes. Please try again.');
-  }
-
-  function markSettled(numbers: readonly number[]): void {
-    for (const n of numbers) settledLocally.add(n);
-    for (const listener of settledListeners) listener();
-  }
-
-  async function settle(n: number): Promise<void> {
-    try {
-      await claims.updateOne({ _id: String(n) }, { $set: { done: true } });
-      const held = recent.get(n);
-      if (held) held.done = true;
-    } finally {
-      // Settled here either way: the write itself is over. Should the mark be lost, other
-      // instances wait for the claim to go stale.
-      markSettled([n]);
-    }
-  }
-
-  async function loadEpoch(): Promise<string> {
-    const found = await meta.findOne({ _id: 'sequence' });
-    if (found?.epoch) return found.epoch;
-    // Of two instances starting at once, the first insert wins and both read its epoch.
-    await insertClaim(meta, { _id: 'sequence', epoch: crypto.randomBytes(6).toString('hex') });
-    const stored = await meta.findOne({ _id: 'sequence' });
-    if (!stored?.epoch) throw new Error('The sequence epoch could not be stored.');
-    return stored.epoch;
-  }
-
-  /**
-   * Where a reader may start: a number every claim at or below which is settled. Its own last
-   * horizon while that is recent (the claims above it cannot have been pruned since), else the
-   * hint readers keep; either is checked against what is claimed above it.
-   */
-  async function settledStart(nowMs: number): Promise<number> {
-    const known = settledKnown?.committed ?? 0;
-    const recentlyKnown = settledKnown !== null && nowMs - settledKnown.atMs <= SEQ_HINT_REREAD_MS;
-    const start = recentlyKnown ? known : Math.max(known, await hint(SETTLED_HINT_ID));
-    if (await readClaim(start + 1)) return start;
-    // Nothing claimed just above: nothing new, unless higher numbers are known to be taken.
-    if (recentlyKnown && newestKnown <= start) return start;
-    return oldestKeptAbove(start);
-  }
-
-  /**
-   * Nothing is claimed just above `start`, yet higher numbers are taken: the claims there were
-   * pruned (a start nobody moved for minutes, or a database from before the settled hint) or
-   * never made (numbers given out in bulk while no server ran). The claims still kept run from
-   * some number up to the newest, so walk down from the newest known to the oldest one kept:
-   * anything below that is long settled.
-   */
-  async function oldestKeptAbove(start: number): Promise<number> {
-    let low = Math.max(newestKnown, await hint(NEWEST_HINT_ID));
-    while (low > start && (await readClaim(low))) low -= 1;
-    return Math.max(low, start);
-  }
-
+  const state = sequenceState(connection);
   return {
-    claim,
-    settle,
-    failed: fates.failed,
-    settledHere: markSettled,
+    claim: (ref, hold) => claimNumber(state, ref, hold),
+    settle: (n) => settle(state, n),
+    failed: state.fates.failed,
+    settledHere: (numbers) => markSettled(state, numbers),
     onSettled(listener) {
-      settledListeners.push(listener);
+      state.settledListeners.push(listener);
     },
     async claimOf(n) {
-      return readClaim(n);
+      return readClaim(state, n);
     },
     async next(write, ref) {
-      const n = await claim(ref, undefined);
+      const n = await claimNumber(state, ref, undefined);
       try {
         return await write(n);
       } finally {
-        await settle(n).catch(() => {});
+        await settle(state, n).catch(() => {});
       }
     },
-
-    async horizon(options) {
-      const nowMs = Date.now();
-      epoch ??= loadEpoch().catch((error: unknown) => {
-        epoch = undefined;
-        throw error;
-      });
-      // Awaited last; if a read before it fails (the connection closing), its own failure must not
-      // surface as an unhandled rejection.
-      epoch.catch(() => {});
-      // Claims are contiguous, so walking up from a settled number by `_id` meets every claim
-      // above it; the horizon stops below the first one still being written.
-      let n = await settledStart(nowMs);
-      let committed: number | undefined;
-      for (let claim = await readClaim(n + 1); claim; claim = await readClaim(n + 1)) {
-        n += 1;
-        if (committed === undefined && !(await isSettled(claim, nowMs, options?.things))) committed = n - 1;
-      }
-      committed ??= n;
-      fates.watchLate(nowMs, options?.things);
-      if (n > newestKnown) newestKnown = n;
-      if (!settledKnown || committed >= settledKnown.committed) settledKnown = { committed, atMs: nowMs };
-      for (const settledNumber of settledLocally) if (settledNumber <= committed) settledLocally.delete(settledNumber);
-      if (committed > lastRaise.value && nowMs - lastRaise.atMs >= SEQ_HINT_RAISE_EVERY_MS) {
-        lastRaise = { value: committed, atMs: nowMs };
-        void raiseHint(SETTLED_HINT_ID, committed);
-      }
-      return { epoch: await epoch, committed, claimed: n };
-    },
+    horizon: (options) => findHorizon(state, options?.things),
   };
+}
+
+/** The claim document of `n` for a change of `ref`, settled by `hold` or by `settle(n)`. */
+function claimDoc(n: number, ref: string | undefined, hold: KeyHold | undefined): ClaimDoc {
+  return {
+    _id: String(n),
+    n,
+    at: new Date(),
+    ...(ref === undefined ? {} : { ref }),
+    ...(hold ? { key: hold.id, attempt: hold.attempt } : { done: false }),
+  };
+}
+
+async function claimNumber(state: SequenceState, ref: string | undefined, hold: KeyHold | undefined): Promise<number> {
+  if (!state.newestKnown) state.newestKnown = await storedStart(state);
+  // Far enough below what is written down (a hint) or known settled that no reader or writer
+  // starts there again; the age rule alone would keep a claim a fresh start could still need.
+  pruneOldClaims(state, Date.now(), Math.max(state.newestStored, state.settledKnown?.committed ?? 0));
+  let candidate = state.newestKnown + 1;
+  for (let attempt = 1; attempt <= SEQ_CLAIM_MAX_ATTEMPTS; attempt++) {
+    const doc = claimDoc(candidate, ref, hold);
+    // The number is ours once the claim is in and its fate is `writing`: a reader that found the
+    // claim overdue first has abandoned it, and the next number is tried instead. Should the
+    // fate insert fail, the claim has no fate and readers abandon it once overdue.
+    if ((await insertClaim(state.claims, doc)) && (await state.fates.begin(candidate))) {
+      remember(state, doc);
+      // Now and then, and whenever another instance made this one walk: a newer starting point.
+      if (attempt > 1 || candidate - state.newestStored >= SEQ_HINT_EVERY_CLAIMS) raiseNewestHint(state, candidate);
+      return candidate;
+    }
+    candidate =
+      attempt % SEQ_REREAD_EVERY_ATTEMPTS === 0
+        ? Math.max(candidate + 1, (await storedStart(state)) + 1)
+        : candidate + 1;
+  }
+  throw new HttpError('BUSY', 'The server is busy saving other changes. Please try again.');
+}
+
+function raiseNewestHint(state: SequenceState, written: number): void {
+  void raiseHint(state, NEWEST_HINT_ID, written).then((ok) => {
+    if (ok) state.newestStored = Math.max(state.newestStored, written);
+  });
+}
+
+function pruneOldClaims(state: SequenceState, nowMs: number, below: number): void {
+  if (nowMs - state.lastPruneMs < SEQ_CLAIM_PRUNE_EVERY_MS) return;
+  state.lastPruneMs = nowMs;
+  const old = { n: { $lt: below - SEQ_CLAIM_KEEP_COUNT }, at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) } };
+  // Housekeeping only; the next attempt comes a minute later.
+  state.claims.deleteMany(old).catch(() => {});
+  state.fates.prune(old);
+}
+
+async function settle(state: SequenceState, n: number): Promise<void> {
+  try {
+    await state.claims.updateOne({ _id: String(n) }, { $set: { done: true } });
+    const held = state.recent.get(n);
+    if (held) held.done = true;
+  } finally {
+    // Settled here either way: the write itself is over. Should the mark be lost, other
+    // instances wait for the claim to go stale.
+    markSettled(state, [n]);
+  }
 }
