@@ -45,7 +45,14 @@
 //
 // Claims elsewhere use claim.ts directly: a lesson's date (modules/schedule/lesson-store.ts), the
 // first-admin seat (modules/users/first-admin.ts), seed rows (db/seed/seed.ts).
-export { CLAIM_STALE_MS, claimOrHolder, insertClaim, inserted, isStale, type ClaimOutcome } from './claim.ts';
+export {
+  CLAIM_STALE_MS,
+  claimOrHolder,
+  insertClaim,
+  inserted,
+  isStale,
+  type ClaimOutcome,
+} from './claim.ts';
 export {
   IDEMPOTENCY_COLLECTION,
   IDEMPOTENCY_KEY_TTL_MS,
@@ -66,4 +73,9 @@ export {
   type Horizon,
   type Sequence,
 } from './sequence.ts';
-export { RATE_LIMIT_COLLECTION, windowSlots, type Taken, type WindowSlots } from './window-slots.ts';
+export {
+  RATE_LIMIT_COLLECTION,
+  windowSlots,
+  type Taken,
+  type WindowSlots,
+} from './window-slots.ts';

@@ -20,14 +20,18 @@ const SEQ_HINT_REREAD_MS = 60_000;
 /** Readers write the settled horizon down at most this often (for fresh instances). */
 const SEQ_HINT_RAISE_EVERY_MS = 1000;
 
-export async function findHorizon(state: SequenceState, things: ClaimedThings | undefined): Promise<Horizon> {
+export async function findHorizon(
+  state: SequenceState,
+  things: ClaimedThings | undefined,
+): Promise<Horizon> {
   const nowMs = Date.now();
   const epoch = startEpoch(state);
   let n = await settledStart(state, nowMs);
   let committed: number | undefined;
   for (let claim = await readClaim(state, n + 1); claim; claim = await readClaim(state, n + 1)) {
     n += 1;
-    if (committed === undefined && !(await isSettled(state, claim, nowMs, things))) committed = n - 1;
+    if (committed === undefined && !(await isSettled(state, claim, nowMs, things)))
+      committed = n - 1;
   }
   committed ??= n;
   state.fates.watchLate(nowMs, things);
@@ -58,13 +62,22 @@ async function loadEpoch({ meta }: SequenceState): Promise<string> {
 }
 
 /** Keeps what a walk found, and now and then writes the settled horizon down for fresh instances. */
-function noteHorizon(state: SequenceState, claimed: number, committed: number, nowMs: number): void {
+function noteHorizon(
+  state: SequenceState,
+  claimed: number,
+  committed: number,
+  nowMs: number,
+): void {
   if (claimed > state.newestKnown) state.newestKnown = claimed;
-  if (!state.settledKnown || committed >= state.settledKnown.committed) state.settledKnown = { committed, atMs: nowMs };
+  if (!state.settledKnown || committed >= state.settledKnown.committed)
+    state.settledKnown = { committed, atMs: nowMs };
   for (const settledNumber of state.settledLocally) {
     if (settledNumber <= committed) state.settledLocally.delete(settledNumber);
   }
-  if (committed > state.lastRaise.value && nowMs - state.lastRaise.atMs >= SEQ_HINT_RAISE_EVERY_MS) {
+  if (
+    committed > state.lastRaise.value &&
+    nowMs - state.lastRaise.atMs >= SEQ_HINT_RAISE_EVERY_MS
+  ) {
     state.lastRaise = { value: committed, atMs: nowMs };
     void raiseHint(state, SETTLED_HINT_ID, committed);
   }
@@ -79,7 +92,10 @@ async function isSettled(
   if (state.settledLocally.has(claim.n) || isStale(claim.at, nowMs)) return true;
   let settled: boolean;
   if (claim.key !== undefined) {
-    const record = await state.keys.findOne({ _id: claim.key }, { projection: { state: 1, attempt: 1 } });
+    const record = await state.keys.findOne(
+      { _id: claim.key },
+      { projection: { state: 1, attempt: 1 } },
+    );
     settled = recordFinished(record, { id: claim.key, attempt: claim.attempt ?? 0 });
   } else {
     settled = claim.done !== false;

@@ -65,7 +65,10 @@ export function raiseHint(state: SequenceState, id: string, value: number): Prom
 
 /** Where a writer that knows nothing yet starts: the newest of the two hints. */
 export async function storedStart(state: SequenceState): Promise<number> {
-  const [newest, settled] = await Promise.all([readHint(state, NEWEST_HINT_ID), readHint(state, SETTLED_HINT_ID)]);
+  const [newest, settled] = await Promise.all([
+    readHint(state, NEWEST_HINT_ID),
+    readHint(state, SETTLED_HINT_ID),
+  ]);
   state.newestStored = Math.max(state.newestStored, newest);
   return Math.max(newest, settled);
 }
@@ -73,7 +76,8 @@ export async function storedStart(state: SequenceState): Promise<number> {
 export function remember(state: SequenceState, claim: ClaimDoc): void {
   state.recent.set(claim.n, claim);
   if (claim.n > state.newestKnown) state.newestKnown = claim.n;
-  if (state.recent.size > SEQ_RECENT_CLAIMS_KEPT) state.recent.delete(state.recent.keys().next().value!);
+  if (state.recent.size > SEQ_RECENT_CLAIMS_KEPT)
+    state.recent.delete(state.recent.keys().next().value!);
 }
 
 export async function readClaim(state: SequenceState, n: number): Promise<ClaimDoc | null> {

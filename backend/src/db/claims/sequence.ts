@@ -169,11 +169,19 @@ function claimDoc(n: number, ref: string | undefined, hold: KeyHold | undefined)
   };
 }
 
-async function claimNumber(state: SequenceState, ref: string | undefined, hold: KeyHold | undefined): Promise<number> {
+async function claimNumber(
+  state: SequenceState,
+  ref: string | undefined,
+  hold: KeyHold | undefined,
+): Promise<number> {
   if (!state.newestKnown) state.newestKnown = await storedStart(state);
   // Far enough below what is written down (a hint) or known settled that no reader or writer
   // starts there again; the age rule alone would keep a claim a fresh start could still need.
-  pruneOldClaims(state, Date.now(), Math.max(state.newestStored, state.settledKnown?.committed ?? 0));
+  pruneOldClaims(
+    state,
+    Date.now(),
+    Math.max(state.newestStored, state.settledKnown?.committed ?? 0),
+  );
   let candidate = state.newestKnown + 1;
   for (let attempt = 1; attempt <= SEQ_CLAIM_MAX_ATTEMPTS; attempt++) {
     const doc = claimDoc(candidate, ref, hold);
@@ -183,7 +191,8 @@ async function claimNumber(state: SequenceState, ref: string | undefined, hold: 
     if ((await insertClaim(state.claims, doc)) && (await state.fates.begin(candidate))) {
       remember(state, doc);
       // Now and then, and whenever another instance made this one walk: a newer starting point.
-      if (attempt > 1 || candidate - state.newestStored >= SEQ_HINT_EVERY_CLAIMS) raiseNewestHint(state, candidate);
+      if (attempt > 1 || candidate - state.newestStored >= SEQ_HINT_EVERY_CLAIMS)
+        raiseNewestHint(state, candidate);
       return candidate;
     }
     candidate =
@@ -203,7 +212,10 @@ function raiseNewestHint(state: SequenceState, written: number): void {
 function pruneOldClaims(state: SequenceState, nowMs: number, below: number): void {
   if (nowMs - state.lastPruneMs < SEQ_CLAIM_PRUNE_EVERY_MS) return;
   state.lastPruneMs = nowMs;
-  const old = { n: { $lt: below - SEQ_CLAIM_KEEP_COUNT }, at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) } };
+  const old = {
+    n: { $lt: below - SEQ_CLAIM_KEEP_COUNT },
+    at: { $lt: new Date(nowMs - SEQ_CLAIM_KEEP_MS) },
+  };
   // Housekeeping only; the next attempt comes a minute later.
   state.claims.deleteMany(old).catch(() => {});
   state.fates.prune(old);

@@ -54,7 +54,13 @@ export interface WindowSlotOptions {
   blockSize?: number;
 }
 
-export function windowSlots({ connection, bucket, limit, windowMs, blockSize = 1 }: WindowSlotOptions): WindowSlots {
+export function windowSlots({
+  connection,
+  bucket,
+  limit,
+  windowMs,
+  blockSize = 1,
+}: WindowSlotOptions): WindowSlots {
   const slots = () => connection.collection<SlotDoc>(RATE_LIMIT_COLLECTION);
   /** Hits per slot, and slots per window: never more hits than `limit`, whatever the instances. */
   const size = Math.max(1, Math.min(blockSize, limit));
@@ -87,8 +93,16 @@ export function windowSlots({ connection, bucket, limit, windowMs, blockSize = 1
   }
 
   type Window = ReturnType<typeof windowOf>;
-  const allowed = (slot: number, window: Window): Taken => ({ allowed: true, slot, retryAfterSeconds: window.retryAfterSeconds });
-  const refused = (window: Window): Taken => ({ allowed: false, slot: 0, retryAfterSeconds: window.retryAfterSeconds });
+  const allowed = (slot: number, window: Window): Taken => ({
+    allowed: true,
+    slot,
+    retryAfterSeconds: window.retryAfterSeconds,
+  });
+  const refused = (window: Window): Taken => ({
+    allowed: false,
+    slot: 0,
+    retryAfterSeconds: window.retryAfterSeconds,
+  });
 
   /** Inserts the next free slot of the window; its number, or 0 when the window is full. */
   async function claimSlot(window: Window): Promise<number> {
