@@ -21,9 +21,10 @@
 //
 // version-claims.ts — edit versions of articles and lessons.
 //   Guarantees: at most one change moves a record from version v-1 to v; the other is refused
-//   (409). A claim whose change never arrived is taken over after CLAIM_STALE_MS, by one caller.
+//   (409). A claim whose change never arrived is taken over after CLAIM_STALE_MS, by the one
+//   caller that inserts its take-over mark.
 //   Replaces: optimistic locking by `updateOne({ _id, version })` (not isolated on FerretDB).
-//   Cost: 1 insert; on a taken version 1 read more (plus 1 read, 1 delete, 1 insert to take over).
+//   Cost: 1 insert; on a taken version 1 read more (a take-over: 1 read, 2 inserts, 1 delete).
 //
 // sequence.ts (with sequence-state.ts, sequence-horizon.ts, sequence-fates.ts) — change numbers.
 //   Guarantees: change numbers are unique and contiguous, and every number is either settled
