@@ -13,9 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '@fw/contracts';
-import { CLAIM_STALE_MS } from '../src/db/claim.ts';
+import { CLAIM_STALE_MS } from '../src/db/claims/claim.ts';
 import { connectDatabase } from '../src/db/connection.ts';
-import { SEQ_SETTLE_EXPECTED_MS } from '../src/db/sequence.ts';
+import { SEQ_SETTLE_EXPECTED_MS } from '../src/db/claims/sequence.ts';
 import { READ_MODEL_MAX_AGE_MS } from '../src/modules/sync/read-model.ts';
 import { startTopology } from '../../scripts/lib/topology.mjs';
 import { recordFigure } from './figures.ts';
@@ -29,7 +29,7 @@ const DEVICES = 6;
 const REQUEST_TIMEOUT_MS = 25_000;
 /**
  * A change number claimed by a write that never finished (its instance killed, or the database
- * gone mid-write) holds readers below it until it is resolved (db/sequence.ts): passed once it is
+ * gone mid-write) holds readers below it until it is resolved (db/claims/sequence.ts): passed once it is
  * SEQ_SETTLE_EXPECTED_MS old (abandoned, its change seen written, or given up and watched), so
  * such reads may be a second or two late, where they were up to CLAIM_STALE_MS late before. Within
  * 1 s is asserted before the first fault; after it, within this (generous for a busy machine),

@@ -22,7 +22,7 @@ const PER_REQUEST_TIMEOUT_MS = 15_000;
 const CONCURRENCY = 8;
 /**
  * Bookkeeping a refused request may legitimately touch: a login attempt is counted, for one, and
- * any read may write down the change-number horizon it found (`counters`, db/sequence.ts).
+ * any read may write down the change-number horizon it found (`counters`, db/claims/sequence.ts).
  */
 const BOOKKEEPING = /rate|idempotency|^counters$/i;
 

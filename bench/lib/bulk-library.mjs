@@ -66,7 +66,7 @@ export async function growLibrary(uri, { from, target, commentsEach, template, c
     // The sequence continues after the copies' numbers, as if the API had claimed them: the newest
     // number (where writers start) and the settled horizon (where readers start; no server runs
     // while this writes, so every number up to here is written) both move past them
-    // (backend/src/db/sequence.ts).
+    // (backend/src/db/claims/sequence.ts).
     for (const _id of ['seq', 'seq-settled'])
       await counters.updateOne({ _id }, { $max: { value: seq } }, { upsert: true });
   } finally {

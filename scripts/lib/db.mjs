@@ -146,7 +146,7 @@ export async function startFerret({ dataDir, quiet = true, postgresUrl }) {
     ? ['--handler=postgresql', `--postgresql-url=${postgresUrl}`]
     : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`];
   // On PostgreSQL FerretDB logs every refused duplicate insert as an error, and a unique insert is
-  // how this product claims things (db/claim.ts): there its output goes to a file beside its state.
+  // how this product claims things (db/claims/claim.ts): there its output goes to a file beside its state.
   const output =
     postgresUrl && quiet ? fs.openSync(path.join(dataDir, 'ferretdb.log'), 'a', 0o600) : 'inherit';
   const child = spawnPrivate(

@@ -7,9 +7,9 @@ import type { CommandStartedEvent } from 'mongodb';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { NO_COMMENT_LIMIT, createArticle, newKey } from '../../test/content-fixtures.ts';
-import { keyRecordsOn, type WriteScope } from './key-records.ts';
-import { sequenceOn } from './sequence.ts';
-import { versionClaims } from './version-claims.ts';
+import { keyRecordsOn, type WriteScope } from './claims/key-records.ts';
+import { sequenceOn } from './claims/sequence.ts';
+import { versionClaims } from './claims/version-claims.ts';
 import { writeChange } from './write-change.ts';
 import { runInWriteScope } from './write-scope.ts';
 
@@ -188,7 +188,7 @@ describe('round trips per write', () => {
       'find users', // the administrator still exists and is one
       'insert idempotency_keys',
       'insert seq_claims', // the change number
-      'insert seq_fates', // its fate: being written (db/sequence.ts), so no reader abandons it
+      'insert seq_fates', // its fate: being written (db/claims/sequence.ts), so no reader abandons it
       'update comments', // the approval (and the check that the comment exists)
       'update idempotency_keys', // the answer, which also settles the change number
     ]);

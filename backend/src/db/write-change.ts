@@ -2,11 +2,11 @@
 // lessons) goes through writeChange, which makes the write's claims in one order:
 //
 //   1. the Idempotency-Key record: claimed by the request before its handler runs
-//      (middleware/idempotency.ts, db/key-records.ts); the change is made under that scope, the
+//      (middleware/idempotency.ts, db/claims/key-records.ts); the change is made under that scope, the
 //      request's current one (db/write-scope.ts), so no caller passes it;
 //   2. the version claim, for a change that moves a record to its next version
-//      (db/version-claims.ts): only one change per version wins, the loser is told so;
-//   3. the change number, for a change the delta feeds report (db/sequence.ts): its claim and its
+//      (db/claims/version-claims.ts): only one change per version wins, the loser is told so;
+//   3. the change number, for a change the delta feeds report (db/claims/sequence.ts): its claim and its
 //      `writing` fate, so no reader gives the number up while the change is being written;
 //
 // then writes the change itself, and settles what it claimed. Each claim is one `_id` insert
@@ -21,8 +21,8 @@
 //
 // Round trips per call are counted in db/write-change.test.ts.
 import type mongoose from 'mongoose';
-import { sequenceOn } from './sequence.ts';
-import type { VersionClaims } from './version-claims.ts';
+import { sequenceOn } from './claims/sequence.ts';
+import type { VersionClaims } from './claims/version-claims.ts';
 import { currentWriteScope } from './write-scope.ts';
 
 export interface VersionStep {
@@ -96,7 +96,7 @@ export async function writeChange<T>(
     if (ref !== undefined) {
       if (hold) scope!.whenFinished(() => sequence.settledHere([seq]));
       // A settle that fails leaves the claim unsettled: other instances pass it once its change is
-      // seen written (db/sequence.ts), or, if the write never landed, once it is stale.
+      // seen written (db/claims/sequence.ts), or, if the write never landed, once it is stale.
       else await sequence.settle(seq).catch(() => {});
     }
   }

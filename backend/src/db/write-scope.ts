@@ -1,4 +1,4 @@
-// The write scope of the request that is running (db/key-records.ts WriteScope), held by Node's
+// The write scope of the request that is running (db/claims/key-records.ts WriteScope), held by Node's
 // AsyncLocalStorage. The idempotency middleware (middleware/idempotency.ts) sets it once per write
 // call, and db/write-change.ts reads it where a change is made, so no layer in between passes it on.
 //
@@ -7,7 +7,7 @@
 // the request's answer nor refused by its deadline, so it runs in `outsideWriteScope`. Writes made
 // outside any request (seed, migrations, tools, tests) see no scope, as they always did.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { WriteScope } from './key-records.ts';
+import type { WriteScope } from './claims/key-records.ts';
 
 const storage = new AsyncLocalStorage<WriteScope>();
 

@@ -19,7 +19,7 @@
 // The budget is taken in blocks of ANON_BUDGET_BLOCK (one insert per block, not per comment).
 //
 // The records themselves (claim, take-over, the stored answer, the 24-hour sweep) are
-// db/key-records.ts; the claimed record is the request's write scope, and the rest of the request
+// db/claims/key-records.ts; the claimed record is the request's write scope, and the rest of the request
 // runs in it (db/write-scope.ts), so the changes its services make (db/write-change.ts) are settled
 // by the answer stored here. A write call without a record runs in a scope that holds only its
 // time limit, so no write starts once it was answered "nothing was saved" (http/deadline.ts).
@@ -29,10 +29,10 @@ import type mongoose from 'mongoose';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '@fw/contracts';
 import { isReplayedAnswer } from '@fw/contracts/idempotency';
 import { HttpError } from '../errors.ts';
-import { keyRecordsOn, unrecordedScope, type KeptAnswer } from '../db/key-records.ts';
+import { keyRecordsOn, unrecordedScope, type KeptAnswer } from '../db/claims/key-records.ts';
 import { runInWriteScope } from '../db/write-scope.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSetting } from '../config.ts';
-import { windowSlots } from './rate-limit.ts';
+import { windowSlots } from '../db/claims/window-slots.ts';
 import { scopeOf } from '../http/idempotency-key.ts';
 import { deadlineOf } from '../http/deadline.ts';
 

@@ -7,14 +7,15 @@
 //   for that email is answered later and later (doubling from LOGIN_DELAY_BASE_MS, capped at
 //   rateLimits.loginDelayMaxMs), which slows guessing down; the right password is never delayed,
 //   so the owner logs in from any address that has not itself been failing.
-// A malformed attempt (400) counts as a failure. Counters are window slots (rate-limit.ts):
+// A malformed attempt (400) counts as a failure. Counters are window slots (db/claims/window-slots.ts):
 // each recorded failure is one or two inserts; a known-full window is refused from memory, and
 // another instance learns it on its first failure there (so at most one extra try per instance).
 import type { Middleware } from 'koa';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
 import { HttpError } from '../errors.ts';
-import { byBodyEmail, byIp, tooMany, windowSlots, type RateLimitDeps } from './rate-limit.ts';
+import { windowSlots } from '../db/claims/window-slots.ts';
+import { byBodyEmail, byIp, tooMany, type RateLimitDeps } from './rate-limit.ts';
 
 export const LOGIN_ADDRESS_FACTOR = 3;
 export const LOGIN_FREE_FAILURES = 3;

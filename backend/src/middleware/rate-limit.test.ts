@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_RATE_LIMITS, type TestApp } from '../../test/harness.ts';
 import { createUser, type CreatedUser } from '../../test/fixtures.ts';
 import { errorHandler } from './error-handler.ts';
-import { commentRateLimit, RATE_LIMIT_COLLECTION, tooManyMessage, windowSlots } from './rate-limit.ts';
+import { RATE_LIMIT_COLLECTION, windowSlots } from '../db/claims/window-slots.ts';
+import { commentRateLimit, tooManyMessage } from './rate-limit.ts';
 import {
   LOGIN_ADDRESS_FACTOR,
   LOGIN_DELAY_BASE_MS,

@@ -5,8 +5,8 @@
 // and skipped if present, so a seed interrupted half-way completes on the next start.
 import bcrypt from 'bcryptjs';
 import type mongoose from 'mongoose';
-import { inserted } from '../db/claim.ts';
-import { sequenceOn } from '../db/sequence.ts';
+import { inserted } from '../db/claims/claim.ts';
+import { sequenceOn } from '../db/claims/sequence.ts';
 import { articleModel } from '../modules/articles/article.model.ts';
 import { sanitizeArticleHtml } from '../modules/articles/sanitize.ts';
 import { commentModel } from '../modules/comments/comment.model.ts';

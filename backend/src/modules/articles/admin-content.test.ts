@@ -64,15 +64,17 @@ describe('admin content calls', () => {
 
   describe('GET /api/admin/articles', () => {
     it('lists every article, drafts included, newest first', async () => {
+      const list = () =>
+        app.request<{ success: boolean; articles: Article[] }>('GET', '/api/admin/articles', { token: admin });
+      const before = (await list()).body.articles.map((a) => a._id);
+      const published = await createArticle(app, admin, { title: 'Listed published', isPublished: true });
       const draft = await createArticle(app, admin, { title: 'Hidden draft', isPublished: false });
-      const res = await app.request<{ success: boolean; articles: Article[] }>(
-        'GET',
-        '/api/admin/articles',
-        { token: admin },
-      );
+      const res = await list();
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
-      expect(res.body.articles[0]).toMatchObject({ _id: draft._id, isPublished: false });
+      // The whole list: the two new ones on top, newest first, then every article that was there.
+      expect(res.body.articles.map((a) => a._id)).toEqual([draft._id, published._id, ...before]);
+      expect(res.body.articles.slice(0, 2)).toMatchObject([{ isPublished: false }, { isPublished: true }]);
       for (const article of res.body.articles) articleSchema.parse(article);
     });
   });

@@ -1,10 +1,10 @@
-// The version claims of articles (db/version-claims.ts), plus what only articles need: `<id>:1`
+// The version claims of articles (db/claims/version-claims.ts), plus what only articles need: `<id>:1`
 // says "this id has been used", so a create with a client-made id claims it first, and only a
 // create that finds it taken looks any further. That keeps a create to one insert: no lookups of
 // the article or its tombstone first.
 import type mongoose from 'mongoose';
-import { insertClaim } from '../../db/claim.ts';
-import { versionClaims, type VersionClaims } from '../../db/version-claims.ts';
+import { insertClaim } from '../../db/claims/claim.ts';
+import { versionClaims, type VersionClaims } from '../../db/claims/version-claims.ts';
 import { tombstoneModel } from '../sync/tombstone.model.ts';
 
 export interface ArticleVersions extends VersionClaims {

@@ -12,7 +12,7 @@ import { encodeImage, imageHash, readPicture, type EncodedFile, type ImageMeta, 
 import { IMAGE_MAX_PER_SAVE, IMAGE_MAX_SAVE_PIXELS, tooManyPictures, tooManySavePixels } from './image-limits.ts';
 import { imageQueueOn, type ImageQueue } from './image-queue.ts';
 import { imageStore } from './image-store.ts';
-import type { WriteDeadline } from '../../db/key-records.ts';
+import type { WriteDeadline } from '../../db/claims/key-records.ts';
 import { IMAGE_TAGS, sizeChecked } from './stored-size.ts';
 
 export { refuseOversizedText, STORED_TOO_LARGE_MESSAGE } from './stored-size.ts';

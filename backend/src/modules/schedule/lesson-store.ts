@@ -4,8 +4,8 @@
 //   `{ deleted: true }`, so its id is never used again and an offline edit of it gets a 404.
 // - `lesson_dates`: `{ _id: 'YYYY-MM-DD', lesson }`, one per date. Inserting it is how a lesson takes
 //   its date: FerretDB 1.24 has no unique secondary index we could trust under concurrency, but a
-//   duplicate `_id` insert fails atomically on both servers (db/claim.ts).
-// - `lesson_versions`: the edit-version claims articles use too (db/version-claims.ts), made by
+//   duplicate `_id` insert fails atomically on both servers (db/claims/claim.ts).
+// - `lesson_versions`: the edit-version claims articles use too (db/claims/version-claims.ts), made by
 //   db/write-change.ts before an edit is written.
 // - `meta` `{ _id: 'lessons', stamp }`: a new random stamp after every change, so GET /api/schedule
 //   answers from memory after one `_id` read and re-reads the lessons only when they changed.
@@ -13,8 +13,8 @@ import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { lessonFromFields, type Lesson, type LessonFields, type LessonScripture } from '@fw/contracts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
-import { insertClaim, isStale } from '../../db/claim.ts';
-import { versionClaims } from '../../db/version-claims.ts';
+import { insertClaim, isStale } from '../../db/claims/claim.ts';
+import { versionClaims } from '../../db/claims/version-claims.ts';
 import { writeChange } from '../../db/write-change.ts';
 
 const STAMP_ID = 'lessons';
@@ -77,7 +77,7 @@ export function lessonStore(connection: mongoose.Connection) {
 
   /**
    * Who holds a date, if anyone still does: a claim of a deleted lesson is void, and so is a stale
-   * one (db/claim.ts) whose lesson never arrived or stands on another date: its writer died before
+   * one (db/claims/claim.ts) whose lesson never arrived or stands on another date: its writer died before
    * giving it back.
    */
   async function holderOf(date: string): Promise<DateClaimDoc | null> {

@@ -1,4 +1,4 @@
-// A writer killed mid-write leaves a change number claimed and never settled (db/sequence.ts).
+// A writer killed mid-write leaves a change number claimed and never settled (db/claims/sequence.ts).
 // Readers must not wait a minute for it: an overdue number whose writer never began writing is
 // abandoned, one whose change is already written is passed, and one whose write is under way is
 // given up and watched: should that write land later, it is moved to a fresh number, so no device
@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabaseUri, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle } from '../../../test/content-fixtures.ts';
-import { sequenceOn, SEQ_SETTLE_EXPECTED_MS, type ClaimDoc, type FateDoc } from '../../db/sequence.ts';
-import { CLAIM_STALE_MS } from '../../db/claim.ts';
-import { IDEMPOTENCY_COLLECTION } from '../../db/key-records.ts';
+import { sequenceOn, SEQ_SETTLE_EXPECTED_MS, type ClaimDoc, type FateDoc } from '../../db/claims/sequence.ts';
+import { CLAIM_STALE_MS } from '../../db/claims/claim.ts';
+import { IDEMPOTENCY_COLLECTION } from '../../db/claims/key-records.ts';
 import { articleModel } from '../articles/article.model.ts';
 import { changeRef } from './tombstone.model.ts';
 

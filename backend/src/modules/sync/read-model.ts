@@ -3,7 +3,7 @@
 // comments are answered from it, so a read costs the size of its answer, not of the library.
 //
 // Kept current by cheap reads only (FerretDB 1.24 uses an index for nothing but `_id` equality):
-// - the sequence horizon (db/sequence.ts: a few `_id` reads and the short lease list) tells how far
+// - the sequence horizon (db/claims/sequence.ts: a few `_id` reads and the short lease list) tells how far
 //   changes are written; it is read at most once per READ_MODEL_MAX_AGE_MS, and at once after a
 //   write through this instance;
 // - when it moved from H to H', the claims "H+1".."H'" name what changed (`ref`), and only those
@@ -12,7 +12,7 @@
 //   database appears (new epoch), is everything read once (build).
 // So any instance sees a change made through any other within READ_MODEL_MAX_AGE_MS.
 import type mongoose from 'mongoose';
-import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon } from '../../db/sequence.ts';
+import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon } from '../../db/claims/sequence.ts';
 import { writeChange } from '../../db/write-change.ts';
 import { outsideWriteScope } from '../../db/write-scope.ts';
 import { SharedBodies } from '../../http/shared-body.ts';
@@ -276,7 +276,7 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
   }
 
   /**
-   * What an overdue claim names, for the sequence (db/sequence.ts): the number the thing carries
+   * What an overdue claim names, for the sequence (db/claims/sequence.ts): the number the thing carries
    * now, so a writer that died after writing holds readers back a second, not a minute; and the
    * move of a write that landed after its number was given up, to a fresh number devices will see.
    * Asked only for claims overdue to settle, a handful after a crash.

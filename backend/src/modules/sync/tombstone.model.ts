@@ -51,7 +51,7 @@ export async function recordRemoval(
 }
 
 /**
- * What a numbered change is about, stored on its sequence claim (db/sequence.ts) so readers know
+ * What a numbered change is about, stored on its sequence claim (db/claims/sequence.ts) so readers know
  * which one document to read: the thing itself, or for a removal its tombstone (reading a missing
  * `_id` costs a whole-collection scan on FerretDB, so readers never guess).
  */

@@ -146,5 +146,15 @@ describe('an index restored without its texts', () => {
     // A word's list is read before a query uses it.
     const word = docs[0]!.textLower.split(' ')[0]!;
     expect(() => index.matching(word, docs)).toThrow(/word list was used before it was read/);
+
+    // A change: removals past the point where remove() compacts (search-index.ts COMPACT_MIN_DEAD)
+    // would rebuild every word list from texts it does not have.
+    const many = Array.from({ length: 600 }, (_, n) => makeDoc(rng, n));
+    const fullMany = new SearchIndex();
+    for (const doc of many) fullMany.upsert(doc);
+    const partialMany = SearchIndex.restore(withoutTexts(fullMany).partial);
+    expect(() => {
+      for (const doc of many.slice(0, 500)) partialMany.remove(doc.id);
+    }).toThrow(/before every text was read/);
   });
 });

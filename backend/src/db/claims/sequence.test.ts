@@ -1,11 +1,11 @@
 // The change sequence: unique numbers even when many changes run at once (FerretDB's $inc loses
 // increments), and a horizon that never passes a change still being written.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { SEQ_CLAIM_KEEP_MS, sequenceOn, type ClaimDoc } from './sequence.ts';
 import { CLAIM_STALE_MS } from './claim.ts';
 import { IDEMPOTENCY_COLLECTION } from './key-records.ts';
-import { readModelOn } from '../modules/sync/read-model.ts';
+import { readModelOn } from '../../modules/sync/read-model.ts';
 
 /** vi.waitFor gives up after 1 s by default; a busy 2-core machine can take longer. */
 const SLOW_MACHINE_WAIT = { timeout: 20_000, interval: 50 };

@@ -3,7 +3,7 @@
 // this file claims, takes over and finishes records. A record's id is the caller's scope, the
 // call and the key (the middleware makes it); its answer is kept IDEMPOTENCY_KEY_TTL_MS.
 //
-// The record is also what settles the numbered changes made under it (db/sequence.ts): a change
+// The record is also what settles the numbered changes made under it (db/claims/sequence.ts): a change
 // claimed with `key` and `attempt` counts as written once the record is no longer pending in that
 // attempt. Finishing the record (one `_id` update with the answer) therefore settles every change
 // of the request at once, instead of one more update per change.

@@ -4,7 +4,7 @@
 // is also one of the few operations FerretDB answers from its _id index whatever the collection's
 // size (a read or delete of a missing _id, or a filter on any other field, reads everything).
 import type { Collection, Document, OptionalUnlessRequiredId } from 'mongodb';
-import { isDuplicateKey } from './duplicate-key.ts';
+import { isDuplicateKey } from '../duplicate-key.ts';
 
 /**
  * A claim whose holder has not finished after this long belongs to a crashed request and may be

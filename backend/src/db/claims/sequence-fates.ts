@@ -1,5 +1,5 @@
-// What became of a claimed change number (db/sequence.ts) whose writer may have died: its fate,
-// one per number in `seq_fates`, decided by unique insert (db/claim.ts) like every race here.
+// What became of a claimed change number (db/claims/sequence.ts) whose writer may have died: its fate,
+// one per number in `seq_fates`, decided by unique insert (db/claims/claim.ts) like every race here.
 //
 // - The writer inserts `writing` right after its claim, before it writes anything (`begin`).
 // - A reader that finds a claim unsettled SEQ_SETTLE_EXPECTED_MS after it was made (a change is

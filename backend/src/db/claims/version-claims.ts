@@ -1,11 +1,12 @@
 // Who may move a record from one version to the next. FerretDB 1.24 runs a conditional update
 // without isolation (two `updateOne({ _id, version: 3 }, …)` can both match), so the version check
-// is an insert of `<id>:<nextVersion>` into a claims collection (db/claim.ts): only one change per
+// is an insert of `<id>:<nextVersion>` into a claims collection (db/claims/claim.ts): only one change per
 // version wins, the other is told so (the caller answers 409). MongoDB would not need this; it
 // costs one small insert. Articles (`article_versions`) and worship lessons (`lesson_versions`)
 // each have their own collection; db/write-change.ts makes the claim before a change is written.
 //
-// Claims are kept (they are tiny), so `<id>:1` also says "this id has been used".
+// Claims are kept (they are tiny), so `<id>:1` also says "this id has been used". A take-over
+// leaves a mark `<id>:<version>@<time of the claim taken over>` beside them.
 import type mongoose from 'mongoose';
 import { claimOrHolder, insertClaim, isStale } from './claim.ts';
 
@@ -45,9 +46,13 @@ export function versionClaims(connection: mongoose.Connection, collection: strin
       // A claim whose change never arrived (its writer crashed) may be taken over once stale.
       const abandoned = isStale(held.at) && (await storedVersion()) === version - 1;
       if (!abandoned) return false;
-      // Deletes are atomic on FerretDB too: of several callers taking over, one removes it.
-      const taken = await claims.deleteOne({ _id: held._id, at: held.at });
-      return taken.deletedCount === 1 && insertClaim(claims, claimDoc(id, version));
+      // Of several callers taking over, only the one that inserts this stale claim's take-over
+      // mark goes on. A conditional delete cannot decide it: FerretDB 1.24 runs it without
+      // isolation, so a second taker's delete could remove the claim the first had just made.
+      const mark = { _id: `${held._id}@${held.at.getTime()}`, article: id, at: new Date() };
+      if (!(await insertClaim(claims, mark))) return false;
+      await claims.deleteOne({ _id: held._id, at: held.at });
+      return insertClaim(claims, claimDoc(id, version));
     },
     async release(id, version) {
       await claims.deleteOne({ _id: idOf(id, version) });

@@ -1,6 +1,6 @@
 // The one "claim by inserting a document" helper every race in the backend goes through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { CLAIM_STALE_MS, claimOrHolder, insertClaim, inserted, isStale } from './claim.ts';
 
 describe('claim by inserting a document', () => {

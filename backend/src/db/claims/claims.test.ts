@@ -1,0 +1,284 @@
+// One table per claim kind (db/claims/index.ts says what each guarantees): every row races
+// callers from two backend instances on one real database, the way production runs them.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, testDatabaseUri, type TestApp } from '../../../test/harness.ts';
+import {
+  CLAIM_STALE_MS,
+  IDEMPOTENCY_COLLECTION,
+  RATE_LIMIT_COLLECTION,
+  claimOrHolder,
+  keyRecordsOn,
+  sequenceOn,
+  versionClaims,
+  windowSlots,
+  type ClaimDoc,
+  type FateDoc,
+} from './index.ts';
+import type { KeyDoc, KeyOpening } from './key-records.ts';
+
+/** An hour-long window: no row straddles a window boundary and sees its count reset. */
+const WINDOW_MS = 3600_000;
+/** Overdue for the sequence (SEQ_SETTLE_EXPECTED_MS) yet far from stale (CLAIM_STALE_MS). */
+const OVERDUE_MS = 5_000;
+const STALE_AT = () => new Date(Date.now() - CLAIM_STALE_MS - 1_000);
+const FRESH_AT = () => new Date();
+
+let a: TestApp;
+let b: TestApp;
+/** Callers alternate between the two instances. */
+const instance = (i: number) => (i % 2 === 0 ? a : b);
+const uniqueId = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
+
+beforeAll(async () => {
+  const mongoUri = testDatabaseUri();
+  a = await startTestApp({ mongoUri });
+  b = await startTestApp({ mongoUri, jwtSecret: a.config.jwtSecret });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+describe('claim by insert: exactly one caller holds an id', () => {
+  const claims = (app: TestApp) =>
+    app.connection.collection<{ _id: string; by: number }>('claims_table_test');
+
+  it.each([
+    { name: 'two racers for a free id', racers: 2, taken: false, winners: 1 },
+    { name: 'twenty racers for a free id', racers: 20, taken: false, winners: 1 },
+    { name: 'five racers for an id already held', racers: 5, taken: true, winners: 0 },
+  ])('$name: $winners winner(s)', async ({ racers, taken, winners }) => {
+    const id = uniqueId('claim');
+    if (taken) await claims(a).insertOne({ _id: id, by: -1 });
+    const outcomes = await Promise.all(
+      Array.from({ length: racers }, (_, by) =>
+        claimOrHolder(claims(instance(by)), { _id: id, by }),
+      ),
+    );
+    const won = outcomes.flatMap((outcome, by) => (outcome.mine ? [by] : []));
+    expect(won).toHaveLength(winners);
+    const holder = taken ? -1 : won[0];
+    for (const outcome of outcomes)
+      if (!outcome.mine) expect(outcome.holder).toEqual({ _id: id, by: holder });
+  });
+});
+
+describe('Idempotency-Key records: one request runs under a key, a replay gets the first answer', () => {
+  const FIRST_ANSWER = { status: 201, body: '{"success":true,"first":true}' };
+  const keys = () => a.connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
+  const record = (id: string, state: KeyDoc['state'], createdAt: Date): KeyDoc => ({
+    _id: id,
+    state,
+    fingerprint: 'same body',
+    createdAt,
+    attempt: 0,
+  });
+
+  it.each([
+    { name: 'two racers for a new key', before: 'none', runs: [0] },
+    { name: 'two replays after the first answer was kept', before: 'answered', runs: [] },
+    { name: 'two retries while the holder still runs', before: 'running', runs: [] },
+    {
+      name: 'two retries of a holder that crashed (pending past the stale time)',
+      before: 'crashed',
+      runs: [1],
+    },
+    { name: 'two retries of a key given back', before: 'released', runs: [1] },
+  ])('$name: runs under attempts $runs', async ({ before, runs }) => {
+    const id = uniqueId('key');
+    if (before === 'answered') {
+      const first = await keyRecordsOn(a.connection).open(id, 'same body');
+      if (first.kind !== 'claimed') throw new Error(`the first open was ${first.kind}`);
+      await first.scope.finish(FIRST_ANSWER);
+    }
+    if (before === 'running') await keys().insertOne(record(id, 'pending', FRESH_AT()));
+    if (before === 'crashed') await keys().insertOne(record(id, 'pending', STALE_AT()));
+    if (before === 'released') await keys().insertOne(record(id, 'released', FRESH_AT()));
+
+    const openings: KeyOpening[] = await Promise.all(
+      [0, 1].map((i) => keyRecordsOn(instance(i).connection).open(id, 'same body')),
+    );
+    expect(openings.flatMap((o) => (o.kind === 'claimed' ? [o.scope.key?.attempt] : []))).toEqual(
+      runs,
+    );
+    if (before === 'answered') {
+      for (const o of openings)
+        expect(o).toMatchObject({ kind: 'held', record: { state: 'done', ...FIRST_ANSWER } });
+    }
+  });
+});
+
+describe('version claims: one change moves a record from one version to the next', () => {
+  const COLLECTION = 'versions_table_test';
+  const claimsOf = (app: TestApp) => versionClaims(app.connection, COLLECTION);
+
+  it.each([
+    {
+      name: '2 racers for version 2 of a record at 1',
+      held: 'none',
+      stored: 1,
+      racers: 2,
+      winners: 1,
+    },
+    {
+      name: '16 racers taking over a crashed claim of version 2 (record still at 1)',
+      held: 'stale',
+      stored: 1,
+      racers: 16,
+      winners: 1,
+    },
+    {
+      name: '2 racers after a stale claim whose change arrived (record at 2)',
+      held: 'stale',
+      stored: 2,
+      racers: 2,
+      winners: 0,
+    },
+    {
+      name: '2 racers against a live claim of version 2',
+      held: 'fresh',
+      stored: 1,
+      racers: 2,
+      winners: 0,
+    },
+  ] as const)('$name: $winners winner(s)', async ({ held, stored, racers, winners }) => {
+    const id = uniqueId('record');
+    if (held !== 'none') {
+      const at = held === 'stale' ? STALE_AT() : FRESH_AT();
+      await a.connection
+        .collection(COLLECTION)
+        .insertOne({ _id: `${id}:2` as never, article: id, at });
+    }
+    const results = await Promise.all(
+      Array.from({ length: racers }, (_, i) =>
+        claimsOf(instance(i)).claim(id, 2, async () => stored),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(winners);
+    // Whoever won, version 2 is claimed once.
+    const versionTwo = await a.connection
+      .collection(COLLECTION)
+      .countDocuments({ _id: `${id}:2` as never });
+    expect(versionTwo).toBe(1);
+  });
+});
+
+describe('change sequence: unique contiguous numbers, each settled or fated', () => {
+  it.each([
+    { name: 'one instance, 20 writers at once', instances: 1, writers: 20, crashed: false },
+    { name: 'two instances, 20 writers at once', instances: 2, writers: 20, crashed: false },
+    {
+      name: 'two instances, 10 writers past a number whose writer died before its fate',
+      instances: 2,
+      writers: 10,
+      crashed: true,
+    },
+  ])('$name', async ({ instances, writers, crashed }) => {
+    const sequenceOf = (i: number) => sequenceOn(instance(i % instances).connection);
+    const start = Math.max(
+      ...(await Promise.all([a, b].map((app) => sequenceOn(app.connection).horizon()))).map(
+        (h) => h.claimed,
+      ),
+    );
+    const dead = start + 1;
+    if (crashed) {
+      // As a writer killed between its claim and its fate left it: claimed, unsettled, no fate.
+      await a.connection.collection<ClaimDoc>('seq_claims').insertOne({
+        _id: String(dead),
+        n: dead,
+        at: new Date(Date.now() - OVERDUE_MS),
+        done: false,
+      });
+    }
+    const numbers = await Promise.all(
+      Array.from({ length: writers }, (_, i) => sequenceOf(i).next(async (n) => n)),
+    );
+
+    expect(new Set(numbers).size).toBe(writers);
+    const expected = Array.from({ length: writers + (crashed ? 1 : 0) }, (_, i) => start + 1 + i);
+    expect([...numbers, ...(crashed ? [dead] : [])].sort((x, y) => x - y)).toEqual(expected);
+    const last = expected.at(-1)!;
+    for (const app of [a, b])
+      expect((await sequenceOn(app.connection).horizon()).committed).toBe(last);
+
+    const claims = await a.connection
+      .collection<ClaimDoc>('seq_claims')
+      .find({ n: { $gt: start, $lte: last } })
+      .toArray();
+    const fates = await a.connection
+      .collection<FateDoc>('seq_fates')
+      .find({ n: { $gt: start, $lte: last } })
+      .toArray();
+    const fateOf = new Map(fates.map((f) => [f.n, f.state]));
+    const outcome = (n: number) =>
+      claims.find((c) => c.n === n)?.done ? 'settled' : fateOf.get(n);
+    expect(expected.map(outcome)).toEqual(
+      expected.map((n) => (crashed && n === dead ? 'abandoned' : 'settled')),
+    );
+  });
+});
+
+describe('window slots: each counted hit takes one slot, across instances', () => {
+  it.each([
+    {
+      name: 'two instances, limit 5, 8 hits at once',
+      limit: 5,
+      blockSize: 1,
+      hits: 8,
+      takenBefore: 0,
+      allowed: 5,
+    },
+    {
+      name: 'two instances, limit 5, 4 hits at once',
+      limit: 5,
+      blockSize: 1,
+      hits: 4,
+      takenBefore: 0,
+      allowed: 4,
+    },
+    {
+      name: 'two instances after a third took 2 of 5 slots, 6 hits',
+      limit: 5,
+      blockSize: 1,
+      hits: 6,
+      takenBefore: 2,
+      allowed: 3,
+    },
+    {
+      name: 'two instances taking blocks of 3 from a budget of 9, 12 hits',
+      limit: 9,
+      blockSize: 3,
+      hits: 12,
+      takenBefore: 0,
+      allowed: 9,
+    },
+  ])('$name: $allowed allowed', async ({ limit, blockSize, hits, takenBefore, allowed }) => {
+    const bucket = uniqueId('slots');
+    const limiters = [a, b].map((app) =>
+      windowSlots({ connection: app.connection, bucket, limit, windowMs: WINDOW_MS, blockSize }),
+    );
+    if (takenBefore) {
+      const third = windowSlots({
+        connection: a.connection,
+        bucket,
+        limit,
+        windowMs: WINDOW_MS,
+        blockSize,
+      });
+      for (let i = 0; i < takenBefore; i++) expect((await third.take('who')).allowed).toBe(true);
+    }
+    const taken = await Promise.all(
+      Array.from({ length: hits }, (_, i) => limiters[i % 2]!.take('who')),
+    );
+    const slots = taken.filter((t) => t.allowed).map((t) => t.slot);
+    expect(slots).toHaveLength(allowed);
+    // Counted once: no two allowed hits share a slot, and none reuses one taken before.
+    expect(new Set(slots).size).toBe(allowed);
+    for (const slot of slots) expect(slot).toBeGreaterThan(takenBefore);
+    const stored = await a.connection
+      .collection(RATE_LIMIT_COLLECTION)
+      .countDocuments({ _id: { $regex: `^${bucket}:` } as never });
+    expect(stored).toBe(Math.ceil((takenBefore + allowed) / blockSize));
+  });
+});
