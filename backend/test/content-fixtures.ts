@@ -3,6 +3,8 @@
 import crypto from 'node:crypto';
 import type { Article, ArticleInput, Comment } from '@fw/contracts';
 import type { TestApp, TestResponse } from './harness.ts';
+import type mongoose from 'mongoose';
+import { articleModel } from '../src/modules/articles/article.model.ts';
 
 export type SaveBody = { success: boolean; message: string; article: Article };
 
@@ -74,4 +76,22 @@ export const NO_COMMENT_LIMIT = {
 
 export function newKey(): string {
   return `test-${crypto.randomUUID()}`;
+}
+
+/**
+ * Stores a published article straight into the database at change number `seq`, as a write that
+ * stalled, was given up and then landed after all would (db/claims/sequence-fates.ts).
+ */
+export async function landLateArticle(connection: mongoose.Connection, id: string, seq: number): Promise<void> {
+  await articleModel(connection).create({
+    _id: id,
+    title: 'Written late',
+    subtitle: 'Late',
+    content: '<p>Late</p>',
+    category: 'Life',
+    isPublished: true,
+    wasPublished: true,
+    version: 1,
+    seq,
+  });
 }

@@ -16,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_COLLECTION, keyRecordsOn, type KeyDoc } from '../src/db/claims/key-records.ts';
 import { sequenceOn, type ClaimDoc } from '../src/db/claims/sequence.ts';
 import { runInWriteScope } from '../src/db/write-scope.ts';
-import { articleModel } from '../src/modules/articles/article.model.ts';
 import { readModelOn } from '../src/modules/sync/read-model.ts';
 import { changeRef } from '../src/modules/sync/tombstone.model.ts';
 import { idempotency, REPLAYED_HEADER } from '../src/middleware/idempotency.ts';
@@ -24,7 +23,7 @@ import { commentsService } from '../src/modules/comments/comments.service.ts';
 import { startPublishSchedule, type PublishSchedule } from '../src/modules/articles/scheduled-publish.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { createUser } from './fixtures.ts';
-import { NO_COMMENT_LIMIT, addComment, approveComment, createArticle, newKey, saveArticle } from './content-fixtures.ts';
+import { NO_COMMENT_LIMIT, addComment, approveComment, createArticle, landLateArticle, newKey, saveArticle } from './content-fixtures.ts';
 
 const CALLER = 'write-scope-test';
 /** The key record's id the middleware makes for a call of this app (middleware/idempotency.ts). */
@@ -184,17 +183,7 @@ describe("a write's scope comes from the request that makes it", () => {
     );
     // The write lands at its old number after all; the read model moves it to a fresh number when
     // a read next looks, here the read of a request that holds a key record of its own.
-    await articleModel(connection).create({
-      _id: id,
-      title: 'Written late',
-      subtitle: 'Late',
-      content: '<p>Late</p>',
-      category: 'Life',
-      isPublished: true,
-      wasPublished: true,
-      version: 1,
-      seq,
-    });
+    await landLateArticle(connection, id, seq);
     const opened = await keyRecordsOn(connection).open(`u:${CALLER} POST /read ${newKey()}`, 'fingerprint');
     if (opened.kind !== 'claimed') throw new Error(`a fresh key was ${opened.kind}`);
     const moves = async () => (await claimsOf(ref)).filter((claim) => claim.n > seq);

@@ -1,12 +1,11 @@
 // A pull never overwrites a record with a write waiting in the outbox, and what the feed brought
 // for it meanwhile is not lost: applied when the write is given up, dropped when the server's
 // answer (newer) settles it.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Article, Comment } from '@fw/contracts';
 import { db } from '../db/db.ts';
-import { setToken } from '../lib/auth.ts';
 import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
-import { resetDb } from '../../test/reset-db.ts';
+import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts';
 import { applyArticlePage, applyCommentPage } from './pull.ts';
 import { discardEntry, enqueue, pushOutbox } from './outbox.ts';
 import { storeArticle } from './article-store.ts';
@@ -28,15 +27,9 @@ const page = (articles: Article[], removed: string[] = []) => ({ articles, remov
 
 let server: ScriptedServer;
 beforeEach(async () => {
-  await resetDb();
-  setToken('a-token');
-  server = new ScriptedServer();
-  vi.stubGlobal('fetch', server.fetch);
+  server = await startScriptedServer('a-token');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setToken(null);
-});
+afterEach(stopScriptedServer);
 
 /** The admin edits a published article offline (the edit waits in the outbox). */
 async function pendingEdit(title: string) {

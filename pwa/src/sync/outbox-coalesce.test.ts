@@ -2,10 +2,9 @@
 // none of them may have reached the server: an entry that went out keeps its body under its key.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@fw/contracts/paths';
-import { setToken } from '../lib/auth.ts';
 import { db } from '../db/db.ts';
 import { ScriptedServer } from '../../test/scripted-server.ts';
-import { resetDb } from '../../test/reset-db.ts';
+import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts';
 import { enqueue, pushOutbox, queueWrite, type NewOperation } from './outbox.ts';
 import { WRITE_KINDS } from './write-kinds/registry.ts';
 
@@ -14,15 +13,11 @@ const ID_C = '64f0000000000000000000c2';
 
 let server: ScriptedServer;
 beforeEach(async () => {
-  await resetDb();
-  server = new ScriptedServer();
-  vi.stubGlobal('fetch', server.fetch);
-  setToken('admin-token');
+  server = await startScriptedServer('admin-token');
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
+  stopScriptedServer();
   vi.restoreAllMocks();
-  setToken(null);
 });
 
 const article = (extra: Record<string, unknown>) => ({

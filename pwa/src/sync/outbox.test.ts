@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '@fw/contracts/errors';
 import { ApiError } from '../lib/api.ts';
 import { setToken } from '../lib/auth.ts';
 import { db } from '../db/db.ts';
 import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
-import { resetDb } from '../../test/reset-db.ts';
+import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts';
 import { RETRY_BASE_MS, RETRY_MAX_MS, backoffMs, classify, enqueue, pushOutbox, resolveConflict } from './outbox.ts';
 
 const ID_A = '64f0000000000000000000e1';
@@ -12,15 +12,9 @@ const ID_B = '64f0000000000000000000e2';
 
 let server: ScriptedServer;
 beforeEach(async () => {
-  await resetDb();
-  server = new ScriptedServer();
-  vi.stubGlobal('fetch', server.fetch);
-  setToken('admin-token');
+  server = await startScriptedServer('admin-token');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setToken(null);
-});
+afterEach(stopScriptedServer);
 
 const article = (id: string, extra: Record<string, unknown> = {}) => ({
   _id: id,

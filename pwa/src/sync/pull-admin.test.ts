@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, getMeta } from '../db/db.ts';
 import { getSignOutNotice, getToken, setToken, subscribeAuth } from '../lib/auth.ts';
 import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
-import { resetDb } from '../../test/reset-db.ts';
+import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts';
 import { pullAdmin } from './pull-admin.ts';
 import { ADMIN_SYNCED_AT } from './meta-keys.ts';
 import { SETTLED_COUNT_KEY, enqueue } from './outbox.ts';
@@ -11,15 +11,9 @@ const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example
 
 let server: ScriptedServer;
 beforeEach(async () => {
-  await resetDb();
-  setToken('a-token');
-  server = new ScriptedServer();
-  vi.stubGlobal('fetch', server.fetch);
+  server = await startScriptedServer('a-token');
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setToken(null);
-});
+afterEach(stopScriptedServer);
 
 describe('pullAdmin', () => {
   it('fills the admin view and records the first pull', async () => {

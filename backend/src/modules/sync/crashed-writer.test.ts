@@ -10,7 +10,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabaseUri, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
-import { createArticle } from '../../../test/content-fixtures.ts';
+import { createArticle, landLateArticle } from '../../../test/content-fixtures.ts';
 import { sequenceOn, SEQ_SETTLE_EXPECTED_MS, type ClaimDoc, type FateDoc } from '../../db/claims/sequence.ts';
 import { CLAIM_STALE_MS } from '../../db/claims/claim.ts';
 import { IDEMPOTENCY_COLLECTION } from '../../db/claims/key-records.ts';
@@ -116,17 +116,7 @@ describe('a writer killed mid-write', () => {
       [writer, reader].map(async (app) => (await app.request<{ cursor: string }>('GET', '/api/sync/articles?limit=100')).body.cursor),
     );
     // The stalled write lands after all, at its old number.
-    await articleModel(writer.connection).create({
-      _id: id,
-      title: 'Written late',
-      subtitle: 'Late',
-      content: '<p>Late</p>',
-      category: 'Life',
-      isPublished: true,
-      wasPublished: true,
-      version: 1,
-      seq,
-    });
+    await landLateArticle(writer.connection, id, seq);
     // The device still gets it: moved to a fresh number, after its cursor, on both instances.
     const landedAt = Date.now();
     const received = await Promise.all(
