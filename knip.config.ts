@@ -49,15 +49,19 @@ const config: KnipConfig = {
       entry: [
         // Loaded by the page the server writes, before the app (pwa/vite-plugins/deferred-boot.ts).
         'public/boot.js',
-        'test/setup.ts',
         'src/**/*.test.{ts,tsx}',
         'e2e/global-setup.ts',
         'e2e/**/*.e2e.test.ts',
       ],
       project: ['src/**/*.{ts,tsx}', 'test/**/*.ts', 'e2e/**/*.ts', 'vite-plugins/**/*.ts', 'public/*.js'],
+      // Reads pwa/vitest.config.ts (the unit tests' jsdom environment and set-up file).
+      vitest: { config: ['vitest.config.ts'] },
       ignoreDependencies: [
         // Quill's own modules, reached through the quill that react-quill-new brings.
         'quill',
+        // Browser tests seed and inspect the backend's database and tokens with its own packages.
+        'mongoose',
+        'jsonwebtoken',
       ],
     },
   },

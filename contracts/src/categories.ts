@@ -43,10 +43,6 @@ export const INDEX_TAB = 'Index';
 export const HOME_TABS = [INDEX_TAB, ...CATEGORY_NAMES] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 
-export function isCategoryName(value: unknown): value is CategoryName {
-  return typeof value === 'string' && (CATEGORY_NAMES as readonly string[]).includes(value);
-}
-
 /** The spec allows a category as a string or as an object holding a `category` field. */
 export function categoryOf(value: unknown): string {
   if (typeof value === 'string') return value;

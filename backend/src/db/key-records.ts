@@ -66,7 +66,7 @@ export interface WriteScope {
   finish(answer: KeptAnswer | null): Promise<void>;
 }
 
-export type KeyOpening =
+type KeyOpening =
   | { kind: 'claimed'; scope: WriteScope }
   /** Another request has the key: done (its answer is there) or still running. */
   | { kind: 'held'; record: KeyDoc }

@@ -24,7 +24,7 @@ import type { WriteScope } from './key-records.ts';
 import { sequenceOn } from './sequence.ts';
 import type { VersionClaims } from './version-claims.ts';
 
-export interface VersionStep {
+interface VersionStep {
   claims: VersionClaims;
   id: string;
   /** The version the change writes (the stored one plus one). */

@@ -35,7 +35,7 @@ import { scopeOf, setWriteScope } from '../http/idempotency-key.ts';
 /** A comment's answer (2,000 characters of text, a name, ids) fits with room to spare. */
 export const IDEMPOTENCY_ANON_ANSWER_MAX_BYTES = 16 * 1024;
 /** An article save answers with the article, so up to the request body limit. */
-export const IDEMPOTENCY_USER_ANSWER_MAX_BYTES = LIMITS.REQUEST_BODY_MAX_BYTES + 64 * 1024;
+const IDEMPOTENCY_USER_ANSWER_MAX_BYTES = LIMITS.REQUEST_BODY_MAX_BYTES + 64 * 1024;
 /** Budget hits one database insert stands for (an instance hands the rest out from memory). */
 const ANON_BUDGET_BLOCK = 10;
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

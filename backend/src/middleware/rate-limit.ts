@@ -18,7 +18,7 @@ import { insertClaim } from '../db/claim.ts';
 
 export const RATE_LIMIT_COLLECTION = 'rate_limits';
 /** How often one limiter deletes expired windows (at most). */
-export const RATE_LIMIT_SWEEP_INTERVAL_MS = 5 * 60_000;
+const RATE_LIMIT_SWEEP_INTERVAL_MS = 5 * 60_000;
 /** Upper bound on a key taken from a request body, so a huge field cannot make a huge id. */
 const KEY_MAX_CHARS = 254;
 /** Windows remembered per limiter; past this the memory is cleared (it is only a starting point). */
@@ -29,7 +29,7 @@ interface SlotDoc {
   expiresAt: Date;
 }
 
-export interface Taken {
+interface Taken {
   allowed: boolean;
   /** The slot this hit took (1 … limit); 0 when refused. */
   slot: number;
@@ -149,7 +149,7 @@ export function windowSlots({
   };
 }
 
-export interface RateLimitOptions extends RateLimitSetting {
+interface RateLimitOptions extends RateLimitSetting {
   connection: mongoose.Connection;
   /** Names the counted action, e.g. `register-ip`; part of the slot id. */
   bucket: string;
@@ -158,7 +158,7 @@ export interface RateLimitOptions extends RateLimitSetting {
 }
 
 /** Counts every request (before validation, so malformed ones count too). */
-export function rateLimit({ key, ...slotOptions }: RateLimitOptions): Middleware {
+function rateLimit({ key, ...slotOptions }: RateLimitOptions): Middleware {
   const counter = windowSlots(slotOptions);
   return async function limitRate(ctx, next) {
     const who = key(ctx);

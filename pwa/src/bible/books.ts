@@ -12,7 +12,6 @@ import { isQuotaError } from '../lib/storage.ts';
 import { getAll, getMany, putAll } from '../db/bible-store.ts';
 import { setBibleProgress } from './progress.ts';
 
-export const BIBLE_MANIFEST = manifest;
 const MEMORY_CHAPTERS = 200;
 
 /** A chapter's verses (verse v is verses[v - 1]) and, for some psalms, its heading. */
@@ -127,7 +126,7 @@ function fetchMissing(task: 'cited' | 'whole', wanted: string[]): Promise<void> 
 }
 
 /** The books this device's articles and lessons cite (their OSIS ids). */
-export async function citedBooks(): Promise<string[]> {
+async function citedBooks(): Promise<string[]> {
   const [articles, lessons] = await Promise.all([getAll<ArticleSummary>('articles'), getAll<LocalLesson>('worship')]);
   const books = new Set<string>();
   const add = (osis: string) => {

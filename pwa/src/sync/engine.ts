@@ -12,7 +12,7 @@ import { pullAdmin } from './pull-admin.ts';
 import { PULL_LOCK_NAME, PUSH_LOCK_NAME, withTabLock } from './tab-lock.ts';
 import { SYNC_ERROR_KEY } from './meta-keys.ts';
 
-export const SYNC_INTERVAL_MS = 3 * 60_000;
+const SYNC_INTERVAL_MS = 3 * 60_000;
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -65,7 +65,7 @@ function singleFlight(step: () => Promise<boolean>): () => Promise<void> {
 }
 
 /** Sends what the outbox holds; schedules the retry it asks for. */
-export const requestPush = singleFlight(async () => {
+const requestPush = singleFlight(async () => {
   const result = await withTabLock(PUSH_LOCK_NAME, pushOutbox, { wait: true });
   if (!result) return false;
   clearTimeout(retryTimer);

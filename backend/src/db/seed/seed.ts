@@ -21,7 +21,7 @@ import {
 } from './seed-content.ts';
 
 /** Raise when the seed changes in a way an existing development database should not get. */
-export const SEED_VERSION = 1;
+const SEED_VERSION = 1;
 const SEED_META_ID = 'seed';
 
 export interface SeedContent {

@@ -21,7 +21,7 @@ import {
 import { articleVersions, type ArticleVersions } from './article-versions.ts';
 import { articleRevisions, type ArticleRevisions } from './article-revisions.ts';
 
-export interface ChangeHow {
+interface ChangeHow {
   scope?: WriteScope;
   /** The call that made it (a toggle's Idempotency-Key), kept on the article for its retries. */
   op?: AppliedOp;

@@ -143,4 +143,3 @@ export function articlesService(connection: mongoose.Connection, scripture?: Scr
     },
   };
 }
-export type ArticlesService = ReturnType<typeof articlesService>;

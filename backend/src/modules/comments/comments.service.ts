@@ -150,4 +150,3 @@ export function commentsService(connection: mongoose.Connection) {
     });
   }
 }
-export type CommentsService = ReturnType<typeof commentsService>;

@@ -26,7 +26,7 @@ function attributesOf(tag: string): Map<string, string> {
 }
 
 /** The markup of one stored picture; `alt` is already escaped (it comes from sanitised HTML). */
-export function pictureMarkup(hash: string, meta: ImageMeta, alt: string): string {
+function pictureMarkup(hash: string, meta: ImageMeta, alt: string): string {
   const set = (ext: string) => meta.widths.map((w) => `${imageUrl(hash, w, ext as 'webp')} ${w}w`).join(', ');
   return (
     `<picture><source type="image/webp" srcset="${set('webp')}" sizes="${IMAGE_SIZES}" />` +

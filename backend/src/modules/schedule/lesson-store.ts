@@ -174,4 +174,3 @@ export function lessonStore(connection: mongoose.Connection) {
     },
   };
 }
-export type LessonStore = ReturnType<typeof lessonStore>;

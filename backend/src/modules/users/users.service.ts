@@ -140,4 +140,3 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
     },
   };
 }
-export type UsersService = ReturnType<typeof usersService>;

@@ -12,14 +12,14 @@ import { useSavedIds } from './use-saved.ts';
 import { useRestoredScroll } from './use-restored-scroll.ts';
 import styles from './HomePage.module.css';
 
-export const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
+const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
 const SKELETON_CARDS = 8;
 /** Search results shown at first and added by each "Show more results". */
 const RESULTS_AT_ONCE = PREVIEWS_AT_ONCE;
 
 /** The address's `q` and `tab`: a search and a category survive Back, a reload and a shared link. */
-export const SEARCH_PARAM = 'q';
-export const TAB_PARAM = 'tab';
+const SEARCH_PARAM = 'q';
+const TAB_PARAM = 'tab';
 
 const tabOf = (value: string | null): HomeTab => HOME_TABS.find((tab) => tab === value) ?? INDEX_TAB;
 
