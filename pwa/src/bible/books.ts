@@ -1,5 +1,5 @@
 // Bible text on the device: the build's per-book files (vite-plugins/bible.ts), fetched once and
-// kept in IndexedDB (db.ts declares the stores; db/bible-store.ts reads and writes them without Dexie, for
+// kept in IndexedDB (db.ts declares the stores; db/worker-idb.ts reads and writes them without Dexie, for
 // the keeper worker's sake: `bibleBooks` says which books are kept, `bibleChapters` holds their
 // text a chapter a record, so a tap reads a few kilobytes, not a whole book), with recent chapters
 // held in memory. The books an article or lesson cites are fetched after a sync (keepCitedBooks),
@@ -9,7 +9,7 @@ import manifest from 'virtual:bible-manifest';
 import { BIBLE_BOOKS, parseOsis, type BibleBookFile } from '@fw/contracts/bible';
 import type { KeptBibleBook, KeptBibleChapter, LocalLesson, ArticleSummary } from '../db/db.ts';
 import { isQuotaError } from '../lib/storage.ts';
-import { getAll, getMany, putAll } from '../db/bible-store.ts';
+import { getAll, getMany, putAll } from '../db/worker-idb.ts';
 import { setBibleProgress } from './progress.ts';
 
 const MEMORY_CHAPTERS = 200;

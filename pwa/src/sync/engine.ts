@@ -24,8 +24,8 @@ let citedBooksAt = 0;
 function keepCitedBooksSoon(): void {
   if (Date.now() - citedBooksAt < CITED_BOOKS_EVERY_MS) return;
   citedBooksAt = Date.now();
-  // In a worker (bible/keeper.ts): parsing and storing books would otherwise hold the page up.
-  void import('../bible/keeper.ts')
+  // In a worker (bible/bible-keeper.ts): parsing and storing books would otherwise hold the page up.
+  void import('../bible/bible-keeper.ts')
     .then(({ keepInBackground }) => keepInBackground('cited'))
     .catch((error: unknown) => console.warn('keeping Bible books failed', error));
 }
@@ -33,7 +33,7 @@ function keepCitedBooksSoon(): void {
 /** The pictures of the device's articles go into the service worker's cache after each pull that
  * settles (sync/images/): the worker reads the bodies once, then only what each sync changed. */
 function keepArticleImagesSoon(): void {
-  void import('./images/keeper.ts')
+  void import('./images/image-keeper.ts')
     .then(({ keepArticleImages }) => keepArticleImages())
     .catch((error: unknown) => console.warn('keeping article images failed', error));
 }

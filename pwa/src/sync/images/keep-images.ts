@@ -5,7 +5,7 @@
 // never drawn where WebP is read). Files no article uses any more are let go.
 import { imageUrlsIn } from '@fw/contracts/images';
 import type { ArticleBody } from '../../db/db.ts';
-import { getMany, keysOf } from '../../db/bible-store.ts';
+import { getMany, keysOf } from '../../db/worker-idb.ts';
 import { isQuotaError } from '../../lib/storage.ts';
 import type { ArticleChanges } from '../article-changes.ts';
 import type { ImageProgress } from './progress.ts';
