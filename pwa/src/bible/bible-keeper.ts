@@ -1,6 +1,6 @@
 // The page's side of the Bible keeper (bible-keeper.worker.ts): one worker, started on first
-// use; its progress lands in the page's progress state (progress.ts), which the progress line and the
-// "On this device" setting show.
+// use; its progress lands in the page's progress state (progress.ts), which the progress line and
+// the "On this device" setting show.
 import { setBibleProgress, type BibleProgress } from './progress.ts';
 import type { KeeperTask } from './bible-keeper.worker.ts';
 

@@ -6,7 +6,7 @@ import { HOME_TABS, INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
 import { PREVIEWS_AT_ONCE } from '../search/index.ts';
 
 /** Search results shown at first and added by each "Show more results". */
-export const RESULTS_AT_ONCE = PREVIEWS_AT_ONCE;
+const RESULTS_AT_ONCE = PREVIEWS_AT_ONCE;
 
 const SEARCH_PARAM = 'q';
 const TAB_PARAM = 'tab';
