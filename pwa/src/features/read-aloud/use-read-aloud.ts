@@ -74,6 +74,31 @@ async function prepareReading(
   return { reading };
 }
 
+/** What the page does as the speaker goes: follow the sentence on screen, and keep the place. */
+function speakerEvents(
+  reading: () => Reading,
+  page: {
+    rootRef: RefObject<HTMLElement | null>;
+    barRef: RefObject<HTMLElement | null>;
+    metaKey: string;
+    onSentence: (sentence: { index: number; total: number }) => void;
+    onEnd: () => void;
+  },
+): SpeakerEvents {
+  return {
+    onSentence: (index) => {
+      page.onSentence({ index, total: reading().spans.length });
+      const root = page.rootRef.current;
+      if (root) showSentence(root, reading(), index, page.barRef.current?.getBoundingClientRect().top);
+      if (index >= 0) void setMeta(page.metaKey, index).catch(() => undefined);
+    },
+    onEnd: () => {
+      page.onEnd();
+      void setMeta(page.metaKey, 0).catch(() => undefined);
+    },
+  };
+}
+
 /** Listen's player state and actions for the text under `rootRef`; `barRef` is the player, kept clear of. */
 export function useReadAloud(rootRef: RefObject<HTMLElement | null>, placeKey: string, barRef: RefObject<HTMLElement | null>) {
   const [status, setStatus] = useState<ListenStatus>('idle');
@@ -91,17 +116,8 @@ export function useReadAloud(rootRef: RefObject<HTMLElement | null>, placeKey: s
     [placeKey, rootRef],
   );
 
-  const eventsFor = (next: () => Reading): SpeakerEvents => ({
-    onSentence: (index) => {
-      setSentence({ index, total: next().spans.length });
-      if (rootRef.current) showSentence(rootRef.current, next(), index, barRef.current?.getBoundingClientRect().top);
-      if (index >= 0) void setMeta(metaKey, index).catch(() => undefined);
-    },
-    onEnd: () => {
-      setStatus('ended');
-      void setMeta(metaKey, 0).catch(() => undefined);
-    },
-  });
+  const eventsFor = (next: () => Reading) =>
+    speakerEvents(next, { rootRef, barRef, metaKey, onSentence: setSentence, onEnd: () => setStatus('ended') });
 
   /** The reading under way, or a new one (null, and the problem shown, when there is none). */
   async function readyReading(): Promise<Reading | null> {
