@@ -46,6 +46,8 @@ const config: KnipConfig = {
       ignoreBinaries: ['runuser'],
     },
     pwa: {
+      // The app (src/main.tsx, from index.html) and its web workers need no entry here: knip reads
+      // index.html and follows `new Worker(new URL('./x.worker.ts', import.meta.url))`.
       entry: [
         // Loaded by the page the server writes, before the app (pwa/vite-plugins/deferred-boot.ts).
         'public/boot.js',
