@@ -12,7 +12,7 @@
 //   database appears (new epoch), is everything read once (build).
 // So any instance sees a change made through any other within READ_MODEL_MAX_AGE_MS.
 import type mongoose from 'mongoose';
-import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon, type Sequence } from '../../db/sequence.ts';
+import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon } from '../../db/sequence.ts';
 import { writeChange } from '../../db/write-change.ts';
 import { SharedBodies } from '../../http/shared-body.ts';
 import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
@@ -226,6 +226,7 @@ async function build({ Articles, Comments, Tombstones }: Sources, horizon: Horiz
 }
 
 type Changed = Record<'article' | 'comment', Map<string, boolean>>;
+type Sequence = ReturnType<typeof sequenceOn>;
 
 /**
  * What the changes `from`..`upTo` touched, per kind (id to "removed"), from their claims; null
