@@ -34,12 +34,12 @@ import { previewRouter } from './modules/preview/preview.routes.ts';
 import { imagesRouter } from './modules/images/images.routes.ts';
 import { imageQueue, setImageQueue } from './modules/images/image-queue.ts';
 
-export const REQUEST_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 20_000;
 /**
  * A write already under way at REQUEST_TIMEOUT_MS gets this much longer to answer its real result
  * (middleware/timeout.ts); the two together stay under a balancer's 30 s (scripts/lib/topology.mjs).
  */
-export const REQUEST_FINISH_MS = 8_000;
+const REQUEST_FINISH_MS = 8_000;
 
 export interface AppDeps {
   config: Config;

@@ -153,7 +153,7 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
 };
 
 /** The site's address, as `https://host[:port]`: the only source of absolute links in pages. */
-export function parsePublicUrl(value: string): string {
+function parsePublicUrl(value: string): string {
   let url: URL | null = null;
   try {
     url = new URL(value.trim());
@@ -170,7 +170,7 @@ export function parsePublicUrl(value: string): string {
 }
 
 /** In development: the address the server listens on (a loopback or "any" address as localhost). */
-export function defaultPublicUrl(host: string, port: number): string {
+function defaultPublicUrl(host: string, port: number): string {
   const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', ''].includes(host);
   const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return new URL(`http://${name}:${port}`).origin;

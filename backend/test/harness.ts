@@ -18,7 +18,7 @@ export interface TestResponse<T = Record<string, unknown>> {
   headers: Headers;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   /** A raw body sent as is (for broken JSON). */
   rawBody?: string;

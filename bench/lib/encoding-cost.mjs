@@ -10,7 +10,7 @@ const TICKS_PER_S = 100;
 const RUN_MS = 2_000;
 const WARM_UP_REQUESTS = 3;
 
-export const ENCODINGS = {
+const ENCODINGS = {
   br: 'br, gzip',
   gzip: 'gzip',
   identity: 'identity',

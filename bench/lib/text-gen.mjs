@@ -6,7 +6,7 @@
 // word is in a fraction of the articles and the vocabulary grows with the library the way a
 // real one does. Shared by the browser search page and the Node benchmarks; no dependencies.
 
-export const CATEGORY_NAMES = ['Life', 'Spirit', 'Truth', 'Proof', 'Hope'];
+const CATEGORY_NAMES = ['Life', 'Spirit', 'Truth', 'Proof', 'Hope'];
 
 const FUNCTION_WORDS =
   `the and of to a in that is for it with as was his he be on by this are which not
@@ -76,7 +76,7 @@ export function randomFrom(seed) {
 
 const RARE_WORDS = 60_000;
 /** The i-th made-up rare word: two to four syllables, stable for a given index. */
-export function rareWord(i) {
+function rareWord(i) {
   const r = randomFrom(i * 7919 + 17);
   const count = 2 + r.int(3);
   let word = '';

@@ -6,7 +6,7 @@ import { LIMITS, envelope, followsTextRule, objectIdSchema, requiredText, type R
 import { API_PATHS } from './paths.ts';
 import { PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE, passwordFitsBcrypt } from './password.ts';
 
-export const ROLES = ['admin', 'user'] as const;
+const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const userSchema = z.object({
@@ -57,7 +57,7 @@ export const dashboardDataSchema = z.object({
 });
 export type DashboardData = z.infer<typeof dashboardDataSchema>;
 
-export const userIdRequestSchema = z.strictObject({ userId: objectIdSchema });
+const userIdRequestSchema = z.strictObject({ userId: objectIdSchema });
 
 export const adminRoutes = {
   register: {

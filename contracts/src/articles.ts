@@ -25,7 +25,7 @@ export const articleSchema = z.object({
 export type Article = z.infer<typeof articleSchema>;
 
 /** A category as the client may send it: a name, an object with a `category` field, or blank. */
-export const categoryInputSchema = z
+const categoryInputSchema = z
   .union([z.string(), z.object({ category: z.string() }).loose()], {
     error: 'category must be a category name',
   })
@@ -66,17 +66,15 @@ export type ArticleInputParsed = z.output<typeof articleInputSchema>;
 export const addArticleRequestSchema = z.strictObject({
   article: z.string({ error: 'article must be a JSON string' }),
 });
-export const addArticleResponseSchema = envelope({ article: articleSchema.optional() });
-/** Body of a 409 from add: the server's copy, so the editor can show both. */
-export const conflictResponseSchema = envelope({ article: articleSchema });
+const addArticleResponseSchema = envelope({ article: articleSchema.optional() });
 
 export const idRequestSchema = z.strictObject({ id: objectIdSchema });
 
 export const listArticlesResponseSchema = envelope({ articles: z.array(articleSchema) });
-export const getArticleResponseSchema = envelope({ article: articleSchema });
+const getArticleResponseSchema = envelope({ article: articleSchema });
 
 export const commentsRequestSchema = z.strictObject({ articleId: objectIdSchema });
-export const commentsResponseSchema = envelope({ comments: z.array(commentSchema) });
+const commentsResponseSchema = envelope({ comments: z.array(commentSchema) });
 
 export const addCommentRequestSchema = z.strictObject({
   _id: objectIdSchema.optional(),
@@ -85,7 +83,7 @@ export const addCommentRequestSchema = z.strictObject({
   content: requiredText('Comment', LIMITS.COMMENT_TEXT_MAX_CHARS, 'multiline'),
 });
 export type AddCommentRequest = z.input<typeof addCommentRequestSchema>;
-export const addCommentResponseSchema = envelope({ comment: commentSchema.optional() });
+const addCommentResponseSchema = envelope({ comment: commentSchema.optional() });
 
 export const articleRoutes = {
   listArticles: {

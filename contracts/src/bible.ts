@@ -44,11 +44,11 @@ export const BIBLE_BOOKS: readonly BibleBook[] = BOOKS.map(([osis, name, chapter
 const BY_OSIS = new Map(BIBLE_BOOKS.map((book) => [book.osis, book]));
 const BY_SLUG = new Map(BIBLE_BOOKS.map((book) => [book.slug, book]));
 
-export const bookByOsis = (osis: string) => BY_OSIS.get(osis);
+const bookByOsis = (osis: string) => BY_OSIS.get(osis);
 export const bookBySlug = (slug: string) => BY_SLUG.get(slug.toLowerCase());
 
 /** The app's path prefix of the reader (and of every citation link). */
-export const BIBLE_PATH = '/bible';
+const BIBLE_PATH = '/bible';
 
 /** A passage: a start and an end in one book; no verse means the whole chapter. */
 export interface ScriptureRange {

@@ -1,6 +1,6 @@
 // The category list (the editor's dropdown and the home tabs) with the text each tab shows.
 export const CATEGORY_NAMES = ['Life', 'Spirit', 'Truth', 'Proof', 'Hope'] as const;
-export type CategoryName = (typeof CATEGORY_NAMES)[number];
+type CategoryName = (typeof CATEGORY_NAMES)[number];
 
 export interface CategoryItem {
   category: CategoryName;
@@ -42,10 +42,6 @@ export const CATEGORIES: readonly CategoryItem[] = [
 export const INDEX_TAB = 'Index';
 export const HOME_TABS = [INDEX_TAB, ...CATEGORY_NAMES] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
-
-export function isCategoryName(value: unknown): value is CategoryName {
-  return typeof value === 'string' && (CATEGORY_NAMES as readonly string[]).includes(value);
-}
 
 /** The spec allows a category as a string or as an object holding a `category` field. */
 export function categoryOf(value: unknown): string {

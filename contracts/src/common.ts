@@ -24,8 +24,6 @@ export const errorBodySchema = z.object({
   code: z.enum(ERROR_CODE_NAMES),
 }) satisfies z.ZodType<ErrorBody>;
 
-export const messageResponseSchema = envelope({});
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** The text rule (text-rule.ts) as a zod check: every free-text input field carries it. */
 export function followsTextRule(label: string, kind: TextKind) {

@@ -5,7 +5,7 @@ import { decodeHTML } from 'entities/decode';
  * Every named and numeric character reference decoded as a browser would (the HTML standard's
  * table of 2,231 names, references without their semicolon where the standard allows them).
  */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return decodeHTML(text);
 }
 

@@ -4,7 +4,7 @@
 // against, so the two cannot drift apart.
 
 /** Answers that ask the client to try again later (log in, slow down): never replayed. */
-export const RETRY_LATER_STATUSES: ReadonlySet<number> = new Set([401, 403, 408, 429]);
+const RETRY_LATER_STATUSES: ReadonlySet<number> = new Set([401, 403, 408, 429]);
 
 /** The fields of a compact refusal; anything more (the server's copy in a 409) is fresh data. */
 const COMPACT_REFUSAL_FIELDS: ReadonlySet<string> = new Set(['success', 'message', 'code']);

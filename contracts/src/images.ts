@@ -4,7 +4,7 @@
 // addresses from here. No zod: the PWA imports this.
 
 /** Every stored image file is served under this path. */
-export const IMAGE_PATH_PREFIX = '/api/images/';
+const IMAGE_PATH_PREFIX = '/api/images/';
 
 /** The formats a stored file can have: WebP for every browser that reads it, the source's kind as fallback. */
 export const IMAGE_FILE_TYPES = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' } as const;

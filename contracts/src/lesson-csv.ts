@@ -17,10 +17,10 @@ export interface LineProblem {
 }
 
 export const LESSON_IMPORT_COLUMNS = 3 + 2 * LIMITS.LESSON_EXTRA_TOPICS_MAX;
-export const IMPORT_HEADER_FIRST_CELL = 'date';
+const IMPORT_HEADER_FIRST_CELL = 'date';
 
 /** Splits text into records of cells; a quoted cell may hold commas, quotes ("") and line breaks. */
-export function splitRecords(text: string): { line: number; cells: string[]; problem?: string }[] {
+function splitRecords(text: string): { line: number; cells: string[]; problem?: string }[] {
   const source = text.replace(/\r\n?/g, '\n');
   const firstLine = source.split('\n').find((l) => l.trim() !== '') ?? '';
   const separator = firstLine.includes('\t') ? '\t' : ',';

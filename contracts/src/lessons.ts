@@ -34,16 +34,16 @@ export type LessonScripture = Partial<Record<LessonTextKey, TextCitation[]>>;
 
 /** A lesson stays current from its date through this many days after it, inclusive. */
 export const LESSON_CURRENT_DAYS = 3;
-export const LESSON_EXTRA_KEYS = [1, 2, 3, 4] as const;
+const LESSON_EXTRA_KEYS = [1, 2, 3, 4] as const;
 export const BROADCAST_TITLE = 'Broadcast';
 /** Lessons are for Fridays (Date#getUTCDay numbering: 0 is Sunday). */
-export const LESSON_WEEKDAY = 5;
-export const DAY_MS = 86_400_000;
+const LESSON_WEEKDAY = 5;
+const DAY_MS = 86_400_000;
 /** Dates outside these years are typing mistakes, not lessons. */
-export const LESSON_YEAR_MIN = 2000;
-export const LESSON_YEAR_MAX = 2999;
+const LESSON_YEAR_MIN = 2000;
+const LESSON_YEAR_MAX = 2999;
 
-export const MONTHS = [
+const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;
@@ -85,7 +85,7 @@ export function lessonDay(dateText: string): number {
 }
 
 /** A lesson's day number: from its ISO date when it has one, else from the spec's text. */
-export function dayOfLesson(lesson: Pick<Lesson, 'date' | 'D'>): number {
+function dayOfLesson(lesson: Pick<Lesson, 'date' | 'D'>): number {
   return lesson.date ? isoDay(lesson.date) : lessonDay(lesson.D);
 }
 

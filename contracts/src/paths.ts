@@ -35,7 +35,6 @@ export const API_PATHS = {
   previewLink: '/api/admin/articles/preview-link',
 } as const;
 
-export type ApiPathName = keyof typeof API_PATHS;
 
 /** Every path the server answers starts with this; anything else is the PWA's own pages. */
 export const API_PREFIX = '/api/';

@@ -26,9 +26,8 @@ export const previewLinkRequestSchema = z.strictObject({
   /** "view": the editor's own look (short-lived); "share": a new 7-day link that revokes older ones. */
   purpose: z.enum(['view', 'share'], { error: 'purpose must be "view" or "share"' }),
 });
-export type PreviewLinkRequest = z.infer<typeof previewLinkRequestSchema>;
 
-export const previewLinkSchema = z.object({
+const previewLinkSchema = z.object({
   url: z.string(),
   expiresAt: z.string(),
 });

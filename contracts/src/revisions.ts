@@ -8,7 +8,7 @@ import { API_PATHS } from './paths.ts';
 /** How many earlier versions each article keeps; the oldest goes when a newer one comes. */
 export const REVISIONS_KEPT = 50;
 
-export const revisionSummarySchema = z.object({
+const revisionSummarySchema = z.object({
   /** The revision's number for its article (1, 2, …), newest highest. */
   n: z.number().int().min(1),
   /** The article's version this revision was. */
@@ -23,10 +23,10 @@ export const revisionSummarySchema = z.object({
 });
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 
-export const revisionSchema = revisionSummarySchema.extend({ content: z.string() });
+const revisionSchema = revisionSummarySchema.extend({ content: z.string() });
 export type Revision = z.infer<typeof revisionSchema>;
 
-export const REVISION_NUMBER_MESSAGE = 'The revision number must be a whole number from 1 up.';
+const REVISION_NUMBER_MESSAGE = 'The revision number must be a whole number from 1 up.';
 /** The `:n` of a revision's path. */
 export const revisionNumberSchema = z.coerce
   .number({ error: REVISION_NUMBER_MESSAGE })

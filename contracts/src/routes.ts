@@ -20,4 +20,3 @@ export const ROUTES = {
   ...revisionRoutes,
   ...previewRoutes,
 } as const satisfies { [Name in keyof typeof API_PATHS]: { path: (typeof API_PATHS)[Name] } };
-export type RouteName = keyof typeof ROUTES;

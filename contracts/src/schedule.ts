@@ -94,11 +94,10 @@ export const lessonInputSchema = z
     version: z.number().int().min(0).optional(),
   })
   .superRefine(lessonRules);
-export type LessonInput = z.input<typeof lessonInputSchema>;
 export type LessonInputParsed = z.output<typeof lessonInputSchema>;
 
 /** One row of an import: a new lesson, with the line it came from. */
-export const lessonImportRowSchema = z
+const lessonImportRowSchema = z
   .strictObject({
     ...lessonShape,
     line: z.number().int().min(1).optional(),
@@ -165,11 +164,8 @@ export function describeLineProblems(problems: readonly LineProblem[]): string {
   return problems.map((p) => `Line ${p.line}: ${p.message}`).join('; ');
 }
 
-export const lessonResponseSchema = envelope({ lesson: lessonSchema });
-export const importLessonsResponseSchema = envelope({ lessons: z.array(lessonSchema) });
-export const importProblemsSchema = envelope({
-  problems: z.array(z.object({ line: z.number(), message: z.string() })),
-});
+const lessonResponseSchema = envelope({ lesson: lessonSchema });
+const importLessonsResponseSchema = envelope({ lessons: z.array(lessonSchema) });
 
 export const scheduleRoutes = {
   schedule: {

@@ -19,7 +19,6 @@ export const syncQuerySchema = z.strictObject({
     .max(LIMITS.SYNC_PAGE_MAX_ITEMS, `limit must be at most ${LIMITS.SYNC_PAGE_MAX_ITEMS}`)
     .optional(),
 });
-export type SyncQuery = z.infer<typeof syncQuerySchema>;
 
 /**
  * One page of changes: upserts, removals (tombstones), the cursor to ask from next. `reset`: the

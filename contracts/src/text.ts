@@ -2,7 +2,7 @@
 // PWA's search and the tests and benchmarks that check it.
 // The HTML-to-text part lives in its own module: it carries the entity tables (~20 KB gzip), which
 // screens that only normalise a query (the home page) must not load.
-export { decodeEntities, htmlToText } from './html-text.ts';
+export { htmlToText } from './html-text.ts';
 
 /**
  * How search compares text: composed (NFC), so "cafe\u0301" and "café" are the same word, then

@@ -13,8 +13,8 @@ import { promisify } from 'node:util';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { BIBLE_BOOKS, type BibleBookFile, type BibleManifest } from '../../contracts/src/bible.ts';
 
-export const BIBLE_MANIFEST_MODULE = 'virtual:bible-manifest';
-export const BIBLE_MANIFEST_FILE = 'bible-manifest.json';
+const BIBLE_MANIFEST_MODULE = 'virtual:bible-manifest';
+const BIBLE_MANIFEST_FILE = 'bible-manifest.json';
 const RESOLVED = `\0${BIBLE_MANIFEST_MODULE}`;
 const TRANSLATION = { code: 'ASV', name: 'American Standard Version (1901)' };
 

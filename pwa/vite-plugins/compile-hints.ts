@@ -13,12 +13,12 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const EAGER_MODULES = [/\/src\/db\/db\.ts$/];
 
 /** Whether a chunk gets the hint: the entry, or a chunk holding one of EAGER_MODULES. */
-export function wantsCompileHint(chunk: { isEntry: boolean; moduleIds: readonly string[] }): boolean {
+function wantsCompileHint(chunk: { isEntry: boolean; moduleIds: readonly string[] }): boolean {
   return chunk.isEntry || chunk.moduleIds.some((id) => EAGER_MODULES.some((pattern) => pattern.test(id)));
 }
 
 /** The chunk's code with the hint as its first line (once). */
-export function withCompileHint(code: string): string {
+function withCompileHint(code: string): string {
   return code.startsWith(COMPILE_HINT) ? code : `${COMPILE_HINT}\n${code}`;
 }
 

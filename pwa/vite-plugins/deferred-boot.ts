@@ -4,9 +4,9 @@
 // The server adds a route's own chunks to the same list (backend/src/modules/pages/pages.ts).
 import type { Plugin } from 'vite';
 
-export const BOOT_SCRIPT = '/boot.js';
+const BOOT_SCRIPT = '/boot.js';
 
-export function deferBoot(html: string): string {
+function deferBoot(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error('deferred boot: index.html has no entry script to defer');
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];

@@ -1,10 +1,7 @@
-export const FERRETDB_VERSION: string;
 export function ensureFerretBinary(): string;
 export function freePort(): Promise<number>;
 export function portAccepts(port: number, host?: string): Promise<boolean>;
 export function waitForPort(port: number, timeoutMs: number, isAlive?: () => boolean): Promise<boolean>;
-export function socketAccepts(socketPath: string): Promise<boolean>;
-export function socketOwnedBy(socketPath: string, pid: number): boolean;
 export function startFerret(options: {
   dataDir: string;
   quiet?: boolean;

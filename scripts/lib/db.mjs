@@ -9,9 +9,7 @@ import { ROOT, log } from './proc.mjs';
 import { lockDown, makePrivateDir, spawnPrivate } from './private-files.mjs';
 import { accepts, clearSocketPath, socketAccepts, socketOwnedBy, socketPathFor } from './ferret-socket.mjs';
 
-export { socketAccepts, socketOwnedBy };
-
-export const FERRETDB_VERSION = 'v1.24.2';
+const FERRETDB_VERSION = 'v1.24.2';
 const TOOLS_DIR = path.join(ROOT, '.tools');
 const BIN_PATH = path.join(TOOLS_DIR, 'bin', 'ferretdb');
 const STAMP_PATH = `${BIN_PATH}.version`;

@@ -37,7 +37,7 @@ export function run(command, args, options = {}) {
 }
 
 /** Tools `npm start` itself runs: the server is TypeScript run by tsx, the PWA is built by vite. */
-export const START_TOOLS = ['tsx', 'vite'];
+const START_TOOLS = ['tsx', 'vite'];
 
 /**
  * `npm ci` when node_modules is missing, older than the lock file, or lacks a start tool. Always

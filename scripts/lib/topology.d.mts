@@ -1,4 +1,3 @@
-export const CHECK_INTERVAL_MS: number;
 export function ensureHaproxy(): Promise<string>;
 export function haproxyConfig(options: { port: number; instances: number[] }): string;
 export interface Topology {

@@ -12,7 +12,7 @@ import { startFerretOnPostgres, startPostgres } from './postgres.mjs';
 
 const START_TIMEOUT_MS = 60_000;
 /** HAProxy checks each instance this often; two failures take it out, two passes put it back. */
-export const CHECK_INTERVAL_MS = 500;
+const CHECK_INTERVAL_MS = 500;
 
 /** HAProxy's program, installing Debian's package when missing and we may (root + apt). */
 export async function ensureHaproxy() {

@@ -2,10 +2,10 @@
 // made while the database is down fails fast with a clear error instead of hanging.
 import mongoose from 'mongoose';
 
-export const DB_SERVER_SELECTION_TIMEOUT_MS = 5_000;
+const DB_SERVER_SELECTION_TIMEOUT_MS = 5_000;
 /** How often the watchdog looks, and how long pings must fail before it suspects our own client. */
-export const DB_WATCHDOG_EVERY_MS = 5_000;
-export const DB_STUCK_AFTER_MS = 15_000;
+const DB_WATCHDOG_EVERY_MS = 5_000;
+const DB_STUCK_AFTER_MS = 15_000;
 const DB_PROBE_TIMEOUT_MS = 2_000;
 
 const CONNECTION_OPTIONS: mongoose.ConnectOptions = {

@@ -7,9 +7,7 @@ import type { CommandStartedEvent } from 'mongodb';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { NO_COMMENT_LIMIT, createArticle, newKey } from '../../test/content-fixtures.ts';
-import { keyRecordsOn, type WriteScope } from './claims/key-records.ts';
-import { sequenceOn } from './claims/sequence.ts';
-import { versionClaims } from './claims/version-claims.ts';
+import { keyRecordsOn, type WriteScope, sequenceOn, versionClaims } from './claims/index.ts';
 import { writeChange } from './write-change.ts';
 import { runInWriteScope } from './write-scope.ts';
 

@@ -21,11 +21,10 @@
 //
 // Round trips per call are counted in db/write-change.test.ts.
 import type mongoose from 'mongoose';
-import { sequenceOn } from './claims/sequence.ts';
-import type { VersionClaims } from './claims/version-claims.ts';
+import { sequenceOn, type VersionClaims } from './claims/index.ts';
 import { currentWriteScope } from './write-scope.ts';
 
-export interface VersionStep {
+interface VersionStep {
   claims: VersionClaims;
   id: string;
   /** The version the change writes (the stored one plus one). */

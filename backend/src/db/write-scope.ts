@@ -7,7 +7,7 @@
 // the request's answer nor refused by its deadline, so it runs in `outsideWriteScope`. Writes made
 // outside any request (seed, migrations, tools, tests) see no scope, as they always did.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { WriteScope } from './claims/key-records.ts';
+import type { WriteScope } from './claims/index.ts';
 
 const storage = new AsyncLocalStorage<WriteScope>();
 

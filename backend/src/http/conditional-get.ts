@@ -8,7 +8,7 @@ export function etagOf(...parts: (string | number)[]): string {
 }
 
 /** RFC 9110 weak comparison against an If-None-Match list (`*` matches anything). */
-export function matchesIfNoneMatch(header: string, etag: string): boolean {
+function matchesIfNoneMatch(header: string, etag: string): boolean {
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
@@ -29,24 +29,4 @@ export function answeredNotModified(ctx: Context, etag: string): boolean {
   if (!ifNoneMatch || !matchesIfNoneMatch(ifNoneMatch, etag)) return false;
   ctx.status = 304;
   return true;
-}
-
-/** Sends JSON text that is already serialised (a cached body). */
-export function sendJsonText(ctx: Context, json: string): void {
-  ctx.type = 'application/json';
-  ctx.body = json;
-}
-
-/** The serialised body of the latest version of one answer, kept while its ETag holds. */
-export class LatestBody {
-  private etag: string | null = null;
-  private json = '';
-
-  async get(etag: string, render: () => Promise<unknown>): Promise<string> {
-    if (this.etag === etag) return this.json;
-    const json = JSON.stringify(await render());
-    this.etag = etag;
-    this.json = json;
-    return json;
-  }
 }

@@ -6,7 +6,7 @@
 // Both sides run on the one event loop, so "expired" and "writing" are decided without a race.
 import type { Context } from 'koa';
 import { HttpError } from '../errors.ts';
-import type { WriteDeadline } from '../db/claims/key-records.ts';
+import type { WriteDeadline } from '../db/claims/index.ts';
 
 export const DEADLINE_MESSAGES = {
   NOTHING_SAVED: 'The server took too long to answer, and nothing was saved. Please try again.',

@@ -4,7 +4,7 @@
 // levels deep, and a recursive walk of that overflows the stack (a 500). No request of the API
 // nests deeper than a few levels. The check itself walks with an explicit stack, so it cannot
 // overflow, and stops at the first container too deep.
-export const JSON_MAX_DEPTH = 32;
+const JSON_MAX_DEPTH = 32;
 export const TOO_DEEP_MESSAGE = `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`;
 
 /** True when `value` has arrays or objects nested more than `maxDepth` levels. */

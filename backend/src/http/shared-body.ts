@@ -15,7 +15,7 @@ export const GZIP_LEVEL = 6;
  * Memory kept for shared bodies (the forms each holds). Least recently used
  * versions go first; a body larger than this is still sent compressed, just not kept.
  */
-export const SHARED_BODY_CACHE_MAX_BYTES = 256 * 1024 * 1024;
+const SHARED_BODY_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 
 const brotli = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
@@ -176,7 +176,7 @@ function qualityOf(header: string, encoding: Encoding): number {
  * The accepted encoding with the highest q-value, brotli on a tie (browsers list it last but
  * it is the smaller one); none when the client accepts neither.
  */
-export function preferredEncoding(ctx: Context): Encoding | undefined {
+function preferredEncoding(ctx: Context): Encoding | undefined {
   const header = ctx.get('Accept-Encoding');
   const br = qualityOf(header, 'br');
   const gz = qualityOf(header, 'gzip');

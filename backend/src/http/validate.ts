@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import { HttpError } from '../errors.ts';
 
 export const QUOTE_MAX_CHARS = 40;
-export const QUOTED_NAMES_MAX = 5;
+const QUOTED_NAMES_MAX = 5;
 
 /** A piece of request input as it may appear in a message: at most QUOTE_MAX_CHARS characters. */
-export function quote(text: string): string {
+function quote(text: string): string {
   return text.length > QUOTE_MAX_CHARS ? `${text.slice(0, QUOTE_MAX_CHARS)}…` : text;
 }
 

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_RATE_LIMITS, type TestApp } from '../../test/harness.ts';
-import { RATE_LIMIT_COLLECTION } from '../db/claims/window-slots.ts';
+import { RATE_LIMIT_COLLECTION } from '../db/claims/index.ts';
 import { LOGIN_ADDRESS_FACTOR } from './login-limits.ts';
 
 const TINY = { limit: 2, windowMs: 6 * 3600_000 };

@@ -11,12 +11,12 @@ import { HEADERS } from '@fw/contracts';
 import { API_PREFIX } from '@fw/contracts/paths';
 import { HttpError } from '../errors.ts';
 
-export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
-export const CORS_ALLOWED_HEADERS = ['Authorization', HEADERS.TOKEN, 'Content-Type', HEADERS.IDEMPOTENCY_KEY];
+const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
+const CORS_ALLOWED_HEADERS = ['Authorization', HEADERS.TOKEN, 'Content-Type', HEADERS.IDEMPOTENCY_KEY];
 /** Headers a cross-origin client may read: the retry hint on 429 and the schedule's ETag. */
-export const CORS_EXPOSED_HEADERS = ['Retry-After', 'ETag'];
+const CORS_EXPOSED_HEADERS = ['Retry-After', 'ETag'];
 /** How long a browser may reuse a preflight answer. */
-export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 600;
+const CORS_PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 export function cors({ origins }: { origins: readonly string[] }): Middleware {
   // Origins compare as the browser sends them: scheme://host[:port], no trailing slash.

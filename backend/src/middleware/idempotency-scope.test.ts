@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser, type CreatedUser } from '../../test/fixtures.ts';
 import { NO_COMMENT_LIMIT, articleInput, createArticle, newKey, saveArticle } from '../../test/content-fixtures.ts';
 import { errorHandler } from './error-handler.ts';
-import { IDEMPOTENCY_COLLECTION } from '../db/claims/key-records.ts';
+import { IDEMPOTENCY_COLLECTION } from '../db/claims/index.ts';
 import { IDEMPOTENCY_ANON_ANSWER_MAX_BYTES, REPLAYED_HEADER, idempotency } from './idempotency.ts';
 import { QUOTE_MAX_CHARS } from '../http/validate.ts';
 

@@ -18,7 +18,7 @@ import {
 import { articleModel } from '../modules/articles/article.model.ts';
 import { commentModel } from '../modules/comments/comment.model.ts';
 import { errorHandler } from './error-handler.ts';
-import { IDEMPOTENCY_KEY_TTL_MS } from '../db/claims/key-records.ts';
+import { IDEMPOTENCY_KEY_TTL_MS } from '../db/claims/index.ts';
 import { IDEMPOTENCY_MESSAGES, REPLAYED_HEADER, idempotency } from './idempotency.ts';
 
 const keyRecords = (app: TestApp) =>

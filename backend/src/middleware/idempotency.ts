@@ -29,17 +29,16 @@ import type mongoose from 'mongoose';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN, LIMITS } from '@fw/contracts';
 import { isReplayedAnswer } from '@fw/contracts/idempotency';
 import { HttpError } from '../errors.ts';
-import { keyRecordsOn, unrecordedScope, type KeptAnswer } from '../db/claims/key-records.ts';
+import { keyRecordsOn, unrecordedScope, type KeptAnswer, windowSlots } from '../db/claims/index.ts';
 import { runInWriteScope } from '../db/write-scope.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSetting } from '../config.ts';
-import { windowSlots } from '../db/claims/window-slots.ts';
 import { scopeOf } from '../http/idempotency-key.ts';
 import { deadlineOf } from '../http/deadline.ts';
 
 /** A comment's answer (2,000 characters of text, a name, ids) fits with room to spare. */
 export const IDEMPOTENCY_ANON_ANSWER_MAX_BYTES = 16 * 1024;
 /** An article save answers with the article, so up to the request body limit. */
-export const IDEMPOTENCY_USER_ANSWER_MAX_BYTES = LIMITS.REQUEST_BODY_MAX_BYTES + 64 * 1024;
+const IDEMPOTENCY_USER_ANSWER_MAX_BYTES = LIMITS.REQUEST_BODY_MAX_BYTES + 64 * 1024;
 /** Budget hits one database insert stands for (an instance hands the rest out from memory). */
 const ANON_BUDGET_BLOCK = 10;
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -14,7 +14,7 @@ import type { Middleware } from 'koa';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
 import { HttpError } from '../errors.ts';
-import { windowSlots } from '../db/claims/window-slots.ts';
+import { windowSlots } from '../db/claims/index.ts';
 import { byBodyEmail, byIp, tooMany, type RateLimitDeps } from './rate-limit.ts';
 
 export const LOGIN_ADDRESS_FACTOR = 3;

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_RATE_LIMITS, type TestApp } from '../../test/harness.ts';
 import { createUser, type CreatedUser } from '../../test/fixtures.ts';
 import { errorHandler } from './error-handler.ts';
-import { RATE_LIMIT_COLLECTION, windowSlots } from '../db/claims/window-slots.ts';
+import { RATE_LIMIT_COLLECTION, windowSlots } from '../db/claims/index.ts';
 import { commentRateLimit, tooManyMessage } from './rate-limit.ts';
 import {
   LOGIN_ADDRESS_FACTOR,

@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { DEFAULT_RATE_LIMITS, type Config, type RateLimitSetting } from '../config.ts';
 import { HttpError } from '../errors.ts';
-import { windowSlots } from '../db/claims/window-slots.ts';
+import { windowSlots } from '../db/claims/index.ts';
 
 export function tooManyMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -15,7 +15,7 @@ export function tooMany(retryAfterSeconds: number): HttpError {
   return new HttpError('RATE_LIMITED', tooManyMessage(retryAfterSeconds), {}, { 'Retry-After': String(retryAfterSeconds) });
 }
 
-export interface RateLimitOptions extends RateLimitSetting {
+interface RateLimitOptions extends RateLimitSetting {
   connection: mongoose.Connection;
   /** Names the counted action, e.g. `register-ip`; part of the slot id. */
   bucket: string;
@@ -24,7 +24,7 @@ export interface RateLimitOptions extends RateLimitSetting {
 }
 
 /** Counts every request (before validation, so malformed ones count too). */
-export function rateLimit({ key, ...slotOptions }: RateLimitOptions): Middleware {
+function rateLimit({ key, ...slotOptions }: RateLimitOptions): Middleware {
   const counter = windowSlots(slotOptions);
   return async function limitRate(ctx, next) {
     const who = key(ctx);

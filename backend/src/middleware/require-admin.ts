@@ -17,7 +17,7 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /** What the guard and the handlers after it read of the signed-in user. */
-export interface AdminUser {
+interface AdminUser {
   _id: unknown;
   name: string;
   isApproved: boolean;
@@ -29,7 +29,7 @@ export interface AdminState {
 }
 
 /** Whom a login token names, or why it names no one. */
-export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: 'expired' | 'invalid' };
+type TokenCheck = { ok: true; userId: string } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface AdminGuardDeps {
   /** Checks a token's signature and expiry (modules/users/tokens.ts). */
@@ -39,7 +39,7 @@ export interface AdminGuardDeps {
 }
 
 /** The token from `Authorization` (bare or as `Bearer <token>`), else from a `token` header. */
-export function tokenFromHeaders(headers: Record<string, string | string[] | undefined>): string | null {
+function tokenFromHeaders(headers: Record<string, string | string[] | undefined>): string | null {
   const pick = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim();
   const authorization = pick(headers.authorization);
   if (authorization) return authorization.replace(/^Bearer\s+/i, '') || null;

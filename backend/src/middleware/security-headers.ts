@@ -21,7 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Middleware } from 'koa';
 
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
@@ -36,17 +36,12 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 } as const satisfies Record<string, readonly string[]>;
 
-/** The policy as the header's text (for pages that want to state it, e.g. in a test). */
-export const CONTENT_SECURITY_POLICY_TEXT = Object.entries(CONTENT_SECURITY_POLICY)
-  .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-  .join('; ');
-
 /**
  * The headers helmet sets with this policy. Nothing in them depends on the request (no nonces),
  * so they are worked out once by running helmet against a response that only records them, and
  * each answer gets them in one go instead of helmet's dozen steps per request.
  */
-export function securityHeaderSet(): Record<string, string> {
+function securityHeaderSet(): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -5,8 +5,7 @@
 // and skipped if present, so a seed interrupted half-way completes on the next start.
 import bcrypt from 'bcryptjs';
 import type mongoose from 'mongoose';
-import { inserted } from '../db/claims/claim.ts';
-import { sequenceOn } from '../db/claims/sequence.ts';
+import { inserted, sequenceOn } from '../db/claims/index.ts';
 import { articleModel } from '../modules/articles/article.model.ts';
 import { sanitizeArticleHtml } from '../modules/articles/sanitize.ts';
 import { commentModel } from '../modules/comments/comment.model.ts';
@@ -16,7 +15,7 @@ import { BCRYPT_COST } from '../modules/users/users.service.ts';
 import { loadSeedContent } from './seed-data.ts';
 
 /** Raise when the seed changes in a way an existing development database should not get. */
-export const SEED_VERSION = 1;
+const SEED_VERSION = 1;
 const SEED_META_ID = 'seed';
 
 interface SeedMetaDoc {

@@ -8,7 +8,7 @@ import { paths } from '../lib/paths.ts';
 const CHUNK_LOAD_FAILURE =
   /dynamically imported module|Importing a module script failed|error loading dynamically|Unable to preload CSS|Failed to fetch/i;
 
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_LOAD_FAILURE.test(error.message);
 }
 

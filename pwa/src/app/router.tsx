@@ -29,7 +29,7 @@ const adminScreen = (
     | 'WorshipAdminPage',
 ) => screen(() => import('./admin-routes.tsx'), name);
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [

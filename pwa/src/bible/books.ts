@@ -1,5 +1,5 @@
 // Bible text on the device: the build's per-book files (vite-plugins/bible.ts), fetched once and
-// kept in IndexedDB (db.ts declares the stores; db/bible-store.ts reads and writes them without Dexie, for
+// kept in IndexedDB (db.ts declares the stores; db/worker-idb.ts reads and writes them without Dexie, for
 // the keeper worker's sake: `bibleBooks` says which books are kept, `bibleChapters` holds their
 // text a chapter a record, so a tap reads a few kilobytes, not a whole book), with recent chapters
 // held in memory. The books an article or lesson cites are fetched after a sync (keepCitedBooks),
@@ -9,10 +9,9 @@ import manifest from 'virtual:bible-manifest';
 import { BIBLE_BOOKS, parseOsis, type BibleBookFile } from '@fw/contracts/bible';
 import type { KeptBibleBook, KeptBibleChapter, LocalLesson, ArticleSummary } from '../db/db.ts';
 import { isQuotaError } from '../lib/storage.ts';
-import { getAll, getMany, putAll } from '../db/bible-store.ts';
+import { getAll, getMany, putAll } from '../db/worker-idb.ts';
 import { setBibleProgress } from './progress.ts';
 
-export const BIBLE_MANIFEST = manifest;
 const MEMORY_CHAPTERS = 200;
 
 /** A chapter's verses (verse v is verses[v - 1]) and, for some psalms, its heading. */
@@ -127,7 +126,7 @@ function fetchMissing(task: 'cited' | 'whole', wanted: string[]): Promise<void> 
 }
 
 /** The books this device's articles and lessons cite (their OSIS ids). */
-export async function citedBooks(): Promise<string[]> {
+async function citedBooks(): Promise<string[]> {
   const [articles, lessons] = await Promise.all([getAll<ArticleSummary>('articles'), getAll<LocalLesson>('worship')]);
   const books = new Set<string>();
   const add = (osis: string) => {

@@ -1,6 +1,6 @@
 // What the device is doing about Bible books, as one small state the progress line and the
 // "On this device" setting read (kept apart from books.ts so the first screen does not load the
-// list of Bible files to show it). The keeping itself runs in a worker (keeper.ts), which sends
+// list of Bible files to show it). The keeping itself runs in a worker (bible-keeper.ts), which sends
 // this state to the page.
 
 export interface BibleProgress {

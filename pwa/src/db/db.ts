@@ -12,7 +12,7 @@
 //   reading       where the reader left each article: scroll position and how far through
 //   bibleBooks    Bible books kept for offline reading: which build file each came from, its size
 //   bibleChapters their text, one record per chapter, so a tap reads a few KB (src/bible/books.ts,
-//                 through bible-store.ts: plain IndexedDB, so the Bible keeper worker has no Dexie)
+//                 through worker-idb.ts: plain IndexedDB, so the Bible keeper worker has no Dexie)
 //   highlights    the reader's highlights, each with its text-quote anchor and optional note
 //   notes         the reader's notes on a whole article
 //   (highlights, notes, saved, reading and the preferences are what a backup file holds:

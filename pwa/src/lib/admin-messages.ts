@@ -1,8 +1,8 @@
 // The admin area's fixed wording from the spec (confirmations) and our own fallbacks for a
 // success the server answered without a message. Screens and browser tests import these.
 
-export const CONFIRM_DELETE_TITLE = 'Confirm Delete';
-export const CONFIRM_APPROVE_TITLE = 'Confirm Approve';
+const CONFIRM_DELETE_TITLE = 'Confirm Delete';
+const CONFIRM_APPROVE_TITLE = 'Confirm Approve';
 
 export const CONFIRM = {
   deleteArticle: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this article?' },

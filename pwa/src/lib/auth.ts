@@ -2,7 +2,7 @@
 // restored on load, and read by the API client for every call. Screens subscribe through useAuth.
 import { useSyncExternalStore } from 'react';
 
-export const TOKEN_STORAGE_KEY = 'token';
+const TOKEN_STORAGE_KEY = 'token';
 
 interface AuthState {
   token: string | null;

@@ -1,10 +1,5 @@
-// The one clock. Tests set it; in development `?today=YYYY-MM-DD` pins the date (the seeded
-// worship schedule is for 2025).
-let fixedNow: Date | null = null;
-
-export function setClock(date: Date | null): void {
-  fixedNow = date;
-}
+// The one clock. In development `?today=YYYY-MM-DD` pins the date (the seeded worship schedule
+// is for 2025).
 
 function todayFromQuery(): Date | null {
   if (!import.meta.env.DEV || typeof location === 'undefined') return null;
@@ -14,5 +9,5 @@ function todayFromQuery(): Date | null {
 }
 
 export function now(): Date {
-  return fixedNow ?? todayFromQuery() ?? new Date();
+  return todayFromQuery() ?? new Date();
 }

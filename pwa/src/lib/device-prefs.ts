@@ -14,7 +14,7 @@ export const TEXT_SIZES = [
   { id: 'xlarge', label: 'Extra large', scale: 1.4 },
 ] as const;
 export type TextSize = (typeof TEXT_SIZES)[number]['id'];
-export const DEFAULT_TEXT_SIZE: TextSize = 'medium';
+const DEFAULT_TEXT_SIZE: TextSize = 'medium';
 
 export const PREF_KEYS = { THEME: 'pref:theme', TEXT_SIZE: 'pref:textSize' } as const;
 
@@ -58,12 +58,12 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function getTheme(): Theme {
+function getTheme(): Theme {
   const value = get(PREF_KEYS.THEME);
   return THEMES.includes(value as Theme) ? (value as Theme) : 'system';
 }
 
-export function getTextSize(): TextSize {
+function getTextSize(): TextSize {
   const value = get(PREF_KEYS.TEXT_SIZE);
   return TEXT_SIZES.some((s) => s.id === value) ? (value as TextSize) : DEFAULT_TEXT_SIZE;
 }

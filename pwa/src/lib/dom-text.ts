@@ -10,7 +10,7 @@ export interface TextSpan {
 
 const SPACE = /[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
-export function isSpace(char: string): boolean {
+function isSpace(char: string): boolean {
   return SPACE.test(char);
 }
 
@@ -94,7 +94,7 @@ function lowerBound(dom: DomText, node: number, offset: number): number {
 }
 
 /** A DOM boundary point as a reading-text position. */
-export function positionOf(dom: DomText, container: Node, offset: number): number {
+function positionOf(dom: DomText, container: Node, offset: number): number {
   if (container.nodeType === Node.TEXT_NODE) {
     const index = dom.nodes.indexOf(container as Text);
     if (index >= 0) return lowerBound(dom, index, offset);

@@ -7,9 +7,9 @@ import { spokenText } from './speech-text.ts';
 
 export const LISTEN_RATE_KEY = 'pref:listenRate';
 export const LISTEN_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
-export const DEFAULT_LISTEN_RATE = 1;
+const DEFAULT_LISTEN_RATE = 1;
 /** How long to wait for a browser that lists its voices late (Chrome fires voiceschanged). */
-export const VOICES_WAIT_MS = 1500;
+const VOICES_WAIT_MS = 1500;
 
 export const NO_SPEECH_MESSAGE = 'This browser cannot read aloud.';
 export const NO_VOICES_MESSAGE =

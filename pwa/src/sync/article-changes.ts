@@ -1,6 +1,6 @@
 // Which articles a sync stored or removed, announced on a BroadcastChannel to whoever keeps data
 // derived from them (the search worker): a channel reaches workers and other tabs alike.
-export const ARTICLE_CHANGES_CHANNEL = 'fw-article-changes';
+const ARTICLE_CHANGES_CHANNEL = 'fw-article-changes';
 
 export interface ArticleChanges {
   changed: string[];

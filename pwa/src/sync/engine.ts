@@ -12,7 +12,7 @@ import { pullAdmin } from './pull-admin.ts';
 import { PULL_LOCK_NAME, PUSH_LOCK_NAME, withTabLock } from './tab-lock.ts';
 import { SYNC_ERROR_KEY } from './meta-keys.ts';
 
-export const SYNC_INTERVAL_MS = 3 * 60_000;
+const SYNC_INTERVAL_MS = 3 * 60_000;
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -24,8 +24,8 @@ let citedBooksAt = 0;
 function keepCitedBooksSoon(): void {
   if (Date.now() - citedBooksAt < CITED_BOOKS_EVERY_MS) return;
   citedBooksAt = Date.now();
-  // In a worker (bible/keeper.ts): parsing and storing books would otherwise hold the page up.
-  void import('../bible/keeper.ts')
+  // In a worker (bible/bible-keeper.ts): parsing and storing books would otherwise hold the page up.
+  void import('../bible/bible-keeper.ts')
     .then(({ keepInBackground }) => keepInBackground('cited'))
     .catch((error: unknown) => console.warn('keeping Bible books failed', error));
 }
@@ -33,7 +33,7 @@ function keepCitedBooksSoon(): void {
 /** The pictures of the device's articles go into the service worker's cache after each pull that
  * settles (sync/images/): the worker reads the bodies once, then only what each sync changed. */
 function keepArticleImagesSoon(): void {
-  void import('./images/keeper.ts')
+  void import('./images/image-keeper.ts')
     .then(({ keepArticleImages }) => keepArticleImages())
     .catch((error: unknown) => console.warn('keeping article images failed', error));
 }
@@ -65,7 +65,7 @@ function singleFlight(step: () => Promise<boolean>): () => Promise<void> {
 }
 
 /** Sends what the outbox holds; schedules the retry it asks for. */
-export const requestPush = singleFlight(async () => {
+const requestPush = singleFlight(async () => {
   const result = await withTabLock(PUSH_LOCK_NAME, pushOutbox, { wait: true });
   if (!result) return false;
   clearTimeout(retryTimer);

@@ -52,7 +52,7 @@ function serverCopyIn(kind: WriteKind, error: ApiError): Record<string, unknown>
 }
 
 /** Said of an entry an older or newer version of the app stored under a kind this one lacks. */
-export const UNKNOWN_KIND_MESSAGE = 'This change was saved by another version of the app and cannot be sent. Discard it.';
+const UNKNOWN_KIND_MESSAGE = 'This change was saved by another version of the app and cannot be sent. Discard it.';
 
 export interface NewOperation {
   kind: OutboxKind;

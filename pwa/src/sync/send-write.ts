@@ -9,9 +9,9 @@ import { notifyError, notifySuccess } from '../components/ui/toast.tsx';
 import { CONFLICT_SENTENCE } from '../lib/admin-messages.ts';
 
 /** How long a screen waits for the server's answer before saying the write will go later. */
-export const WRITE_REPORT_WAIT_MS = 8_000;
-export const WRITE_QUEUED_OFFLINE_MESSAGE = 'Saved on this device. It will be sent when the connection returns.';
-export const WRITE_QUEUED_MESSAGE = 'Saved on this device. It will be sent shortly.';
+const WRITE_REPORT_WAIT_MS = 8_000;
+const WRITE_QUEUED_OFFLINE_MESSAGE = 'Saved on this device. It will be sent when the connection returns.';
+const WRITE_QUEUED_MESSAGE = 'Saved on this device. It will be sent shortly.';
 
 export interface WriteResult {
   entry: OutboxEntry;

@@ -42,12 +42,6 @@ export function useSyncStatus(): SyncStatus {
   );
 }
 
-/** Record ids with a write still waiting to reach the server. */
-export function usePendingIds(): Set<string> {
-  const ids = useDeviceQuery(async ({ db }) => (await db.outbox.toArray()).map((e) => e.recordId));
-  return new Set(ids ?? []);
-}
-
 /** Whether the admin's view has been pulled since login: until then lists say "Loading…", not "empty". */
 export function useAdminSynced(): boolean | undefined {
   return useDeviceQuery(async ({ db }) => (await db.meta.get(ADMIN_SYNCED_AT)) !== undefined);

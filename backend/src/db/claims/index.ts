@@ -45,38 +45,34 @@
 //   refused without a call; with `blockSize`, 1 insert per that many hits.
 //
 // Claims elsewhere use claim.ts directly: a lesson's date (modules/schedule/lesson-store.ts), the
-// first-admin seat (modules/users/first-admin.ts), seed rows (db/seed/seed.ts).
+// first-admin seat (modules/users/first-admin.ts), seed rows (seed/seed.ts).
 export {
   CLAIM_STALE_MS,
   claimOrHolder,
   insertClaim,
   inserted,
   isStale,
-  type ClaimOutcome,
 } from './claim.ts';
 export {
   IDEMPOTENCY_COLLECTION,
   IDEMPOTENCY_KEY_TTL_MS,
   keyRecordsOn,
   unrecordedScope,
-  type KeyHold,
+  type KeptAnswer,
+  type KeyDoc,
   type WriteDeadline,
   type WriteScope,
 } from './key-records.ts';
 export { versionClaims, type VersionClaims } from './version-claims.ts';
 export {
-  SEQ_CLAIM_KEEP_MS,
   SEQ_SETTLE_EXPECTED_MS,
   sequenceOn,
   type ClaimDoc,
   type ClaimedThings,
   type FateDoc,
   type Horizon,
-  type Sequence,
 } from './sequence.ts';
 export {
   RATE_LIMIT_COLLECTION,
   windowSlots,
-  type Taken,
-  type WindowSlots,
 } from './window-slots.ts';

@@ -16,7 +16,7 @@ import { insertClaim } from './claim.ts';
 
 export const RATE_LIMIT_COLLECTION = 'rate_limits';
 /** How often one limiter deletes expired windows (at most). */
-export const RATE_LIMIT_SWEEP_INTERVAL_MS = 5 * 60_000;
+const RATE_LIMIT_SWEEP_INTERVAL_MS = 5 * 60_000;
 /** Upper bound on a key taken from a request body, so a huge field cannot make a huge id. */
 const KEY_MAX_CHARS = 254;
 /** Windows remembered per limiter; past this the memory is cleared (it is only a starting point). */
@@ -27,7 +27,7 @@ interface SlotDoc {
   expiresAt: Date;
 }
 
-export interface Taken {
+interface Taken {
   allowed: boolean;
   /** The slot this hit took (1 … limit); 0 when refused. */
   slot: number;

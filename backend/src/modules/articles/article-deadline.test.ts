@@ -11,7 +11,7 @@ import { articleInput, newKey, saveArticle, type SaveBody } from '../../../test/
 import { dataUrl, noisyPhoto } from '../../../test/image-fixtures.ts';
 import { imageHash } from '../images/image-encode.ts';
 import { imageStore } from '../images/image-store.ts';
-import { IDEMPOTENCY_COLLECTION, type KeyDoc } from '../../db/claims/key-records.ts';
+import { IDEMPOTENCY_COLLECTION, type KeyDoc } from '../../db/claims/index.ts';
 import { DEADLINE_MESSAGES } from '../../http/deadline.ts';
 import { articleModel } from './article.model.ts';
 

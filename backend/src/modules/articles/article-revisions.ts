@@ -45,7 +45,7 @@ export interface ArticleRevisions {
 const idOf = (articleId: string, n: number) => `${articleId}:${n}`;
 
 /** The numbers still kept when the newest is `count`, newest first. */
-export function keptNumbers(count: number): number[] {
+function keptNumbers(count: number): number[] {
   const oldest = Math.max(1, count - REVISIONS_KEPT + 1);
   return Array.from({ length: Math.max(0, count - oldest + 1) }, (_, i) => count - i);
 }

@@ -34,7 +34,7 @@ export type SaveOutcome = { kind: 'created' | 'updated' | 'unchanged'; article: 
  * A schedule belongs to a draft: publishing now drops it, and a time already past (an offline
  * edit that arrives late) publishes on save, so no article waits for a time that has gone.
  */
-export function publicationOf(input: ArticleInputParsed, nowMs = Date.now()): Pick<ArticleFields, 'isPublished' | 'publishAt'> {
+function publicationOf(input: ArticleInputParsed, nowMs = Date.now()): Pick<ArticleFields, 'isPublished' | 'publishAt'> {
   const at = input.isPublished || input.publishAt == null ? null : new Date(input.publishAt);
   if (at && at.getTime() <= nowMs) return { isPublished: true, publishAt: null };
   return { isPublished: input.isPublished, publishAt: at };
@@ -45,7 +45,7 @@ export function publicationOf(input: ArticleInputParsed, nowMs = Date.now()): Pi
  * its citations, if it has any, wait for a thread: a short edit is never held up or refused BUSY
  * behind a long save. Past it, the whole of article-text.ts runs on a citation thread.
  */
-export const SANITIZE_HERE_MAX_CHARS = 8 * 1024;
+const SANITIZE_HERE_MAX_CHARS = 8 * 1024;
 
 /**
  * Sanitised, checked against the stored-size limit (the cheap check, before any citation work),
@@ -59,7 +59,7 @@ async function articleText(content: string, pool: ScripturePool): Promise<Linked
   return linkScriptureHtml(clean, pool);
 }
 
-export async function articleFields(input: ArticleInputParsed, pool: ScripturePool): Promise<ArticleFields> {
+async function articleFields(input: ArticleInputParsed, pool: ScripturePool): Promise<ArticleFields> {
   const { html, scripture } = await articleText(input.content, pool);
   return {
     title: input.title,

@@ -20,7 +20,7 @@ import {
 import { articleVersions, type ArticleVersions } from './article-versions.ts';
 import { articleRevisions, type ArticleRevisions } from './article-revisions.ts';
 
-export interface ChangeHow {
+interface ChangeHow {
   /** The call that made it (a toggle's Idempotency-Key), kept on the article for its retries. */
   op?: AppliedOp;
   /** Settle the change at once: a later step of the request reads it back (write-change.ts). */

@@ -13,7 +13,7 @@ import { linkScriptureHtmlWith, type LinkedHtml } from '../scripture/link-html.t
 import { sanitizeArticleHtml } from './sanitize.ts';
 
 /** A refusal as it crosses from the thread: an HttpError's parts (an Error loses its class). */
-export interface Refusal {
+interface Refusal {
   code: ErrorCode;
   message: string;
   body: Record<string, unknown>;
@@ -32,7 +32,7 @@ const STORED_TEXT_LIMIT = {
  * not take, or text past the stored limit, before any citation is looked for. `parse` is the
  * reference parser: what it finds in one text.
  */
-export function articleText(html: string, parse: (text: string) => ParsedPassage[]): LinkedHtml {
+function articleText(html: string, parse: (text: string) => ParsedPassage[]): LinkedHtml {
   // A body of text past the limit is refused part-way through, so it costs little.
   const clean = sanitizeArticleHtml(html, STORED_TEXT_LIMIT);
   refuseOversizedText(clean);

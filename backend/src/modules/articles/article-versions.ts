@@ -3,8 +3,7 @@
 // create that finds it taken looks any further. That keeps a create to one insert: no lookups of
 // the article or its tombstone first.
 import type mongoose from 'mongoose';
-import { insertClaim } from '../../db/claims/claim.ts';
-import { versionClaims, type VersionClaims } from '../../db/claims/version-claims.ts';
+import { insertClaim, versionClaims, type VersionClaims } from '../../db/claims/index.ts';
 import { tombstoneModel } from '../sync/tombstone.model.ts';
 
 export interface ArticleVersions extends VersionClaims {

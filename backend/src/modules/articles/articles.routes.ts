@@ -30,7 +30,7 @@ export const ARTICLE_TOO_LARGE_MESSAGE = `The article is too large: its content 
 } MB.`;
 
 /** The `article` field holds JSON text (spec); too-large content is a 413 before any validation. */
-export function parseArticleJson(text: string): ArticleInputParsed {
+function parseArticleJson(text: string): ArticleInputParsed {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -138,4 +138,3 @@ export function articlesService(connection: mongoose.Connection, scripture?: Scr
     },
   };
 }
-export type ArticlesService = ReturnType<typeof articlesService>;

@@ -8,7 +8,7 @@ import { HttpError } from '../../errors.ts';
 import { IMAGE_MESSAGES } from '../images/image-limits.ts';
 
 /** The link protocols the editor allows (spec, editor rules); any other link goes nowhere. */
-export const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel', 'sms'] as const;
+const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel', 'sms'] as const;
 export const BLANK_HREF = 'about:blank';
 export const EXTERNAL_LINK_REL = 'noopener noreferrer';
 /** The editor embeds images as data URLs of these types only. */
@@ -62,7 +62,7 @@ function linkScheme(href: string): string | null {
 }
 
 /** A citation link to the chapter reader (scripture/link-html.ts): same origin, no script. */
-export const SCRIPTURE_HREF = /^\/bible\/[a-z0-9-]+\/\d+(?:#v[0-9:-]+)?$/;
+const SCRIPTURE_HREF = /^\/bible\/[a-z0-9-]+\/\d+(?:#v[0-9:-]+)?$/;
 
 /** Quill's rule: a link keeps its address only with an allowed protocol; http(s) opens apart. */
 function safeLink(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {

@@ -11,7 +11,7 @@ import { readModelOn } from '../sync/read-model.ts';
 import { articlesService } from './articles.service.ts';
 
 /** How often an instance looks for due drafts unless PUBLISH_CHECK_MS says otherwise. */
-export const DEFAULT_PUBLISH_CHECK_MS = 10_000;
+const DEFAULT_PUBLISH_CHECK_MS = 10_000;
 
 export interface PublishSchedule {
   /** One check now (also what the timer runs); answers the ids this instance published. */

@@ -21,7 +21,6 @@ export type CommentDoc = InferSchemaType<typeof commentSchema> & { _id: mongoose
 export function commentModel(connection: mongoose.Connection) {
   return modelOn(connection, 'Comment', commentSchema);
 }
-export type CommentModel = ReturnType<typeof commentModel>;
 
 export function toCommentDto(comment: CommentDoc): Comment {
   return {

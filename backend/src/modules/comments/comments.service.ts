@@ -3,7 +3,7 @@
 import mongoose from 'mongoose';
 import type { AddCommentRequest } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
-import { inserted } from '../../db/claims/claim.ts';
+import { inserted } from '../../db/claims/index.ts';
 import { writeChange } from '../../db/write-change.ts';
 import { articleModel } from '../articles/article.model.ts';
 import { changeRef, recordRemoval, tombstoneModel } from '../sync/tombstone.model.ts';
@@ -149,4 +149,3 @@ export function commentsService(connection: mongoose.Connection) {
     });
   }
 }
-export type CommentsService = ReturnType<typeof commentsService>;

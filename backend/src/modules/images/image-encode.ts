@@ -103,7 +103,7 @@ export async function readPicture(bytes: Buffer, n: number): Promise<PictureHead
  * screenshot is narrowed until it does), never larger than the source; the small one is SMALL
  * wide when that saves enough. Each side is at least a pixel.
  */
-export function copySizes({ uprightWidth: w, uprightHeight: h }: Pick<PictureHeader, 'uprightWidth' | 'uprightHeight'>) {
+function copySizes({ uprightWidth: w, uprightHeight: h }: Pick<PictureHeader, 'uprightWidth' | 'uprightHeight'>) {
   const scale = Math.min(1, IMAGE_WIDTHS_PX.LARGE / w, WEBP_MAX_SIDE_PX / h);
   const large = { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
   if (large.width < IMAGE_WIDTHS_PX.SMALL * SMALL_COPY_MIN_RATIO) return [large];

@@ -12,7 +12,7 @@ import { encodeImage, imageHash, readPicture, type EncodedFile, type ImageMeta, 
 import { IMAGE_MAX_PER_SAVE, IMAGE_MAX_SAVE_PIXELS, tooManyPictures, tooManySavePixels } from './image-limits.ts';
 import { imageQueueOn, type ImageQueue } from './image-queue.ts';
 import { imageStore } from './image-store.ts';
-import type { WriteDeadline } from '../../db/claims/key-records.ts';
+import type { WriteDeadline } from '../../db/claims/index.ts';
 import { IMAGE_TAGS, sizeChecked } from './stored-size.ts';
 
 export { refuseOversizedText, STORED_TOO_LARGE_MESSAGE } from './stored-size.ts';
@@ -26,7 +26,7 @@ function attributesOf(tag: string): Map<string, string> {
 }
 
 /** The markup of one stored picture; `alt` is already escaped (it comes from sanitised HTML). */
-export function pictureMarkup(hash: string, meta: ImageMeta, alt: string): string {
+function pictureMarkup(hash: string, meta: ImageMeta, alt: string): string {
   const set = (ext: string) => meta.widths.map((w) => `${imageUrl(hash, w, ext as 'webp')} ${w}w`).join(', ');
   return (
     `<picture><source type="image/webp" srcset="${set('webp')}" sizes="${IMAGE_SIZES}" />` +

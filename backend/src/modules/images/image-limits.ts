@@ -27,8 +27,6 @@ export const IMAGE_MAX_DECODED_BYTES = 150_000_000;
 export const IMAGE_MAX_SAVE_PIXELS = 60_000_000;
 /** libwebp's limit on either side of a picture it writes. */
 export const WEBP_MAX_SIDE_PX = 16_383;
-/** The kinds of picture a save takes (the editor's own embeds). */
-export const IMAGE_SOURCE_TYPES = ['image/png', 'image/jpeg'] as const;
 
 /** A size as sent, rounded up, and a limit, rounded down, so "over the limit" always reads so. */
 const sizeMegapixels = (pixels: number) => String(Math.ceil(pixels / 1e5) / 10);

@@ -16,7 +16,7 @@ import { HttpError } from '../../errors.ts';
 
 
 /** The request's 20 s, less what a save does before and after its pictures (body, headers, writes). */
-export const DEFAULT_IMAGE_TIME_MAX_MS = 15_000;
+const DEFAULT_IMAGE_TIME_MAX_MS = 15_000;
 export const IMAGE_BUSY_RETRY_AFTER_S = 5;
 export const IMAGE_BUSY_MESSAGE =
   'The server is busy preparing other pictures. Nothing was saved; please save again in a few seconds.';
@@ -32,7 +32,7 @@ export interface ImageQueue {
   readonly waiting: number;
 }
 
-export const imageBusy = () => new HttpError('BUSY', IMAGE_BUSY_MESSAGE, {}, { 'Retry-After': String(IMAGE_BUSY_RETRY_AFTER_S) });
+const imageBusy = () => new HttpError('BUSY', IMAGE_BUSY_MESSAGE, {}, { 'Retry-After': String(IMAGE_BUSY_RETRY_AFTER_S) });
 
 export function imageQueue({
   queueMax = DEFAULT_IMAGE_QUEUE_MAX,

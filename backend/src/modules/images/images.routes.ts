@@ -10,7 +10,7 @@ import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
 import { cachedFiles, imageStore } from './image-store.ts';
 
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-export const IMAGE_NOT_FOUND_MESSAGE = 'There is no stored image with this name.';
+const IMAGE_NOT_FOUND_MESSAGE = 'There is no stored image with this name.';
 
 export function imagesRouter({ connection }: { connection: mongoose.Connection }): Router {
   const router = new Router();

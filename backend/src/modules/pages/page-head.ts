@@ -2,11 +2,11 @@
 // link previews read (canonical URL, Open Graph, Twitter card) so a link pasted into a messaging
 // app shows the article's title, subtitle, the site name and an image.
 import type { Article } from '@fw/contracts';
-import { PAGE_META, SITE_NAME, articleTitle, type PageMeta } from '@fw/contracts/pages';
+import { SITE_NAME, articleTitle, type PageMeta } from '@fw/contracts/pages';
 import { escapeHtml } from './page-markup.ts';
 
 /** The image a preview card shows: the app icon (article images are inline data, not URLs). */
-export const PREVIEW_IMAGE = { path: '/icons/icon-512.png', width: 512, height: 512 };
+const PREVIEW_IMAGE = { path: '/icons/icon-512.png', width: 512, height: 512 };
 
 export interface HeadInput {
   meta: PageMeta;
@@ -21,8 +21,6 @@ export interface HeadInput {
 export function articleMeta(article: Article): PageMeta {
   return { title: articleTitle(article.title), description: article.subtitle };
 }
-
-export { PAGE_META };
 
 const tag = (name: string, attr: 'name' | 'property', content: string) =>
   `<meta ${attr}="${name}" content="${escapeHtml(content)}">`;

@@ -20,7 +20,7 @@ export const ROUTE_SOURCES = {
 } as const;
 export type RouteName = keyof typeof ROUTE_SOURCES;
 
-export interface RouteFiles {
+interface RouteFiles {
   /** JavaScript chunks to preload as modules (beyond what index.html already loads). */
   js: string[];
   css: string[];

@@ -18,7 +18,7 @@ import { pageTemplate, type PageTemplate } from '../pages/page-template.ts';
 import { writePage, type Page } from '../pages/pages.ts';
 import type { PreviewLinks } from './preview-links.ts';
 
-export const PREVIEW_ROBOTS = 'noindex, nofollow, noarchive';
+const PREVIEW_ROBOTS = 'noindex, nofollow, noarchive';
 
 /** The template without the app: no script elements, and no route JavaScript asked for. */
 function withoutApp(template: PageTemplate): PageTemplate {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, isoDay, isoFromDay, newObjectId, type Lesson } from '@fw/contracts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
-import { CLAIM_STALE_MS } from '../../db/claims/claim.ts';
+import { CLAIM_STALE_MS } from '../../db/claims/index.ts';
 import { LESSON_MESSAGES } from './lessons.service.ts';
 
 type Body = Record<string, unknown> & { lesson?: Lesson; problems?: { line: number; message: string }[] };

@@ -13,8 +13,7 @@ import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { lessonFromFields, type Lesson, type LessonFields, type LessonScripture } from '@fw/contracts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
-import { insertClaim, isStale } from '../../db/claims/claim.ts';
-import { versionClaims } from '../../db/claims/version-claims.ts';
+import { insertClaim, isStale, versionClaims } from '../../db/claims/index.ts';
 import { writeChange } from '../../db/write-change.ts';
 
 const STAMP_ID = 'lessons';
@@ -173,4 +172,3 @@ export function lessonStore(connection: mongoose.Connection) {
     },
   };
 }
-export type LessonStore = ReturnType<typeof lessonStore>;

@@ -183,4 +183,3 @@ export function lessonsService(connection: mongoose.Connection, scripture: Scrip
 
   return { store, save, remove, importMany };
 }
-export type LessonsService = ReturnType<typeof lessonsService>;

@@ -20,11 +20,11 @@ import type { LinkedHtml } from './link-html.ts';
 import type { ArticleTextAnswer } from '../articles/article-text.ts';
 
 
-export const DEFAULT_SCRIPTURE_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 2));
+const DEFAULT_SCRIPTURE_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 2));
 /** A few seconds: about 1 MB of prose, far past any real article, or 250 KB of bare citations. */
-export const SCRIPTURE_PARSE_BUDGET_MS = 4_000;
+const SCRIPTURE_PARSE_BUDGET_MS = 4_000;
 /** With the budget: (3 waiting + 1) x 4 s = 16 s, inside the 20 s request deadline. */
-export const SCRIPTURE_QUEUE_MAX = 3;
+const SCRIPTURE_QUEUE_MAX = 3;
 export const SCRIPTURE_BUSY_RETRY_AFTER_S = 5;
 
 const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));

@@ -11,9 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, testDatabaseUri, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { createArticle, landLateArticle } from '../../../test/content-fixtures.ts';
-import { sequenceOn, SEQ_SETTLE_EXPECTED_MS, type ClaimDoc, type FateDoc } from '../../db/claims/sequence.ts';
-import { CLAIM_STALE_MS } from '../../db/claims/claim.ts';
-import { IDEMPOTENCY_COLLECTION } from '../../db/claims/key-records.ts';
+import { sequenceOn, SEQ_SETTLE_EXPECTED_MS, type ClaimDoc, type FateDoc, CLAIM_STALE_MS, IDEMPOTENCY_COLLECTION } from '../../db/claims/index.ts';
 import { articleModel } from '../articles/article.model.ts';
 import { changeRef } from './tombstone.model.ts';
 

@@ -12,12 +12,13 @@
 //   database appears (new epoch), is everything read once (build).
 // So any instance sees a change made through any other within READ_MODEL_MAX_AGE_MS.
 import type mongoose from 'mongoose';
-import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon } from '../../db/claims/sequence.ts';
+import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon } from '../../db/claims/index.ts';
 import { writeChange } from '../../db/write-change.ts';
 import { outsideWriteScope } from '../../db/write-scope.ts';
 import { SharedBodies } from '../../http/shared-body.ts';
 import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
 import { commentModel, toCommentDto, type CommentDoc } from '../comments/comment.model.ts';
+import { CheckGate } from './check-gate.ts';
 import { FeedIndex, type FeedEntry } from './feed-index.ts';
 import { parseChangeRef, tombstoneId, tombstoneModel, type TombstoneDoc } from './tombstone.model.ts';
 import { compareNewestFirst } from '@fw/contracts/order';
@@ -191,89 +192,103 @@ export function readModelOn(connection: mongoose.Connection): ReadModel {
   return model;
 }
 
+/** The collections the model is read from. */
+interface Sources {
+  Articles: ReturnType<typeof articleModel>;
+  Comments: ReturnType<typeof commentModel>;
+  Tombstones: ReturnType<typeof tombstoneModel>;
+}
+
+/** Everything read once: the model at `horizon`. */
+async function build({ Articles, Comments, Tombstones }: Sources, horizon: Horizon): Promise<ReadState> {
+  const [articleDocs, tombstones, commentDocs] = await Promise.all([
+    Articles.find({}).lean() as Promise<ArticleDoc[]>,
+    Tombstones.find({}).lean() as Promise<TombstoneDoc[]>,
+    Comments.find({ isApproved: true }).lean() as Promise<CommentDoc[]>,
+  ]);
+  const built: ReadState = {
+    epoch: horizon.epoch,
+    horizon: horizon.committed,
+    claimed: horizon.claimed,
+    articles: new FeedIndex(),
+    comments: new FeedIndex(),
+    commentsOf: new Map(),
+    approvedOf: new Map(),
+    scheduled: new Map(),
+    articlesVersion: horizon.committed,
+    commentsVersion: horizon.committed,
+  };
+  const upTo = horizon.committed;
+  for (const doc of articleDocs) applyArticle(built, doc, upTo);
+  for (const t of tombstones) if (t.kind === 'article') applyTombstone(built, t, upTo);
+  for (const doc of commentDocs) applyComment(built, doc, upTo);
+  for (const t of tombstones) if (t.kind === 'comment') applyTombstone(built, t, upTo);
+  return built;
+}
+
+type Changed = Record<'article' | 'comment', Map<string, boolean>>;
+type Sequence = ReturnType<typeof sequenceOn>;
+
+/**
+ * What the changes `from`..`upTo` touched, per kind (id to "removed"), from their claims; null
+ * when a claim was pruned or made without saying what changed: only a full read is sure then.
+ */
+async function changedBetween(sequence: Sequence, from: number, upTo: number): Promise<Changed | null> {
+  const numbers = Array.from({ length: upTo - from + 1 }, (_, i) => from + i);
+  const claims = await mapLimit(numbers, READ_CONCURRENCY, (n) => sequence.claimOf(n));
+  const refs = claims.map((claim) => (claim?.ref ? parseChangeRef(claim.ref) : null));
+  if (refs.some((ref) => ref === null)) return null;
+  const changed: Changed = { article: new Map(), comment: new Map() };
+  // A removal is final (ids are never reused), so it wins over an earlier change in the batch.
+  for (const ref of refs) {
+    const seen = changed[ref!.kind];
+    seen.set(ref!.refId, seen.get(ref!.refId) === true || ref!.removal);
+  }
+  return changed;
+}
+
+/** The current document, or tombstone, of each changed thing of one kind, each read by `_id`. */
+function readChanged({ Articles, Comments, Tombstones }: Sources, kind: 'article' | 'comment', changed: Changed) {
+  return mapLimit([...changed[kind]], READ_CONCURRENCY, async ([id, removal]) => {
+    if (removal) return { tombstone: await Tombstones.findById(tombstoneId(kind, id)).lean() };
+    const doc =
+      kind === 'article'
+        ? ((await Articles.findById(id).lean()) as ArticleDoc | null)
+        : ((await Comments.findById(id).lean()) as CommentDoc | null);
+    return { doc };
+  });
+}
+
+/** Brings `held` to `horizon` by reading the changed things by `_id`; false if it cannot. */
+async function advance(sources: Sources, sequence: Sequence, held: ReadState, horizon: Horizon): Promise<boolean> {
+  const from = held.horizon + 1;
+  const upTo = horizon.committed;
+  if (upTo - from + 1 > ADVANCE_MAX_CHANGES) return false;
+  const changed = await changedBetween(sequence, from, upTo);
+  if (!changed) return false;
+  const [articleReads, commentReads] = await Promise.all([readChanged(sources, 'article', changed), readChanged(sources, 'comment', changed)]);
+  // Articles first: a comment's visibility follows its article.
+  for (const { doc, tombstone } of articleReads) {
+    if (doc) applyArticle(held, doc as ArticleDoc, upTo);
+    if (tombstone) applyTombstone(held, tombstone as TombstoneDoc, upTo);
+  }
+  for (const { doc, tombstone } of commentReads) {
+    if (doc) applyComment(held, doc as CommentDoc, upTo);
+    if (tombstone) applyTombstone(held, tombstone as TombstoneDoc, upTo);
+  }
+  if (changed.article.size) held.articlesVersion = upTo;
+  if (changed.comment.size) held.commentsVersion = upTo;
+  held.horizon = upTo;
+  return true;
+}
+
 function createReadModel(connection: mongoose.Connection): ReadModel {
   const Articles = articleModel(connection);
   const Comments = commentModel(connection);
   const Tombstones = tombstoneModel(connection);
+  const sources: Sources = { Articles, Comments, Tombstones };
   const sequence = sequenceOn(connection);
-
   let state: ReadState | null = null;
-  /** When the model was last checked against the horizon, and the local write count then. */
-  let checkedAtMs = 0;
-  let checkedGen = -1;
-  /** Counts this process's settled writes: a read arriving after one must see it. */
-  let writeGen = 0;
-  sequence.onSettled(() => {
-    writeGen += 1;
-  });
-  let refreshing: { promise: Promise<void>; startMs: number; startGen: number } | null = null;
-
-  async function build(horizon: Horizon): Promise<ReadState> {
-    const [articleDocs, tombstones, commentDocs] = await Promise.all([
-      Articles.find({}).lean() as Promise<ArticleDoc[]>,
-      Tombstones.find({}).lean() as Promise<TombstoneDoc[]>,
-      Comments.find({ isApproved: true }).lean() as Promise<CommentDoc[]>,
-    ]);
-    const built: ReadState = {
-      epoch: horizon.epoch,
-      horizon: horizon.committed,
-      claimed: horizon.claimed,
-      articles: new FeedIndex(),
-      comments: new FeedIndex(),
-      commentsOf: new Map(),
-      approvedOf: new Map(),
-      scheduled: new Map(),
-      articlesVersion: horizon.committed,
-      commentsVersion: horizon.committed,
-    };
-    const upTo = horizon.committed;
-    for (const doc of articleDocs) applyArticle(built, doc, upTo);
-    for (const t of tombstones) if (t.kind === 'article') applyTombstone(built, t, upTo);
-    for (const doc of commentDocs) applyComment(built, doc, upTo);
-    for (const t of tombstones) if (t.kind === 'comment') applyTombstone(built, t, upTo);
-    return built;
-  }
-
-  /** Brings `held` to `horizon` by reading the changed things by `_id`; false if it cannot. */
-  async function advance(held: ReadState, horizon: Horizon): Promise<boolean> {
-    const from = held.horizon + 1;
-    const upTo = horizon.committed;
-    if (upTo - from + 1 > ADVANCE_MAX_CHANGES) return false;
-    const numbers = Array.from({ length: upTo - from + 1 }, (_, i) => from + i);
-    const claims = await mapLimit(numbers, READ_CONCURRENCY, (n) => sequence.claimOf(n));
-    const refs = claims.map((claim) => (claim?.ref ? parseChangeRef(claim.ref) : null));
-    // A pruned claim, or one made without saying what changed: only a full read is sure.
-    if (refs.some((ref) => ref === null)) return false;
-    const changed = { article: new Map<string, boolean>(), comment: new Map<string, boolean>() };
-    // A removal is final (ids are never reused), so it wins over an earlier change in the batch.
-    for (const ref of refs) {
-      const seen = changed[ref!.kind];
-      seen.set(ref!.refId, seen.get(ref!.refId) === true || ref!.removal);
-    }
-    const read = (kind: 'article' | 'comment') =>
-      mapLimit([...changed[kind]], READ_CONCURRENCY, async ([id, removal]) => {
-        if (removal) return { tombstone: await Tombstones.findById(tombstoneId(kind, id)).lean() };
-        const doc =
-          kind === 'article'
-            ? ((await Articles.findById(id).lean()) as ArticleDoc | null)
-            : ((await Comments.findById(id).lean()) as CommentDoc | null);
-        return { doc };
-      });
-    const [articleReads, commentReads] = await Promise.all([read('article'), read('comment')]);
-    // Articles first: a comment's visibility follows its article.
-    for (const { doc, tombstone } of articleReads) {
-      if (doc) applyArticle(held, doc as ArticleDoc, upTo);
-      if (tombstone) applyTombstone(held, tombstone as TombstoneDoc, upTo);
-    }
-    for (const { doc, tombstone } of commentReads) {
-      if (doc) applyComment(held, doc as CommentDoc, upTo);
-      if (tombstone) applyTombstone(held, tombstone as TombstoneDoc, upTo);
-    }
-    if (changed.article.size) held.articlesVersion = upTo;
-    if (changed.comment.size) held.commentsVersion = upTo;
-    held.horizon = upTo;
-    return true;
-  }
 
   /**
    * What an overdue claim names, for the sequence (db/claims/sequence.ts): the number the thing carries
@@ -316,46 +331,20 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
     const horizon = await sequence.horizon({ things });
     if (state && state.epoch === horizon.epoch) {
       state.claimed = Math.max(state.claimed, horizon.claimed);
-      if (horizon.committed <= state.horizon || (await advance(state, horizon))) return;
+      if (horizon.committed <= state.horizon || (await advance(sources, sequence, state, horizon))) return;
     }
-    state = await build(horizon);
+    state = await build(sources, horizon);
   }
 
-  const model: ReadModel = {
+  const checks = new CheckGate(refresh);
+  sequence.onSettled(() => checks.wrote());
+  return {
     bodies: new SharedBodies(),
     async current(options) {
-      // performance.now(): a device's answer from another instance and its next request can be
-      // less than a millisecond apart on one machine.
-      const arrivedMs = performance.now();
-      const gen = writeGen;
+      const arrival = checks.arrival();
       const behind = state !== null && options?.reach !== undefined && options.reach > state.claimed;
-      const maxAgeMs = behind ? 0 : READ_MODEL_MAX_AGE_MS;
-      const recentEnough = (startMs: number, startGen: number) =>
-        startMs >= arrivedMs - maxAgeMs && startGen >= gen;
-      for (;;) {
-        if (state && recentEnough(checkedAtMs, checkedGen)) return state;
-        if (!refreshing) {
-          const startMs = performance.now();
-          const startGen = writeGen;
-          const promise = refresh().then(() => {
-            checkedAtMs = startMs;
-            checkedGen = startGen;
-          });
-          refreshing = { promise, startMs, startGen };
-          promise.then(
-            () => (refreshing = null),
-            () => (refreshing = null),
-          );
-        }
-        const running = refreshing;
-        if (recentEnough(running.startMs, running.startGen)) {
-          await running.promise;
-          return state!;
-        }
-        // Started before this read arrived (or before a local write): wait for it, then go again.
-        await running.promise.catch(() => {});
-      }
+      await checks.waitUntilChecked(arrival, behind ? 0 : READ_MODEL_MAX_AGE_MS, () => state !== null);
+      return state!;
     },
   };
-  return model;
 }

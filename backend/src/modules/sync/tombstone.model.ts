@@ -5,7 +5,7 @@ import { Schema, type InferSchemaType } from 'mongoose';
 import type mongoose from 'mongoose';
 import { modelOn } from '../../db/model-on.ts';
 
-export const TOMBSTONE_KINDS = ['article', 'comment'] as const;
+const TOMBSTONE_KINDS = ['article', 'comment'] as const;
 export type TombstoneKind = (typeof TOMBSTONE_KINDS)[number];
 
 const tombstoneSchema = new Schema(

@@ -21,8 +21,8 @@ import { element, rfc822, xmlText } from './xml.ts';
 /** Articles in the RSS feed: what a feed reader shows, not the library. */
 export const FEED_ITEMS = 50;
 export const FEED_PATHS = { rss: '/rss.xml', sitemap: '/sitemap.xml', robots: '/robots.txt' } as const;
-export const RSS_TYPE = 'application/rss+xml; charset=utf-8';
-export const SITEMAP_TYPE = 'application/xml; charset=utf-8';
+const RSS_TYPE = 'application/rss+xml; charset=utf-8';
+const SITEMAP_TYPE = 'application/xml; charset=utf-8';
 
 /**
  * Root-relative links and images in article HTML (scripture links are `/bible/…`; stored images
@@ -40,7 +40,7 @@ export function absoluteLinks(html: string, origin: string): string {
     });
 }
 
-export function renderRss(state: ReadState, origin: string): string {
+function renderRss(state: ReadState, origin: string): string {
   const newest = newestFirst(state.articles.values()).slice(0, FEED_ITEMS);
   const articles = newest.map((entry) => JSON.parse(entry.json!) as Article);
   const lastChange = articles.reduce((latest, a) => (a.updatedAt > latest ? a.updatedAt : latest), '');
@@ -75,7 +75,7 @@ export function renderRss(state: ReadState, origin: string): string {
   ].join('\n');
 }
 
-export function renderSitemap(state: ReadState, origin: string): string {
+function renderSitemap(state: ReadState, origin: string): string {
   const articles = newestFirst(state.articles.values());
   const lastChange = articles.reduce((latest, e) => (e.updatedAt! > latest ? e.updatedAt! : latest), '');
   const url = (path: string, lastmod?: string) =>
@@ -93,7 +93,7 @@ export function renderSitemap(state: ReadState, origin: string): string {
   ].join('\n');
 }
 
-export function robotsTxt(origin: string): string {
+function robotsTxt(origin: string): string {
   return `User-agent: *\nDisallow: /admin\nDisallow: /preview/\nDisallow: /api/\n\nSitemap: ${origin}${FEED_PATHS.sitemap}\n`;
 }
 

@@ -10,7 +10,7 @@
 // an admin. The next registration rolls that forward (promotes the claimed user, who was first);
 // a claim naming a user who no longer exists is removed and the slot is claimed again.
 import type mongoose from 'mongoose';
-import { claimOrHolder } from '../../db/claims/claim.ts';
+import { claimOrHolder } from '../../db/claims/index.ts';
 import { userModel } from './user.model.ts';
 
 export const BOOTSTRAP_CLAIMS_COLLECTION = 'bootstrap_claims';

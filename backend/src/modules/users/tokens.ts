@@ -3,7 +3,7 @@
 // every admin call, not trusted here.
 import jwt from 'jsonwebtoken';
 
-export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
 export function signToken(userId: string, secret: string): string {
   return jwt.sign({ sub: userId }, secret, { expiresIn: TOKEN_TTL_SECONDS, algorithm: 'HS256' });

@@ -21,7 +21,6 @@ export type UserDoc = InferSchemaType<typeof userSchema> & { _id: mongoose.Types
 export function userModel(connection: mongoose.Connection) {
   return modelOn(connection, 'User', userSchema);
 }
-export type UserModel = ReturnType<typeof userModel>;
 
 export function toUserDto(user: UserDoc): User {
   return {

@@ -9,7 +9,7 @@ import { toUserDto, userModel, type UserDoc } from './user.model.ts';
 import { claimFirstAdmin } from './first-admin.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import type { PasswordPool } from './password-pool.ts';
-import type { WriteDeadline } from '../../db/claims/key-records.ts';
+import type { WriteDeadline } from '../../db/claims/index.ts';
 
 export const BCRYPT_COST = 10;
 
@@ -140,4 +140,3 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
     },
   };
 }
-export type UsersService = ReturnType<typeof usersService>;

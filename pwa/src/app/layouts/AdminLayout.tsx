@@ -22,7 +22,7 @@ const MENU = [
 /** The screens that list what the server holds: each shows when it was last pulled, and Refresh. */
 const LIST_SCREENS: ReadonlySet<string> = new Set([paths.admin, paths.adminAllArticles, paths.adminComments, paths.adminUsers]);
 /** The phone's bottom bar shows this many entries with readable labels; the rest go under More. */
-export const BOTTOM_BAR_ENTRIES = 4;
+const BOTTOM_BAR_ENTRIES = 4;
 const MORE = MENU.slice(BOTTOM_BAR_ENTRIES);
 
 export function AdminLayout() {

@@ -18,7 +18,7 @@ export const cell = {
   muted: styles.muted,
 };
 
-export function columnClass(column: Column): string | undefined {
+function columnClass(column: Column): string | undefined {
   return [column.hideSmall ? styles.hideSmall : '', column.actions ? styles.actionsCell : ''].join(' ').trim() || undefined;
 }
 

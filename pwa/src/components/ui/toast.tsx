@@ -8,9 +8,9 @@
 // comes bundled from the stylesheet import instead.
 import { optionalPart } from './optional-part.tsx';
 
-export const TOAST_ERROR_MS = 4000;
-export const TOAST_SUCCESS_MS = 2000;
-export const TOAST_MAX_VISIBLE = 20;
+const TOAST_ERROR_MS = 4000;
+const TOAST_SUCCESS_MS = 2000;
+const TOAST_MAX_VISIBLE = 20;
 
 const library = () => import('react-toastify/unstyled');
 

@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../components/ui/toast.tsx';
 import { useOnline } from '../../sync/status.ts';
 import styles from './PreviewActions.module.css';
 
-export const PREVIEW_NOT_SAVED_MESSAGE = 'Save the article (and let it sync) before previewing it.';
+const PREVIEW_NOT_SAVED_MESSAGE = 'Save the article (and let it sync) before previewing it.';
 
 async function askLink(id: string, purpose: 'view' | 'share'): Promise<PreviewLink> {
   try {

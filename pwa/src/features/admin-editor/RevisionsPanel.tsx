@@ -17,7 +17,7 @@ import { markChanges } from './revision-diff.ts';
 import { fetchRevision, useRevisions } from './use-revisions.ts';
 import styles from './RevisionsPanel.module.css';
 
-export const RESTORE_QUESTION = {
+const RESTORE_QUESTION = {
   title: 'Restore this version?',
   text: 'It becomes the article’s new version. The current text is kept among the earlier versions.',
 };

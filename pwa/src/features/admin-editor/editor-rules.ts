@@ -8,8 +8,6 @@ export const EDITOR_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 export const EDITOR_LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel', 'sms'] as const;
 export const EDITOR_SANITIZED_URL = 'about:blank';
 export const EDITOR_HEADER_LEVELS = [1, 2, 3, 4, 5, 6] as const;
-/** Quill's indent attributor allows exactly 1-8 (its own whitelist); the toolbar steps through them. */
-export const EDITOR_INDENT_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const EDITOR_HISTORY_MAX_STACK = 100;
 export const EDITOR_HISTORY_DELAY_MS = 1000;
 

@@ -6,7 +6,7 @@
 
 import { diffArrays } from 'diff';
 
-export type BlockChange = 'same' | 'changed' | 'removed';
+type BlockChange = 'same' | 'changed' | 'removed';
 
 export interface MarkedBlock {
   html: string;

@@ -12,7 +12,7 @@ export type RevisionsState =
   | { status: 'failed'; message: string }
   | { status: 'ready'; revisions: RevisionSummary[] };
 
-export const REVISIONS_OFFLINE_MESSAGE = 'Earlier versions can be read when this device is online.';
+const REVISIONS_OFFLINE_MESSAGE = 'Earlier versions can be read when this device is online.';
 
 function failure(error: unknown): string {
   return error instanceof Error && 'isNetwork' in error && error.isNetwork ? REVISIONS_OFFLINE_MESSAGE : errorMessage(error);

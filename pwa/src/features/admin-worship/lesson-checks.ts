@@ -7,7 +7,7 @@ import { parseLessonImport, type ImportRow, type LineProblem } from '@fw/contrac
 import { checkImportRows, lessonInputSchema, lessonProblems } from '@fw/contracts/schedule';
 import type { LocalLesson } from '../../db/db.ts';
 
-export const dateTakenMessage = (date: string) => `There is already a lesson for ${formatLessonDate(date)}.`;
+const dateTakenMessage = (date: string) => `There is already a lesson for ${formatLessonDate(date)}.`;
 
 /** Problems of the form's lesson, each a sentence; none means it can be saved. */
 export function formProblems(fields: LessonFields, editingId: string | null, lessons: readonly LocalLesson[]): string[] {

@@ -1,6 +1,6 @@
 // The admin's Family Worship data and changes: every lesson on the device (upcoming first, then
 // past, by the page's own rule), and add/edit/delete/import through the outbox.
-import { fieldsFromLesson, formatLessonDate, scheduleView, type LessonFields } from '@fw/contracts/lessons';
+import { formatLessonDate, scheduleView, type LessonFields } from '@fw/contracts/lessons';
 import { newObjectId } from '@fw/contracts/object-id';
 import type { ImportRow } from '@fw/contracts/lesson-csv';
 import { db, useLiveQuery, type LocalLesson } from '../../db/db.ts';
@@ -46,5 +46,3 @@ export function importLessons(rows: readonly ImportRow[]) {
     SUCCESS_FALLBACK.importedLessons,
   );
 }
-
-export { fieldsFromLesson };

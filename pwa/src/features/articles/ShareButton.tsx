@@ -5,9 +5,9 @@ import { shareOrCopy } from '../../components/ui/share-or-copy.ts';
 import { paths } from '../../lib/paths.ts';
 import styles from './ReaderActions.module.css';
 
-export const LINK_COPIED_MESSAGE = 'Link copied. Paste it anywhere to share this article.';
+const LINK_COPIED_MESSAGE = 'Link copied. Paste it anywhere to share this article.';
 
-export function articleUrl(id: string): string {
+function articleUrl(id: string): string {
   return new URL(paths.article(id), window.location.origin).href;
 }
 

@@ -6,7 +6,7 @@ import type { ArticleSummary, ReadingPlace } from '../../db/db.ts';
 import { loadDeviceDb, useDeviceQuery } from '../../db/live.ts';
 
 /** An article counts as finished once this share of its text has been on screen. */
-export const READ_FINISHED_SHARE = 0.9;
+const READ_FINISHED_SHARE = 0.9;
 
 export async function getReadingPlace(id: string): Promise<ReadingPlace | undefined> {
   const { db } = await loadDeviceDb();

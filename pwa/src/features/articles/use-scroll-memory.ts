@@ -4,7 +4,7 @@ import { useEffect, type RefObject } from 'react';
 import { getReadingPlace, saveReadingPlace } from './use-reading-place.ts';
 
 /** Scrolling is recorded this long after it stops (and when the page is left). */
-export const SCROLL_SAVE_DELAY_MS = 250;
+const SCROLL_SAVE_DELAY_MS = 250;
 
 interface Measured {
   position: number;

@@ -2,7 +2,7 @@
 // sheet where there is one; otherwise the same text is copied.
 import { shareOrCopy } from '../../components/ui/share-or-copy.ts';
 
-export const PASSAGE_COPIED_MESSAGE = 'Passage copied. Paste it anywhere to share it.';
+const PASSAGE_COPIED_MESSAGE = 'Passage copied. Paste it anywhere to share it.';
 
 export function sharePassage(title: string, text: string, path: string): Promise<void> {
   const url = new URL(path, window.location.origin).href;

@@ -7,7 +7,7 @@ import styles from './CommentSection.module.css';
 
 /** How long the form waits to show the server's own answer before saying it will be sent later. */
 const SEND_WAIT_MS = 8_000;
-export const COMMENT_QUEUED_MESSAGE = 'You are offline. Your comment is saved and will be sent when the connection returns.';
+const COMMENT_QUEUED_MESSAGE = 'You are offline. Your comment is saved and will be sent when the connection returns.';
 
 export function CommentForm({ articleId }: { articleId: string }) {
   const [name, setName] = useState('');

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { BIBLE_BOOKS } from '@fw/contracts/bible';
 import { BIBLE_QUOTA_MESSAGE, bibleOnDevice } from '../../bible/books.ts';
-import { keepInBackground } from '../../bible/keeper.ts';
+import { keepInBackground } from '../../bible/bible-keeper.ts';
 import { useBibleProgress } from '../../bible/use-bible-progress.ts';
 import { bibleProgressText } from './SyncProgress.tsx';
 import styles from './DeviceStatus.module.css';

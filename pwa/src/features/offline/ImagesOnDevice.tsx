@@ -6,7 +6,7 @@ import styles from './DeviceStatus.module.css';
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
-export const IMAGES_QUOTA_MESSAGE =
+const IMAGES_QUOTA_MESSAGE =
   "This device's storage is full, so not every picture can be kept on it. Articles still open offline; the missing pictures show when online.";
 
 export function ImagesOnDevice() {

@@ -5,8 +5,8 @@ import { CloseIcon, DownloadIcon } from '../../components/ui/icons.tsx';
 import { promptInstall, useInstallOffer } from './install.ts';
 import styles from './DeviceStatus.module.css';
 
-export const IOS_HINT_SEEN_KEY = 'hint:iosInstall';
-export const IOS_INSTALL_HOW_TO = 'To install this app, tap Share, then “Add to Home Screen”.';
+const IOS_HINT_SEEN_KEY = 'hint:iosInstall';
+const IOS_INSTALL_HOW_TO = 'To install this app, tap Share, then “Add to Home Screen”.';
 
 export function InstallButton() {
   const offer = useInstallOffer();

@@ -6,7 +6,7 @@ import { useBibleProgress } from '../../bible/use-bible-progress.ts';
 import { useFirstSyncProgress } from './use-device-status.ts';
 import styles from './DeviceStatus.module.css';
 
-export function syncProgressText(saved: number, total: number | null): string {
+function syncProgressText(saved: number, total: number | null): string {
   return total === null
     ? `Saving articles for offline reading: ${formatCount(saved)} so far`
     : `Saving articles for offline reading: ${formatCount(saved)} of ${formatCount(total)}`;

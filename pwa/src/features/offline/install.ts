@@ -17,7 +17,7 @@ let installed = false;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export function isStandalone(): boolean {
+function isStandalone(): boolean {
   return (
     window.matchMedia?.(STANDALONE_QUERY).matches === true ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true
@@ -25,7 +25,7 @@ export function isStandalone(): boolean {
 }
 
 /** Safari on iPhone and iPad (iPadOS also calls itself a Mac with touch); not Chrome or Firefox there. */
-export function isIosSafari(ua = navigator.userAgent, touchPoints = navigator.maxTouchPoints): boolean {
+function isIosSafari(ua = navigator.userAgent, touchPoints = navigator.maxTouchPoints): boolean {
   const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && touchPoints > 1);
   return ios && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(ua);
 }

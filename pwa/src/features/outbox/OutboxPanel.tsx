@@ -11,7 +11,7 @@ import { ConflictVersions } from './ConflictVersions.tsx';
 import { CONFLICT_SENTENCE } from '../../lib/admin-messages.ts';
 import styles from './OutboxPanel.module.css';
 
-export const DISCARD_QUESTION = {
+const DISCARD_QUESTION = {
   title: 'Discard change',
   text: 'Discard this change? It will not be sent, and the server’s version stays.',
 } as const;

@@ -19,7 +19,7 @@ export function random(seed: number) {
 
 // Few distinct words and characters, so random queries often match; some whose lower-casing is
 // special (İ grows, Σ depends on its place, ß stays) and some that are not letters at all.
-export const WORDS = [
+const WORDS = [
   'Grace',
   'grace',
   'HOPE',

@@ -24,7 +24,7 @@ import { ArticleCitations, citationPreview, referenceQuery } from './reference-s
 /** Articles read from IndexedDB at once while indexing: bounds the memory held at once. */
 const READ_BATCH = 200;
 /** The saved copy is rewritten once no change came for this long (a sync comes in bursts). */
-export const SAVE_AFTER_QUIET_MS = 2_000;
+const SAVE_AFTER_QUIET_MS = 2_000;
 /** Saved texts read per task in the background: a query waits for one batch at most. */
 const TEXTS_PER_TASK = 500;
 /** Saved word lists read per task in the background (of ~48,000 at 10,000 articles). */

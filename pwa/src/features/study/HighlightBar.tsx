@@ -6,7 +6,7 @@ import { HIGHLIGHT_COLORS, type HighlightColor } from '../../db/db.ts';
 import { COLOR_LABELS } from './StudySheet.tsx';
 import styles from './study.module.css';
 
-export const HIGHLIGHT_BAR_LABEL = 'Highlight the selected words';
+const HIGHLIGHT_BAR_LABEL = 'Highlight the selected words';
 
 interface Props {
   onColor: (color: HighlightColor) => void;

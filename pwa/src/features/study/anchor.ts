@@ -6,7 +6,7 @@
 // A highlight re-attaches only where its own words still stand; when they are gone it is an
 // orphan, which the caller keeps and lists (never dropped).
 
-import { isSpace, type TextSpan } from '../../lib/dom-text.ts';
+import type { TextSpan } from '../../lib/dom-text.ts';
 import type { HighlightQuote } from '../../db/db.ts';
 
 /** The highlighted words (`exact`), up to ANCHOR_CONTEXT_CHARS of reading text before and after
@@ -15,23 +15,7 @@ export type TextQuote = HighlightQuote;
 
 export type { TextSpan };
 
-export const ANCHOR_CONTEXT_CHARS = 32;
-
-/** Every run of white space as one space, no space at either end (for quotes and queries). */
-export function collapseSpaces(text: string): string {
-  let out = '';
-  let space = true;
-  for (const char of text) {
-    if (isSpace(char)) {
-      if (!space) out += ' ';
-      space = true;
-    } else {
-      out += char;
-      space = false;
-    }
-  }
-  return out.endsWith(' ') ? out.slice(0, -1) : out;
-}
+const ANCHOR_CONTEXT_CHARS = 32;
 
 /** The anchor for [start, end) of a reading text; the span is trimmed of spaces at its ends. */
 export function makeAnchor(text: string, start: number, end: number): TextQuote | null {

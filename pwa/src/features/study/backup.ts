@@ -10,7 +10,7 @@ import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import type { ArticleNote, Highlight, ReadingPlace, SavedArticle } from '../../db/db.ts';
 import { HIGHLIGHT_COLORS } from '../../db/db.ts';
 
-export const BACKUP_FORMAT = 'living-best-now-notes';
+const BACKUP_FORMAT = 'living-best-now-notes';
 export const BACKUP_VERSION = 1;
 
 export interface BackupPreferences {

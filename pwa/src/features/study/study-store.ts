@@ -9,15 +9,15 @@ import { isQuotaError, setStorageFull } from '../../lib/storage.ts';
 import type { TextQuote } from './anchor.ts';
 import { planMerge, readBackup, writeBackup, type BackupPreferences, type MergeCounts, type StudyData } from './backup.ts';
 
-export const STUDY_STORAGE_FULL =
+const STUDY_STORAGE_FULL =
   "This device's storage is full, so this change was not saved. Free some space in the browser's settings, or back up your notes, then try again.";
 
 /** Notes older than this that were never backed up bring the gentle reminder. */
 export const BACKUP_REMINDER_AGE_DAYS = 30;
-export const BACKUP_REMINDER_SNOOZE_DAYS = 7;
+const BACKUP_REMINDER_SNOOZE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const LAST_BACKUP_KEY = 'study:lastBackupAt';
-export const REMINDER_SNOOZED_KEY = 'study:reminderSnoozedUntil';
+const LAST_BACKUP_KEY = 'study:lastBackupAt';
+const REMINDER_SNOOZED_KEY = 'study:reminderSnoozedUntil';
 /** A link to a highlight: /article/<id>#hl-<highlight id>. */
 export const HIGHLIGHT_HASH_PREFIX = '#hl-';
 

@@ -5,17 +5,17 @@
 // never drawn where WebP is read). Files no article uses any more are let go.
 import { imageUrlsIn } from '@fw/contracts/images';
 import type { ArticleBody } from '../../db/db.ts';
-import { getMany, keysOf } from '../../db/bible-store.ts';
+import { getMany, keysOf } from '../../db/worker-idb.ts';
 import { isQuotaError } from '../../lib/storage.ts';
 import type { ArticleChanges } from '../article-changes.ts';
 import type { ImageProgress } from './progress.ts';
 
 /** The service worker's runtime cache for stored images (vite.config.ts names it too). */
-export const ARTICLE_IMAGES_CACHE = 'article-images';
+const ARTICLE_IMAGES_CACHE = 'article-images';
 /** Bodies read per transaction on the first pass: the worker never holds the whole library. */
 const READ_BATCH = 200;
 
-export const filesToKeep = (html: string) => imageUrlsIn(html).filter((url) => url.endsWith('.webp'));
+const filesToKeep = (html: string) => imageUrlsIn(html).filter((url) => url.endsWith('.webp'));
 
 export class ImageKeeper {
   /** Each article's picture files, from its body as stored on the device. */

@@ -1,6 +1,6 @@
 // What the device holds of its articles' pictures, as one small state the "On this device"
 // figures read (kept apart from the keeper, so the footer does not load it). The keeping runs in
-// a worker (keeper.ts), which sends this state to the page.
+// a worker (image-keeper.ts), which sends this state to the page.
 
 export interface ImageProgress {
   /** Picture files the device's articles use (their WebP copies, every width). */

@@ -6,7 +6,7 @@
 import type { ErrorCode } from '@fw/contracts/errors';
 import type { Table } from '../../db/db.ts';
 
-export interface Endpoint {
+interface Endpoint {
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   /** Only admin writes need a token; a visitor's comment goes out without one. */

@@ -10,7 +10,7 @@ import { defineKinds } from './kind.ts';
 import { deleteOverSave, saveOverSave } from './coalesce.ts';
 
 /** What a saveLesson entry carries (the body of POST /api/lessons/save's `lesson`). */
-export type LessonBody = LessonFields & { _id: string; version?: number };
+type LessonBody = LessonFields & { _id: string; version?: number };
 export interface ImportBody {
   lessons: (LessonFields & { _id: string; line: number })[];
 }
@@ -19,7 +19,7 @@ export interface ImportBody {
 export const servedLesson = (lesson: Lesson): LocalLesson => ({ ...lesson, _id: lesson._id ?? lesson.D });
 
 /** A lesson as the device shows it before the server has answered. */
-export function optimisticLesson(body: LessonFields & { _id: string }, version: number): LocalLesson {
+function optimisticLesson(body: LessonFields & { _id: string }, version: number): LocalLesson {
   return { ...lessonFromFields(body, { _id: body._id, version }), _id: body._id, pending: 1 };
 }
 

@@ -1,0 +1,55 @@
+// The article form's values and its save: through the outbox (sendWrite), as a new article or as
+// the edited one (same id, with the version it was based on).
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { newObjectId } from '@fw/contracts/object-id';
+import { sendWrite } from '../../sync/send-write.ts';
+import { discardEntry } from '../../sync/outbox.ts';
+import { SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
+import { paths } from '../../lib/paths.ts';
+import { EMPTY_FORM, toArticleBody, type ArticleFormValues, type Prefill } from './article-form.ts';
+
+export type SetField = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) => void;
+
+export function useArticleSave(prefill: Prefill) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ArticleFormValues>(prefill.values);
+  const [sending, setSending] = useState(false);
+  const editing = prefill.target;
+  const set: SetField = (field, value) => setValues((v) => ({ ...v, [field]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!values.title.trim() || !values.subtitle.trim()) return;
+    setSending(true);
+    try {
+      const id = editing?._id ?? newObjectId();
+      const { entry, report } = await sendWrite(
+        {
+          kind: 'saveArticle',
+          recordId: id,
+          body: toArticleBody(values, id, editing),
+          label: `${editing ? 'Update' : 'Create'} “${values.title.trim()}”`,
+        },
+        editing ? SUCCESS_FALLBACK.updated : SUCCESS_FALLBACK.created,
+      );
+      if (report?.outcome === 'failed') {
+        // Refused (e.g. bad input): the text is still in the form to fix and send again, so the
+        // refused copy need not wait in the outbox as well.
+        await discardEntry(entry.seq!);
+        return;
+      }
+      if (editing) {
+        navigate(paths.admin, { replace: true });
+      } else {
+        setValues(EMPTY_FORM);
+      }
+    } catch {
+      // sendWrite already showed why the device could not store it; the form keeps the text.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { values, set, sending, submit };
+}

@@ -1,0 +1,58 @@
+// The home page's search and tab, kept in the address (`q` and `tab`) so a search and a category
+// survive Back, a reload and a shared link, and the search box that edits them.
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { HOME_TABS, INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
+import { PREVIEWS_AT_ONCE } from '../search/index.ts';
+
+/** Search results shown at first and added by each "Show more results". */
+const RESULTS_AT_ONCE = PREVIEWS_AT_ONCE;
+
+const SEARCH_PARAM = 'q';
+const TAB_PARAM = 'tab';
+
+const tabOf = (value: string | null): HomeTab => HOME_TABS.find((tab) => tab === value) ?? INDEX_TAB;
+
+export function useHomeSearch() {
+  const [params, setParams] = useSearchParams();
+  const query = (params.get(SEARCH_PARAM) ?? '').trim();
+  const tab = tabOf(params.get(TAB_PARAM));
+  const [input, setInput] = useState(query);
+  const [inputFor, setInputFor] = useState(query);
+  const [shown, setShown] = useState(RESULTS_AT_ONCE);
+  // Back and Forward change the address under the box: the box follows.
+  if (inputFor !== query) {
+    setInputFor(query);
+    setInput(query);
+  }
+
+  /** One history entry per search; a tab change replaces the entry (arrow keys would flood Back). */
+  function show(next: { query: string; tab: HomeTab }, replace: boolean) {
+    const search = new URLSearchParams();
+    if (next.query) search.set(SEARCH_PARAM, next.query);
+    if (next.tab !== INDEX_TAB) search.set(TAB_PARAM, next.tab);
+    setParams(search, { replace });
+    setShown(RESULTS_AT_ONCE);
+  }
+
+  return {
+    query,
+    tab,
+    input,
+    setInput,
+    shown,
+    showMore: () => setShown((n) => n + RESULTS_AT_ONCE),
+    submit(event: FormEvent) {
+      event.preventDefault();
+      show({ query: input.trim(), tab }, false);
+    },
+    clear() {
+      setInput('');
+      show({ query: '', tab }, false);
+    },
+    selectTab: (next: HomeTab) => show({ query, tab: next }, true),
+    showAllCategories: () => show({ query, tab: INDEX_TAB }, false),
+  };
+}
+
+export type HomeSearch = ReturnType<typeof useHomeSearch>;
