@@ -1,4 +1,4 @@
-// One lint config for the three parts; it also keeps the parts apart (see style.md rule 1) and
+// One lint config for the three parts; it also keeps the parts apart (no part imports another's source) and
 // the PWA's layers in one direction (README, "Layout"). In pwa/src, each layer imports only
 // those before it:
 //   lib         shared helpers: the api client, clock, route paths, formats; imports no other layer
@@ -159,7 +159,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            // Only the db module may touch Dexie directly (style.md rule 3).
+            // Only the db module may touch Dexie directly: one place owns the schema and its queries.
             { name: 'dexie', message: 'Import the database through src/db.' },
             {
               name: '@fw/contracts',

@@ -47,7 +47,7 @@ export function isCategoryName(value: unknown): value is CategoryName {
   return typeof value === 'string' && (CATEGORY_NAMES as readonly string[]).includes(value);
 }
 
-/** The spec allows a category as a string or as an object holding a `category` field. */
+/** A category may be sent as a string or as an object holding a `category` field. */
 export function categoryOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object' && 'category' in value) {

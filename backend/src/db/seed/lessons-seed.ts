@@ -1,4 +1,4 @@
-// Worship lessons put into a database once: the 2025 schedule (the spec's data) on every
+// Worship lessons put into a database once: the 2025 schedule (contracts/src/schedule-2025.ts) on every
 // database, and on the embedded development database a few demo weeks starting with the week it
 // is seeded, so the Family page shows something on any date. Each lesson has a fixed id made from
 // its date, and a date that already has a lesson is skipped, so a seed cut off half-way completes

@@ -1,4 +1,4 @@
-// The article calls of the spec's call table (public reads, admin writes) plus the admin
+// The article calls of the product's call table (docs/api.md; public reads, admin writes) plus the admin
 // dashboard and article list. Handlers parse, call the service, shape the answer.
 import Router from '@koa/router';
 import {
@@ -48,7 +48,7 @@ export function parseArticleJson(text: string): ArticleInputParsed {
   return parseWith(articleInputSchema, value);
 }
 
-/** The spec's article list: published articles, newest first, from the read model's JSON. */
+/** The public article list: published articles, newest first, from the read model's JSON. */
 function renderPublishedList(articles: FeedIndex): string {
   const json = newestFirst(articles.values()).map((entry) => entry.json);
   return `{"success":true,"articles":[${json.join(',')}]}`;

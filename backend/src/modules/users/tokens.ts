@@ -25,7 +25,7 @@ export function verifyToken(token: string, secret: string): TokenCheck {
   }
 }
 
-/** The token from `Authorization` (raw, as the spec sends it, or `Bearer <token>`) or `token`. */
+/** The token from `Authorization` (raw, as the product's clients send it, or `Bearer <token>`) or `token`. */
 export function tokenFromHeaders(headers: Record<string, string | string[] | undefined>): string | null {
   const pick = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim();
   const authorization = pick(headers.authorization);

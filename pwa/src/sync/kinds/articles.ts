@@ -17,7 +17,7 @@ async function storeAnswer(_recordId: string, answer: Record<string, unknown>): 
 export const ARTICLE_KINDS = defineKinds({
   saveArticle: {
     endpoint: { method: 'POST', path: API_PATHS.addArticle, admin: true },
-    // The spec's add call carries the article as a JSON string in one field.
+    // The product's add call carries the article as a JSON string in one field.
     wire: (body) => ({ article: JSON.stringify(body) }),
     tables: articleTables,
     async optimistic(recordId, body) {
