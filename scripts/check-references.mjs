@@ -7,7 +7,8 @@
 //     list or in parentheses;
 //   - a citation of the product's specification or of the style guide, which live outside the
 //     repository: state the rule, or point at a file here;
-//   - the architecture document named without its folder (it is docs/architecture.md);
+//   - the architecture document named without its folder (it is docs/architecture.md), except as
+//     the target of a markdown link, which is checked to exist instead;
 //   - a markdown link in README.md or docs/ to a file that does not exist.
 // The planted examples live in backend/test/check-references.test.ts, the one file exempt.
 import { execFileSync } from 'node:child_process';
@@ -35,7 +36,7 @@ export const PATTERNS = [
   { name: 'review item', re: /\((?:[LMH]\d(?:,\s*)?)+\)/ },
   { name: 'specification cited', re: /\b(?:the|product)\s+spec(?:ification)?\b/i },
   { name: 'style guide cited', re: /\bstyle\.md\b/i },
-  { name: 'architecture doc without docs/', re: /(?<!docs\/)\barchitecture\.md\b/i },
+  { name: 'architecture doc without docs/', re: /(?<!docs\/|\]\()\barchitecture\.md\b/i },
   { name: 'design doc section', re: /\(architecture,\s+pitfalls\)/i },
 ];
 

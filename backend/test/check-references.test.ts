@@ -61,6 +61,8 @@ describe('check-references', () => {
     expect(problemsIn('docs/features.md', text, exists)).toEqual([{ line: 1, name: 'link to a missing file', found: 'missing.md' }]);
     // Links are checked in README.md and docs/ only.
     expect(problemsIn('backend/src/notes.ts', '// [gone](missing.md)', exists)).toEqual([]);
+    // Inside docs/, a link to a sibling names it without the folder; it is checked to exist.
+    expect(problemsIn('docs/api.md', 'See [the decisions](architecture.md).', (p) => p === 'docs/architecture.md')).toEqual([]);
   });
 
   it('finds nothing in the repository as it is', () => {
