@@ -35,6 +35,7 @@ export const PATTERNS = [
   { name: 'review item', re: /\b[LMH]\d(?:\s*[/,&]\s*[LMH]\d)+\b/ },
   { name: 'review item', re: /\((?:[LMH]\d(?:,\s*)?)+\)/ },
   { name: 'specification cited', re: /\b(?:the|product)\s+spec(?:ification)?\b/i },
+  { name: 'specification cited', re: /\(\s*spec\b[^)]*\)|\bspec,?\s+section\b/i },
   { name: 'style guide cited', re: /\bstyle\.md\b/i },
   { name: 'architecture doc without docs/', re: /(?<!docs\/|\]\()\barchitecture\.md\b/i },
   { name: 'design doc section', re: /\(architecture,\s+pitfalls\)/i },

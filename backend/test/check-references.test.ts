@@ -30,6 +30,8 @@ describe('check-references', () => {
       '// Normalised on save (architecture, pitfalls).',
       '// Regression, see #123.',
       '// As the product spec says.',
+      '/** The link protocols the editor allows (spec, editor rules). */',
+      '// Logout (spec, section 4): forget the token.',
     ].join('\n');
     expect(problemsIn('pwa/src/example.ts', text).map((p) => [p.line, p.name])).toEqual([
       [1, 'review item'],
@@ -40,6 +42,8 @@ describe('check-references', () => {
       [7, 'design doc section'],
       [8, 'issue number'],
       [9, 'specification cited'],
+      [10, 'specification cited'],
+      [11, 'specification cited'],
     ]);
   });
 

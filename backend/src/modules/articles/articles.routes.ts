@@ -29,7 +29,7 @@ export const ARTICLE_TOO_LARGE_MESSAGE = `The article is too large: its content 
   LIMITS.ARTICLE_CONTENT_MAX_BYTES / 1024 / 1024
 } MB.`;
 
-/** The `article` field holds JSON text (spec); too-large content is a 413 before any validation. */
+/** The `article` field holds JSON text (the product's add call); too-large content is a 413 before any validation. */
 export function parseArticleJson(text: string): ArticleInputParsed {
   let value: unknown;
   try {

@@ -1,4 +1,4 @@
-// Logout (spec, section 4): forget the token (state, storage and so the header), forget the
+// Logout: forget the token (state, storage and so the header), forget the
 // admin's view kept on this device, and go home. Writes still in the outbox stay there and go
 // out after the next login, like after an expired session.
 import type { NavigateFunction } from 'react-router-dom';
