@@ -2,8 +2,8 @@
 // default; SQLite is the baseline of the ratios) and FerretDB on PostgreSQL, each with 10,000
 // articles and 50,000 approved comments (5 per article, copies written in bulk: bench/lib/
 // bulk-library.mjs). One client, one request after another, the two backends taking turns: login (a lookup by email), the admin
-// comment list (every comment, the spec's call), the dashboard, a comment write and an article
-// edit. What each of them reads on each backend is in architecture.md ("What each request costs").
+// comment list (every comment, as the product's call answers), the dashboard, a comment write and an article
+// edit. What each of them reads on each backend is in docs/architecture.md ("What each request costs").
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -132,7 +132,7 @@ export async function benchFeeds(database, tmpDir) {
   }
 }
 
-/** The feeds' rows of the README table (bench/report.mjs). */
+/** The feeds' rows of the benchmark table in docs/benchmarks.md (bench/report.mjs). */
 export function feedsRows(feeds) {
   const pct = (share) => `${Math.round(share * 100)}%`;
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,14 +1,14 @@
 // The benchmark report: the machine it ran on, a markdown table of every figure with its
-// same-run baseline and its target (missed targets stay, marked missed), and the README section
-// between <!-- bench:start --> and <!-- bench:end -->.
+// same-run baseline and its target (missed targets stay, marked missed), and the section of
+// docs/benchmarks.md between <!-- bench:start --> and <!-- bench:end -->.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { CHROMIUM_PATH } from '../scripts/lib/proc.mjs';
 import { feedsRows } from './feeds.mjs';
 
-export const README_START = '<!-- bench:start -->';
-export const README_END = '<!-- bench:end -->';
+export const BENCH_START = '<!-- bench:start -->';
+export const BENCH_END = '<!-- bench:end -->';
 
 function tryRun(command, args) {
   try {
@@ -450,26 +450,29 @@ function serverTable(server, t) {
   return markdown(header, rows);
 }
 
-export function readmeSection({ date, machine: m }, markdownTable) {
+export function benchSection({ date, machine: m }, markdownTable) {
   return [
-    README_START,
+    BENCH_START,
     `Last run: ${date} on ${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GB RAM, Node ${m.node}, ${m.chromium} (${m.os}).`,
     'Measured by `npm run bench` (code in `bench/`, raw figures in `bench/results.json`); every figure has a baseline',
     'measured in the same run, so a busy machine moves both. Loopback only; the machine was shared with other work.',
     '',
     markdownTable,
-    README_END,
+    BENCH_END,
   ].join('\n');
 }
 
-/** Replaces the section between the markers, or adds a "## Benchmarks" section at the end. */
-export function updateReadme(file, section) {
-  const text = fs.readFileSync(file, 'utf8');
-  const start = text.indexOf(README_START);
-  const end = text.indexOf(README_END);
+/**
+ * Replaces the section between the markers in `file` (docs/benchmarks.md), or adds it at the end;
+ * a missing file is started with its heading.
+ */
+export function updateBenchDoc(file, section) {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const start = text.indexOf(BENCH_START);
+  const end = text.indexOf(BENCH_END);
   const next =
     start >= 0 && end > start
-      ? text.slice(0, start) + section + text.slice(end + README_END.length)
-      : `${text.trimEnd()}\n\n## Benchmarks\n\n${section}\n`;
+      ? text.slice(0, start) + section + text.slice(end + BENCH_END.length)
+      : `${text.trimEnd()}\n\n${section}\n`;
   fs.writeFileSync(file, next);
 }

@@ -2,7 +2,7 @@
 // time (the machine may be small and shared): page weight, offline search in chromium, the server
 // at three library sizes (polls, syncs, reads and writes), Lighthouse, offline reload, and the
 // reliability tests. Writes
-// bench/results.json, prints a markdown table and updates the README's Benchmarks section.
+// bench/results.json, prints a markdown table and updates the table in docs/benchmarks.md.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
 // Names: weight search server feeds images logins heavysave lighthouse offline versesheet firstvisit cardtap highlights reliability backends.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
@@ -54,7 +54,7 @@ const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
 const { benchHighlights } = await import('../bench/highlights.mjs');
 const { benchBackends } = await import('../bench/backends.mjs');
 const { startDatabase, startBackend, api } = await import('../bench/lib/server.mjs');
-const { machine, table, readmeSection, updateReadme } = await import('../bench/report.mjs');
+const { machine, table, benchSection, updateBenchDoc } = await import('../bench/report.mjs');
 
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const selected = onlyArg ? onlyArg.slice('--only='.length).split(',') : ALL;
@@ -243,10 +243,10 @@ const markdown = table(results, {
   images: IMAGE_TARGETS,
   homeJsGzipBytes: HOME_JS_TARGET_GZIP_BYTES,
 });
-updateReadme(path.join(ROOT, 'README.md'), readmeSection(report, markdown));
+updateBenchDoc(path.join(ROOT, 'docs', 'benchmarks.md'), benchSection(report, markdown));
 console.log(`\n${markdown}\n`);
 console.log(
-  `Written: bench/results.json and the README's Benchmarks section (${report.durationS} s).`,
+  `Written: bench/results.json and the table in docs/benchmarks.md (${report.durationS} s).`,
 );
 if (failures.length) {
   console.error(`Failed: ${failures.map((f) => `${f.benchmark} (${f.error})`).join('; ')}`);

@@ -1,4 +1,4 @@
-// Backups of the site on FerretDB over PostgreSQL (README, "Deploying"):
+// Backups of the site on FerretDB over PostgreSQL (docs/deploying.md, "Backups and restore"):
 //   npm run db:backup -- site.dump    pg_dump of the running site (a consistent snapshot; the site
 //                                     keeps serving)
 //   npm run db:restore -- site.dump   pg_restore into a fresh cluster, then a new sync epoch, so

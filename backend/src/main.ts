@@ -21,7 +21,8 @@ if (config.seedDemo && (await seedDemo(connection)).seeded) console.log('Seeded 
 // A few demo worship weeks from the week of the first start (once; also on a database seeded
 // before lessons lived in the database).
 if (config.seedDemo && (await seedDemoLessons(connection, scripture)).seeded) console.log('Seeded demo worship lessons.');
-// The spec's 2025 worship schedule goes into every database once, MONGODB_URI ones included.
+// The 2025 worship schedule (contracts/src/schedule-2025.ts) goes into every database once,
+// MONGODB_URI ones included.
 if ((await seedSchedule2025(connection, scripture)).seeded) console.log('Seeded the 2025 worship schedule.');
 // Citations in what was stored before they were linked on save (once; modules/scripture/).
 const linked = await linkStoredScripture(connection, scripture);

@@ -1,4 +1,4 @@
-// Reliability figures the tests measure, left where `npm run bench` collects them for the README
+// Reliability figures the tests measure, left where `npm run bench` collects them for docs/benchmarks.md
 // (test-results/ is not committed).
 import fs from 'node:fs';
 import path from 'node:path';

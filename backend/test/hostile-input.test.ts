@@ -288,9 +288,9 @@ function round3Requests(epoch: string): Hostile[] {
     const limit = 1 + ((i * 53) % 500);
     const feed = i % 2 ? 'comments' : 'articles';
     requests.push(
-      { method: 'GET', path: `/api/sync/${feed}?since=${crypto.randomBytes(6).toString('hex')}.${i}&limit=${limit}`, label: 'round 3 M2 foreign epoch', check: (_res, text) => (text.includes('"reset":true') ? null : 'not the reset page') },
-      { method: 'GET', path: `/api/sync/${feed}?since=${epoch}.${'9'.repeat(8 + (i % 5))}${i}&limit=${limit}`, label: 'round 3 M2 beyond the horizon', check: (_res, text) => (cursorIn(text) < 1e6 ? null : 'cursor not clamped to the horizon') },
-      { method: 'GET', path: `/api/sync/${feed}?since=${epoch}.${'0'.repeat(1 + (i % 12))}${i % 4}&limit=${limit}`, label: 'round 3 M2 leading zeros' },
+      { method: 'GET', path: `/api/sync/${feed}?since=${crypto.randomBytes(6).toString('hex')}.${i}&limit=${limit}`, label: 'feed cursor from a foreign epoch', check: (_res, text) => (text.includes('"reset":true') ? null : 'not the reset page') },
+      { method: 'GET', path: `/api/sync/${feed}?since=${epoch}.${'9'.repeat(8 + (i % 5))}${i}&limit=${limit}`, label: 'feed cursor beyond the horizon', check: (_res, text) => (cursorIn(text) < 1e6 ? null : 'cursor not clamped to the horizon') },
+      { method: 'GET', path: `/api/sync/${feed}?since=${epoch}.${'0'.repeat(1 + (i % 12))}${i % 4}&limit=${limit}`, label: 'feed cursor with leading zeros' },
     );
   }
   const gzipped = zlib.gzipSync(JSON.stringify({ article: NOWHERE_ID, name: 'A', content: 'B' }));
@@ -307,7 +307,7 @@ function round3Requests(epoch: string): Hostile[] {
         path,
         headers: { ...json, 'content-encoding': encoding },
         raw,
-        label: `round 3 L2 broken ${encoding} body`,
+        label: `broken ${encoding} body`,
         check: (res) => (res.status === 400 ? null : `answered ${res.status}, not 400`),
       });
     }
@@ -316,7 +316,7 @@ function round3Requests(epoch: string): Hostile[] {
 }
 
 /**
- * Round 4: an article past the stored-size limit made of Bible citations is refused by the size
+ * An article past the stored-size limit made of Bible citations is refused by the size
  * check before any citation is looked for (on the event loop, parsing 8 MB of them took minutes
  * and held every other request of this run).
  */
@@ -329,7 +329,7 @@ function round4Requests(users: Users): Hostile[] {
       path: '/api/articles/add',
       headers: { 'content-type': 'application/json', authorization: users.admin },
       raw: JSON.stringify({ article }),
-      label: 'round 4 stored-size limit of citations',
+      label: 'stored-size limit of citations',
       check: (res, text) =>
         res.status === 413 && text.includes(STORED_TOO_LARGE_MESSAGE) ? null : `answered ${res.status}, not the stored-size refusal`,
     },
@@ -337,7 +337,7 @@ function round4Requests(users: Users): Hostile[] {
 }
 
 /**
- * Round 4: pictures an administrator pastes that the pipeline must refuse from the markup or the
+ * Pictures an administrator pastes that the pipeline must refuse from the markup or the
  * header, never decode or drop (modules/images/image-limits.ts): each answer names the limit.
  */
 function round4ImageRequests(users: Users): Hostile[] {
@@ -362,7 +362,7 @@ function round4ImageRequests(users: Users): Hostile[] {
     path: '/api/articles/add',
     headers: admin,
     raw: save(content),
-    label: `round 4 picture: ${label}`,
+    label: `picture: ${label}`,
     check: answered(status, words),
   }));
 }

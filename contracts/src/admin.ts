@@ -1,4 +1,4 @@
-// Registration, login and the admin calls of the spec's call table.
+// Registration, login and the admin calls of the product's call table (docs/api.md).
 import { z } from 'zod';
 import { articleSchema, idRequestSchema } from './articles.ts';
 import { adminCommentSchema } from './comments.ts';

@@ -1,4 +1,4 @@
-// Article shapes and the public article calls of the spec's call table.
+// Article shapes and the public article calls of the product's call table (docs/api.md).
 import { z } from 'zod';
 import { CATEGORY_NAMES, categoryOf } from './categories.ts';
 import { LIMITS, envelope, followsTextRule, objectIdSchema, requiredText, type RouteSpec } from './common.ts';

@@ -43,7 +43,7 @@ export const INDEX_TAB = 'Index';
 export const HOME_TABS = [INDEX_TAB, ...CATEGORY_NAMES] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 
-/** The spec allows a category as a string or as an object holding a `category` field. */
+/** A category may be sent as a string or as an object holding a `category` field. */
 export function categoryOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object' && 'category' in value) {

@@ -1,4 +1,4 @@
-// Shapes every call shares: ids, the response envelope, the error body, and the spec's bounds.
+// Shapes every call shares: ids, the response envelope, the error body, and the shared bounds.
 import { z } from 'zod';
 import { ERROR_CODE_NAMES, type ErrorBody } from './errors.ts';
 import { OBJECT_ID_PATTERN } from './limits.ts';

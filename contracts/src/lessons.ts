@@ -13,7 +13,7 @@ export interface Lesson {
   date?: string;
   /** Grows with every edit; an edit based on an older one is refused (409). */
   version?: number;
-  /** The date as the spec shows it: "January 3, 2025". */
+  /** The date as the Family page shows it: "January 3, 2025". */
   D: string;
   T: string;
   R: string;
@@ -67,7 +67,7 @@ export function isoFromDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** "2025-01-03" → "January 3, 2025" (the spec's date heading). */
+/** "2025-01-03" → "January 3, 2025" (a lesson's date heading). */
 export function formatLessonDate(iso: string): string {
   const day = isoDay(iso);
   if (Number.isNaN(day)) return iso;
@@ -84,7 +84,7 @@ export function lessonDay(dateText: string): number {
   return isoDay(`${match[3]}-${String(month + 1).padStart(2, '0')}-${match[2]!.padStart(2, '0')}`);
 }
 
-/** A lesson's day number: from its ISO date when it has one, else from the spec's text. */
+/** A lesson's day number: from its ISO date when it has one, else from its `D` text. */
 function dayOfLesson(lesson: Pick<Lesson, 'date' | 'D'>): number {
   return lesson.date ? isoDay(lesson.date) : lessonDay(lesson.D);
 }
@@ -182,7 +182,7 @@ export interface LessonFields {
   extras: { title: string; text: string }[];
 }
 
-/** The spec's served shape (`D`, `T`, `R`, `T1`…`R4`) of a lesson's fields. */
+/** The served lesson shape (`D`, `T`, `R`, `T1`…`R4`) of a lesson's fields. */
 export function lessonFromFields(fields: LessonFields, meta: { _id?: string; version?: number } = {}): Lesson {
   const lesson: Lesson = {
     ...(meta._id !== undefined ? { _id: meta._id } : {}),

@@ -3,7 +3,7 @@
 
 export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/;
 
-/** Server-side bounds (the spec shows none in the UI; the server still needs them). */
+/** Server-side bounds (the screens show none; the server still needs them). */
 export const LIMITS = {
   COMMENT_NAME_MAX_CHARS: 80,
   COMMENT_TEXT_MAX_CHARS: 2000,
@@ -26,7 +26,7 @@ export const LIMITS = {
   SYNC_PAGE_DEFAULT_ITEMS: 200,
   LESSON_TITLE_MAX_CHARS: 200,
   LESSON_TEXT_MAX_CHARS: 4000,
-  /** Extra title/text pairs beside the main topic (the spec: up to five topics per lesson). */
+  /** Extra title/text pairs beside the main topic (a lesson has at most five topics). */
   LESSON_EXTRA_TOPICS_MAX: 4,
   /** Rows in one import: a year of weekly lessons with room for special days, several times over. */
   LESSON_IMPORT_MAX_ROWS: 400,

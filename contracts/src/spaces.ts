@@ -1,4 +1,4 @@
-// Quill 2's getSemanticHTML writes every space as `&nbsp;` (architecture, pitfalls): stored that
+// Quill 2's getSemanticHTML writes every space as `&nbsp;`: stored that
 // way, text never wraps on phones and search sees no spaces. The server cleans what it stores and
 // the editor cleans the device's optimistic copy the same way, so both keep one rule. No imports,
 // so the PWA's editor chunk stays small.

@@ -1,5 +1,6 @@
-// The device delta feeds (beyond the spec): articles and approved comments changed since a cursor.
-// A cursor is opaque to clients; the server orders every change by a unique, growing sequence.
+// The device delta feeds (added to the product's call table): articles and approved comments
+// changed since a cursor. A cursor is opaque to clients; the server orders every change by a
+// unique, growing sequence.
 import { z } from 'zod';
 import { articleSchema } from './articles.ts';
 import { commentSchema } from './comments.ts';

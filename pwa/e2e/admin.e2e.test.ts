@@ -1,6 +1,6 @@
 // The administrator's side in a real chromium against the real server and database: dashboard
 // counts, creating with the rich-text editor, the edit-in-place flow, publish/unpublish/delete
-// with the spec's confirmation, the editor's rules, a refused token, logout, and phone screenshots.
+// with its confirmation question, the editor's rules, a refused token, logout, and phone screenshots.
 // Moderation (comments, users) and conflicts are in admin-moderation.e2e.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

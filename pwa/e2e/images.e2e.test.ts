@@ -72,7 +72,7 @@ describe('article images on phones', () => {
     await admin.page.keyboard.press('Enter');
     const photoBytes = await pastePhoto(admin.page);
     expect(photoBytes).toBeGreaterThan(1_000_000);
-    // The editor holds it inline, as the spec says, until the save.
+    // The editor holds it inline (a data: URL, so writing works offline) until the save.
     await admin.page.locator('.ql-editor img[src^="data:image/jpeg;base64,"]').waitFor();
     await admin.page.getByLabel('Category').selectOption('Life');
     // A draft first: the admin list opens drafts in the editor (a published one opens its page).

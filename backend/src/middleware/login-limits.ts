@@ -1,4 +1,4 @@
-// The login policy (README "Configuration"): failures are what count, and nobody can lock an
+// The login policy (docs/configuration.md, "Login policy"): failures are what count, and nobody can lock an
 // account's owner out by failing on purpose.
 // - per (email, address) pair: RATE_LIMIT_LOGIN failures per window, then that pair gets 429;
 // - per address: LOGIN_ADDRESS_FACTOR times as many failures, whatever the emails (an attacker

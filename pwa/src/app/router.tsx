@@ -1,4 +1,4 @@
-// The route table of the spec. Home is in the main bundle; every other screen is a route module
+// The route table of the app's screens. Home is in the main bundle; every other screen is a route module
 // loaded on demand (`lazy`), so public pages never download the editor, the admin screens or
 // moment until they are needed. The router loads a route's module before showing the route, so
 // the first render of a page the server already drew (an article link) is the page itself, not a

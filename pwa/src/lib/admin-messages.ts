@@ -1,4 +1,4 @@
-// The admin area's fixed wording from the spec (confirmations) and our own fallbacks for a
+// The admin area's fixed wording (the product's confirmation questions) and our own fallbacks for a
 // success the server answered without a message. Screens and browser tests import these.
 
 const CONFIRM_DELETE_TITLE = 'Confirm Delete';

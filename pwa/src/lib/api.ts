@@ -66,7 +66,7 @@ export async function api<T = Record<string, unknown>>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) {
-    // The spec sends the raw token (no "Bearer") and, for some calls, a `token` header as well.
+    // The product's clients send the raw token (no "Bearer") and, for some calls, a `token` header as well.
     headers.Authorization = token;
     headers.token = token;
   }
@@ -113,7 +113,7 @@ export async function api<T = Record<string, unknown>>(
   return { data: body as T, status: response.status, etag, notModified: false };
 }
 
-/** The text for an error toast (the spec's catalogue). */
+/** The text for an error toast (the product's fixed error wording). */
 export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR_MESSAGE): string {
   if (isQuotaError(error)) return STORAGE_FULL_MESSAGE;
   return error instanceof Error && error.message ? error.message : fallback;

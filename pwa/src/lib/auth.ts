@@ -1,5 +1,6 @@
-// The admin's login token: kept in memory and in localStorage under the spec's key "token",
-// restored on load, and read by the API client for every call. Screens subscribe through useAuth.
+// The admin's login token: kept in memory and in localStorage under the key "token" (the name
+// the product has always used), restored on load, and read by the API client for every call.
+// Screens subscribe through useAuth.
 import { useSyncExternalStore } from 'react';
 
 const TOKEN_STORAGE_KEY = 'token';

@@ -1,4 +1,4 @@
-// The admin content calls: the dashboard and article list answer what the spec reads, and every
+// The admin content calls: the dashboard and article list answer what the admin screens read, and every
 // admin call of the article and comment modules refuses callers who are not approved admins.
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The article calls of the spec's call table (public reads, admin writes) plus the admin
+// The article calls of the product's call table (docs/api.md; public reads, admin writes) plus the admin
 // dashboard and article list. Handlers parse, call the service, shape the answer.
 import Router from '@koa/router';
 import {
@@ -29,7 +29,7 @@ export const ARTICLE_TOO_LARGE_MESSAGE = `The article is too large: its content 
   LIMITS.ARTICLE_CONTENT_MAX_BYTES / 1024 / 1024
 } MB.`;
 
-/** The `article` field holds JSON text (spec); too-large content is a 413 before any validation. */
+/** The `article` field holds JSON text (the product's add call); too-large content is a 413 before any validation. */
 function parseArticleJson(text: string): ArticleInputParsed {
   let value: unknown;
   try {
@@ -48,7 +48,7 @@ function parseArticleJson(text: string): ArticleInputParsed {
   return parseWith(articleInputSchema, value);
 }
 
-/** The spec's article list: published articles, newest first, from the read model's JSON. */
+/** The public article list: published articles, newest first, from the read model's JSON. */
 function renderPublishedList(articles: FeedIndex): string {
   const json = newestFirst(articles.values()).map((entry) => entry.json);
   return `{"success":true,"articles":[${json.join(',')}]}`;

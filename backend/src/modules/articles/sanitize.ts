@@ -7,7 +7,10 @@ import { IMAGE_FILE_TYPES, parseImageUrl } from '@fw/contracts/images';
 import { HttpError } from '../../errors.ts';
 import { IMAGE_MESSAGES } from '../images/image-limits.ts';
 
-/** The link protocols the editor allows (spec, editor rules); any other link goes nowhere. */
+/**
+ * The link protocols the editor allows (pwa/src/features/admin-editor/editor-rules.ts); any other
+ * link goes nowhere.
+ */
 const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel', 'sms'] as const;
 export const BLANK_HREF = 'about:blank';
 export const EXTERNAL_LINK_REL = 'noopener noreferrer';

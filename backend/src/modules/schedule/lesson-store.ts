@@ -1,5 +1,5 @@
 // Worship lessons in the database, and the writes every lesson change is made of. Each is a fixed
-// number of `_id` operations (architecture.md, "What each request costs"):
+// number of `_id` operations (docs/architecture.md, "What each request costs"):
 // - `lessons`: one document per lesson, `_id` a (client-made) ObjectId. A deleted lesson stays as
 //   `{ deleted: true }`, so its id is never used again and an offline edit of it gets a 404.
 // - `lesson_dates`: `{ _id: 'YYYY-MM-DD', lesson }`, one per date. Inserting it is how a lesson takes

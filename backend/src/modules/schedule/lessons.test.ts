@@ -35,7 +35,7 @@ describe('admin lesson calls', () => {
     expect(await schedule()).toEqual([]);
   });
 
-  it('adds a lesson with a client-made id, in the spec shape, extras in order', async () => {
+  it('adds a lesson with a client-made id, in the served lesson shape, extras in order', async () => {
     const _id = newObjectId();
     const res = await save({
       _id,

@@ -1,4 +1,4 @@
-// GET /api/schedule: every Family Worship lesson, in the spec's shape (`D`, `T`, `R`, `T1`…`R4`,
+// GET /api/schedule: every Family Worship lesson, in the served lesson shape (`D`, `T`, `R`, `T1`…`R4`,
 // plus `_id`, `date` and `version` for the admin screens). The answer is kept in memory with the
 // lessons' stamp (lesson-store.ts); a request costs one `_id` read of that stamp, and the lessons
 // are read again only after they changed. The ETag is a hash of the answer itself, so every

@@ -1,4 +1,4 @@
-// GET /api/schedule: the lessons from the database in the spec's shape, an ETag that changes with
+// GET /api/schedule: the lessons from the database in the served lesson shape, an ETag that changes with
 // the lessons, and 304 for a device that already holds them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_2025, scheduleResponseSchema, type Lesson } from '@fw/contracts';
@@ -8,7 +8,7 @@ import { demoLessonsFrom, seedDemoLessons, seedSchedule2025 } from '../../seed/l
 import { loadDemoLessons } from '../../seed/seed-data.ts';
 import { isoDay } from '@fw/contracts';
 
-/** The spec's fields of a served lesson (the database adds _id, date and version). */
+/** The fixed fields of a served lesson, `D`, `T`, `R`, `T1`…`R4` (the database adds _id, date, version). */
 const specFields = (lesson: Lesson) => {
   const rest: Partial<Lesson> = { ...lesson };
   delete rest._id;
@@ -34,7 +34,7 @@ describe('GET /api/schedule', () => {
     expect(res.body).toEqual({ success: true, lessons: [] });
   });
 
-  it('serves the seeded 2025 schedule in the spec shape with an ETag; a second seed adds nothing', async () => {
+  it('serves the seeded 2025 schedule in the served lesson shape with an ETag; a second seed adds nothing', async () => {
     expect(await seedSchedule2025(app.connection, app.scripture)).toEqual({ seeded: true });
     expect(await seedSchedule2025(app.connection, app.scripture)).toEqual({ seeded: false });
     const res = await app.request<{ lessons: Lesson[] }>('GET', '/api/schedule');

@@ -1,5 +1,5 @@
-// Registration, login and the admin's user calls of the spec's call table. Handlers only validate,
-// call the service and shape the envelope.
+// Registration, login and the admin's user calls of the product's call table (docs/api.md).
+// Handlers only validate, call the service and shape the envelope.
 import Router from '@koa/router';
 import { adminRoutes } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';

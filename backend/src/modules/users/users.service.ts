@@ -129,7 +129,7 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
       return USER_MESSAGES.DELETED;
     },
 
-    /** Approving makes the user an approved admin; there is no way back (spec section 4). */
+    /** Approving makes the user an approved admin for good: no call demotes or deletes an admin. */
     async approve(userId: string): Promise<string> {
       const user = await findUser(userId);
       if (!user) throw new HttpError('NOT_FOUND', USER_MESSAGES.USER_NOT_FOUND);

@@ -1,6 +1,6 @@
 // The admin tables: a caption-less table in a scroll box, a header row from column labels, and
-// an empty-state row. Columns marked `hideSmall` drop out on phones (the spec hides Date and
-// Status there), so the tables stay usable at 375 px.
+// an empty-state row. Columns marked `hideSmall` drop out on phones (Date and Status are
+// hidden there), so the tables stay usable at 375 px.
 import type { ReactNode } from 'react';
 import styles from './DataTable.module.css';
 

@@ -1,4 +1,4 @@
-// The spec's loading screen: a spinner, and a way out if the page never loads.
+// The loading screen: a spinner, and a way out if the page never loads.
 import { Link } from 'react-router-dom';
 import { Spinner } from './Spinner.tsx';
 import styles from './LoadingScreen.module.css';

@@ -1,4 +1,4 @@
-// Notifications: the spec's durations and limit, and the one way screens raise them.
+// Notifications: the product's fixed durations and limit, and the one way screens raise them.
 // react-toastify is not part of the first screen's bundle (the home cards' save button can raise a
 // toast): the container and every call load it on first use, and errors are put in words by the
 // api client's errorMessage, loaded the same way. main.tsx mounts the container right

@@ -7,7 +7,7 @@ import styles from './DashboardPage.module.css';
 
 export function DashboardPage() {
   const synced = useAdminSynced();
-  // The spec's dashboard starts at zero with an empty list until the data arrives.
+  // The dashboard starts at zero with an empty list until the data arrives.
   const data = useDashboard() ?? EMPTY_DASHBOARD;
   const cards = [
     { label: 'Articles', value: data.totalArticles },

@@ -16,7 +16,7 @@ export interface DashboardNumbers {
   recentArticles: LocalAdminArticle[];
 }
 
-/** The spec's dashboard data, derived from the device's copy: drafts are the unpublished ones. */
+/** The dashboard's numbers, derived from the device's copy: drafts are the unpublished ones. */
 export function dashboardFrom(articles: LocalAdminArticle[], totalComments: number): DashboardNumbers {
   const sorted = [...articles].sort(newestFirst);
   return {
@@ -33,7 +33,7 @@ export function useAdminArticles(): LocalAdminArticle[] | undefined {
   return useLiveQuery(async () => (await db.adminArticles.toArray()).sort(newestFirst));
 }
 
-/** undefined while the device reads; the spec's zeros and empty list until the first pull. */
+/** undefined while the device reads; zeros and an empty list until the first pull. */
 export function useDashboard(): DashboardNumbers | undefined {
   return useLiveQuery(async () => {
     const [articles, comments] = await Promise.all([db.adminArticles.toArray(), db.adminComments.count()]);

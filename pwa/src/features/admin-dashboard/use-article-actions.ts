@@ -1,5 +1,5 @@
 // The row actions the dashboard and All Articles share: publish/unpublish (no question asked) and
-// delete (after the spec's confirmation; No leaves everything as it was).
+// delete (after a confirmation question; No leaves everything as it was).
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../sync/send-write.ts';
 import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';

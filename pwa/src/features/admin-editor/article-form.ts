@@ -63,7 +63,7 @@ export function prefillFromState(state: unknown): Prefill {
 }
 
 /**
- * Quill 2's semantic HTML writes every space as &nbsp; (architecture, pitfalls), and an empty
+ * Quill 2's semantic HTML writes every space as &nbsp; (contracts/src/spaces.ts), and an empty
  * editor still holds an empty paragraph. The server normalises too; doing it here keeps the
  * device's optimistic copy the same as what the server will store.
  */

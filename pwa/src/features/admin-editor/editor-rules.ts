@@ -1,5 +1,5 @@
-// The spec's editor rules as plain constants (no Quill here), so the form, the editor set-up and
-// the tests read the same numbers.
+// The editor's rules (image types, link protocols, heading and indent levels) as plain constants
+// (no Quill here), so the form, the editor set-up and the tests read the same numbers.
 import { parseImageUrl } from '@fw/contracts/images';
 
 /** The uploader takes these image types and embeds them inline as data URLs. */

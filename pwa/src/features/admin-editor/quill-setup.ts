@@ -1,7 +1,7 @@
 // Quill set up for our rules, once, when the editor chunk loads: refused image types are reported
-// (Quill alone drops them silently), links use the spec's protocol list, and pasted images that
-// are not png/jpeg data URLs are left out (they would be fetched from elsewhere, and the server
-// drops them anyway). Only the editor chunk imports this module.
+// (Quill alone drops them silently), links keep only the allowed protocols (editor-rules.ts),
+// and pasted images that are not png/jpeg data URLs are left out (they would be fetched from
+// elsewhere, and the server drops them anyway). Only the editor chunk imports this module.
 import { Quill } from 'react-quill-new';
 import Delta from 'quill-delta';
 import type UploaderType from 'quill/modules/uploader';

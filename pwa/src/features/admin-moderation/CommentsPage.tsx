@@ -1,5 +1,5 @@
 // /admin/comments: visitors' comments, Not Approved first (the default filter). Approving is one
-// way and asks nothing; deleting asks the spec's question first.
+// way and asks nothing; deleting asks for confirmation first.
 import { useState } from 'react';
 import type { LocalAdminComment } from '../../db/db.ts';
 import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';

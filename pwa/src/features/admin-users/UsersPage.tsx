@@ -1,5 +1,5 @@
-// /admin/users: everyone who registered. Approving makes a user an admin for good (the spec's
-// warning says so); admins cannot be deleted here, so their row shows N/A.
+// /admin/users: everyone who registered. Approving makes a user an admin for good (the
+// confirmation warns so); admins cannot be deleted here, so their row shows N/A.
 import type { LocalUser } from '../../db/db.ts';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';

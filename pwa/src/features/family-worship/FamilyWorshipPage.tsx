@@ -1,6 +1,6 @@
-// /family: the current lesson (or the next one) and every later one, by the spec's rule; below,
-// the archive of past lessons, newest first, by month, folded away. Everything comes from the
-// device, so it reads the same offline.
+// /family: the current lesson (or the next one) and every later one, by the current-lesson rule
+// (contracts/src/lessons.ts); below, the archive of past lessons, newest first, by month, folded
+// away. Everything comes from the device, so it reads the same offline.
 import { groupByMonth, scheduleView } from '@fw/contracts/lessons';
 import { now } from '../../lib/clock.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';

@@ -1,4 +1,4 @@
-// One lesson as the spec shows it: the date as a heading, the main topic and its text, then the
+// One lesson as the Family page shows it: the date as a heading, the main topic and its text, then the
 // extra title/text pairs that are present. Broadcast weeks have the title "Broadcast" and no text.
 // The archive uses one heading level lower; the look comes from classes, so both lists match.
 import { isBroadcast, lessonExtras } from '@fw/contracts/lessons';

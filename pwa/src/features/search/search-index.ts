@@ -1,4 +1,4 @@
-// The in-memory search index behind the home page's search: it answers the spec's rule
+// The in-memory search index behind the home page's search: it answers the search rule
 // (case-insensitive substring of the title, the category or the body's plain text, see
 // matchArticle in contracts/src/text.ts) with the same previews, without reading every body
 // from IndexedDB for every query. Pure: it knows nothing of Dexie (search-engine.ts feeds it).

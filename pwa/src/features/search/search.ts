@@ -1,4 +1,4 @@
-// Offline search over the device's articles: the spec's rule (title, category or body text,
+// Offline search over the device's articles: the search rule (title, category or body text,
 // case-insensitive, compared in one Unicode form; see matchArticle in contracts/src/text.ts).
 // The index lives in a Web Worker (search.worker.ts runs search-engine.ts), so building, loading
 // and updating it never takes the page's thread; this module sends each query with the lists
