@@ -9,7 +9,9 @@
 // probing above it. A window with many slots (a shared budget) also keeps a top document
 // `<window>#top` holding about the highest slot taken, raised with `$max` by each claim: an
 // instance that does not know the window, or whose insert lost, reads it (one `_id` lookup) and
-// jumps there instead of paying one failed insert per slot the others took. The top is only a
+// jumps there instead of paying one failed insert per slot the others took (so a fresh instance's
+// first hit is three calls: read the top, insert, raise; the read of a window with no top yet is
+// an `_id` lookup that scripts/ferretdb/idindex keeps indexed on SQLite). The top is only a
 // starting point (FerretDB may lose a `$max` raced by another, as it loses `$inc`); the insert
 // still decides, so a lagging top costs a few failed inserts, never a wrong count. Small windows
 // (a limit per person) skip it: walking their few slots is cheaper than a second document.
@@ -129,8 +131,8 @@ export function windowSlots({
         { $max: { top: slot }, $setOnInsert: { expiresAt: new Date(window.endMs) } },
         { upsert: true },
       )
-      // Two first raises may both try the upsert; the loser's slot is already below the winner's
-      // or is raised by the next claim.
+      // Swallowed (two first raises may race the upsert, or the database may blink): the hit is
+      // already counted by its slot, and a lower top only costs the next search a failed insert.
       .catch(() => {});
   }
 
@@ -138,8 +140,7 @@ export function windowSlots({
   async function claimSlot(window: Window): Promise<number> {
     const expiresAt = new Date(window.endMs);
     const topped = slotsPerWindow > TOP_FROM_SLOTS;
-    const known = highest.get(window.id);
-    let below = known ?? (topped ? await readTop(window) : 0);
+    let below = highest.get(window.id) ?? (topped ? await readTop(window) : 0);
     for (let slot = below + 1; slot <= slotsPerWindow; slot = below + 1) {
       highest.set(window.id, slot);
       if (await insertClaim(slots(), { _id: `${window.id}#${slot}`, expiresAt })) {
