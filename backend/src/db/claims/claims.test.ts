@@ -253,6 +253,22 @@ describe('window slots: each counted hit takes one slot, across instances', () =
       takenBefore: 0,
       allowed: 9,
     },
+    {
+      name: 'two instances after a third took 20 of 40 slots, 30 hits',
+      limit: 40,
+      blockSize: 1,
+      hits: 30,
+      takenBefore: 20,
+      allowed: 20,
+    },
+    {
+      name: 'two instances taking blocks of 50 from a budget of 2,000, 2,100 hits',
+      limit: 2_000,
+      blockSize: 50,
+      hits: 2_100,
+      takenBefore: 0,
+      allowed: 2_000,
+    },
   ])('$name: $allowed allowed', async ({ limit, blockSize, hits, takenBefore, allowed }) => {
     const bucket = uniqueId('slots');
     const limiters = [a, b].map((app) =>
@@ -278,7 +294,46 @@ describe('window slots: each counted hit takes one slot, across instances', () =
     for (const slot of slots) expect(slot).toBeGreaterThan(takenBefore);
     const stored = await a.connection
       .collection(RATE_LIMIT_COLLECTION)
-      .countDocuments({ _id: { $regex: `^${bucket}:` } as never });
+      .countDocuments({ _id: { $regex: `^${bucket}:.*#\\d+$` } as never });
     expect(stored).toBe(Math.ceil((takenBefore + allowed) / blockSize));
   });
+});
+
+describe('window slots: a fresh instance pays the same whatever others counted', () => {
+  /** Instance b's connection, counting every call its limiter makes on the slot collection. */
+  function countingConnection(app: TestApp) {
+    const calls: string[] = [];
+    const real = app.connection.collection(RATE_LIMIT_COLLECTION);
+    const counted = new Proxy(real, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.push(String(name));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const connection = { collection: () => counted } as unknown as TestApp['connection'];
+    return { connection, calls };
+  }
+
+  it.each([
+    { name: 'after another instance took 5,000 slots', takenBefore: 5_000 },
+    { name: 'in a window nobody used yet', takenBefore: 0 },
+  ])('$name: the first hit costs at most 3 calls', async ({ takenBefore }) => {
+    const bucket = uniqueId('slots-fresh');
+    /** A shared budget: far more slots than a limit per person. */
+    const limit = 10_000;
+    const first = windowSlots({ connection: a.connection, bucket, limit, windowMs: WINDOW_MS });
+    for (let i = 1; i <= takenBefore; i++) expect((await first.take('all')).slot).toBe(i);
+    const { connection, calls } = countingConnection(b);
+    const fresh = windowSlots({ connection, bucket, limit, windowMs: WINDOW_MS });
+    const taken = await fresh.take('all');
+    expect(taken).toMatchObject({ allowed: true, slot: takenBefore + 1 });
+    // The sweep of expired windows (once per RATE_LIMIT_SWEEP_INTERVAL_MS, not awaited) is no
+    // part of what a hit costs.
+    const perHit = calls.filter((name) => name !== 'deleteMany');
+    expect(perHit.length, `calls: ${[...new Set(perHit)].join()}`).toBeLessThanOrEqual(3);
+  }, 120_000);
 });

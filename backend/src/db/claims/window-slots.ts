@@ -4,12 +4,19 @@
 // is counted by inserting its slot `<bucket>:<key>:<window start>#<n>` (db/claims/claim.ts),
 // which only one request can do.
 //
-// Constant cost whatever the collection holds: a hit is one insert in the usual case. Each
-// instance remembers the highest slot it saw per window and starts probing above it, so a slot
-// taken by another instance costs one extra insert, once; a full window is refused from memory.
+// Constant cost whatever the collection holds and whatever other instances counted: a hit is one
+// insert in the usual case. Each instance remembers the highest slot it saw per window and starts
+// probing above it. A window with many slots (a shared budget) also keeps a top document
+// `<window>#top` holding about the highest slot taken, raised with `$max` by each claim: an
+// instance that does not know the window, or whose insert lost, reads it (one `_id` lookup) and
+// jumps there instead of paying one failed insert per slot the others took (so a fresh instance's
+// first hit is three calls: read the top, insert, raise; the read of a window with no top yet is
+// an `_id` lookup that scripts/ferretdb/idindex keeps indexed on SQLite). The top is only a
+// starting point (FerretDB may lose a `$max` raced by another, as it loses `$inc`); the insert
+// still decides, so a lagging top costs a few failed inserts, never a wrong count. Small windows
+// (a limit per person) skip it: walking their few slots is cheaper than a second document.
 // A limiter with `blockSize` (a budget shared by everyone, not a limit per person) takes its slots
 // in blocks: one insert stands for that many hits, which the instance then hands out from memory.
-// (No hint document: reading a missing _id would read the whole collection on FerretDB.)
 // Expired windows are deleted now and then, not awaited, off the request's own work.
 import type mongoose from 'mongoose';
 import { insertClaim } from './claim.ts';
@@ -21,10 +28,14 @@ const RATE_LIMIT_SWEEP_INTERVAL_MS = 5 * 60_000;
 const KEY_MAX_CHARS = 254;
 /** Windows remembered per limiter; past this the memory is cleared (it is only a starting point). */
 const REMEMBERED_WINDOWS_MAX = 10_000;
+/** Windows with more slots than this keep a top document; smaller ones walk their slots. */
+export const TOP_FROM_SLOTS = 16;
 
 interface SlotDoc {
   _id: string;
   expiresAt: Date;
+  /** On a window's top document only: about the highest slot taken. */
+  top?: number;
 }
 
 interface Taken {
@@ -104,13 +115,42 @@ export function windowSlots({
     retryAfterSeconds: window.retryAfterSeconds,
   });
 
+  const topOf = (window: Window) => `${window.id}#top`;
+
+  /** The window's top document's slot (0 when it has none yet): one lookup by `_id`. */
+  async function readTop(window: Window): Promise<number> {
+    const doc = await slots().findOne({ _id: topOf(window) }, { projection: { top: 1 } });
+    return doc?.top ?? 0;
+  }
+
+  /** Raises the top to `slot`; a failed raise only leaves the next search a little lower. */
+  async function raiseTop(window: Window, slot: number): Promise<void> {
+    await slots()
+      .updateOne(
+        { _id: topOf(window) },
+        { $max: { top: slot }, $setOnInsert: { expiresAt: new Date(window.endMs) } },
+        { upsert: true },
+      )
+      // Swallowed (two first raises may race the upsert, or the database may blink): the hit is
+      // already counted by its slot, and a lower top only costs the next search a failed insert.
+      .catch(() => {});
+  }
+
   /** Inserts the next free slot of the window; its number, or 0 when the window is full. */
   async function claimSlot(window: Window): Promise<number> {
     const expiresAt = new Date(window.endMs);
-    for (let slot = (highest.get(window.id) ?? 0) + 1; slot <= slotsPerWindow; slot++) {
+    const topped = slotsPerWindow > TOP_FROM_SLOTS;
+    let below = highest.get(window.id) ?? (topped ? await readTop(window) : 0);
+    for (let slot = below + 1; slot <= slotsPerWindow; slot = below + 1) {
       highest.set(window.id, slot);
-      if (await insertClaim(slots(), { _id: `${window.id}#${slot}`, expiresAt })) return slot;
+      if (await insertClaim(slots(), { _id: `${window.id}#${slot}`, expiresAt })) {
+        if (topped) await raiseTop(window, slot);
+        return slot;
+      }
+      // Taken: another instance is ahead; its top says how far, so one read replaces a walk.
+      below = topped ? Math.max(slot, await readTop(window)) : slot;
     }
+    highest.set(window.id, Math.max(highest.get(window.id) ?? 0, slotsPerWindow));
     return 0;
   }
 
