@@ -29,7 +29,7 @@ const KEY_MAX_CHARS = 254;
 /** Windows remembered per limiter; past this the memory is cleared (it is only a starting point). */
 const REMEMBERED_WINDOWS_MAX = 10_000;
 /** Windows with more slots than this keep a top document; smaller ones walk their slots. */
-export const TOP_FROM_SLOTS = 16;
+const TOP_FROM_SLOTS = 16;
 
 interface SlotDoc {
   _id: string;
