@@ -113,3 +113,8 @@ export class ScriptedServer {
 function json(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
+
+/** The body of an admin's article save, a draft unless `extra` says otherwise. */
+export function articleBody(id: string, extra: Record<string, unknown> = {}) {
+  return { _id: id, title: 'T', subtitle: 'S', content: '<p>x</p>', category: 'Life', isPublished: false, ...extra };
+}

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@fw/contracts/paths';
 import { db } from '../db/db.ts';
-import { ScriptedServer } from '../../test/scripted-server.ts';
+import { ScriptedServer, articleBody } from '../../test/scripted-server.ts';
 import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts';
 import { enqueue, pushOutbox, queueWrite, type NewOperation } from './outbox.ts';
 import { WRITE_KINDS } from './write-kinds/registry.ts';
@@ -20,15 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const article = (extra: Record<string, unknown>) => ({
-  _id: ID_A,
-  title: 'T',
-  subtitle: 'S',
-  content: '<p>x</p>',
-  category: 'Life',
-  isPublished: false,
-  ...extra,
-});
+const article = (extra: Record<string, unknown>) => articleBody(ID_A, extra);
 const onServer = (version: number, title = 'On the server') =>
   server.articles.set(ID_A, { ...article({ title }), version, createdAt: '', updatedAt: '' } as never);
 const edit = (title: string, version: number): NewOperation => ({

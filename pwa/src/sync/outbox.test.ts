@@ -3,7 +3,7 @@ import { ERROR_CODES, type ErrorCode } from '@fw/contracts/errors';
 import { ApiError } from '../lib/api.ts';
 import { setToken } from '../lib/auth.ts';
 import { db } from '../db/db.ts';
-import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
+import { ScriptedServer, articleBody, errorReply } from '../../test/scripted-server.ts';
 import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts';
 import { RETRY_BASE_MS, RETRY_MAX_MS, backoffMs, classify, enqueue, pushOutbox, resolveConflict } from './outbox.ts';
 
@@ -16,15 +16,7 @@ beforeEach(async () => {
 });
 afterEach(stopScriptedServer);
 
-const article = (id: string, extra: Record<string, unknown> = {}) => ({
-  _id: id,
-  title: 'T',
-  subtitle: 'S',
-  content: '<p>x</p>',
-  category: 'Life',
-  isPublished: false,
-  ...extra,
-});
+const article = articleBody;
 
 describe('backoffMs', () => {
   it('doubles from the base with jitter in the upper half, up to the maximum', () => {
