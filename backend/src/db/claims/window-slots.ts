@@ -7,11 +7,13 @@
 // Constant cost whatever the collection holds and whatever other instances counted: a hit is one
 // insert in the usual case. Each instance remembers the highest slot it saw per window and starts
 // probing above it. A window with many slots (a shared budget) also keeps a top document
-// `<window>#top` holding about the highest slot taken, raised with `$max` by each claim: an
-// instance that does not know the window, or whose insert lost, reads it (one `_id` lookup) and
-// jumps there instead of paying one failed insert per slot the others took (so a fresh instance's
-// first hit is three calls: read the top, insert, raise; the read of a window with no top yet is
-// an `_id` lookup that scripts/ferretdb/idindex keeps indexed on SQLite). The top is only a
+// `<window>#top` holding about the highest slot taken, raised with `$max` by the claim of every
+// TOP_EVERY-th slot (so a hit pays one insert, and one raise in TOP_EVERY): an instance that does
+// not know the window, or whose insert lost past the last top it read, reads it (one `_id` lookup)
+// and jumps there instead of paying one failed insert per slot the others took (so a fresh
+// instance's first hit is at most TOP_EVERY + 2 calls: read the top, walk the few slots above it,
+// raise; the read of a window with no top yet is an `_id` lookup that scripts/ferretdb/idindex
+// keeps indexed on SQLite). The top is only a
 // starting point (FerretDB may lose a `$max` raced by another, as it loses `$inc`); the insert
 // still decides, so a lagging top costs a few failed inserts, never a wrong count. Small windows
 // (a limit per person) skip it: walking their few slots is cheaper than a second document.
@@ -30,6 +32,8 @@ const KEY_MAX_CHARS = 254;
 const REMEMBERED_WINDOWS_MAX = 10_000;
 /** Windows with more slots than this keep a top document; smaller ones walk their slots. */
 const TOP_FROM_SLOTS = 16;
+/** The top is raised when a claim takes a slot that is a multiple of this. */
+export const TOP_EVERY = 8;
 
 interface SlotDoc {
   _id: string;
@@ -140,15 +144,23 @@ export function windowSlots({
   async function claimSlot(window: Window): Promise<number> {
     const expiresAt = new Date(window.endMs);
     const topped = slotsPerWindow > TOP_FROM_SLOTS;
-    let below = highest.get(window.id) ?? (topped ? await readTop(window) : 0);
+    const known = highest.get(window.id);
+    let below = known ?? (topped ? await readTop(window) : 0);
+    // Slots below this were raised past already: the top, read again, would tell nothing new.
+    let readAgainFrom = known === undefined ? below + TOP_EVERY : 0;
     for (let slot = below + 1; slot <= slotsPerWindow; slot = below + 1) {
       highest.set(window.id, slot);
       if (await insertClaim(slots(), { _id: `${window.id}#${slot}`, expiresAt })) {
-        if (topped) await raiseTop(window, slot);
+        if (topped && slot % TOP_EVERY === 0) await raiseTop(window, slot);
         return slot;
       }
-      // Taken: another instance is ahead; its top says how far, so one read replaces a walk.
-      below = topped ? Math.max(slot, await readTop(window)) : slot;
+      // Taken: another instance is ahead; past the last top read, its top says how far, so one
+      // read replaces a walk.
+      below = slot;
+      if (topped && slot >= readAgainFrom) {
+        below = Math.max(slot, await readTop(window));
+        readAgainFrom = below + TOP_EVERY;
+      }
     }
     highest.set(window.id, Math.max(highest.get(window.id) ?? 0, slotsPerWindow));
     return 0;
