@@ -201,6 +201,8 @@ export async function loadScaleTier(
     const id = String(oid());
     tier.removedArticles.push(id);
     removal('article', id);
+    // Its first version's claim stays, so the id is never used again (articles/article-versions.ts).
+    versionClaims.push({ _id: `${id}:1`, article: id, at: new Date(now - LIBRARY_DAYS * DAY_MS) });
   }
   for (let i = 0; i < Math.floor(sizes.comments / COMMENTS_PER_REMOVAL); i++) {
     const id = String(oid());
