@@ -1,0 +1,231 @@
+// The scale tier's baselines: a server over a fresh database holding the tier (articles with
+// drafts and scheduled ones, comments a third of them waiting, users, lessons; loaded in bulk by
+// backend/test/scale-tier.ts), measured one request at a time: the admin screens' calls (server
+// time to the last byte, and bytes on the wire), a visitor's comment and an admin edit, the
+// server's CPU for the first public list after a publish, and how long a public read waits while
+// the admin calls run.
+//   node bench/scale.mjs                        both sizes (500/2,500 and 10,000/100,000)
+//   BENCH_SCALE_SIZES=500:2500 node bench/scale.mjs
+//   MONGODB_URI=… node bench/scale.mjs          on another database server (PostgreSQL's FerretDB)
+// Prints the figures as JSON lines and a summary; writes nothing into the repository.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+import { log } from '../scripts/lib/proc.mjs';
+import { api, startBackend, startDatabase } from './lib/server.mjs';
+import { ACCEPT_ENCODING, measuredGet } from './lib/http.mjs';
+import { percentile, round } from './lib/stats.mjs';
+
+register();
+const { loadScaleTier } = await import('../backend/test/scale-tier.ts');
+const { connectDatabase } = await import('../backend/src/db/connection.ts');
+const { scripturePool } = await import('../backend/src/modules/scripture/scripture-pool.ts');
+
+export const SCALE_SIZES = (process.env.BENCH_SCALE_SIZES ?? '500:2500,10000:100000').split(',').map((pair) => {
+  const [articles, comments] = pair.split(':').map(Number);
+  // Users and lessons grow with the library up to the tier's 1,000 and 500.
+  const share = articles / 10_000;
+  return { articles, comments, users: Math.max(20, Math.round(1000 * share)), lessons: Math.max(10, Math.round(500 * share)) };
+});
+const READ_REPEATS = Number(process.env.BENCH_SCALE_REPEATS ?? 5);
+const WRITES = Number(process.env.BENCH_SCALE_WRITES ?? 40);
+const PUBLISH_REPEATS = 3;
+// Every comment keeps its Idempotency-Key record, as a visitor's normally does.
+const SERVER_ENV = { RATE_LIMIT_COMMENT: '1000000', RATE_LIMIT_ANON_KEYS: '1000000' };
+const ADMIN_CALLS = {
+  dashboard: '/api/admin/dashboard',
+  articles: '/api/admin/articles',
+  comments: '/api/admin/comments',
+  users: '/api/admin/users',
+  lessons: '/api/schedule',
+};
+const CLOCK_TICKS_PER_S = 100;
+/**
+ * A call past the app's answer deadline ends in 503 while its query runs on in the database;
+ * before each measured call the bench waits until one article's revisions (an `_id` read) come
+ * this quickly again, so calls are measured one at a time in the database too.
+ */
+const QUIET_PROBE_MS = 100;
+const QUIET_WAIT_MAX_MS = 120_000;
+
+const key = () => crypto.randomUUID();
+const summary = (samples) => ({
+  p50Ms: round(percentile(samples, 50), 1),
+  p95Ms: round(percentile(samples, 95), 1),
+  p99Ms: round(percentile(samples, 99), 1),
+  maxMs: round(Math.max(...samples), 1),
+});
+
+/** The server process's CPU so far (user + system), in ms, from /proc. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+
+function databaseUri(baseUri, name) {
+  const url = new URL(baseUri);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function loadTier(uri, sizes) {
+  const connection = await connectDatabase(uri);
+  const pool = scripturePool();
+  const started = performance.now();
+  try {
+    const tier = await loadScaleTier(connection, sizes, { pool });
+    return { tier, loadMs: Math.round(performance.now() - started) };
+  } finally {
+    await pool.close();
+    await connection.close();
+  }
+}
+
+let probePath = '';
+
+async function untilQuiet(url, token) {
+  const started = performance.now();
+  while (performance.now() - started < QUIET_WAIT_MAX_MS) {
+    if ((await measuredGet(url, probePath, { ...ACCEPT_ENCODING, authorization: token })).ms < QUIET_PROBE_MS) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  log('scale: the database did not quieten down; measuring anyway');
+}
+
+async function adminReads(url, token) {
+  const headers = { ...ACCEPT_ENCODING, authorization: token };
+  const out = {};
+  for (const [name, path] of Object.entries(ADMIN_CALLS)) {
+    const times = [];
+    let bytes = 0;
+    let rawBytes = 0;
+    const statuses = [];
+    for (let i = 0; i < READ_REPEATS; i++) {
+      await untilQuiet(url, token);
+      const res = await measuredGet(url, path, headers);
+      // A call past the app's answer deadline ends in 503: that time is the figure too.
+      statuses.push(res.status);
+      times.push(res.ms);
+      bytes = Math.max(bytes, res.bytes);
+      rawBytes = Math.max(rawBytes, res.json ? Buffer.byteLength(JSON.stringify(res.json)) : res.raw.length);
+    }
+    out[name] = { ...summary(times), wireBytes: bytes, jsonBytes: rawBytes, statuses };
+    log(`scale: GET ${path}: p50 ${out[name].p50Ms} ms, p95 ${out[name].p95Ms} ms, ${bytes} B on the wire (${rawBytes} B JSON), statuses ${statuses.join(' ')}`);
+  }
+  return out;
+}
+
+async function writes(url, token, tier) {
+  const comment = [];
+  for (let i = 0; i < WRITES; i++) {
+    const article = tier.published[(i * 7919) % tier.published.length];
+    const started = performance.now();
+    await api(url, 'POST', '/api/articles/add-comment', {
+      headers: { 'idempotency-key': key() },
+      body: { article, name: `Reader ${i}`, content: `Thank you for this article; it helped our family worship this week (${i}).` },
+    });
+    comment.push(performance.now() - started);
+  }
+  const edit = [];
+  const id = tier.published[tier.published.length >> 1];
+  let { article } = await api(url, 'GET', `/api/articles/${id}`);
+  for (let i = 0; i < WRITES; i++) {
+    const { _id, subtitle, content, category, isPublished, version } = article;
+    const body = { article: JSON.stringify({ _id, title: `Edited title ${i}`, subtitle, content, category, isPublished, version }) };
+    const started = performance.now();
+    ({ article } = await api(url, 'POST', '/api/articles/add', { token, body, headers: { 'idempotency-key': key() } }));
+    edit.push(performance.now() - started);
+  }
+  const out = { comment: summary(comment), edit: summary(edit) };
+  log(`scale: visitor comment p50 ${out.comment.p50Ms} ms, p99 ${out.comment.p99Ms} ms; admin edit p50 ${out.edit.p50Ms} ms, p99 ${out.edit.p99Ms} ms`);
+  return out;
+}
+
+/** Publishes a draft, then measures the server's CPU for the next GET /api/articles/all. */
+async function listAfterPublish(server, token, tier) {
+  const runs = [];
+  for (let i = 0; i < PUBLISH_REPEATS; i++) {
+    await api(server.url, 'POST', '/api/articles/toggle-publish', {
+      token,
+      body: { id: tier.drafts[i] },
+      headers: { 'idempotency-key': key() },
+    });
+    const before = cpuMs(server.pid);
+    const res = await measuredGet(server.url, '/api/articles/all');
+    runs.push({ cpuMs: cpuMs(server.pid) - before, ms: round(res.ms, 1), wireBytes: res.bytes });
+  }
+  log(`scale: first GET /api/articles/all after a publish: ${runs.map((r) => `${r.cpuMs} ms CPU (${r.ms} ms)`).join(', ')}`);
+  return runs;
+}
+
+/**
+ * While the admin calls run once each: one public article read after another, and beside it one
+ * visitor's comment after another (how long a reader and a commenter wait behind the admin).
+ */
+async function publicWaitDuringAdmin(url, token, tier) {
+  const path = `/api/articles/${tier.published[0]}`;
+  const waits = [];
+  const commentWaits = [];
+  let running = true;
+  const reader = (async () => {
+    while (running) waits.push((await measuredGet(url, path)).ms);
+  })();
+  const commenter = (async () => {
+    for (let i = 0; running; i++) {
+      const started = performance.now();
+      await api(url, 'POST', '/api/articles/add-comment', {
+        headers: { 'idempotency-key': key() },
+        body: { article: tier.published[(i * 104_729) % tier.published.length], name: `Visitor ${i}`, content: `A comment sent while the admin screens load (${i}).` },
+      });
+      commentWaits.push(performance.now() - started);
+    }
+  })();
+  for (const adminPath of Object.values(ADMIN_CALLS)) await measuredGet(url, adminPath, { ...ACCEPT_ENCODING, authorization: token });
+  running = false;
+  await Promise.all([reader, commenter]);
+  const out = { reads: waits.length, ...summary(waits), comments: { count: commentWaits.length, ...summary(commentWaits) } };
+  log(`scale: during the admin calls: public read p50 ${out.p50Ms} ms, worst ${out.maxMs} ms over ${out.reads} reads; visitor comment p50 ${out.comments.p50Ms} ms, p95 ${out.comments.p95Ms} ms, worst ${out.comments.maxMs} ms over ${out.comments.count}`);
+  return out;
+}
+
+export async function benchScale() {
+  const database = await startDatabase();
+  const results = [];
+  try {
+    for (const sizes of SCALE_SIZES) {
+      const uri = databaseUri(database.baseUri, `scale_${sizes.articles}_${crypto.randomBytes(3).toString('hex')}`);
+      const { tier, loadMs } = await loadTier(uri, sizes);
+      log(`scale: loaded ${JSON.stringify(sizes)} in ${loadMs} ms (${JSON.stringify(tier.timings)})`);
+      const startMs = performance.now();
+      const server = await startBackend(database, { name: 'scale', mongoUri: uri, env: SERVER_ENV });
+      const serverStartMs = Math.round(performance.now() - startMs);
+      try {
+        probePath = `/api/admin/articles/${tier.published[0]}/revisions`;
+        const { token } = await api(server.url, 'POST', '/api/admin/login', { body: { email: tier.admin.email, password: tier.admin.password } });
+        const result = {
+          sizes,
+          loadMs,
+          loadTimings: tier.timings,
+          serverStartMs,
+          // Writes first, on a quiet server: an admin call past its deadline leaves its query
+          // running in the database for a while after its 503.
+          writes: await writes(server.url, token, tier),
+          listAfterPublish: await listAfterPublish(server, token, tier),
+          admin: await adminReads(server.url, token),
+          publicWait: await untilQuiet(server.url, token).then(() => publicWaitDuringAdmin(server.url, token, tier)),
+        };
+        console.log(JSON.stringify(result));
+        results.push(result);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await database.stop();
+  }
+  return results;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await benchScale();
