@@ -36,8 +36,6 @@ export interface ScaleSizes {
   lessons: number;
 }
 
-export const FULL_SCALE_TIER: ScaleSizes = { articles: 10_000, comments: 100_000, users: 1_000, lessons: 500 };
-
 /** Shares of the articles: drafts never published, scheduled drafts, unpublished after publishing. */
 const DRAFT_SHARE = 0.08;
 const SCHEDULED_SHARE = 0.04;
