@@ -1,7 +1,7 @@
 // The one "claim by inserting a document" helper every race in the backend goes through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { CLAIM_STALE_MS, claimOrHolder, insertClaim, inserted, isStale } from './claim.ts';
+import { CLAIM_STALE_MS, claimOrHolder, insertClaim, inserted, isStale, winTakeOver } from './claim.ts';
 
 describe('claim by inserting a document', () => {
   let app: TestApp;
@@ -36,5 +36,20 @@ describe('claim by inserting a document', () => {
     const now = Date.now();
     expect(isStale(new Date(now - CLAIM_STALE_MS + 1000), now)).toBe(false);
     expect(isStale(new Date(now - CLAIM_STALE_MS - 1), now)).toBe(true);
+  });
+
+  it('lets one of many take over a stale claim, and a later one only once the taker’s mark is stale too', async () => {
+    const stale = new Date(Date.now() - CLAIM_STALE_MS - 1000);
+    const held = { _id: 'dead-holder', at: stale };
+    await claims().insertOne({ ...held, by: 0 });
+    const wins = await Promise.all(Array.from({ length: 20 }, (_, i) => winTakeOver(claims(), held, { by: i + 1 })));
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    // The winner's mark is fresh: nobody else gets in while it may still be at work.
+    expect(await winTakeOver(claims(), held, { by: 99 })).toBe(false);
+    // Its taker died before finishing: once the mark is stale, the next generation is won, once.
+    await claims().updateOne({ _id: `dead-holder@${stale.getTime()}#1` }, { $set: { at: stale } });
+    const late = await Promise.all([winTakeOver(claims(), held, { by: 100 }), winTakeOver(claims(), held, { by: 101 })]);
+    expect(late.filter(Boolean)).toHaveLength(1);
+    expect(await claims().findOne({ _id: `dead-holder@${stale.getTime()}#2` })).toMatchObject({ by: expect.any(Number) });
   });
 });

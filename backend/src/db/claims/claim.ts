@@ -50,3 +50,25 @@ export async function claimOrHolder<T extends ClaimDoc>(
 export function isStale(at: Date, nowMs: number = Date.now()): boolean {
   return nowMs - at.getTime() > CLAIM_STALE_MS;
 }
+
+/**
+ * Decides which of several callers takes over `held`, a stale claim whose holder died: the one that
+ * inserts its take-over mark `<_id>@<at>#<generation>`. A conditional delete cannot decide it:
+ * FerretDB 1.24 runs it without isolation, so a second taker's delete could remove the claim the
+ * first had just made. A mark whose own taker died goes stale like any claim, and the next
+ * generation may then be won, so a crash between the mark and the new claim blocks nothing for
+ * good. Marks are kept (they are tiny); the winner deletes `held` and inserts its own claim.
+ */
+export async function winTakeOver<T extends ClaimDoc & { at: Date }>(
+  collection: Collection<T>,
+  held: { _id: string; at: Date },
+  fields: Omit<T, '_id' | 'at'>,
+): Promise<boolean> {
+  for (let generation = 1; ; generation += 1) {
+    const mark = { ...fields, _id: `${held._id}@${held.at.getTime()}#${generation}`, at: new Date() } as T;
+    const outcome = await claimOrHolder(collection, mark);
+    if (outcome.mine) return true;
+    // A live taker holds this generation: this caller lost.
+    if (!outcome.holder || !isStale(outcome.holder.at as Date)) return false;
+  }
+}

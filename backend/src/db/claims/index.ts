@@ -22,7 +22,7 @@
 // version-claims.ts — edit versions of articles and lessons.
 //   Guarantees: at most one change moves a record from version v-1 to v; the other is refused
 //   (409). A claim whose change never arrived is taken over after CLAIM_STALE_MS, by the one
-//   caller that inserts its take-over mark.
+//   caller that inserts its take-over mark (claim.ts winTakeOver, which lesson dates use too).
 //   Replaces: optimistic locking by `updateOne({ _id, version })` (not isolated on FerretDB).
 //   Cost: 1 insert; on a taken version 1 read more (a take-over: 1 read, 2 inserts, 1 delete).
 //
@@ -52,6 +52,7 @@ export {
   insertClaim,
   inserted,
   isStale,
+  winTakeOver,
 } from './claim.ts';
 export {
   IDEMPOTENCY_COLLECTION,

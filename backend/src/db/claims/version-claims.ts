@@ -6,9 +6,9 @@
 // each have their own collection; db/write-change.ts makes the claim before a change is written.
 //
 // Claims are kept (they are tiny), so `<id>:1` also says "this id has been used". A take-over
-// leaves a mark `<id>:<version>@<time of the claim taken over>` beside them.
+// leaves a mark `<id>:<version>@<time of the claim taken over>#<generation>` beside them.
 import type mongoose from 'mongoose';
-import { claimOrHolder, insertClaim, isStale } from './claim.ts';
+import { claimOrHolder, insertClaim, isStale, winTakeOver } from './claim.ts';
 
 interface VersionClaimDoc {
   _id: string;
@@ -46,11 +46,8 @@ export function versionClaims(connection: mongoose.Connection, collection: strin
       // A claim whose change never arrived (its writer crashed) may be taken over once stale.
       const abandoned = isStale(held.at) && (await storedVersion()) === version - 1;
       if (!abandoned) return false;
-      // Of several callers taking over, only the one that inserts this stale claim's take-over
-      // mark goes on. A conditional delete cannot decide it: FerretDB 1.24 runs it without
-      // isolation, so a second taker's delete could remove the claim the first had just made.
-      const mark = { _id: `${held._id}@${held.at.getTime()}`, article: id, at: new Date() };
-      if (!(await insertClaim(claims, mark))) return false;
+      // Of several callers taking over, only the winner of the take-over mark goes on (claim.ts).
+      if (!(await winTakeOver(claims, held, { article: id }))) return false;
       await claims.deleteOne({ _id: held._id, at: held.at });
       return insertClaim(claims, claimDoc(id, version));
     },

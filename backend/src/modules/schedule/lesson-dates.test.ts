@@ -3,10 +3,11 @@
 // schedule never lists two lessons on one date and no date stays taken by nobody.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, isoDay, isoFromDay, newObjectId, type Lesson } from '@fw/contracts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, testDatabaseUri, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { CLAIM_STALE_MS } from '../../db/claims/index.ts';
 import { LESSON_MESSAGES } from './lessons.service.ts';
+import { lessonStore } from './lesson-store.ts';
 
 type Body = Record<string, unknown> & { lesson?: Lesson; problems?: { line: number; message: string }[] };
 
@@ -106,5 +107,34 @@ describe('lesson dates under races', () => {
     await dateClaims().insertOne({ _id: '2035-03-09', lesson: lesson._id!, at: new Date(Date.now() - CLAIM_STALE_MS - 1000) });
     expect((await save({ date: '2035-03-09', title: 'Takes the date' })).status).toBe(201);
     await expectOneLessonPerDate();
+  });
+});
+
+describe('a stale date claim taken over by many at once', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const mongoUri = testDatabaseUri();
+    a = await startTestApp({ mongoUri });
+    b = await startTestApp({ mongoUri, jwtSecret: a.config.jwtSecret });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it.each([1, 2, 3])('goes to exactly one of sixteen takers on two instances (round %i)', async (round) => {
+    const date = isoFromDay(isoDay('2036-01-01') + round);
+    // Left by a writer that died: its lesson never arrived, and the claim is past its time.
+    await a.connection
+      .collection<{ _id: string; lesson: string; at: Date }>('lesson_dates')
+      .insertOne({ _id: date, lesson: newObjectId(), at: new Date(Date.now() - CLAIM_STALE_MS - 1000) });
+    const takers = Array.from({ length: 16 }, () => newObjectId());
+    const outcomes = await Promise.all(
+      takers.map((id, i) => lessonStore((i % 2 === 0 ? a : b).connection).claimDate(date, id)),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'claimed')).toHaveLength(1);
+    const holder = await lessonStore(a.connection).holderOf(date);
+    expect(takers[outcomes.indexOf('claimed')]).toBe(holder?.lesson);
   });
 });

@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { lessonFromFields, type Lesson, type LessonFields, type LessonScripture } from '@fw/contracts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
-import { insertClaim, isStale, versionClaims } from '../../db/claims/index.ts';
+import { insertClaim, isStale, versionClaims, winTakeOver } from '../../db/claims/index.ts';
 import { writeChange } from '../../db/write-change.ts';
 
 const STAMP_ID = 'lessons';
@@ -101,7 +101,10 @@ export function lessonStore(connection: mongoose.Connection) {
         if (!held) continue;
         if (held.lesson === id) return 'held';
         if (held.lesson !== '') return { heldBy: held.lesson };
-        // Deletes are atomic on FerretDB too: of several callers taking over, one removes it.
+        // Of several callers taking over, only the winner of the take-over mark goes on
+        // (db/claims/claim.ts winTakeOver); the mark's `_id` is never a date, so no lookup of a
+        // date finds it.
+        if (!(await winTakeOver(dates, held, { lesson: id }))) continue;
         await dates.deleteOne({ _id: date, at: held.at });
       }
       const held = await dates.findOne({ _id: date });
