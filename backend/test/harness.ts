@@ -125,3 +125,11 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
     },
   };
 }
+
+/** Two instances of the backend on one fresh database, as a load balancer would run them. */
+export async function startTwoInstances(): Promise<[TestApp, TestApp]> {
+  const mongoUri = testDatabaseUri();
+  const first = await startTestApp({ mongoUri });
+  const second = await startTestApp({ mongoUri, jwtSecret: first.config.jwtSecret });
+  return [first, second];
+}

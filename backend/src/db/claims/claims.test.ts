@@ -2,7 +2,7 @@
 // callers from two backend instances on one real database, the way production runs them.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, testDatabaseUri, type TestApp } from '../../../test/harness.ts';
+import { startTwoInstances, type TestApp } from '../../../test/harness.ts';
 import {
   CLAIM_STALE_MS,
   IDEMPOTENCY_COLLECTION,
@@ -32,9 +32,7 @@ const instance = (i: number) => (i % 2 === 0 ? a : b);
 const uniqueId = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
-  const mongoUri = testDatabaseUri();
-  a = await startTestApp({ mongoUri });
-  b = await startTestApp({ mongoUri, jwtSecret: a.config.jwtSecret });
+  [a, b] = await startTwoInstances();
 });
 afterAll(async () => {
   await b?.close();

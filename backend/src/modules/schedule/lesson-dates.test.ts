@@ -3,7 +3,7 @@
 // schedule never lists two lessons on one date and no date stays taken by nobody.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, isoDay, isoFromDay, newObjectId, type Lesson } from '@fw/contracts';
-import { startTestApp, testDatabaseUri, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, startTwoInstances, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import { CLAIM_STALE_MS } from '../../db/claims/index.ts';
 import { LESSON_MESSAGES } from './lessons.service.ts';
@@ -114,9 +114,7 @@ describe('a stale date claim taken over by many at once', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const mongoUri = testDatabaseUri();
-    a = await startTestApp({ mongoUri });
-    b = await startTestApp({ mongoUri, jwtSecret: a.config.jwtSecret });
+    [a, b] = await startTwoInstances();
   });
   afterAll(async () => {
     await b?.close();
