@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { launchBrowser, newPage } from './browser.ts';
 import { eventually } from './admin-helpers.ts';
-import { readStore } from './reader-helpers.ts';
+import { readStore, waitForServiceWorker } from './reader-helpers.ts';
 import { axeViolations } from './ui-checks.ts';
 
 const PHONE = { width: 375, height: 740 };
@@ -43,6 +43,10 @@ describe('the offline status line on a phone', () => {
       ['/family', 'Family Worship'],
     ];
     const { page, context } = await newPage(browser, { viewport: PHONE });
+    // The time's code loads when the line first shows it: offline, only a page the service
+    // worker controls has it.
+    await page.goto('/');
+    await waitForServiceWorker(page);
     const found: string[] = [];
     for (const [path, heading] of screens) {
       await context.setOffline(false);
