@@ -147,6 +147,8 @@ describe('Family Worship', () => {
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
+      // Colours switched on a drawn page pass through their transitions: measured once they end.
+      await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
       for (const v of await axeViolations(page)) found.push(`${scheme}: ${v.id} ${v.nodes.join(', ')}`);
     }
     expect(found).toEqual([]);
