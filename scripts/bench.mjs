@@ -144,7 +144,7 @@ if (wanted('lighthouse') || wanted('offline') || wanted('versesheet')) {
     if (wanted('offline'))
       await attempt('offlineReload', () => benchOfflineReload(server, articles.length));
     if (wanted('versesheet')) {
-      // A demo article citing a psalm ("Gods Name" cites Psalm 83:18).
+      // A demo article citing a psalm ("God's Name" cites Psalm 83:18).
       const citing = articles.find((a) => a.scripture?.includes('Ps.83.18')) ?? articles.find((a) => a.scripture?.length);
       await attempt('verseSheet', () => benchVerseSheet(server, citing._id, citing.scripture[0].split('.')[0]));
     }

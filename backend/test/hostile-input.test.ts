@@ -265,7 +265,7 @@ function issue21Requests(app: TestApp, users: Users, articleId: string): Hostile
       { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: text, subtitle: 'S', content: '<p>x</p>' }) }), label: `article title ${kind}` },
       { method: 'POST', path: '/api/articles/add', headers: admin, raw: JSON.stringify({ article: JSON.stringify({ title: 'T', subtitle: text, content: '<p>x</p>' }) }), label: `article subtitle ${kind}` },
       { method: 'POST', path: '/api/lessons/save', headers: admin, raw: JSON.stringify({ lesson: { date: '2031-05-02', title: text } }), label: `lesson title ${kind}` },
-      { method: 'POST', path: '/api/lessons/import', headers: admin, raw: JSON.stringify({ lessons: [{ date: '2031-05-09', title: 'T' }, { date: '2031-05-16', title: text }] }), label: `lesson import ${kind}` },
+      { method: 'POST', path: '/api/lessons/import', headers: admin, raw: JSON.stringify({ lessons: [{ date: '2031-05-09', title: 'T', text: 'R' }, { date: '2031-05-16', title: text, text: 'R' }] }), label: `lesson import ${kind}` },
     );
     // Body text may hold line breaks and direction controls; names and titles may not.
     const bodyMayHoldIt = kind === 'override' || kind === 'isolate' || kind === 'newline';

@@ -14,6 +14,7 @@ import {
   type Lesson,
 } from './lessons.ts';
 import { parseLessonImport } from './lesson-csv.ts';
+import { LESSON_RULE_MESSAGES, checkImportRows } from './schedule.ts';
 
 const lessons: Lesson[] = [
   { D: 'January 3, 2025', T: 'A', R: 'a' },
@@ -147,5 +148,16 @@ describe('reading a pasted schedule', () => {
   it('names the line of a row it cannot read', () => {
     const { problems } = parseLessonImport(`2026-01-02,A,B\n2026-01-09,${'x,'.repeat(12)}x\n2026-01-16,"open`);
     expect(problems.map((p) => p.line)).toEqual([2, 3]);
+  });
+
+  it('flags a row with a title and no text, but passes a Broadcast week and a full row', () => {
+    const text = ['2026-01-02\tNew year\tRead Psalm 90', '2026-01-09\tBroadcast\t', '2026-01-16\tCut short\t', '2026-01-23\tBroadcast\t\tExtra\tMore'].join('\n');
+    const { lessons, problems } = checkImportRows(parseLessonImport(text).rows);
+    expect(lessons.map((l) => l.line)).toEqual([1, 2]);
+    expect(problems).toEqual([
+      { line: 3, message: LESSON_RULE_MESSAGES.IMPORT_TEXT_REQUIRED },
+      // A "Broadcast" title with extra topics is not a Broadcast week: a lesson, so it needs its text.
+      { line: 4, message: LESSON_RULE_MESSAGES.IMPORT_TEXT_REQUIRED },
+    ]);
   });
 });

@@ -49,6 +49,7 @@ export const LESSON_RULE_MESSAGES = {
   TITLE_REQUIRED: 'Title is required (unless it is a Broadcast week)',
   BROADCAST_EMPTY: 'A Broadcast week has no text and no extra topics',
   EXTRA_TITLE_REQUIRED: 'An extra topic needs a title',
+  IMPORT_TEXT_REQUIRED: 'Text is required: a lesson with a title has its text (a Broadcast week is the title “Broadcast” and no text)',
 } as const;
 
 const lessonShape = {
@@ -96,13 +97,22 @@ export const lessonInputSchema = z
   .superRefine(lessonRules);
 export type LessonInputParsed = z.output<typeof lessonInputSchema>;
 
+/** A row pasted from a spreadsheet with a title and an empty text cell is a row cut short (a
+ * column lost, a cell not copied), not a lesson: it is named before anything is stored. */
+function importRowRules(value: ShapeOutput, ctx: z.RefinementCtx) {
+  lessonRules(value, ctx);
+  if (!value.broadcast && value.title !== '' && value.text === '') {
+    ctx.addIssue({ code: 'custom', path: ['text'], message: LESSON_RULE_MESSAGES.IMPORT_TEXT_REQUIRED });
+  }
+}
+
 /** One row of an import: a new lesson, with the line it came from. */
 const lessonImportRowSchema = z
   .strictObject({
     ...lessonShape,
     line: z.number().int().min(1).optional(),
   })
-  .superRefine(lessonRules);
+  .superRefine(importRowRules);
 export type LessonImportRowParsed = z.output<typeof lessonImportRowSchema>;
 
 export const saveLessonRequestSchema = z.strictObject({ lesson: z.unknown() });

@@ -87,6 +87,20 @@ describe('public site', () => {
     await context.close();
   });
 
+  it('names the featured articles in the footer as the seed titles them, with the apostrophe, on a phone', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    await page.goto('/about-us');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    const featured = page.getByRole('contentinfo').getByRole('region', { name: 'Featured' }).getByRole('link');
+    const titles = await featured.allTextContents();
+    expect(titles).toEqual(FEATURED_ARTICLES.map((f) => SEED_ARTICLES.find((a) => a._id === f.id)!.title));
+    expect(titles[0]).toBe("God's Name");
+    await featured.first().click();
+    await page.waitForURL(`**/article/${FEATURED_ARTICLES[0].id}`);
+    await page.getByRole('heading', { level: 1, name: "God's Name" }).waitFor();
+    await context.close();
+  });
+
   it('opens an article with its approved comments, and a posted comment clears the form', async () => {
     const id = FEATURED_ARTICLES[0].id;
     const { comments } = await apiPost<{ comments: Comment[] }>('/api/articles/comments', { articleId: id });
@@ -95,9 +109,9 @@ describe('public site', () => {
     await page.goto('/');
     await waitForCardCount(page, published.length);
     await waitForAppDrawn(page, '[data-testid="article-card"]');
-    await page.locator('[data-testid="article-card"]', { hasText: 'Gods Name' }).first().click();
+    await page.locator('[data-testid="article-card"]', { hasText: "God's Name" }).first().click();
     await page.waitForURL(`**/article/${id}`);
-    await page.getByRole('heading', { level: 1, name: 'Gods Name' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: "God's Name" }).waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="comment"]').length === n, comments.length);
     await expect(page.getByTestId('comment-count').textContent()).resolves.toBe(`(${comments.length})`);
     await expect(page.locator('[data-testid="comment"]').first().textContent()).resolves.toMatch(/ago/);

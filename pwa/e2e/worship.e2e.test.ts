@@ -1,15 +1,18 @@
 // Family Worship in a real chromium against the real server: an administrator adds next Friday's
 // lesson offline and a visitor's device shows it as "Next" after its sync; a year's import with
 // one bad row is refused in the preview with that row named, then accepted when fixed; the
-// archive shows last week's lesson offline. Each page's clock is set to a day far from the demo
+// archive shows last week's lesson offline; on a phone, a row with a title and no text is flagged
+// in the preview rather than passed as OK. Each page's clock is set to a day far from the demo
 // weeks, so the lessons around it are only the ones a test makes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
+import { LESSON_RULE_MESSAGES } from '@fw/contracts/schedule';
 import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contracts/lessons';
 import { PAST_LESSONS_HEADING } from '../src/features/family-worship/FamilyWorshipPage.tsx';
 import { launchBrowser, newPage, waitForControl } from './browser.ts';
 import { API_PATHS } from '@fw/contracts/paths';
+import { axeViolations } from './ui-checks.ts';
 import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
 
 let conn: mongoose.Connection;
@@ -127,6 +130,29 @@ describe('Family Worship', () => {
     // Exactly once, each.
     const dates = (await lessonsInDb({ date: { $regex: `^${year}-` } })).map((l) => l.date as string);
     expect(new Set(dates).size).toBe(rows);
+    await context.close();
+  });
+
+  it('flags an imported row with a title and no text in the preview on a phone, and imports nothing', async () => {
+    const lines = ['2041-01-04\tWhole lesson\tRead Psalm 23.', '2041-01-11\tBroadcast\t', '2041-01-18\tCut short\t'];
+    const { page, context } = await newPage(browser, { viewport: { width: 375, height: 800 }, bypassCSP: true });
+    await openAdminWorship(page);
+    await page.getByRole('button', { name: 'Import lessons' }).click();
+    const panel = page.getByRole('region', { name: 'Import lessons' });
+    await panel.getByLabel('Rows').fill(lines.join('\n'));
+    await expect(panel.getByTestId('import-summary').textContent()).resolves.toMatch(/1 problem to fix \(line 3\)/);
+    const checks = await panel.getByTestId('import-row').evaluateAll((rows) => rows.map((r) => r.lastElementChild?.textContent));
+    expect(checks).toEqual(['OK', 'OK', LESSON_RULE_MESSAGES.IMPORT_TEXT_REQUIRED]);
+    await expect(panel.getByRole('button', { name: 'Import', exact: true }).isDisabled()).resolves.toBe(true);
+    const found: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      // Colours switched on a drawn page pass through their transitions: measured once they end.
+      await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
+      for (const v of await axeViolations(page)) found.push(`${scheme}: ${v.id} ${v.nodes.join(', ')}`);
+    }
+    expect(found).toEqual([]);
+    expect(await lessonsInDb({ date: { $regex: '^2041-' } })).toHaveLength(0);
     await context.close();
   });
 

@@ -21,6 +21,7 @@ import { rawGet } from '../../../test/raw-http.ts';
 import { HOME_FIRST_PAINT_ARTICLES, withModulePreloads } from './pages.ts';
 import { ROUTE_SOURCES } from './page-template.ts';
 import { INDEX_HTML } from '../../../test/page-fixtures.ts';
+import { dataUrl, noisyPhoto } from '../../../test/image-fixtures.ts';
 
 
 const MANIFEST = {
@@ -100,11 +101,32 @@ describe('an article page', () => {
     expect(meta(html, 'og:type')).toBe('article');
     expect(meta(html, 'og:url')).toBe(url);
     expect(meta(html, 'og:image')).toBe(`${app.url}/icons/icon-512.png`);
+    expect([meta(html, 'og:image:width'), meta(html, 'og:image:height')]).toEqual(['512', '512']);
     expect(meta(html, 'twitter:card')).toBe('summary');
     expect(meta(html, 'twitter:title')).toBe(meta(html, 'og:title'));
     expect(meta(html, 'twitter:description')).toBe(published.subtitle);
     expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
     expect(meta(html, 'robots')).toBeUndefined();
+  });
+
+  it('shows the article’s first picture in link previews: its large JPEG copy, which the server serves', async () => {
+    const pictured = await createArticle(app, token, {
+      title: 'A walk by the lake',
+      content: `<p>Look.</p><p><img src="${dataUrl(await noisyPhoto(2000, 1000))}" alt="The lake"></p>` +
+        `<p><img src="${dataUrl(await noisyPhoto(300, 300, 'png'), 'image/png')}"></p>`,
+    });
+    const { html } = await page(`/article/${pictured._id}`);
+    const image = meta(html, 'og:image')!;
+    expect(image).toMatch(new RegExp(`^${app.url}/api/images/[0-9a-f]{32}-1600\\.jpg$`));
+    // The same file the article's own markup shows first.
+    expect(pictured.content).toContain(`<img src="${image.slice(app.url.length)}"`);
+    expect([meta(html, 'og:image:width'), meta(html, 'og:image:height')]).toEqual(['1600', '800']);
+    expect(meta(html, 'og:image:alt')).toBe('A walk by the lake');
+    expect(meta(html, 'twitter:image')).toBe(image);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    const res = await fetch(image);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('holds the article text as HTML, and the article as data for the app', async () => {
@@ -236,5 +258,13 @@ describe('absolute links', () => {
       expect(meta(html, 'og:image'), pathname).toBe(`${PUBLIC_URL}/icons/icon-512.png`);
       expect(meta(html, 'twitter:image'), pathname).toBe(`${PUBLIC_URL}/icons/icon-512.png`);
     }
+  });
+
+  it('make an article picture’s preview address from PUBLIC_URL too', async () => {
+    const pictured = await createArticle(site, (await createUser(site)).token, {
+      content: `<p><img src="${dataUrl(await noisyPhoto(800, 600))}"></p>`,
+    });
+    const res = await rawGet(`${site.url}/article/${pictured._id}`, { accept: 'text/html', host: 'evil.example' });
+    expect(meta(res.body.toString('utf8'), 'og:image')).toMatch(new RegExp(`^${PUBLIC_URL}/api/images/[0-9a-f]{32}-800\\.jpg$`));
   });
 });

@@ -63,7 +63,7 @@ describe('lesson dates under races', () => {
     const fresh = days('2034-02-01', LIMITS.LESSON_IMPORT_MAX_ROWS - 1);
     const rows = [
       { line: 1, _id: x._id, date: d1, title: 'X', text: 'Read' },
-      ...fresh.map((date, i) => ({ line: i + 2, date, title: `New ${i}` })),
+      ...fresh.map((date, i) => ({ line: i + 2, date, title: `New ${i}`, text: 'Read' })),
     ];
     const contested = fresh.at(-1)!;
     const headers = { 'Idempotency-Key': `race-${newObjectId()}` };

@@ -154,7 +154,7 @@ describe('admin lesson calls', () => {
     expect((await schedule()).filter((l) => l.date === '2030-08-02')).toHaveLength(1);
 
     const importHeaders = { 'Idempotency-Key': `test-${newObjectId()}` };
-    const rows = [{ date: '2030-08-09', title: 'I1' }, { date: '2030-08-16', broadcast: true }];
+    const rows = [{ date: '2030-08-09', title: 'I1', text: 'R1' }, { date: '2030-08-16', broadcast: true }];
     const imported = await importRows(rows, importHeaders);
     const repeat = await importRows(rows, importHeaders);
     expect(imported.status).toBe(201);
@@ -166,10 +166,10 @@ describe('admin lesson calls', () => {
   it('imports all rows or none: every bad row is named by its line', async () => {
     const before = await schedule();
     const rows = [
-      { line: 2, date: '2031-01-03', title: 'Good' },
-      { line: 3, date: '2031-02-30', title: 'Bad date' },
+      { line: 2, date: '2031-01-03', title: 'Good', text: 'R' },
+      { line: 3, date: '2031-02-30', title: 'Bad date', text: 'R' },
       { line: 4, date: '2031-01-10', text: 'no title' },
-      { line: 5, date: '2031-01-03', title: 'Same date as line 2' },
+      { line: 5, date: '2031-01-03', title: 'Same date as line 2', text: 'R' },
     ];
     const res = await importRows(rows);
     expect(res.status).toBe(400);
@@ -183,12 +183,28 @@ describe('admin lesson calls', () => {
     expect(await schedule()).toEqual(before);
   });
 
+  it('refuses an import with a row that has a title and no text, naming the line, and stores none of it', async () => {
+    const before = await schedule();
+    const rows = [
+      { line: 1, date: '2031-04-04', title: 'Whole', text: 'Read Psalm 23' },
+      { line: 2, date: '2031-04-11', broadcast: true },
+      { line: 3, date: '2031-04-18', title: 'Cut short' },
+    ];
+    const res = await importRows(rows);
+    expect(res.status).toBe(400);
+    expect(res.body.problems).toEqual([{ line: 3, message: LESSON_RULE_MESSAGES.IMPORT_TEXT_REQUIRED }]);
+    expect(res.body.message).toContain(`Line 3: ${LESSON_RULE_MESSAGES.IMPORT_TEXT_REQUIRED}`);
+    expect(await schedule()).toEqual(before);
+    const claims = app.connection.collection<{ _id: string }>('lesson_dates');
+    expect(await claims.countDocuments({ _id: { $in: ['2031-04-04', '2031-04-11', '2031-04-18'] } })).toBe(0);
+  });
+
   it('refuses an import that clashes with saved lessons (409, by line) and then accepts it fixed', async () => {
     await save({ date: '2031-03-07', title: 'Already here' });
     const before = await schedule();
     const rows = [
-      { line: 1, date: '2031-02-28', title: 'New' },
-      { line: 2, date: '2031-03-07', title: 'Clash' },
+      { line: 1, date: '2031-02-28', title: 'New', text: 'R' },
+      { line: 2, date: '2031-03-07', title: 'Clash', text: 'R' },
     ];
     const refused = await importRows(rows);
     expect(refused.status).toBe(409);
