@@ -4,7 +4,7 @@
 // Kept free of the editor's heavier modules: the admin layout reads it on every screen.
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 
-export type SaveAction = 'created' | 'updated' | 'restored';
+type SaveAction = 'created' | 'updated' | 'restored';
 /** sent: the server confirmed it; queued: waiting in the outbox; conflict: another admin's save crossed it. */
 export type SaveOutcome = 'sent' | 'queued' | 'conflict';
 
