@@ -20,7 +20,12 @@ export function CreateArticlePage() {
   const location = useLocation();
   const heading = isEditState(location.state) ? 'Edit Article' : 'Create Article';
   useEffect(() => {
+    // The other admin screens keep the tab's title, so leaving the editor gives it back.
+    const before = document.title;
     document.title = `${heading} · ${SITE_NAME}`;
+    return () => {
+      document.title = before;
+    };
   }, [heading]);
   const saved = savedFromState(location.state);
   if (saved) {
