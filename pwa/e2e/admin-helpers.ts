@@ -192,26 +192,27 @@ export async function outboxDrained(page: Page): Promise<void> {
 const DECLINE_WATCH_MS = 2_000;
 
 /**
- * Answers "No" in the open confirmation and checks that nothing was written: the dialog closes, no
+ * Answers "No" (or the dialog's own word for it, e.g. "Cancel") in the open confirmation and
+ * checks that nothing was written: the dialog closes, no
  * write leaves the browser for DECLINE_WATCH_MS (every outbox write carries an Idempotency-Key),
  * and nothing waits in the outbox, so the test's own look at the database comes after any write
  * that "No" queued. The "Yes" that follows in each test is the positive control: the same write
  * does reach the database.
  */
-export async function decline(page: Page): Promise<void> {
+export async function decline(page: Page, answer = 'No'): Promise<void> {
   const writes: string[] = [];
   const onRequest = (request: Request) => {
     if (request.headers()['idempotency-key']) writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
   };
   page.context().on('request', onRequest);
   try {
-    await page.getByRole('dialog').getByRole('button', { name: 'No' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: answer, exact: true }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.waitForTimeout(DECLINE_WATCH_MS);
     await outboxDrained(page);
   } finally {
     page.context().off('request', onRequest);
   }
-  expect(writes, 'writes sent after "No"').toEqual([]);
+  expect(writes, `writes sent after "${answer}"`).toEqual([]);
 }
 

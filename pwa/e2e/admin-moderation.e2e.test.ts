@@ -279,10 +279,14 @@ describe('admin moderation', () => {
     const versions = page.getByTestId('conflict-versions');
     await versions.getByText('My words').waitFor();
     await versions.getByText('Their words').waitFor();
+    // The editor says the save crossed another; the dashboard marks the article in conflict.
+    await page.locator('[data-testid="saved-panel"][data-outcome="conflict"]').waitFor();
+    await nav('Dashboard').click();
     await page
       .getByTestId('article-row')
       .filter({ hasText: title })
       .getByTestId('attention-badge')
+      .getByText('in conflict')
       .waitFor();
     // One sentence, only the field that differs (the text) with the changed words marked, and
     // the two choices in view on a phone.

@@ -115,7 +115,10 @@ describe('admin area', () => {
     );
     await page.unroute('**/api/articles/add');
 
-    // The form clears and the checkbox resets.
+    // The editor says what was saved; a new article starts from a clear form, checkbox reset.
+    await page.getByTestId('saved-panel').getByRole('heading', { name: 'Article created and published' }).waitFor();
+    await page.getByTestId('saved-panel').getByRole('link', { name: 'View article' }).waitFor();
+    await openCreate();
     await expect(page.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe('');
     await expect(page.getByLabel('Publish Now').isChecked()).resolves.toBe(false);
     await expect(page.getByLabel('Category').inputValue()).resolves.toBe('');
@@ -182,7 +185,8 @@ describe('admin area', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Second text, edited in place');
     await submit('Update Article', 'Article updated.');
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByTestId('saved-panel').getByRole('heading', { name: 'Article updated' }).waitFor();
+    await nav('Dashboard').click();
 
     expect(await articles().countDocuments({ title })).toBe(1);
     const edited = await articles().findOne({ title });

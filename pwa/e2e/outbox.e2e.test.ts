@@ -67,6 +67,7 @@ async function editDraftSubtitle(page: Page, title: string, subtitle: string) {
   await page.getByRole('button', { name: 'Update Article' }).waitFor();
   await page.getByLabel('Subtitle', { exact: true }).fill(subtitle);
   await page.getByRole('button', { name: 'Update Article' }).click();
+  await page.getByTestId('saved-panel').getByRole('heading', { name: 'Saved on this device' }).waitFor();
 }
 
 describe('outbox', () => {
@@ -95,7 +96,7 @@ describe('outbox', () => {
       await page.locator('.ql-editor').fill('First words.');
       await page.getByLabel('Category').selectOption('Hope');
       await page.getByRole('button', { name: 'Create Article' }).click();
-      await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('');
+      await page.getByTestId('saved-panel').getByRole('heading', { name: 'Saved on this device' }).waitFor();
       await editDraftSubtitle(page, title, 'Edited on the train');
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
       await page.getByTestId('article-row').filter({ hasText: title }).getByRole('button', { name: 'Publish', exact: true }).click();

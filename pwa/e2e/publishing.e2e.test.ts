@@ -69,6 +69,9 @@ describe('publishing', () => {
       await admin.context.setOffline(true);
       await field.fill(localInput(dueMs, ADMIN_TIME_ZONE));
       await admin.page.getByRole('button', { name: 'Update Article' }).click();
+      // Offline, the editor says the save waits on this device.
+      await admin.page.locator('[data-testid="saved-panel"][data-outcome="queued"]').waitFor();
+      await admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
       await admin.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       const row = admin.page.getByTestId('article-row').filter({ hasText: title });
       await row.getByTestId('scheduled-status').waitFor();
@@ -161,6 +164,7 @@ describe('publishing', () => {
         page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click(),
       );
       expect(answer.article).toMatchObject({ title, version: 3 });
+      await page.getByTestId('saved-panel').getByRole('heading', { name: 'Version restored' }).waitFor();
       const stored = await articles().findOne({ title });
       expect(stored).toMatchObject({
         version: 3,

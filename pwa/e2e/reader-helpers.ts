@@ -20,7 +20,7 @@ export interface MadeArticle {
 
 export async function createArticle(
   token: string,
-  fields: { title: string; subtitle?: string; content?: string; isPublished?: boolean },
+  fields: { title: string; subtitle?: string; content?: string; isPublished?: boolean; publishAt?: string },
 ): Promise<MadeArticle> {
   const article = {
     subtitle: `Subtitle of ${fields.title}`,

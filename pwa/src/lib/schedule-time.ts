@@ -26,9 +26,14 @@ export function isPast(local: string, nowMs: number = Date.now()): boolean {
   return iso !== null && Date.parse(iso) <= nowMs;
 }
 
+/** "Dec 1, 2026 at 9:00 AM" (the device's time zone). */
+export function scheduledTime(iso: string): string {
+  return moment(iso).format('MMM D, YYYY [at] h:mm A');
+}
+
 /** "Scheduled for Dec 1, 2026 at 9:00 AM" (the device's time zone). */
 export function scheduledLabel(iso: string): string {
-  return `Scheduled for ${moment(iso).format('MMM D, YYYY [at] h:mm A')}`;
+  return `Scheduled for ${scheduledTime(iso)}`;
 }
 
 /** The time zone the admin edits in, e.g. "Europe/Berlin (UTC+01:00)". */

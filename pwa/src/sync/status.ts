@@ -47,14 +47,18 @@ export function useAdminSynced(): boolean | undefined {
   return useDeviceQuery(async ({ db }) => (await db.meta.get(ADMIN_SYNCED_AT)) !== undefined);
 }
 
-export type RecordMark = 'pending' | 'attention';
+export type RecordMark = 'pending' | 'attention' | 'conflict';
 
-/** Per record with something in the outbox: still on its way, or refused and waiting for a choice. */
+/**
+ * Per record with something in the outbox: still on its way, refused, or crossed with another
+ * admin's save (a conflict); the last two wait for a choice and win over "pending".
+ */
 export function useRecordMarks(): Map<string, RecordMark> {
   const entries = useDeviceQuery(async ({ db }) => (await db.outbox.toArray()).map((e) => [e.recordId, e.status] as const));
   const marks = new Map<string, RecordMark>();
   for (const [id, status] of entries ?? []) {
-    if (status === 'failed' || status === 'conflict') marks.set(id, 'attention');
+    if (status === 'conflict') marks.set(id, 'conflict');
+    else if (status === 'failed') marks.set(id, 'attention');
     else if (!marks.has(id)) marks.set(id, 'pending');
   }
   return marks;

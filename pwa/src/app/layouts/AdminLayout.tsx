@@ -8,6 +8,7 @@ import { BookIcon, FileIcon, GridIcon, LogoutIcon, MenuIcon, MessageIcon, PlusIc
 import { paths } from '../../lib/paths.ts';
 import { OutboxPanel } from '../../features/outbox/OutboxPanel.tsx';
 import { logout } from '../../features/outbox/logout.ts';
+import { isEditState } from '../../features/admin-editor/after-save.ts';
 import { AdminRefresh } from './AdminRefresh.tsx';
 import styles from './AdminLayout.module.css';
 
@@ -27,8 +28,10 @@ const MORE = MENU.slice(BOTTOM_BAR_ENTRIES);
 
 export function AdminLayout() {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const listScreen = LIST_SCREENS.has(pathname);
+  // The editor's address is Create's too; editing an existing article is not creating one.
+  const editing = pathname === paths.adminCreate && isEditState(state);
   return (
     <div className={styles.shell}>
       <a href="#main" className="skip-link">
@@ -52,10 +55,17 @@ export function AdminLayout() {
           <ul>
             {MENU.map(({ to, label, Icon, end }, index) => (
               <li key={to} className={index >= BOTTOM_BAR_ENTRIES ? styles.overflow : undefined}>
-                <NavLink to={to} end={end} className={styles.entry}>
-                  <Icon />
-                  <span>{label}</span>
-                </NavLink>
+                {editing && to === paths.adminCreate ? (
+                  <Link to={to} className={styles.entry}>
+                    <Icon />
+                    <span>{label}</span>
+                  </Link>
+                ) : (
+                  <NavLink to={to} end={end} className={styles.entry}>
+                    <Icon />
+                    <span>{label}</span>
+                  </NavLink>
+                )}
               </li>
             ))}
             <MoreEntry />

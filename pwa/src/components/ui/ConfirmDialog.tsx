@@ -1,4 +1,4 @@
-// The one dialog: a modal confirmation with Yes/No. Focus moves into it and is trapped there,
+// The one dialog: a modal confirmation with Yes/No (or the two answers the question names). Focus moves into it and is trapped there,
 // Escape answers No, and focus returns to what opened it.
 import { useModal } from './use-modal.ts';
 import styles from './ConfirmDialog.module.css';
@@ -9,9 +9,12 @@ export interface ConfirmDialogProps {
   text: string;
   onYes: () => void;
   onNo: () => void;
+  /** The answers' words when Yes/No would not read well ("Publish now" / "Cancel"). */
+  yesLabel?: string;
+  noLabel?: string;
 }
 
-export function ConfirmDialog({ open, title, text, onYes, onNo }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, onYes, onNo, yesLabel = 'Yes', noLabel = 'No' }: ConfirmDialogProps) {
   const ref = useModal(open);
 
   return (
@@ -33,10 +36,10 @@ export function ConfirmDialog({ open, title, text, onYes, onNo }: ConfirmDialogP
           <p id="confirm-text">{text}</p>
           <div className={styles.actions}>
             <button type="button" className={styles.no} onClick={onNo} autoFocus>
-              No
+              {noLabel}
             </button>
             <button type="button" className={styles.yes} onClick={onYes}>
-              Yes
+              {yesLabel}
             </button>
           </div>
         </>

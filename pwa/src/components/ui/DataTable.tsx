@@ -1,6 +1,6 @@
 // The admin tables: a caption-less table in a scroll box, a header row from column labels, and
-// an empty-state row. Columns marked `hideSmall` drop out on phones (Date and Status are
-// hidden there), so the tables stay usable at 375 px.
+// an empty-state row. Columns marked `hideSmall` drop out on phones (e.g. dates), so the tables
+// stay usable at 375 px; what a phone must still show goes in a column without it.
 import type { ReactNode } from 'react';
 import styles from './DataTable.module.css';
 
@@ -16,6 +16,8 @@ export const cell = {
   actions: styles.actionsCell,
   number: styles.number,
   muted: styles.muted,
+  /** A cell a phone's card leaves out (e.g. the row number), while the table keeps it. */
+  notInCards: styles.notInCards,
 };
 
 function columnClass(column: Column): string | undefined {

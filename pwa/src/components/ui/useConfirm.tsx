@@ -2,16 +2,21 @@
 import { useCallback, useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
-interface Question {
+export interface ConfirmQuestion {
   title: string;
   text: string;
+  yesLabel?: string;
+  noLabel?: string;
+}
+
+interface Question extends ConfirmQuestion {
   resolve: (yes: boolean) => void;
 }
 
 export function useConfirm() {
   const [question, setQuestion] = useState<Question | null>(null);
   const confirm = useCallback(
-    (q: { title: string; text: string }) => new Promise<boolean>((resolve) => setQuestion({ ...q, resolve })),
+    (q: ConfirmQuestion) => new Promise<boolean>((resolve) => setQuestion({ ...q, resolve })),
     [],
   );
   const answer = (yes: boolean) => {
@@ -25,6 +30,8 @@ export function useConfirm() {
       text={question?.text ?? ''}
       onYes={() => answer(true)}
       onNo={() => answer(false)}
+      yesLabel={question?.yesLabel}
+      noLabel={question?.noLabel}
     />
   );
   return { confirm, dialog };

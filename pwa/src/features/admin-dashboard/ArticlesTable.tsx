@@ -1,5 +1,7 @@
 // The articles table of the dashboard ("Recent Articles") and of All Articles. A published title
-// opens the public page in a new tab; a draft's title opens the editor with the article.
+// opens the public page in a new tab; a draft's title opens the editor with the article. On a
+// phone each row is a card whose title carries the sync mark and whose status line shows
+// Published, Draft or the scheduled time, so every state reads at 375 px.
 import { Link } from 'react-router-dom';
 import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
@@ -26,7 +28,7 @@ export function ArticlesTable({ label, titleColumn, articles }: ArticlesTablePro
     { label: '#' },
     { label: titleColumn },
     { label: 'Date', hideSmall: true },
-    { label: 'Status', hideSmall: true },
+    { label: 'Status' },
     { label: 'Actions', actions: true },
   ];
   return (
@@ -35,6 +37,7 @@ export function ArticlesTable({ label, titleColumn, articles }: ArticlesTablePro
         label={label}
         columns={columns}
         rowCount={articles?.length}
+        cardsOnPhones
         empty={
           <>
             No articles yet. <Link to={paths.adminCreate}>Write the first one</Link>.
@@ -43,7 +46,7 @@ export function ArticlesTable({ label, titleColumn, articles }: ArticlesTablePro
       >
         {articles?.map((article, index) => (
           <tr key={article._id} data-testid="article-row" data-id={article._id}>
-            <td className={cell.number}>{index + 1}</td>
+            <td className={`${cell.number} ${cell.notInCards}`}>{index + 1}</td>
             <td>
               {article.isPublished ? (
                 <a href={paths.article(article._id)} target="_blank" rel="noopener noreferrer" className={styles.title}>
@@ -57,7 +60,7 @@ export function ArticlesTable({ label, titleColumn, articles }: ArticlesTablePro
               {marks.has(article._id) ? <PendingBadge mark={marks.get(article._id)} /> : null}
             </td>
             <td className={`${cell.hideSmall} ${cell.muted}`}>{shortDate(article.createdAt)}</td>
-            <td className={cell.hideSmall}>
+            <td data-testid="article-status">
               <ArticleStatus article={article} />
             </td>
             <ActionsCell>

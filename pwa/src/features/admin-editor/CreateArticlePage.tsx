@@ -1,7 +1,10 @@
 // /admin/create: a new article, or, when the dashboard hands over an article through navigation
 // state, that article edited in place (same id, sent with the version it was based on). The
-// form shows at once; the rich-text editor arrives in its own chunk (ArticleFields.tsx).
+// form shows at once; the rich-text editor arrives in its own chunk (ArticleFields.tsx). After a
+// save the same address shows what was saved (SavedPanel.tsx).
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { SITE_NAME } from '@fw/contracts/pages';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import page from '../../components/ui/AdminPage.module.css';
 import { prefillFromState, type Prefill } from './article-form.ts';
@@ -10,9 +13,29 @@ import { useArticleSave } from './use-article-save.ts';
 import styles from './CreateArticlePage.module.css';
 import { RevisionsPanel } from './RevisionsPanel.tsx';
 import { PreviewActions } from './PreviewActions.tsx';
+import { isEditState, savedFromState } from './after-save.ts';
+import { SavedPanel } from './SavedPanel.tsx';
 
 export function CreateArticlePage() {
   const location = useLocation();
+  const heading = isEditState(location.state) ? 'Edit Article' : 'Create Article';
+  useEffect(() => {
+    // The other admin screens keep the tab's title, so leaving the editor gives it back.
+    const before = document.title;
+    document.title = `${heading} · ${SITE_NAME}`;
+    return () => {
+      document.title = before;
+    };
+  }, [heading]);
+  const saved = savedFromState(location.state);
+  if (saved) {
+    return (
+      <div className={page.page}>
+        <h1 className={page.heading}>{heading}</h1>
+        <SavedPanel key={location.key} note={saved} />
+      </div>
+    );
+  }
   // A new navigation (e.g. the menu's Create while editing) starts a fresh form.
   return <ArticleForm key={location.key} prefill={prefillFromState(location.state)} />;
 }

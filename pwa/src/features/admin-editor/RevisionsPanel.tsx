@@ -13,6 +13,7 @@ import { discardEntry } from '../../sync/outbox.ts';
 import { SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { paths } from '../../lib/paths.ts';
 import { toArticleBody, type ArticleFormValues, type EditTarget } from './article-form.ts';
+import { outcomeOf, savedState } from './after-save.ts';
 import { markChanges } from './revision-diff.ts';
 import { fetchRevision, useRevisions } from './use-revisions.ts';
 import styles from './RevisionsPanel.module.css';
@@ -127,7 +128,16 @@ function RevisionView({ revision, target, current, onClose }: RevisionViewProps)
         await discardEntry(entry.seq!);
         return;
       }
-      navigate(paths.admin, { replace: true });
+      navigate(paths.adminCreate, {
+        replace: true,
+        state: savedState({
+          id: target._id,
+          title: values.title.trim(),
+          isPublished: values.isPublished,
+          action: 'restored',
+          outcome: outcomeOf(report),
+        }),
+      });
     } catch {
       // sendWrite already said why the device could not store it.
     } finally {

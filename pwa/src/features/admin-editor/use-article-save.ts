@@ -1,5 +1,6 @@
 // The article form's values and its save: through the outbox (sendWrite), as a new article or as
-// the edited one (same id, with the version it was based on).
+// the edited one (same id, with the version it was based on). A save the server did not refuse
+// opens the after-save screen (SavedPanel.tsx) in place of the form.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { newObjectId } from '@fw/contracts/object-id';
@@ -7,7 +8,8 @@ import { sendWrite } from '../../sync/send-write.ts';
 import { discardEntry } from '../../sync/outbox.ts';
 import { SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { paths } from '../../lib/paths.ts';
-import { EMPTY_FORM, toArticleBody, type ArticleFormValues, type Prefill } from './article-form.ts';
+import { toArticleBody, type ArticleFormValues, type Prefill } from './article-form.ts';
+import { outcomeOf, savedState } from './after-save.ts';
 
 export type SetField = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) => void;
 
@@ -39,11 +41,17 @@ export function useArticleSave(prefill: Prefill) {
         await discardEntry(entry.seq!);
         return;
       }
-      if (editing) {
-        navigate(paths.admin, { replace: true });
-      } else {
-        setValues(EMPTY_FORM);
-      }
+      // Replaced, not pushed: Back should not return to a form whose save is done.
+      navigate(paths.adminCreate, {
+        replace: true,
+        state: savedState({
+          id,
+          title: values.title.trim(),
+          isPublished: values.isPublished,
+          action: editing ? 'updated' : 'created',
+          outcome: outcomeOf(report),
+        }),
+      });
     } catch {
       // sendWrite already showed why the device could not store it; the form keeps the text.
     } finally {
