@@ -26,7 +26,7 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)
  * previews read JPEG and PNG everywhere, WebP not in every app, so the WebP copies are not used.
  * Read from the article's HTML: the page costs no database read.
  */
-export function articlePicture(article: Article): PreviewImage | null {
+function articlePicture(article: Article): PreviewImage | null {
   for (const [tag] of article.content.matchAll(IMG_TAG)) {
     const src = attribute(tag, 'src') ?? '';
     const stored = parseImageUrl(src);
