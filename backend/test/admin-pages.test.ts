@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandStartedEvent } from 'mongodb';
 import type { AdminCommentPage, AdminCounts, AdminUserPage, ArticlePage, DashboardData } from '@fw/contracts';
-import { ADMIN_PAGE_MAX_ITEMS, API_PATHS, DASHBOARD_RECENT_ARTICLES } from '@fw/contracts';
+import {
+  ADMIN_PAGE_MAX_ITEMS,
+  API_PATHS,
+  DASHBOARD_RECENT_ARTICLES,
+  adminCommentPageSchema,
+  adminUserPageSchema,
+  articlePageSchema,
+} from '@fw/contracts';
 import { startTestApp, startTwoInstances, testDatabaseUri, type TestApp } from './harness.ts';
 import { connectDatabase } from '../src/db/connection.ts';
 import { scripturePool } from '../src/modules/scripture/scripture-pool.ts';
@@ -107,6 +114,7 @@ describe('admin pages at a library size', () => {
   it('answers pages: at most `limit` items, the right total, the next page where this one ends', async () => {
     const first = await get<ArticlePage>(large, `${API_PATHS.articlePage}?limit=${ADMIN_PAGE_MAX_ITEMS}`);
     expect(first.status).toBe(200);
+    articlePageSchema.parse(first.body);
     expect(first.body.items).toHaveLength(ADMIN_PAGE_MAX_ITEMS);
     expect(first.body.total).toBe(await db(large, 'articles').countDocuments({}));
     expect(first.body.nextOffset).toBe(ADMIN_PAGE_MAX_ITEMS);
@@ -120,6 +128,7 @@ describe('admin pages at a library size', () => {
     expect([...times].sort().reverse()).toEqual(times);
 
     const waiting = await get<AdminCommentPage>(large, API_PATHS.commentPage);
+    adminCommentPageSchema.parse(waiting.body);
     expect(waiting.body.items.length).toBeLessThanOrEqual(20);
     expect(waiting.body.items.every((c) => !c.isApproved)).toBe(true);
     expect(waiting.body.total).toBe(await db(large, 'comments').countDocuments({ isApproved: false }));
@@ -128,6 +137,7 @@ describe('admin pages at a library size', () => {
     expect(approved.body.total).toBe(await db(large, 'comments').countDocuments({ isApproved: true }));
 
     const users = await get<AdminUserPage>(large, `${API_PATHS.userPage}?limit=100`);
+    adminUserPageSchema.parse(users.body);
     expect(users.body.items).toHaveLength(100);
     expect(users.body.total).toBe(await db(large, 'users').countDocuments({}));
     expect(users.body.items[0]).not.toHaveProperty('passwordHash');

@@ -7,9 +7,9 @@ import { API_PATHS } from './paths.ts';
 
 /** The most items one admin page holds, and how many when the call does not say. */
 export const ADMIN_PAGE_MAX_ITEMS = 100;
-export const ADMIN_PAGE_DEFAULT_ITEMS = 20;
+const ADMIN_PAGE_DEFAULT_ITEMS = 20;
 /** The longest filter text a page call takes. */
-export const ADMIN_FILTER_MAX_CHARS = 200;
+const ADMIN_FILTER_MAX_CHARS = 200;
 
 const pageQueryFields = {
   limit: z.coerce
@@ -29,16 +29,14 @@ const pageQueryFields = {
 };
 
 export const adminPageQuerySchema = z.strictObject(pageQueryFields);
-export type AdminPageQuery = z.infer<typeof adminPageQuerySchema>;
 
-export const COMMENT_STATUSES = ['waiting', 'approved'] as const;
+const COMMENT_STATUSES = ['waiting', 'approved'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
 export const adminCommentPageQuerySchema = z.strictObject({
   ...pageQueryFields,
   status: z.enum(COMMENT_STATUSES, { error: 'status must be waiting or approved' }).default('waiting'),
 });
-export type AdminCommentPageQuery = z.infer<typeof adminCommentPageQuerySchema>;
 
 /** One page: `total` items match the call; `nextOffset` asks for the next page (null: none). */
 function pageOf<T extends z.ZodType>(item: T) {
@@ -49,10 +47,10 @@ function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export const ARTICLE_STATUSES = ['published', 'draft', 'scheduled'] as const;
+const ARTICLE_STATUSES = ['published', 'draft', 'scheduled'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
-export const articleSummarySchema = z.object({
+const articleSummarySchema = z.object({
   _id: objectIdSchema,
   title: z.string(),
   status: z.enum(ARTICLE_STATUSES),
@@ -64,7 +62,7 @@ export const articleSummarySchema = z.object({
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 
-export const adminCommentItemSchema = z.object({
+const adminCommentItemSchema = z.object({
   _id: objectIdSchema,
   article: objectIdSchema,
   /** Null when the article is gone. */
@@ -76,7 +74,7 @@ export const adminCommentItemSchema = z.object({
 });
 export type AdminCommentItem = z.infer<typeof adminCommentItemSchema>;
 
-export const adminUserItemSchema = z.object({
+const adminUserItemSchema = z.object({
   _id: objectIdSchema,
   name: z.string(),
   email: z.string(),

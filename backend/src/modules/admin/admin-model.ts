@@ -62,7 +62,7 @@ type HeldUser = Held<AdminUserItem>;
 const newestFirst = <T>(a: Held<T>, b: Held<T>) => compareNewestFirst(a.createdAt, a.id, b.createdAt, b.id);
 const oldestFirst = <T>(a: Held<T>, b: Held<T>) => -newestFirst(a, b);
 
-export function statusOf(article: Pick<ArticleFacts, 'isPublished' | 'publishAt'>): ArticleStatus {
+function statusOf(article: Pick<ArticleFacts, 'isPublished' | 'publishAt'>): ArticleStatus {
   if (article.isPublished) return 'published';
   return article.publishAt ? 'scheduled' : 'draft';
 }
