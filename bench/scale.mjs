@@ -39,7 +39,14 @@ const ADMIN_CALLS = {
   comments: '/api/admin/comments',
   users: '/api/admin/users',
   lessons: '/api/schedule',
+  // The admin screens' first pages (backend/src/modules/admin/admin-pages.routes.ts).
+  articlePage: '/api/admin/article-page',
+  commentPage: '/api/admin/comment-page',
+  userPage: '/api/admin/user-page',
 };
+/** What an admin screen's first answer may take at any size of the tier (p95, server time). */
+const ADMIN_FIRST_PAGE_TARGET_MS = 300;
+const FIRST_PAGE_CALLS = ['dashboard', 'articlePage', 'commentPage', 'userPage'];
 const CLOCK_TICKS_PER_S = 100;
 /**
  * A call past the app's answer deadline ends in 503 while its query runs on in the database;
@@ -113,6 +120,12 @@ async function adminReads(url, token) {
     }
     out[name] = { ...summary(times), wireBytes: bytes, jsonBytes: rawBytes, statuses };
     log(`scale: GET ${path}: p50 ${out[name].p50Ms} ms, p95 ${out[name].p95Ms} ms, ${bytes} B on the wire (${rawBytes} B JSON), statuses ${statuses.join(' ')}`);
+  }
+  for (const name of FIRST_PAGE_CALLS) {
+    const { p95Ms, statuses } = out[name];
+    const met = p95Ms <= ADMIN_FIRST_PAGE_TARGET_MS && statuses.every((status) => status === 200);
+    out[name].target = { p95Ms: ADMIN_FIRST_PAGE_TARGET_MS, met };
+    log(`scale: first page ${name}: p95 ${p95Ms} ms against ${ADMIN_FIRST_PAGE_TARGET_MS} ms: ${met ? 'met' : 'MISSED'}`);
   }
   return out;
 }

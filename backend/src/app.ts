@@ -22,6 +22,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { commentRateLimit } from './middleware/rate-limit.ts';
 import { articlesRouter } from './modules/articles/articles.routes.ts';
 import { commentsRouter } from './modules/comments/comments.routes.ts';
+import { adminPagesRouter } from './modules/admin/admin-pages.routes.ts';
 import { syncRouter } from './modules/sync/sync.routes.ts';
 import { readModelOn } from './modules/sync/read-model.ts';
 import { scheduleRouter } from './modules/schedule/schedule.routes.ts';
@@ -88,6 +89,7 @@ export function createApp({ config, connection, passwords, scripture, readiness 
     usersRouter({ config, connection, passwords, adminOnly, idempotent }),
     articlesRouter({ connection, adminOnly, idempotent, scripture }),
     commentsRouter({ connection, adminOnly, idempotent, commentLimit: commentRateLimit({ connection, config }) }),
+    adminPagesRouter({ connection, adminOnly }),
     syncRouter({ connection }),
     scheduleRouter({ connection, adminOnly, idempotent, scripture }),
     previewRouter({ adminOnly, links }),

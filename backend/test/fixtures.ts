@@ -1,8 +1,12 @@
 // Test fixtures shared by every backend test file: users inserted straight through the model
-// (no HTTP, no rate limits) and tokens signed with the app's own secret.
+// (no HTTP, no rate limits) and tokens signed with the app's own secret. Each insert takes a change
+// number as the server's own user writes do (users/user-changes.ts), so admin views list it.
 import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import mongoose from 'mongoose';
 import { userModel } from '../src/modules/users/user.model.ts';
+import { writeChange } from '../src/db/write-change.ts';
+import { changeRef } from '../src/modules/sync/tombstone.model.ts';
 import { signToken } from '../src/modules/users/tokens.ts';
 import type { TestApp } from './harness.ts';
 
@@ -28,13 +32,20 @@ export async function createUser(app: TestApp, overrides: UserOverrides = {}): P
   const email = (overrides.email ?? `user-${suffix}@example.test`).toLowerCase();
   const password = overrides.password ?? `password-${suffix}`;
   const Users = userModel(app.connection);
-  const doc = await Users.create({
-    name: overrides.name ?? `User ${suffix}`,
-    email,
-    passwordHash: await bcrypt.hash(password, FIXTURE_BCRYPT_COST),
-    role: overrides.role ?? 'admin',
-    isApproved: overrides.isApproved ?? true,
+  const passwordHash = await bcrypt.hash(password, FIXTURE_BCRYPT_COST);
+  const _id = new mongoose.Types.ObjectId().toHexString();
+  await writeChange(app.connection, {
+    ref: changeRef('user', _id),
+    apply: (seq) =>
+      Users.create({
+        _id,
+        name: overrides.name ?? `User ${suffix}`,
+        email,
+        passwordHash,
+        role: overrides.role ?? 'admin',
+        isApproved: overrides.isApproved ?? true,
+        seq,
+      }),
   });
-  const _id = String(doc._id);
   return { user: { _id, email, password }, token: signToken(_id, app.config.jwtSecret) };
 }

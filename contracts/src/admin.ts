@@ -1,6 +1,7 @@
 // Registration, login and the admin calls of the product's call table (docs/api.md).
 import { z } from 'zod';
 import { articleSchema, idRequestSchema } from './articles.ts';
+import { adminCountsSchema } from './admin-pages.ts';
 import { adminCommentSchema } from './comments.ts';
 import { LIMITS, envelope, followsTextRule, objectIdSchema, requiredText, type RouteSpec } from './common.ts';
 import { API_PATHS } from './paths.ts';
@@ -54,6 +55,8 @@ export const dashboardDataSchema = z.object({
   totalComments: z.number().int(),
   totalDrafts: z.number().int(),
   recentArticles: z.array(articleSchema),
+  /** Every count the admin screens show, kept by the server as changes are applied. */
+  counts: adminCountsSchema.optional(),
 });
 export type DashboardData = z.infer<typeof dashboardDataSchema>;
 

@@ -3,6 +3,7 @@ export * from './categories.ts';
 export * from './articles.ts';
 export * from './comments.ts';
 export * from './admin.ts';
+export * from './admin-pages.ts';
 export * from './sync.ts';
 export * from './schedule.ts';
 export * from './schedule-2025.ts';

@@ -33,6 +33,10 @@ export const API_PATHS = {
   deleteLesson: '/api/lessons/delete',
   importLessons: '/api/lessons/import',
   previewLink: '/api/admin/articles/preview-link',
+  // The admin screens' pages (admin-pages.ts); the full lists above stay for older clients.
+  articlePage: '/api/admin/article-page',
+  commentPage: '/api/admin/comment-page',
+  userPage: '/api/admin/user-page',
 } as const;
 
 

@@ -1,6 +1,7 @@
 // The route table: each call's method, path (from paths.ts), guard and schemas. The backend
 // validates with these schemas, and the tests walk the table to reach every call.
 import { adminRoutes } from './admin.ts';
+import { adminPageRoutes } from './admin-pages.ts';
 import { articleRoutes } from './articles.ts';
 import { healthRoutes } from './health.ts';
 import { imageRoutes } from './image-routes.ts';
@@ -14,6 +15,7 @@ export const ROUTES = {
   ...healthRoutes,
   ...articleRoutes,
   ...adminRoutes,
+  ...adminPageRoutes,
   ...syncRoutes,
   ...scheduleRoutes,
   ...imageRoutes,

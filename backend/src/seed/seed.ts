@@ -4,7 +4,7 @@
 // deletes or edits afterwards stays that way across restarts. Every insert is keyed by a fixed id
 // and skipped if present, so a seed interrupted half-way completes on the next start.
 import bcrypt from 'bcryptjs';
-import type mongoose from 'mongoose';
+import mongoose from 'mongoose';
 import { inserted, sequenceOn } from '../db/claims/index.ts';
 import { articleModel } from '../modules/articles/article.model.ts';
 import { sanitizeArticleHtml } from '../modules/articles/sanitize.ts';
@@ -70,23 +70,28 @@ export async function seedDemo(connection: mongoose.Connection): Promise<{ seede
     const doc = { ...comment, createdAt: at, updatedAt: at };
     const insert = (seq: number) =>
       insertOnce(() => Comments.create([{ ...doc, seq }], { timestamps: false }));
-    // Only approved comments are in the comment feed, so only they take a change number.
-    await (comment.isApproved
-      ? sequence.next(insert, changeRef('comment', comment._id))
-      : insert(0));
+    // Waiting comments take one too, for the admin views; the comment feed skips them.
+    await sequence.next(insert, changeRef('comment', comment._id));
   }
 
   await Users.init();
   if (!(await Users.exists({ email: content.admin.email }))) {
     const passwordHash = await bcrypt.hash(content.admin.password, BCRYPT_COST);
-    await insertOnce(() =>
-      Users.create({
-        name: content.admin.name,
-        email: content.admin.email,
-        passwordHash,
-        role: 'admin',
-        isApproved: true,
-      }),
+    const id = new mongoose.Types.ObjectId().toHexString();
+    await sequence.next(
+      (seq) =>
+        insertOnce(() =>
+          Users.create({
+            _id: id,
+            name: content.admin.name,
+            email: content.admin.email,
+            passwordHash,
+            role: 'admin',
+            isApproved: true,
+            seq,
+          }),
+        ),
+      changeRef('user', id),
     );
   }
 

@@ -56,7 +56,8 @@ export function commentsService(connection: mongoose.Connection) {
   return {
     /**
      * Insert first: the insert is the check for a repeat (same id), so a new comment costs its
-     * insert alone. No change number: devices only ever see approved comments.
+     * insert and its change number. The number is for the admin view of every instance
+     * (admin/admin-model.ts); devices only ever see approved comments, so the public feed skips it.
      */
     async add(input: NewComment): Promise<CommentDoc> {
       await requirePublished(input.article);
@@ -64,9 +65,10 @@ export function commentsService(connection: mongoose.Connection) {
       const withId = { ...input, _id: id };
       let created: CommentDoc | undefined;
       const { value: isNew } = await writeChange(connection, {
-        apply: () =>
+        ref: changeRef('comment', id),
+        apply: (seq) =>
           inserted(async () => {
-            created = (await Comments.create({ ...withId, isApproved: false, seq: 0 })).toObject() as CommentDoc;
+            created = (await Comments.create({ ...withId, isApproved: false, seq })).toObject() as CommentDoc;
           }),
       });
       // Only a repeat reads: a new comment costs its insert alone.
@@ -122,29 +124,30 @@ export function commentsService(connection: mongoose.Connection) {
       }
     },
 
-    /** Deletes every comment of an article; safe to repeat after a failure half-way. */
+    /**
+     * Deletes every comment of an article, each by `_id`; safe to repeat after a failure half-way.
+     * Which ones comes from the admin view (admin/admin-model.ts), not a read of the comments
+     * collection: every comment takes a change number, so the view holds them all up to the horizon.
+     */
     async removeAllOf(articleId: string): Promise<void> {
-      const approved = (await Comments.find({
-        article: articleId,
-        isApproved: true,
-      }).lean()) as CommentDoc[];
-      for (const comment of approved) await removeOne(comment);
-      await writeChange(connection, { apply: () => Comments.deleteMany({ article: articleId }) });
+      const { admin } = await model.current();
+      for (const id of [...(admin.commentsOf.get(articleId) ?? [])]) {
+        await removeOne({ _id: id, isApproved: admin.commentState(id) === 'approved' });
+      }
     },
   };
 
-  /** Devices only ever saw approved comments, so only those need a tombstone. */
-  async function removeOne(comment: CommentDoc): Promise<void> {
+  /**
+   * Devices only ever saw approved comments: a waiting one's tombstone says it was never public,
+   * so the feeds never report it; its number tells the admin views it is gone.
+   */
+  async function removeOne(comment: Pick<CommentDoc, 'isApproved'> & { _id: unknown }): Promise<void> {
     const id = String(comment._id);
-    if (!comment.isApproved) {
-      await writeChange(connection, { apply: () => Comments.deleteOne({ _id: comment._id }) });
-      return;
-    }
     await writeChange(connection, {
       ref: changeRef('comment', id, true),
       apply: async (seq) => {
-        await recordRemoval(tombstones, 'comment', id, seq);
-        await Comments.deleteOne({ _id: comment._id });
+        await recordRemoval(tombstones, 'comment', id, seq, comment.isApproved);
+        await Comments.deleteOne({ _id: id });
       },
     });
   }

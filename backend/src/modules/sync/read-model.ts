@@ -11,6 +11,9 @@
 // - only at start, or when the claims needed were pruned (an idle instance far behind) or another
 //   database appears (new epoch), is everything read once (build).
 // So any instance sees a change made through any other within READ_MODEL_MAX_AGE_MS.
+//
+// The admin view (admin/admin-model.ts) is kept beside it by the same reads: drafts, waiting
+// comments and users take change numbers too, and only what is public reaches the public indexes.
 import type mongoose from 'mongoose';
 import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon } from '../../db/claims/index.ts';
 import { writeChange } from '../../db/write-change.ts';
@@ -18,6 +21,8 @@ import { outsideWriteScope } from '../../db/write-scope.ts';
 import { SharedBodies } from '../../http/shared-body.ts';
 import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
 import { commentModel, toCommentDto, type CommentDoc } from '../comments/comment.model.ts';
+import { userModel, type UserDoc } from '../users/user.model.ts';
+import { AdminModel } from '../admin/admin-model.ts';
 import { CheckGate } from './check-gate.ts';
 import { FeedIndex, type FeedEntry } from './feed-index.ts';
 import { parseChangeRef, tombstoneId, tombstoneModel, type TombstoneDoc } from './tombstone.model.ts';
@@ -61,6 +66,8 @@ export interface ReadState {
   /** Move whenever the feed's content may have changed: ETags and shared bodies are keyed by them. */
   articlesVersion: number;
   commentsVersion: number;
+  /** Every article, comment and user as the admin screens list them, with their counts. */
+  admin: AdminModel;
 }
 
 export interface ReadModel {
@@ -145,9 +152,10 @@ function setComment(state: ReadState, entry: FeedEntry | null, id: string): void
   }
 }
 
-function applyComment(state: ReadState, doc: CommentDoc, upTo: number): void {
+/** True when the public comments changed (a waiting comment changes none). */
+function applyComment(state: ReadState, doc: CommentDoc, upTo: number): boolean {
   const id = String(doc._id);
-  if (doc.seq > upTo || !isNewer(state.comments, id, doc.seq) || !doc.isApproved) return;
+  if (doc.seq > upTo || !isNewer(state.comments, id, doc.seq) || !doc.isApproved) return false;
   const article = String(doc.article);
   // Shown only while its article is published; its article's publishing renumbers it.
   const visible = state.articles.get(article)?.json !== undefined;
@@ -164,18 +172,26 @@ function applyComment(state: ReadState, doc: CommentDoc, upTo: number): void {
       : { seq: doc.seq, id, group: article },
     id,
   );
+  return true;
 }
 
-function applyTombstone(state: ReadState, tombstone: TombstoneDoc, upTo: number): void {
+/** True when the public indexes changed (the removal of a waiting comment changes none). */
+function applyTombstone(state: ReadState, tombstone: TombstoneDoc, upTo: number): boolean {
+  if (tombstone.kind === 'user') return false;
   const index = tombstone.kind === 'article' ? state.articles : state.comments;
-  if (tombstone.seq > upTo || !isNewer(index, tombstone.refId, tombstone.seq)) return;
+  if (tombstone.seq > upTo || !isNewer(index, tombstone.refId, tombstone.seq)) return false;
   if (tombstone.kind === 'article') {
     state.scheduled.delete(tombstone.refId);
     if (tombstone.wasPublic === false) state.articles.delete(tombstone.refId);
     else state.articles.put({ seq: tombstone.seq, id: tombstone.refId });
+  } else if (tombstone.wasPublic === false) {
+    // A comment that was never approved: no device has it.
+    if (!index.get(tombstone.refId)) return false;
+    setComment(state, null, tombstone.refId);
   } else {
     setComment(state, { seq: tombstone.seq, id: tombstone.refId }, tombstone.refId);
   }
+  return true;
 }
 
 // --- the model of one connection ---------------------------------------------------------------
@@ -196,15 +212,17 @@ export function readModelOn(connection: mongoose.Connection): ReadModel {
 interface Sources {
   Articles: ReturnType<typeof articleModel>;
   Comments: ReturnType<typeof commentModel>;
+  Users: ReturnType<typeof userModel>;
   Tombstones: ReturnType<typeof tombstoneModel>;
 }
 
 /** Everything read once: the model at `horizon`. */
-async function build({ Articles, Comments, Tombstones }: Sources, horizon: Horizon): Promise<ReadState> {
-  const [articleDocs, tombstones, commentDocs] = await Promise.all([
+async function build({ Articles, Comments, Users, Tombstones }: Sources, horizon: Horizon): Promise<ReadState> {
+  const [articleDocs, tombstones, commentDocs, userDocs] = await Promise.all([
     Articles.find({}).lean() as Promise<ArticleDoc[]>,
     Tombstones.find({}).lean() as Promise<TombstoneDoc[]>,
-    Comments.find({ isApproved: true }).lean() as Promise<CommentDoc[]>,
+    Comments.find({}).lean() as Promise<CommentDoc[]>,
+    Users.find({}, { passwordHash: 0 }).lean() as unknown as Promise<UserDoc[]>,
   ]);
   const built: ReadState = {
     epoch: horizon.epoch,
@@ -217,16 +235,22 @@ async function build({ Articles, Comments, Tombstones }: Sources, horizon: Horiz
     scheduled: new Map(),
     articlesVersion: horizon.committed,
     commentsVersion: horizon.committed,
+    admin: new AdminModel(),
   };
   const upTo = horizon.committed;
+  const known = <T extends { seq?: number | null }>(docs: T[]): T[] => docs.filter((doc) => (doc.seq ?? 0) <= upTo);
   for (const doc of articleDocs) applyArticle(built, doc, upTo);
   for (const t of tombstones) if (t.kind === 'article') applyTombstone(built, t, upTo);
   for (const doc of commentDocs) applyComment(built, doc, upTo);
   for (const t of tombstones) if (t.kind === 'comment') applyTombstone(built, t, upTo);
+  // In bulk, sorted once (a change later is one binary search and splice).
+  built.admin.loadArticles(known(articleDocs));
+  built.admin.loadComments(known(commentDocs));
+  built.admin.loadUsers(known(userDocs));
   return built;
 }
 
-type Changed = Record<'article' | 'comment', Map<string, boolean>>;
+type Changed = Record<'article' | 'comment' | 'user', Map<string, boolean>>;
 type Sequence = ReturnType<typeof sequenceOn>;
 
 /**
@@ -238,7 +262,7 @@ async function changedBetween(sequence: Sequence, from: number, upTo: number): P
   const claims = await mapLimit(numbers, READ_CONCURRENCY, (n) => sequence.claimOf(n));
   const refs = claims.map((claim) => (claim?.ref ? parseChangeRef(claim.ref) : null));
   if (refs.some((ref) => ref === null)) return null;
-  const changed: Changed = { article: new Map(), comment: new Map() };
+  const changed: Changed = { article: new Map(), comment: new Map(), user: new Map() };
   // A removal is final (ids are never reused), so it wins over an earlier change in the batch.
   for (const ref of refs) {
     const seen = changed[ref!.kind];
@@ -250,13 +274,25 @@ async function changedBetween(sequence: Sequence, from: number, upTo: number): P
 /** The current document, or tombstone, of each changed thing of one kind, each read by `_id`. */
 function readChanged({ Articles, Comments, Tombstones }: Sources, kind: 'article' | 'comment', changed: Changed) {
   return mapLimit([...changed[kind]], READ_CONCURRENCY, async ([id, removal]) => {
-    if (removal) return { tombstone: await Tombstones.findById(tombstoneId(kind, id)).lean() };
+    if (removal) return { id, tombstone: await Tombstones.findById(tombstoneId(kind, id)).lean() };
     const doc =
       kind === 'article'
         ? ((await Articles.findById(id).lean()) as ArticleDoc | null)
         : ((await Comments.findById(id).lean()) as CommentDoc | null);
-    return { doc };
+    return { id, doc };
   });
+}
+
+/**
+ * The changed users, each read by `_id`. Also after a removal's number: a removal refused (the
+ * user became an admin meanwhile) leaves the user there. A missing `_id` is a read of the users
+ * collection on FerretDB, which stays small (administrators and applicants).
+ */
+function readChangedUsers({ Users }: Sources, changed: Changed) {
+  return mapLimit([...changed.user.keys()], READ_CONCURRENCY, async (id) => ({
+    id,
+    doc: (await Users.findById(id, { passwordHash: 0 }).lean()) as unknown as UserDoc | null,
+  }));
 }
 
 /** Brings `held` to `horizon` by reading the changed things by `_id`; false if it cannot. */
@@ -266,18 +302,33 @@ async function advance(sources: Sources, sequence: Sequence, held: ReadState, ho
   if (upTo - from + 1 > ADVANCE_MAX_CHANGES) return false;
   const changed = await changedBetween(sequence, from, upTo);
   if (!changed) return false;
-  const [articleReads, commentReads] = await Promise.all([readChanged(sources, 'article', changed), readChanged(sources, 'comment', changed)]);
+  const [articleReads, commentReads, userReads] = await Promise.all([
+    readChanged(sources, 'article', changed),
+    readChanged(sources, 'comment', changed),
+    readChangedUsers(sources, changed),
+  ]);
+  const { admin } = held;
   // Articles first: a comment's visibility follows its article.
-  for (const { doc, tombstone } of articleReads) {
+  for (const { id, doc, tombstone } of articleReads) {
     if (doc) applyArticle(held, doc as ArticleDoc, upTo);
     if (tombstone) applyTombstone(held, tombstone as TombstoneDoc, upTo);
+    if (changed.article.get(id)) admin.removeArticle(id);
+    else if (doc && doc.seq <= upTo) admin.applyArticle(doc as ArticleDoc);
   }
-  for (const { doc, tombstone } of commentReads) {
-    if (doc) applyComment(held, doc as CommentDoc, upTo);
-    if (tombstone) applyTombstone(held, tombstone as TombstoneDoc, upTo);
+  let commentsMoved = false;
+  for (const { id, doc, tombstone } of commentReads) {
+    if (doc && applyComment(held, doc as CommentDoc, upTo)) commentsMoved = true;
+    if (tombstone && applyTombstone(held, tombstone as TombstoneDoc, upTo)) commentsMoved = true;
+    if (changed.comment.get(id)) admin.removeComment(id);
+    else if (doc && doc.seq <= upTo) admin.applyComment(doc as CommentDoc);
+  }
+  for (const { id, doc } of userReads) {
+    if (!doc) admin.removeUser(id);
+    else if ((doc.seq ?? 0) <= upTo) admin.applyUser(doc);
   }
   if (changed.article.size) held.articlesVersion = upTo;
-  if (changed.comment.size) held.commentsVersion = upTo;
+  // A waiting comment's change leaves the public comments as they were, and their ETags with them.
+  if (commentsMoved) held.commentsVersion = upTo;
   held.horizon = upTo;
   return true;
 }
@@ -285,8 +336,9 @@ async function advance(sources: Sources, sequence: Sequence, held: ReadState, ho
 function createReadModel(connection: mongoose.Connection): ReadModel {
   const Articles = articleModel(connection);
   const Comments = commentModel(connection);
+  const Users = userModel(connection);
   const Tombstones = tombstoneModel(connection);
-  const sources: Sources = { Articles, Comments, Tombstones };
+  const sources: Sources = { Articles, Comments, Users, Tombstones };
   const sequence = sequenceOn(connection);
   let state: ReadState | null = null;
 
@@ -324,7 +376,8 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
     const ref = claim.ref ? parseChangeRef(claim.ref) : null;
     if (!ref) return null;
     if (ref.removal) return { model: Tombstones as unknown as mongoose.Model<NumberedThing>, id: tombstoneId(ref.kind, ref.refId) };
-    return { model: (ref.kind === 'article' ? Articles : Comments) as unknown as mongoose.Model<NumberedThing>, id: ref.refId };
+    const model = { article: Articles, comment: Comments, user: Users }[ref.kind];
+    return { model: model as unknown as mongoose.Model<NumberedThing>, id: ref.refId };
   }
 
   async function refresh(): Promise<void> {

@@ -1,11 +1,13 @@
 // Tombstones: what devices learn about removals from. A deleted article, or a deleted approved
 // comment, leaves `{ kind, refId, seq }` behind so the delta feeds can report it after the
 // document itself is gone. Kept for good: a device may come back after any length of time.
+// Waiting comments and users leave one too (`wasPublic: false`, never reported to devices): the
+// number of their removal names it, so a reader settling a crashed writer's claim finds it.
 import { Schema, type InferSchemaType } from 'mongoose';
 import type mongoose from 'mongoose';
 import { modelOn } from '../../db/model-on.ts';
 
-const TOMBSTONE_KINDS = ['article', 'comment'] as const;
+const TOMBSTONE_KINDS = ['article', 'comment', 'user'] as const;
 export type TombstoneKind = (typeof TOMBSTONE_KINDS)[number];
 
 const tombstoneSchema = new Schema(

@@ -12,6 +12,7 @@
 import type mongoose from 'mongoose';
 import { claimOrHolder } from '../../db/claims/index.ts';
 import { userModel } from './user.model.ts';
+import { userChanges } from './user-changes.ts';
 
 export const BOOTSTRAP_CLAIMS_COLLECTION = 'bootstrap_claims';
 export const FIRST_ADMIN_CLAIM_ID = 'first-admin';
@@ -34,8 +35,8 @@ export async function claimFirstAdmin({
 }): Promise<boolean> {
   const Users = userModel(connection);
   const claims = connection.collection<ClaimDoc>(BOOTSTRAP_CLAIMS_COLLECTION);
-  const promote = async (id: string) =>
-    (await Users.updateOne({ _id: id }, { $set: { role: 'admin', isApproved: true } })).matchedCount > 0;
+  const changes = userChanges(connection);
+  const promote = async (id: string) => (await changes.update(id, { role: 'admin', isApproved: true })) > 0;
 
   for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt++) {
     // Installs whose admin came another way (the demo seed) have no claim and need none.

@@ -12,6 +12,11 @@ const userSchema = new Schema(
     passwordHash: { type: String, required: true },
     role: { type: String, enum: ['admin', 'user'], default: 'user' },
     isApproved: { type: Boolean, default: false },
+    /**
+     * The global change number of the user's latest change (db/write-change.ts): how every
+     * instance's admin view (admin/admin-model.ts) learns of it. 0 on users stored before it.
+     */
+    seq: { type: Number, default: 0 },
   },
   { timestamps: true, collection: 'users' },
 );

@@ -1,7 +1,7 @@
 // Registration, login and the admin's user management. Knows nothing of HTTP beyond the HttpErrors
 // it throws; the routes file turns requests into calls here.
 import crypto from 'node:crypto';
-import type mongoose from 'mongoose';
+import mongoose from 'mongoose';
 import type { User } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { signToken } from './tokens.ts';
@@ -10,6 +10,9 @@ import { claimFirstAdmin } from './first-admin.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import type { PasswordPool } from './password-pool.ts';
 import type { WriteDeadline } from '../../db/claims/index.ts';
+import { writeChange } from '../../db/write-change.ts';
+import { changeRef } from '../sync/tombstone.model.ts';
+import { userChanges } from './user-changes.ts';
 
 export const BCRYPT_COST = 10;
 
@@ -45,6 +48,7 @@ export interface UsersServiceDeps {
 
 export function usersService({ connection, jwtSecret, passwords }: UsersServiceDeps) {
   const Users = userModel(connection);
+  const changes = userChanges(connection);
 
   let dummyHash: Promise<string> | undefined;
   /** A real hash to compare against when the email is unknown, so both paths take as long. */
@@ -75,16 +79,20 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
       await Users.init();
       // Hashed before the email is tried, so a taken email costs the same work as a new one.
       const passwordHash = await passwords.hash(password, BCRYPT_COST);
-      let created;
-      // The account is the first write: a request already answered "nothing was saved" stops here.
-      deadline?.enterWrite();
+      const userId = new mongoose.Types.ObjectId().toHexString();
       try {
-        created = await Users.create({ name, email, passwordHash, role: 'user', isApproved: false });
+        await writeChange(connection, {
+          ref: changeRef('user', userId),
+          apply: (seq) => {
+            // The account is the first write: a request already answered "nothing was saved" stops here.
+            deadline?.enterWrite();
+            return Users.create({ _id: userId, name, email, passwordHash, role: 'user', isApproved: false, seq });
+          },
+        });
       } catch (error) {
         if (isDuplicateKey(error)) return { message: USER_MESSAGES.REGISTERED_PENDING };
         throw error;
       }
-      const userId = String(created._id);
       let isFirstAdmin: boolean;
       try {
         isFirstAdmin = await claimFirstAdmin({ connection, userId });
@@ -92,7 +100,7 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
         // Without this the person's retry would be answered "waiting for approval" for an
         // account in limbo. A claim left naming the removed account is freed by the next
         // registration.
-        await Users.deleteOne({ _id: created._id }).catch(() => {});
+        await changes.remove(userId).catch(() => {});
         throw error;
       }
       if (isFirstAdmin) {
@@ -120,7 +128,7 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
       if (!user) throw new HttpError('NOT_FOUND', USER_MESSAGES.USER_NOT_FOUND);
       if (user.role === 'admin') throw new HttpError('ADMIN_UNDELETABLE', USER_MESSAGES.ADMIN_UNDELETABLE);
       // The role is part of the filter, so an approval that lands in between is never undone.
-      const { deletedCount } = await Users.deleteOne({ _id: userId, role: { $ne: 'admin' } });
+      const deletedCount = await changes.remove(userId, { role: { $ne: 'admin' } });
       if (deletedCount === 0) {
         const now = await findUser(userId);
         if (now) throw new HttpError('ADMIN_UNDELETABLE', USER_MESSAGES.ADMIN_UNDELETABLE);
@@ -134,7 +142,7 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
       const user = await findUser(userId);
       if (!user) throw new HttpError('NOT_FOUND', USER_MESSAGES.USER_NOT_FOUND);
       if (user.isApproved && user.role === 'admin') return USER_MESSAGES.ALREADY_ADMIN;
-      const { matchedCount } = await Users.updateOne({ _id: userId }, { $set: { isApproved: true, role: 'admin' } });
+      const matchedCount = await changes.update(userId, { isApproved: true, role: 'admin' });
       if (matchedCount === 0) throw new HttpError('NOT_FOUND', USER_MESSAGES.USER_NOT_FOUND);
       return USER_MESSAGES.APPROVED;
     },

@@ -1,0 +1,299 @@
+// The admin screens at a library size where a whole-collection read would show: the paged answers
+// and the dashboard come from the admin view held in memory (backend/src/modules/admin/), so they
+// are pages with right totals, their counters equal a recount of the database, and neither they
+// nor the admin's writes read the articles, comments or users collections other than by `_id`,
+// the same at two library sizes. Two instances: a change through one reaches the other's pages.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CommandStartedEvent } from 'mongodb';
+import type { AdminCommentPage, AdminCounts, AdminUserPage, ArticlePage, DashboardData } from '@fw/contracts';
+import {
+  ADMIN_PAGE_MAX_ITEMS,
+  API_PATHS,
+  DASHBOARD_RECENT_ARTICLES,
+  adminCommentPageSchema,
+  adminUserPageSchema,
+  articlePageSchema,
+} from '@fw/contracts';
+import { startTestApp, startTwoInstances, testDatabaseUri, type TestApp } from './harness.ts';
+import { connectDatabase } from '../src/db/connection.ts';
+import { scripturePool } from '../src/modules/scripture/scripture-pool.ts';
+import { signToken } from '../src/modules/users/tokens.ts';
+import { readModelOn } from '../src/modules/sync/read-model.ts';
+import { loadScaleTier, type ScaleSizes } from './scale-tier.ts';
+import { NO_COMMENT_LIMIT, addComment, createArticle, newKey } from './content-fixtures.ts';
+import { createUser } from './fixtures.ts';
+
+const SMALL: ScaleSizes = { articles: 40, comments: 200, users: 10, lessons: 5 };
+const LARGE: ScaleSizes = { articles: 1200, comments: 12_000, users: 150, lessons: 10 };
+/** The collections that grow with the library: only `_id` reads and writes may touch them. */
+const GROWING = new Set(['articles', 'comments', 'users', 'tombstones']);
+
+interface Loaded {
+  app: TestApp;
+  token: string;
+  /** Commands sent to the growing collections while `watching` is on. */
+  commands: { name: string; collection: string; filters: unknown[] }[];
+  watching: boolean;
+}
+
+async function loaded(sizes: ScaleSizes, seed: number): Promise<Loaded> {
+  // Loaded before any server reads the database (test/scale-tier.ts).
+  const mongoUri = testDatabaseUri();
+  const connection = await connectDatabase(mongoUri);
+  const pool = scripturePool();
+  let adminId: string;
+  try {
+    adminId = (await loadScaleTier(connection, sizes, { pool, seed })).admin._id;
+  } finally {
+    await pool.close();
+    await connection.close();
+  }
+  const app = await startTestApp({ mongoUri, ...NO_COMMENT_LIMIT }, { monitorCommands: true });
+  // Built once before the first call (as a server's start does), not under a call's deadline.
+  await readModelOn(app.connection).current();
+  const state: Loaded = { app, token: signToken(adminId, app.config.jwtSecret), commands: [], watching: false };
+  const database = app.connection.name;
+  app.connection.getClient().on('commandStarted', (event: CommandStartedEvent) => {
+    const collection = String(event.command[event.commandName]);
+    if (!state.watching || event.databaseName !== database || !GROWING.has(collection)) return;
+    const c = event.command;
+    const filters = [
+      ...(c.filter ? [c.filter] : []),
+      ...(c.query ? [c.query] : []),
+      ...((c.updates as { q: unknown }[] | undefined) ?? []).map((u) => u.q),
+      ...((c.deletes as { q: unknown }[] | undefined) ?? []).map((d) => d.q),
+    ];
+    state.commands.push({ name: event.commandName, collection, filters });
+  });
+  return state;
+}
+
+/** The commands `work` sent to the growing collections. */
+async function watched(at: Loaded, work: () => Promise<unknown>) {
+  at.commands = [];
+  at.watching = true;
+  try {
+    await work();
+  } finally {
+    at.watching = false;
+  }
+  return at.commands;
+}
+
+/** Each command is an insert, or names exactly one `_id` (no `$in`, no other field, no count or sort). */
+function expectOnlyIdAccess(commands: Loaded['commands']) {
+  for (const command of commands) {
+    expect(['find', 'insert', 'update', 'delete', 'findAndModify'], JSON.stringify(command)).toContain(command.name);
+    if (command.name === 'insert') continue;
+    expect(command.filters.length, JSON.stringify(command)).toBeGreaterThan(0);
+    for (const filter of command.filters) {
+      expect(Object.keys(filter as object), JSON.stringify(command)).toEqual(['_id']);
+      // An id (string or ObjectId), not an operator object such as `{ $in: [...] }`.
+      const id = (filter as { _id: unknown })._id;
+      expect(typeof id === 'object' && id !== null && Object.getPrototypeOf(id) === Object.prototype, JSON.stringify(command)).toBe(false);
+    }
+  }
+}
+
+describe('admin pages at a library size', () => {
+  let small: Loaded;
+  let large: Loaded;
+
+  beforeAll(async () => {
+    small = await loaded(SMALL, 3);
+    large = await loaded(LARGE, 5);
+  }, 240_000);
+  afterAll(async () => {
+    await small?.app.close();
+    await large?.app.close();
+  });
+
+  const get = <T>(at: Loaded, path: string) => at.app.request<T>('GET', path, { token: at.token });
+  const db = (at: Loaded, name: string) => at.app.connection.collection(name);
+
+  it('answers pages: at most `limit` items, the right total, the next page where this one ends', async () => {
+    const first = await get<ArticlePage>(large, `${API_PATHS.articlePage}?limit=${ADMIN_PAGE_MAX_ITEMS}`);
+    expect(first.status).toBe(200);
+    articlePageSchema.parse(first.body);
+    expect(first.body.items).toHaveLength(ADMIN_PAGE_MAX_ITEMS);
+    expect(first.body.total).toBe(await db(large, 'articles').countDocuments({}));
+    expect(first.body.nextOffset).toBe(ADMIN_PAGE_MAX_ITEMS);
+    expect(first.body.items[0]).not.toHaveProperty('content');
+    const second = await get<ArticlePage>(large, `${API_PATHS.articlePage}?limit=50&offset=${first.body.nextOffset}`);
+    expect(second.body.items).toHaveLength(50);
+    const firstIds = new Set(first.body.items.map((a) => a._id));
+    expect(second.body.items.some((a) => firstIds.has(a._id))).toBe(false);
+    // Newest first, as the full list orders them.
+    const times = [...first.body.items, ...second.body.items].map((a) => a.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const waiting = await get<AdminCommentPage>(large, API_PATHS.commentPage);
+    adminCommentPageSchema.parse(waiting.body);
+    expect(waiting.body.items.length).toBeLessThanOrEqual(20);
+    expect(waiting.body.items.every((c) => !c.isApproved)).toBe(true);
+    expect(waiting.body.total).toBe(await db(large, 'comments').countDocuments({ isApproved: false }));
+    const approved = await get<AdminCommentPage>(large, `${API_PATHS.commentPage}?status=approved&limit=100`);
+    expect(approved.body.items.every((c) => c.isApproved && c.articleTitle !== undefined)).toBe(true);
+    expect(approved.body.total).toBe(await db(large, 'comments').countDocuments({ isApproved: true }));
+
+    const users = await get<AdminUserPage>(large, `${API_PATHS.userPage}?limit=100`);
+    adminUserPageSchema.parse(users.body);
+    expect(users.body.items).toHaveLength(100);
+    expect(users.body.total).toBe(await db(large, 'users').countDocuments({}));
+    expect(users.body.items[0]).not.toHaveProperty('passwordHash');
+
+    expect((await get(large, `${API_PATHS.articlePage}?limit=${ADMIN_PAGE_MAX_ITEMS + 1}`)).status).toBe(400);
+    expect((await get(large, `${API_PATHS.commentPage}?status=hidden`)).status).toBe(400);
+    expect((await large.app.request('GET', API_PATHS.articlePage)).status).toBe(401);
+  }, 120_000);
+
+  it('keeps counters that equal a recount of the database', async () => {
+    const res = await get<{ dashboardData: DashboardData }>(large, API_PATHS.dashboard);
+    expect(res.status).toBe(200);
+    const data = res.body.dashboardData;
+    const articles = db(large, 'articles');
+    const comments = db(large, 'comments');
+    const users = db(large, 'users');
+    const scheduled = await articles.countDocuments({ isPublished: false, publishAt: { $type: 'date' } });
+    const expected: AdminCounts = {
+      articles: await articles.countDocuments({}),
+      published: await articles.countDocuments({ isPublished: true }),
+      drafts: (await articles.countDocuments({ isPublished: false })) - scheduled,
+      scheduled,
+      commentsWaiting: await comments.countDocuments({ isApproved: false }),
+      commentsApproved: await comments.countDocuments({ isApproved: true }),
+      users: await users.countDocuments({}),
+      usersWaiting: await users.countDocuments({ isApproved: false }),
+    };
+    expect(data.counts).toEqual(expected);
+    expect(expected.drafts).toBeGreaterThan(0);
+    expect(expected.scheduled).toBeGreaterThan(0);
+    expect(data.totalArticles).toBe(expected.articles);
+    expect(data.totalDrafts).toBe(await articles.countDocuments({ isPublished: false }));
+    expect(data.totalComments).toBe(await comments.countDocuments({}));
+    const newest = await get<ArticlePage>(large, `${API_PATHS.articlePage}?limit=${DASHBOARD_RECENT_ARTICLES}`);
+    expect(data.recentArticles.map((a) => a._id)).toEqual(newest.body.items.map((a) => a._id));
+  }, 120_000);
+
+  it('finds a known title, comment author and user by the filter', async () => {
+    const draft = (await db(large, 'articles').findOne({ isPublished: false }))!;
+    const found = await get<ArticlePage>(large, `${API_PATHS.articlePage}?q=${encodeURIComponent(draft.title.toUpperCase())}`);
+    expect(found.body.items.map((a) => a._id)).toContain(String(draft._id));
+    expect(found.body.items.every((a) => a.title.toLowerCase().includes(draft.title.toLowerCase()))).toBe(true);
+    expect(found.body.total).toBeLessThan(LARGE.articles);
+
+    const comment = (await db(large, 'comments').findOne({ isApproved: false }))!;
+    const byAuthor = await get<AdminCommentPage>(large, `${API_PATHS.commentPage}?limit=100&q=${encodeURIComponent(comment.name)}`);
+    expect(byAuthor.body.total).toBeGreaterThan(0);
+    expect(byAuthor.body.items.every((c) => `${c.name}\n${c.content}`.toLowerCase().includes(comment.name.toLowerCase()))).toBe(true);
+    const byText = await get<AdminCommentPage>(large, `${API_PATHS.commentPage}?q=${encodeURIComponent(comment.content)}`);
+    expect(byText.body.items.map((c) => c._id)).toContain(String(comment._id));
+
+    const user = (await db(large, 'users').findOne({ isApproved: false }))!;
+    const byEmail = await get<AdminUserPage>(large, `${API_PATHS.userPage}?q=${encodeURIComponent(user.email)}`);
+    expect(byEmail.body.items.map((u) => u._id)).toEqual([String(user._id)]);
+  });
+
+  it('reads the growing collections only by `_id`, for the admin answers and writes, whatever the size', async () => {
+    const steps = async (at: Loaded) => {
+      const { app, token } = at;
+      const article = await createArticle(app, token, { title: 'Counted' });
+      await addComment(app, article._id, { name: 'Counter' });
+      await addComment(app, article._id, { name: 'Counter' });
+      const perStep: Record<string, Loaded['commands']> = {};
+      const step = async (name: string, work: () => Promise<{ status: number }>) => {
+        perStep[name] = await watched(at, async () => expect((await work()).status).toBeLessThan(300));
+      };
+      await step('dashboard', () => get(at, API_PATHS.dashboard));
+      await step('article page', () => get(at, API_PATHS.articlePage));
+      await step('comment page', () => get(at, `${API_PATHS.commentPage}?q=counter`));
+      await step('user page', () => get(at, API_PATHS.userPage));
+      await step('comment', () =>
+        app.request('POST', API_PATHS.addComment, { headers: { 'Idempotency-Key': newKey() }, body: { article: article._id, name: 'Ann', content: 'Amen.' } }),
+      );
+      await step('draft', () =>
+        app.request('POST', API_PATHS.addArticle, {
+          token,
+          headers: { 'Idempotency-Key': newKey() },
+          body: { article: JSON.stringify({ title: 'A draft', subtitle: 'S', content: '<p>x</p>', category: 'Life', isPublished: false }) },
+        }),
+      );
+      await step('delete article', () =>
+        app.request('DELETE', API_PATHS.deleteArticle, { token, headers: { 'Idempotency-Key': newKey() }, body: { id: article._id } }),
+      );
+      expect(await db(at, 'comments').countDocuments({ article: { $in: [article._id] } })).toBe(0);
+      return perStep;
+    };
+    const atSmall = await steps(small);
+    const atLarge = await steps(large);
+    expect(Object.keys(atLarge)).toHaveLength(7);
+    for (const [name, commands] of Object.entries(atLarge)) {
+      expectOnlyIdAccess(commands);
+      // The same commands at 30 times the library (the delete: its three comments, one by one).
+      expect(commands.map((c) => `${c.name} ${c.collection}`), name).toEqual(atSmall[name]!.map((c) => `${c.name} ${c.collection}`));
+    }
+  }, 120_000);
+});
+
+describe('admin pages on two instances', () => {
+  let first: TestApp;
+  let second: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    [first, second] = await startTwoInstances();
+    ({ token } = await createUser(first));
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it('shows on one instance the draft, waiting comment and applicant saved through the other', async () => {
+    // The second instance builds its view first, so what follows reaches it as changes.
+    const before = await second.request<{ dashboardData: DashboardData }>('GET', API_PATHS.dashboard, { token });
+    expect(before.body.dashboardData.counts).toMatchObject({ articles: 0, drafts: 0, commentsWaiting: 0, usersWaiting: 0 });
+
+    const draft = await createArticle(first, token, { title: 'Only a draft', isPublished: false });
+    const published = await createArticle(first, token, { title: 'Out there' });
+    const comment = await addComment(first, published._id, { name: 'Visitor Vera' });
+    const registered = await first.request('POST', API_PATHS.register, {
+      body: { name: 'Applicant Amos', email: 'amos@example.test', password: 'a long password' },
+    });
+    expect(registered.status).toBe(201);
+
+    await vi.waitFor(
+      async () => {
+        const articles = await second.request<ArticlePage>('GET', `${API_PATHS.articlePage}?q=only a draft`, { token });
+        expect(articles.body.items.map((a) => [a._id, a.status])).toEqual([[draft._id, 'draft']]);
+        const comments = await second.request<AdminCommentPage>('GET', API_PATHS.commentPage, { token });
+        expect(comments.body.items.map((c) => [c._id, c.articleTitle])).toEqual([[comment._id, 'Out there']]);
+        const users = await second.request<AdminUserPage>('GET', `${API_PATHS.userPage}?q=amos`, { token });
+        expect(users.body.items.map((u) => [u.name, u.isApproved])).toEqual([['Applicant Amos', false]]);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    const after = await second.request<{ dashboardData: DashboardData }>('GET', API_PATHS.dashboard, { token });
+    expect(after.body.dashboardData.counts).toMatchObject({ articles: 2, drafts: 1, published: 1, commentsWaiting: 1, usersWaiting: 1 });
+
+    // The public feed still holds only what is public: the published article, no comment.
+    const feed = await second.request<{ articles: { _id: string }[]; removed: string[] }>('GET', `${API_PATHS.articleFeed}?since=0`);
+    expect(feed.body.articles.map((a) => a._id)).toEqual([published._id]);
+    expect(feed.body.removed).toEqual([]);
+    const comments = await second.request<{ comments: unknown[]; removed: string[] }>('GET', `${API_PATHS.commentFeed}?since=0`);
+    expect(comments.body).toMatchObject({ comments: [], removed: [] });
+
+    // Deleted through the first: gone from the second's page, and still never in the public feed.
+    const removed = await first.request('DELETE', API_PATHS.deleteComment, { token, body: { id: comment._id } });
+    expect(removed.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const page = await second.request<AdminCommentPage>('GET', API_PATHS.commentPage, { token });
+        expect(page.body.total).toBe(0);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    const later = await second.request<{ comments: unknown[]; removed: string[] }>('GET', `${API_PATHS.commentFeed}?since=0`);
+    expect(later.body).toMatchObject({ comments: [], removed: [] });
+  });
+});
