@@ -3,8 +3,9 @@
 // components (PublicLayout, Header, Footer, HomePage, ArticleCard, CategoryTabs, ArticlePage;
 // CSS module classes are "<File>_<class>", see pwa/vite.config.ts), so when the app renders the
 // same page over it nothing moves. Change both together. (The article page's row of reader
-// actions is drawn empty, at its height: its buttons work only once the app runs. The cards'
-// bookmark buttons come with the app, into the room ArticleCard_link keeps for them.)
+// actions is drawn inert and unseen, with the app's buttons' boxes, so it wraps into as many lines
+// as the app's row will: its buttons work only once the app runs. The cards' bookmark buttons come
+// with the app, into the room ArticleCard_link keeps for them.)
 import type { Article } from '@fw/contracts';
 import { HOME_TABS, INDEX_TAB } from '@fw/contracts/categories';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
@@ -62,16 +63,31 @@ function badge(category: string): string {
   return `<span class="CategoryBadge_badge CategoryBadge_${escapeHtml(category.toLowerCase())}">${escapeHtml(category)}</span>`;
 }
 
+/** One button of ArticlePage's row: its classes, an icon's box and its word (no icon drawn). */
+const action = (classes: string, word: string) =>
+  `<button type="button" class="${classes} reader-action_action" disabled><svg width="20" height="20" aria-hidden="true"></svg><span>${word}</span></button>`;
+
+/**
+ * The room of ArticlePage's row of actions (Save, Share, Listen, Notes, text size), as the app
+ * draws them with nothing saved or noted yet. The boxes are the app's, so the row wraps the same at
+ * every width; ReaderActions.module.css keeps an inert row unseen, and without JavaScript it takes
+ * no room at all. Nothing in it can be reached or pressed.
+ */
+const READER_ACTIONS_ROOM = `<div class="ReaderActions_toolbar" aria-hidden="true" inert>${action('ReaderActions_action', 'Save')}${action('ReaderActions_action', 'Share')}${action('ListenControl_action', 'Listen')}${action('study_action', 'Notes')}<fieldset class="ReaderActions_sizes" disabled><legend class="visually-hidden">Text size</legend>${'<label class="ReaderActions_size"><span aria-hidden="true">A</span></label>'.repeat(4)}</fieldset></div>`;
+
 /** Matches ArticlePage's long date; the app shows it in the reader's own locale once it runs. */
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** `article.content` is HTML the server sanitised with its allow-list before storing it. */
-export function articleMarkup(article: Article): string {
+/**
+ * `article.content` is HTML the server sanitised with its allow-list before storing it. A page the
+ * app never takes over (a draft's preview) leaves out the room of the actions, `withActions: false`.
+ */
+export function articleMarkup(article: Article, { withActions = true } = {}): string {
   return `<article class="ArticlePage_article"><header class="ArticlePage_header">${badge(article.category)}
 <h1>${escapeHtml(article.title)}</h1><p class="ArticlePage_subtitle">${escapeHtml(article.subtitle)}</p>
 <p class="ArticlePage_date">${longDate(article.createdAt)}</p></header>
-<div class="ReaderActions_toolbar" aria-hidden="true"></div>
+${withActions ? READER_ACTIONS_ROOM : ''}
 <div class="ArticlePage_content article-content">${article.content}</div></article>`;
 }
 

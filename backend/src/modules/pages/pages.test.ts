@@ -139,6 +139,15 @@ describe('an article page', () => {
     expect(data).toEqual({ page: 'article', article: published });
   });
 
+  it("keeps the room of the app's row of actions, inert and hidden from assistive technology", async () => {
+    const { html } = await page(`/article/${published._id}`);
+    const row = attr(html, /<div class="ReaderActions_toolbar" aria-hidden="true" inert>(.*?)<\/div>/s);
+    expect(row).toBeDefined();
+    // The app's words in the app's order, so the row wraps into as many lines as the app's will.
+    expect([...row!.matchAll(/<span>(\w+)<\/span>/g)].map((m) => m[1])).toEqual(['Save', 'Share', 'Listen', 'Notes']);
+    expect(row!.match(/class="ReaderActions_size"/g)).toHaveLength(4);
+  });
+
   it('asks for the article route’s script and style at once, not after the app has started', async () => {
     const { html } = await page(`/article/${published._id}`);
     expect(html).toContain(

@@ -68,7 +68,7 @@ export function previewPage({
     return {
       status: 200,
       head: { meta: articleMeta(article), noindex: true },
-      main: articleMarkup(article),
+      main: articleMarkup(article, { withActions: false }),
       route: 'article',
       band: band(article.isPublished),
     };

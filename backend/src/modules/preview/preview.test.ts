@@ -85,6 +85,8 @@ describe('a shared preview link', () => {
     expect(html).toContain('type="application/rss+xml"');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('rel="canonical"');
+    // No room is kept for the reader's actions: no app comes to draw them.
+    expect(html).not.toContain('ReaderActions_toolbar');
     // The draft stays unseen on its public address.
     expect((await open(`${app.url}/article/${draft._id}`)).status).toBe(404);
   });
