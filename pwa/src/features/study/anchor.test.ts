@@ -19,12 +19,6 @@ function anchorOn(html: string, words: string, n = 0): TextQuote {
   return makeAnchor(text, at, at + words.length)!;
 }
 
-/** The anchor of the first occurrence of `words` in a reading text. */
-function anchorIn(text: string, words: string): TextQuote {
-  const at = text.indexOf(words);
-  return makeAnchor(text, at, at + words.length)!;
-}
-
 /** What the anchor covers in another version of the article, or null. */
 function resolveOn(html: string, quote: TextQuote): { words: string; before: string } | null {
   const { text } = readDomText(body(html));
