@@ -50,7 +50,7 @@ async function drawPass(root: HTMLElement, highlights: readonly Highlight[], can
   // The text may have changed while the page had its turns; the next pass draws it.
   if (cancelled() || !root.isConnected) return null;
   const { byColor, ...drawn } = rangesFor(dom, paints);
-  // Markers first: text nodes split while the ranges are not yet registered cost no repaint work.
+  // Markers first: the registry then gets the ranges once the text nodes they split are final.
   addMarkers(root, drawn, ordered.filter((h) => h.note && drawn.spans.has(h._id)).map((h) => ({ id: h._id, label: markerLabel(h) })));
   showHighlights(byColor);
   const placed = [...paints].sort((a, b) => a.span.start - b.span.start).map((p) => p.id);
