@@ -3,7 +3,7 @@
 // start until the app's study tools are on the page (the Notes button) with no highlights kept
 // (the baseline), and until every one of HIGHLIGHTS highlights is drawn when the device keeps
 // them. The difference is reading them from IndexedDB, anchoring each to the text and drawing
-// them all in one pass (features/study/ArticleStudy.tsx).
+// them all in one pass (features/study/use-highlight-marks.ts).
 import { log } from '../scripts/lib/proc.mjs';
 import { launchBrowser } from './lib/browser.mjs';
 import { createArticles, registerAdmin } from './lib/server.mjs';
@@ -25,15 +25,21 @@ function watch(want) {
     if (window.__ready === null && document.querySelector('[data-testid="notes-button"]')) {
       window.__ready = performance.now();
     }
-    // Each highlight's last piece carries data-last: one per highlight.
-    if (
-      window.__drawn === null &&
-      want > 0 &&
-      document.querySelectorAll('mark[data-last]').length >= want
-    ) {
-      window.__drawn = performance.now();
-    }
   }).observe(document, { childList: true, subtree: true });
+  // The drawing pass marks the moment its highlights are handed to CSS.highlights, with how
+  // many it placed (features/study/use-highlight-marks.ts).
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntriesByName('study:drawn')) {
+      if (window.__drawn === null && want > 0 && entry.detail?.count >= want) window.__drawn = entry.startTime;
+    }
+  }).observe({ type: 'mark', buffered: true });
+}
+
+/** How many ranges the page's highlight colours hold (CSS Custom Highlight API). */
+function drawnRanges() {
+  let count = 0;
+  for (const [name, highlight] of CSS.highlights) if (name.startsWith('hl-')) count += highlight.size;
+  return count;
 }
 
 /** HIGHLIGHTS quotes of three words each, spread over the article, kept as the page keeps them. */
@@ -89,7 +95,7 @@ async function timedReload(page, cdp, key) {
   await page
     .waitForFunction((k) => window[k] !== null, key, { timeout: 60_000, polling: 50 })
     .catch(async (error) => {
-      const drawn = await page.locator('mark[data-last]').count();
+      const drawn = await page.evaluate(drawnRanges);
       throw new Error(`${error.message} (${drawn} highlights drawn)`, { cause: error });
     });
   const ms = await page.evaluate((k) => window[k], key);
@@ -97,7 +103,7 @@ async function timedReload(page, cdp, key) {
   return ms;
 }
 
-/** The last drawing pass's own User Timing (ArticleStudy.tsx): when it began, anchoring, drawing. */
+/** The last drawing pass's own User Timing (use-highlight-marks.ts): when it began, anchoring, drawing. */
 function lastPass() {
   const last = (name) => performance.getEntriesByName(name).at(-1);
   return {
@@ -146,7 +152,8 @@ export async function benchHighlights(server) {
       passes.push(await page.evaluate(lastPass));
     }
     const pass = (key) => round(median(passes.map((p) => p[key])));
-    const drawn = await page.locator('mark[data-last]').count();
+    // The bench's quotes never overlap: one range per highlight.
+    const drawn = await page.evaluate(drawnRanges);
     if (drawn !== HIGHLIGHTS) throw new Error(`Drew ${drawn} highlights, expected ${HIGHLIGHTS}`);
 
     const ratio = median(withAll) / median(without);

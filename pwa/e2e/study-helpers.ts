@@ -1,5 +1,6 @@
 // Helpers for the study tools' browser tests: selecting words in the article as a reader would,
-// a stand-in for the device's speech engine (speechSynthesis), and a look at the highlights kept.
+// a stand-in for the device's speech engine (speechSynthesis), and a look at the highlights kept
+// and drawn.
 import type { Page } from 'playwright-core';
 import { readStore } from './reader-helpers.ts';
 
@@ -49,16 +50,56 @@ export async function highlightsOf(page: Page, articleId?: string): Promise<Stor
   return articleId ? all.filter((h) => h.articleId === articleId) : all;
 }
 
-/** The text of each highlight mark on the page, joined per highlight id. */
-export async function markedTexts(page: Page): Promise<Record<string, string>> {
-  return page.getByTestId('article-content').evaluate((root) => {
-    const out: Record<string, string> = {};
-    for (const mark of root.querySelectorAll('mark[data-hl]')) {
-      const id = mark.getAttribute('data-hl')!;
-      out[id] = (out[id] ?? '') + mark.textContent;
+/**
+ * The reader's highlights drawn on the page (CSS Custom Highlight API, one Highlight per colour):
+ * per colour name (`hl-green`), the text of each range, in reading order.
+ */
+export async function drawnHighlights(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(() => {
+    const out: Record<string, string[]> = {};
+    for (const [name, highlight] of (CSS as unknown as { highlights: Map<string, Set<AbstractRange>> }).highlights) {
+      if (!name.startsWith('hl-')) continue;
+      const texts = [...highlight].map((r) => {
+        const range = document.createRange();
+        range.setStart(r.startContainer, r.startOffset);
+        range.setEnd(r.endContainer, r.endOffset);
+        return { text: range.toString(), top: range.getBoundingClientRect().top + scrollY };
+      });
+      out[name] = texts.sort((a, b) => a.top - b.top).map((t) => t.text);
     }
     return out;
   });
+}
+
+/** The viewport box of the drawn range of colour `name` whose text is `text`, or null. */
+export async function highlightBox(page: Page, name: string, text: string): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  return page.evaluate(
+    ([name, text]) => {
+      const highlight = (CSS as unknown as { highlights: Map<string, Set<AbstractRange>> }).highlights.get(name!);
+      for (const r of highlight ?? []) {
+        const range = document.createRange();
+        range.setStart(r.startContainer, r.startOffset);
+        range.setEnd(r.endContainer, r.endOffset);
+        if (range.toString() !== text) continue;
+        const rect = range.getClientRects()[0]!;
+        return { x: rect.left, y: rect.top, width: rect.width, height: rect.height };
+      }
+      return null;
+    },
+    [name, text],
+  );
+}
+
+/** A finger's tap on the middle of a drawn highlight's first line (scrolled into view first). */
+export async function tapHighlight(page: Page, name: string, text: string): Promise<void> {
+  let box = await highlightBox(page, name, text);
+  if (!box) throw new Error(`No ${name} highlight on "${text}"`);
+  const viewport = page.viewportSize()!;
+  if (box.y < 80 || box.y + box.height > viewport.height - 80) {
+    await page.evaluate((dy) => window.scrollBy(0, dy), box.y - viewport.height / 2);
+    box = (await highlightBox(page, name, text))!;
+  }
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiCall, eventually } from './admin-helpers.ts';
 import { launchBrowser, newPage } from './browser.ts';
 import { adminToken, createArticle, deleteArticle, readStore, waitForServiceWorker, type MadeArticle } from './reader-helpers.ts';
-import { finishUtterance, highlightsOf, markedTexts, readAloudText, selectWords, spoken, stubSpeech } from './study-helpers.ts';
+import { drawnHighlights, finishUtterance, highlightBox, highlightsOf, readAloudText, selectWords, spoken, stubSpeech, tapHighlight } from './study-helpers.ts';
 
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
@@ -61,12 +61,11 @@ describe('study tools', () => {
       return list.length === 1 ? list : null;
     }, 'the highlight to be kept');
     expect(made).toMatchObject({ color: 'green', note: '', quote: { exact: 'Love is patient, the family' } });
-    const mark = page.locator(`mark[data-hl="${made!._id}"]`);
-    await mark.waitFor();
-    expect(await markedTexts(page)).toEqual({ [made!._id]: 'Love is patient, the family' });
+    await eventually(async () => (await drawnHighlights(page))['hl-green']?.length === 1, 'the highlight drawn');
+    expect(await drawnHighlights(page)).toEqual({ 'hl-green': ['Love is patient, the family'] });
     await bar.waitFor({ state: 'detached' });
 
-    await mark.tap();
+    await tapHighlight(page, 'hl-green', 'Love is patient, the family');
     const sheet = page.getByRole('dialog', { name: 'Highlight' });
     await sheet.getByLabel('Add a note').fill('Say this at supper tomorrow.');
     await page.screenshot({ path: `${SHOTS}/study-375-sheet.png` });
@@ -75,10 +74,11 @@ describe('study tools', () => {
     await sheet.getByText('Say this at supper tomorrow.').waitFor();
     await sheet.getByRole('button', { name: 'Close' }).tap();
     await sheet.waitFor({ state: 'hidden' });
-    // The note's marker sits on the highlight; tapping there opens the note again.
-    await page.locator(`mark.hl-noted[data-hl="${made!._id}"][data-last]`).waitFor();
+    // The note's marker sits after the highlight; tapping it opens the note again.
+    const marker = page.getByRole('button', { name: 'Your note on “Love is patient, the family”' });
+    expect(await marker.getAttribute('data-hl')).toBe(made!._id);
     await page.screenshot({ path: `${SHOTS}/study-375-marker.png` });
-    await mark.tap();
+    await marker.tap();
     await sheet.getByText('Say this at supper tomorrow.').waitFor();
     await context.close();
   });
@@ -102,7 +102,7 @@ describe('study tools', () => {
     await page.keyboard.press('Enter');
     const made = await eventually(async () => (await highlightsOf(page, article._id)).find((h) => h.quote.exact === 'your family'), 'the highlight');
     expect(made.color).toBe('blue');
-    await page.locator(`mark[data-hl="${made._id}"]`).waitFor();
+    await eventually(async () => (await drawnHighlights(page))['hl-blue']?.includes('your family'), 'the highlight drawn');
 
     // The Notes action lists it; Enter opens it; the note is typed and saved with the keyboard.
     await page.getByTestId('notes-button').focus();
@@ -121,7 +121,7 @@ describe('study tools', () => {
     await page.keyboard.press('Escape');
     await margin.getByRole('button', { name: 'Our family verse.' }).waitFor();
     const [markTop, noteTop] = await Promise.all([
-      page.locator(`mark[data-hl="${made._id}"]`).first().evaluate((m) => m.getBoundingClientRect().top),
+      highlightBox(page, 'hl-blue', 'your family').then((box) => box!.y),
       margin.getByRole('button', { name: 'Our family verse.' }).evaluate((m) => m.getBoundingClientRect().top),
     ]);
     expect(Math.abs(markTop - noteTop)).toBeLessThan(40);
@@ -133,7 +133,7 @@ describe('study tools', () => {
     await sheet.getByRole('button', { name: 'Remove highlight' }).focus();
     await page.keyboard.press('Enter');
     await eventually(async () => !(await highlightsOf(page, article._id)).some((h) => h._id === made._id), 'the highlight to go');
-    await page.locator(`mark[data-hl="${made._id}"]`).waitFor({ state: 'detached' });
+    await eventually(async () => !(await drawnHighlights(page))['hl-blue']?.includes('your family'), 'the highlight gone from the page');
     await context.close();
   });
 
@@ -148,7 +148,6 @@ describe('study tools', () => {
       const list = await highlightsOf(page, editable._id);
       return list.filter((h) => ['calm line after another', 'will be removed'].includes(h.quote.exact)).length === 2 ? list : null;
     }, 'two highlights');
-    const calm = before.find((h) => h.quote.exact === 'calm line after another')!;
     const removed = before.find((h) => h.quote.exact === 'will be removed')!;
 
     // The administrator adds a paragraph on top, rewrites the words around the first highlight
@@ -164,7 +163,7 @@ describe('study tools', () => {
 
     await page.reload();
     await page.getByText('A new opening paragraph, added later.').waitFor({ timeout: 20_000 });
-    await eventually(async () => (await markedTexts(page))[calm._id] === 'calm line after another', 'the highlight on its words again');
+    await eventually(async () => (await drawnHighlights(page))['hl-pink']?.includes('calm line after another'), 'the highlight on its words again');
     const line = page.getByTestId('orphan-line');
     await line.getByText('One highlight is no longer in the article').waitFor();
     await eventually(async () => (await highlightsOf(page, editable._id)).find((h) => h._id === removed._id)?.orphan === 1, 'the orphan flag');
@@ -214,13 +213,10 @@ describe('study tools', () => {
     await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
     const id = (await highlightsOf(page, article._id)).find((h) => h.quote.exact === 'John 3:16')!._id;
     expect(new URL(page.url()).hash).toBe(`#hl-${id}`);
-    await eventually(
-      async () => page.locator(`mark[data-hl="${id}"]`).evaluate((m) => {
-        const r = m.getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= innerHeight;
-      }),
-      'the highlight in view',
-    );
+    await eventually(async () => {
+      const box = await highlightBox(page, 'hl-yellow', 'John 3:16');
+      return !!box && box.y >= 0 && box.y + box.height <= PHONE.viewport.height;
+    }, 'the highlight in view');
     await context.close();
   });
 

@@ -1,8 +1,7 @@
 // An article's (or lesson's) reading text read from its DOM: its text with every run of white
 // space, and each break between blocks, as one space (what highlights anchor to and what is read
-// aloud). Then the way back: from a selection to offsets in that text, from offsets to DOM ranges, and the highlights painted as <mark> elements
-// in one pass over the text nodes. Marks change no text, so links and other markup in the body
-// (scripture links, bold words) stay as they are and may sit inside or around a highlight.
+// aloud). Then the way back: from a selection to offsets in that text, and from offsets to DOM
+// ranges (what highlights and the sentence read aloud are drawn with).
 export interface TextSpan {
   start: number;
   end: number;
@@ -11,10 +10,11 @@ export interface TextSpan {
 const SPACE = /[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 function isSpace(char: string): boolean {
+  // Most characters are printable ASCII: no pattern test for them (this runs once per character).
+  const code = char.charCodeAt(0);
+  if (code > 0x20 && code < 0x7f) return false;
   return SPACE.test(char);
 }
-
-export const MARK_ATTR = 'data-hl';
 
 export interface DomText {
   /** The reading text: each run of white space, and each break between blocks, as one space. */
@@ -128,80 +128,4 @@ export function rangeOfSpan(dom: DomText, span: TextSpan): Range | null {
   const last = span.end - 1;
   range.setEnd(dom.nodes[dom.nodeAt[last]!]!, dom.offsetAt[last]! + 1);
   return range;
-}
-
-export interface Paint {
-  id: string;
-  span: TextSpan;
-  /** Class names for the mark (its colour, whether it has a note). */
-  className: string;
-}
-
-/** Takes every highlight mark out of `root`, leaving its text where it was. */
-export function clearMarks(root: HTMLElement): void {
-  const marks = root.querySelectorAll(`mark[${MARK_ATTR}]`);
-  if (!marks.length) return;
-  for (const mark of marks) mark.replaceWith(...mark.childNodes);
-  root.normalize();
-}
-
-/**
- * Draws all highlights in one pass: each text node they touch is cut once at every highlight
- * boundary and replaced by its pieces. Where highlights overlap, the later one in `paints` shows.
- * The last visible piece of each highlight carries data-last (where its note marker sits).
- */
-export function paintMarks(dom: DomText, paints: Paint[]): void {
-  interface Cut {
-    from: number;
-    to: number;
-    paint: number;
-  }
-  const perNode = new Map<number, Cut[]>();
-  paints.forEach((paint, p) => {
-    const { start, end } = paint.span;
-    if (end <= start || end > dom.text.length) return;
-    const first = dom.nodeAt[start]!;
-    const last = dom.nodeAt[end - 1]!;
-    for (let n = first; n <= last; n += 1) {
-      const from = n === first ? dom.offsetAt[start]! : 0;
-      const to = n === last ? dom.offsetAt[end - 1]! + 1 : dom.nodes[n]!.data.length;
-      // White space alone between blocks (a line break between <li>s) is not drawn.
-      if (!/\S/.test(dom.nodes[n]!.data.slice(from, to))) continue;
-      let cuts = perNode.get(n);
-      if (!cuts) perNode.set(n, (cuts = []));
-      cuts.push({ from, to, paint: p });
-    }
-  });
-  const doc = dom.nodes[0]?.ownerDocument;
-  if (!doc) return;
-  const lastMark = new Map<number, Element>();
-  for (const n of [...perNode.keys()].sort((a, b) => a - b)) {
-    const cuts = perNode.get(n)!;
-    const node = dom.nodes[n]!;
-    const data = node.data;
-    const edges = new Set<number>([0, data.length]);
-    for (const cut of cuts) edges.add(cut.from).add(cut.to);
-    const sorted = [...edges].sort((a, b) => a - b);
-    const fragment = doc.createDocumentFragment();
-    for (let i = 0; i + 1 < sorted.length; i += 1) {
-      const from = sorted[i]!;
-      const to = sorted[i + 1]!;
-      const piece = doc.createTextNode(data.slice(from, to));
-      let top = -1;
-      for (const cut of cuts) if (cut.from <= from && cut.to >= to && cut.paint > top) top = cut.paint;
-      if (top < 0) {
-        fragment.append(piece);
-        continue;
-      }
-      const paint = paints[top]!;
-      const mark = doc.createElement('mark');
-      mark.setAttribute(MARK_ATTR, paint.id);
-      mark.className = paint.className;
-      lastMark.set(top, mark);
-      mark.append(piece);
-      fragment.append(mark);
-    }
-    node.replaceWith(fragment);
-  }
-  for (const mark of lastMark.values()) mark.setAttribute('data-last', '');
 }

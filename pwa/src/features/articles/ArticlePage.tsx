@@ -29,7 +29,7 @@ export function ArticlePage() {
   const title = state.status === 'ready' ? state.article.title : null;
   const contentRef = useRef<HTMLDivElement>(null);
   useScrollMemory(state.status === 'ready' ? state.article : null, contentRef);
-  const study = useArticleStudy(state.status === 'ready' ? state.article : null, contentRef, state.status === 'ready' ? state.body.content : undefined);
+  const study = useArticleStudy(id, state.status === 'ready' ? state.article : null, contentRef, state.status === 'ready' ? state.body.content : undefined);
   const savedIds = useSavedIds();
   const textSize = useTextSize();
   const scale = TEXT_SIZES.find((s) => s.id === textSize)?.scale ?? 1;

@@ -42,7 +42,12 @@ function showSentence(root: HTMLElement, reading: Reading, index: number, clearB
   // The text changed under us (the article was updated while open): nothing to point at.
   const range = dom.text === reading.text ? rangeOfSpan(dom, reading.spans[index]!) : null;
   if (!range) return;
-  if (registry && typeof Highlight !== 'undefined') registry.set(HIGHLIGHT_NAME, new Highlight(range));
+  if (registry && typeof Highlight !== 'undefined') {
+    const sentence = new Highlight(range);
+    // Over the reader's own highlights (features/study/highlight-layer.ts), whichever came first.
+    sentence.priority = 1;
+    registry.set(HIGHLIGHT_NAME, sentence);
+  }
   const rect = range.getBoundingClientRect();
   const bottom = Math.min(window.innerHeight, clearBelow) - BAR_CLEARANCE_PX;
   if (rect.top < VIEW_MARGIN_PX || rect.bottom > bottom) {

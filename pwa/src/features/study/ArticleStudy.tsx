@@ -1,7 +1,7 @@
 // The study tools on an article page, the study feature's public entry for it: `useArticleStudy`
 // gives the page its actions (Listen, Notes) and the layer after the text (the highlight bar,
-// margin notes, the notes sheet). The marks over the article's text are use-highlight-marks.ts;
-// the selection and taps on highlights are use-text-selection.ts.
+// margin notes, the notes sheet). The highlights drawn over the article's text are
+// use-highlight-marks.ts; the selection and taps on highlights are use-text-selection.ts.
 import { useCallback, useState, type ReactNode, type RefObject } from 'react';
 import { db, useLiveQuery, type HighlightColor } from '../../db/db.ts';
 import { ListenControl } from '../read-aloud/index.ts';
@@ -56,13 +56,21 @@ function OrphanLine({ count, onList }: { count: number; onList: () => void }) {
   );
 }
 
-export function useArticleStudy(article: ArticleRef | null, contentRef: RefObject<HTMLDivElement | null>, html: string | undefined): ArticleStudy {
-  const articleId = article?._id ?? '';
+/**
+ * `articleId` is the page's (from its address), known before the article is read: the highlights
+ * are read from the device while the article loads, not after.
+ */
+export function useArticleStudy(
+  articleId: string,
+  article: ArticleRef | null,
+  contentRef: RefObject<HTMLDivElement | null>,
+  html: string | undefined,
+): ArticleStudy {
   const { highlights, notes } = useArticleStudyData(articleId);
   const [sheet, setSheet] = useState<SheetState>(null);
-  const { placed, painted } = useHighlightMarks(articleId, highlights, contentRef, html);
+  const { placed, painted, drawnRef } = useHighlightMarks(articleId, highlights, contentRef, html);
   const { pending, setPending, barActiveRef } = usePendingQuote(articleId, contentRef, html);
-  useHighlightTaps(contentRef, html, setSheet);
+  useHighlightTaps(contentRef, html, drawnRef, setSheet);
 
   const create = useCallback(
     async (color: HighlightColor, withNote: boolean) => {
@@ -97,7 +105,7 @@ export function useArticleStudy(article: ArticleRef | null, contentRef: RefObjec
         />
       ) : null}
       {orphanCount ? <OrphanLine count={orphanCount} onList={openList} /> : null}
-      <MarginNotes contentRef={contentRef} {...kept} painted={painted} onOpen={setSheet} />
+      <MarginNotes contentRef={contentRef} {...kept} painted={painted} drawnRef={drawnRef} onOpen={setSheet} />
       <StudySheet article={article} sheet={sheet} {...kept} onChange={setSheet} />
     </>
   );

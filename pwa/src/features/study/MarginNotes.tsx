@@ -4,7 +4,7 @@
 // CSS hides it; the note markers in the text and the Notes sheet serve instead.
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ArticleNote, Highlight } from '../../db/db.ts';
-import { MARK_ATTR } from '../../lib/dom-text.ts';
+import type { DrawnHighlights } from './highlight-layer.ts';
 import type { SheetState } from './StudySheet.tsx';
 import styles from './study.module.css';
 
@@ -17,12 +17,14 @@ interface Props {
   highlights: Highlight[];
   notes: ArticleNote[];
   placed: string[];
-  /** Changes after every repaint of the marks. */
+  /** Changes after every repaint of the highlights. */
   painted: number;
+  /** What is drawn: each highlight's words, where its note lines up. */
+  drawnRef: RefObject<DrawnHighlights>;
   onOpen: (sheet: SheetState) => void;
 }
 
-export function MarginNotes({ contentRef, highlights, notes, placed, painted, onOpen }: Props) {
+export function MarginNotes({ contentRef, highlights, notes, placed, painted, drawnRef, onOpen }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const [tops, setTops] = useState<Map<string, number>>(new Map());
   const [wide, setWide] = useState(() => window.matchMedia?.(MARGIN_QUERY).matches ?? false);
@@ -41,12 +43,7 @@ export function MarginNotes({ contentRef, highlights, notes, placed, painted, on
     const own = box.current;
     if (!wide || !root || !own) return;
     const measure = () => {
-      // One pass over the marks and the notes (a query per note is slow with thousands of marks).
-      const firstMark = new Map<string, Element>();
-      for (const mark of root.querySelectorAll(`mark[${MARK_ATTR}]`)) {
-        const id = mark.getAttribute(MARK_ATTR)!;
-        if (!firstMark.has(id)) firstMark.set(id, mark);
-      }
+      const spans = drawnRef.current.spans;
       const heights = new Map<string, number>();
       for (const el of own.querySelectorAll<HTMLElement>('[data-note-id]')) heights.set(el.dataset.noteId!, el.offsetHeight);
       const origin = own.getBoundingClientRect().top;
@@ -57,8 +54,9 @@ export function MarginNotes({ contentRef, highlights, notes, placed, painted, on
         floor += (heights.get(n._id) ?? 0) + GAP_PX;
       }
       for (const h of noted) {
-        const mark = firstMark.get(h._id);
-        const want = mark ? mark.getBoundingClientRect().top - origin : floor;
+        // The top of the highlight's first line.
+        const line = spans.get(h._id)?.getClientRects()[0];
+        const want = line ? line.top - origin : floor;
         const top = Math.max(want, floor);
         next.set(h._id, top);
         floor = top + (heights.get(h._id) ?? 0) + GAP_PX;
@@ -69,9 +67,9 @@ export function MarginNotes({ contentRef, highlights, notes, placed, painted, on
     const observer = new ResizeObserver(measure);
     observer.observe(root);
     return () => observer.disconnect();
-    // `painted` changes when the marks moved; the lists when notes did.
+    // `painted` changes when the highlights moved; the lists when notes did.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [wide, painted, notes, noted.map((h) => `${h._id}:${h.note}`).join('|'), contentRef]);
+  }, [wide, painted, notes, noted.map((h) => `${h._id}:${h.note}`).join('|'), contentRef, drawnRef]);
 
   if (!wide || (!notes.length && !noted.length)) return null;
   return (

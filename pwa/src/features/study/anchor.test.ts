@@ -2,7 +2,7 @@
 // real DOM (jsdom) the way the article page reads it.
 import { describe, expect, it } from 'vitest';
 import { findAnchor, findAnchors, makeAnchor, type TextQuote } from './anchor.ts';
-import { clearMarks, paintMarks, rangeOfSpan, readDomText, spanOfRange, type Paint } from '../../lib/dom-text.ts';
+import { rangeOfSpan, readDomText, spanOfRange } from '../../lib/dom-text.ts';
 
 function body(html: string): HTMLElement {
   const root = document.createElement('div');
@@ -16,12 +16,6 @@ function anchorOn(html: string, words: string, n = 0): TextQuote {
   let at = -1;
   for (let i = 0; i <= n; i += 1) at = text.indexOf(words, at + 1);
   expect(at).toBeGreaterThanOrEqual(0);
-  return makeAnchor(text, at, at + words.length)!;
-}
-
-/** The anchor of the first occurrence of `words` in a reading text. */
-function anchorIn(text: string, words: string): TextQuote {
-  const at = text.indexOf(words);
   return makeAnchor(text, at, at + words.length)!;
 }
 
@@ -102,66 +96,6 @@ describe('anchoring a highlight', () => {
     const boldSpan = spanOfRange(dom, root, atBold)!;
     expect(dom.text.slice(boldSpan.start, boldSpan.end)).toBe('your');
     root.remove();
-  });
-
-  it('paints overlapping highlights in one pass without changing the text, and clears them', () => {
-    const html = '<p>Read <a href="/x">John 3:16</a> with <b>your family</b> tonight.</p>';
-    const root = body(html);
-    const dom = readDomText(root);
-    const at = (words: string) => ({ start: dom.text.indexOf(words), end: dom.text.indexOf(words) + words.length });
-    paintMarks(dom, [
-      { id: 'a', span: at('John 3:16 with'), className: 'yellow' },
-      { id: 'b', span: at('with your'), className: 'blue' },
-    ]);
-    expect(root.textContent).toBe('Read John 3:16 with your family tonight.');
-    const marks = [...root.querySelectorAll('mark')].map((m) => [m.getAttribute('data-hl'), m.textContent]);
-    expect(marks).toEqual([
-      ['a', 'John 3:16'],
-      ['a', ' '],
-      ['b', 'with'],
-      ['b', ' '],
-      ['b', 'your'],
-    ]);
-    // The link keeps its mark inside it, so a tap on it still reaches the link.
-    expect(root.querySelector('a mark')?.textContent).toBe('John 3:16');
-    expect(root.querySelectorAll('mark[data-last]').length).toBe(2);
-    // Painted text reads the same, so offsets made while painted hold after a repaint.
-    expect(readDomText(root).text).toBe(dom.text);
-    clearMarks(root);
-    expect(root.innerHTML).toBe(html);
-  });
-
-  it('draws thousands of highlights in one pass: each text node is replaced once, every mark on its words', () => {
-    const PARAGRAPHS = 1500;
-    const html = Array.from({ length: PARAGRAPHS }, (_, i) => `<p>Verse ${i}: love is <b>patient</b> and kind, number ${i}.</p>`).join('');
-    const root = body(html);
-    const dom = readDomText(root);
-    const paints: Paint[] = [];
-    for (let i = 0; i < PARAGRAPHS; i += 1) {
-      for (const words of [`Verse ${i}: love`, `kind, number ${i}.`]) {
-        const quote = anchorIn(dom.text, words);
-        const span = findAnchor(dom.text, quote)!;
-        paints.push({ id: `${i}:${words}`, span, className: 'hl-yellow' });
-      }
-    }
-    let replaced = 0;
-    const observer = new MutationObserver((records) => {
-      for (const r of records) replaced += r.removedNodes.length;
-    });
-    observer.observe(root, { childList: true, subtree: true });
-    paintMarks(dom, paints);
-    const records = observer.takeRecords();
-    for (const r of records) replaced += r.removedNodes.length;
-    observer.disconnect();
-    // Two highlights per paragraph, both in its first and last text node: 2 nodes replaced per paragraph.
-    expect(replaced).toBe(2 * PARAGRAPHS);
-    const texts = new Map<string, string>();
-    for (const mark of root.querySelectorAll('mark')) {
-      const id = mark.getAttribute('data-hl')!;
-      texts.set(id, (texts.get(id) ?? '') + mark.textContent);
-    }
-    expect(texts.size).toBe(paints.length);
-    for (const [id, text] of texts) expect(text).toBe(id.slice(id.indexOf(':') + 1));
   });
 
   it('anchors many moved highlights at once (through an index of the text) as it anchors each alone', () => {

@@ -93,32 +93,68 @@ export function findAnchor(text: string, quote: TextQuote): TextSpan | null {
   return atRememberedPlace(text, quote) ?? bestPlace(text, quote, occurrences(text, quote.exact));
 }
 
-/** Characters of a quote's start the index of findAnchors is keyed by. */
+/** Characters of a quote's start the text index is keyed by. */
 const INDEX_KEY_CHARS = 8;
-/** From this many quotes off their remembered place, one index of the text beats a scan each. */
-const INDEX_FROM_QUOTES = 32;
+
+/** The hash of the INDEX_KEY_CHARS characters at `at` (FNV-1a), in `bits` bits. */
+function keyHash(text: string, at: number, bits: number): number {
+  let hash = 0x811c9dc5;
+  for (let k = 0; k < INDEX_KEY_CHARS; k += 1) hash = Math.imul(hash ^ text.charCodeAt(at + k), 0x01000193);
+  return hash >>> (32 - bits);
+}
 
 /**
- * findAnchor for many quotes at once (an article's highlights, maybe thousands). Quotes still at
- * their place cost nothing; when many moved (the article was edited), the text is indexed once by
- * the characters each position starts with, instead of being scanned once per quote.
+ * Every position of a text, chained by the hash of the characters it starts with: built once in
+ * one pass over typed arrays (no strings made), then each quote's places are a short chain walk
+ * instead of a scan of the whole text.
  */
-export function findAnchors(text: string, quotes: readonly TextQuote[]): (TextSpan | null)[] {
-  const spans = quotes.map((q) => (q.exact ? atRememberedPlace(text, q) : null));
-  const moved = quotes.filter((q, i) => !spans[i] && q.exact.length >= INDEX_KEY_CHARS).length;
-  let index: Map<string, number[]> | null = null;
-  if (moved >= INDEX_FROM_QUOTES) {
-    index = new Map();
-    for (let at = 0; at + INDEX_KEY_CHARS <= text.length; at += 1) {
-      const key = text.slice(at, at + INDEX_KEY_CHARS);
-      const list = index.get(key);
-      if (list) list.push(at);
-      else index.set(key, [at]);
+class TextIndex {
+  private readonly bits: number;
+  private readonly head: Int32Array;
+  private readonly next: Int32Array;
+
+  constructor(private readonly text: string) {
+    const positions = Math.max(0, text.length - INDEX_KEY_CHARS + 1);
+    this.bits = Math.min(24, Math.max(8, Math.ceil(Math.log2(positions + 1)) + 1));
+    this.head = new Int32Array(1 << this.bits).fill(-1);
+    this.next = new Int32Array(positions);
+    // Backwards, so each chain lists its places in reading order (as a scan would find them).
+    for (let at = positions - 1; at >= 0; at -= 1) {
+      const hash = keyHash(text, at, this.bits);
+      this.next[at] = this.head[hash]!;
+      this.head[hash] = at;
     }
   }
-  return quotes.map((q, i) => {
-    if (spans[i] || !q.exact) return spans[i] ?? null;
-    const places = index && q.exact.length >= INDEX_KEY_CHARS ? (index.get(q.exact.slice(0, INDEX_KEY_CHARS)) ?? []) : occurrences(text, q.exact);
-    return bestPlace(text, q, places);
-  });
+
+  *places(exact: string): Generator<number> {
+    for (let at = this.head[keyHash(exact, 0, this.bits)]!; at >= 0; at = this.next[at]!) {
+      if (this.text.startsWith(exact, at)) yield at;
+    }
+  }
+}
+
+/**
+ * findAnchor for many quotes against one text (an article's highlights, maybe thousands), one
+ * quote at a time so a caller can pause between them. Quotes still at their place cost nothing;
+ * for the others (the article was edited, or the place was not kept) the text is indexed once.
+ */
+export class TextAnchors {
+  private index: TextIndex | null = null;
+
+  constructor(readonly text: string) {}
+
+  find(quote: TextQuote): TextSpan | null {
+    if (!quote.exact) return null;
+    const here = atRememberedPlace(this.text, quote);
+    if (here) return here;
+    if (quote.exact.length < INDEX_KEY_CHARS) return bestPlace(this.text, quote, occurrences(this.text, quote.exact));
+    this.index ??= new TextIndex(this.text);
+    return bestPlace(this.text, quote, this.index.places(quote.exact));
+  }
+}
+
+/** findAnchor for many quotes at once, through one TextAnchors. */
+export function findAnchors(text: string, quotes: readonly TextQuote[]): (TextSpan | null)[] {
+  const anchors = new TextAnchors(text);
+  return quotes.map((q) => anchors.find(q));
 }

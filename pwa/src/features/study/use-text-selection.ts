@@ -1,8 +1,9 @@
 // What the reader does to the article's text: a selection waiting to become a highlight, and a
 // tap on a highlight that opens it.
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { MARK_ATTR, readDomText, spanOfRange } from '../../lib/dom-text.ts';
+import { readDomText, spanOfRange } from '../../lib/dom-text.ts';
 import { makeAnchor, type TextQuote } from './anchor.ts';
+import { MARKER_ATTR, MARKER_CLASS, pieceAt, type DrawnHighlights } from './highlight-layer.ts';
 import type { SheetState } from './StudySheet.tsx';
 
 /** Selection changes settle for this long before the bar reads them (a drag fires many). */
@@ -47,19 +48,28 @@ export function usePendingQuote(articleId: string, contentRef: RefObject<HTMLDiv
   return { pending, setPending, barActiveRef };
 }
 
-/** A tap on a highlight opens it (a tap on a link inside one still follows the link). */
-export function useHighlightTaps(contentRef: RefObject<HTMLDivElement | null>, html: string | undefined, open: (sheet: SheetState) => void): void {
+/**
+ * A tap on a highlight's words, or on its note marker, opens it (a tap on a link inside one still
+ * follows the link). The words are no element of their own: the tap is matched to what is drawn.
+ */
+export function useHighlightTaps(
+  contentRef: RefObject<HTMLDivElement | null>,
+  html: string | undefined,
+  drawnRef: RefObject<DrawnHighlights>,
+  open: (sheet: SheetState) => void,
+): void {
   useEffect(() => {
     const root = contentRef.current;
     if (!root) return;
     const onClick = (event: MouseEvent) => {
       const target = event.target as Element | null;
-      if (!target || target.closest('a') || !document.getSelection()?.isCollapsed) return;
-      const mark = target.closest(`mark[${MARK_ATTR}]`);
-      const id = mark?.getAttribute(MARK_ATTR);
+      if (!target || target.closest('a')) return;
+      const marker = target.closest(`.${MARKER_CLASS}`);
+      if (!marker && !document.getSelection()?.isCollapsed) return;
+      const id = marker ? marker.getAttribute(MARKER_ATTR) : pieceAt(document, drawnRef.current, event.clientX, event.clientY);
       if (id) open({ kind: 'highlight', id });
     };
     root.addEventListener('click', onClick);
     return () => root.removeEventListener('click', onClick);
-  }, [contentRef, html, open]);
+  }, [contentRef, html, drawnRef, open]);
 }

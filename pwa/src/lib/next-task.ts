@@ -1,0 +1,33 @@
+// Long work on the page in slices: the page keeps answering taps and drawing frames between them.
+
+/** A slice runs until this much time has passed, then gives the page a turn (a long task is 50 ms). */
+export const SLICE_MS = 8;
+
+/** Lets the page run (input, rendering) before the caller goes on. */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  // A message is not clamped the way nested timers are.
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Time kept per slice: `due()` once the slice has run SLICE_MS, `next()` gives the page its turn. */
+export class Slices {
+  private since = performance.now();
+
+  due(): boolean {
+    return performance.now() - this.since >= SLICE_MS;
+  }
+
+  async next(): Promise<void> {
+    await nextTask();
+    this.since = performance.now();
+  }
+}
