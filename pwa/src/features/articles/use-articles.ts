@@ -4,6 +4,7 @@ import { compareNewestFirst } from '@fw/contracts/order';
 import type { ArticleSummary } from '../../db/db.ts';
 import { useDeviceQuery } from '../../db/live.ts';
 import { META } from '../../sync/meta-keys.ts';
+import { useStoredArticles } from './stored-articles.ts';
 import {
   PREVIEWS_AT_ONCE,
   searchArticles,
@@ -27,7 +28,7 @@ export function useArticleHits(
   query: string,
   shown = PREVIEWS_AT_ONCE,
 ): SearchHits | undefined {
-  const stored = useDeviceQuery(({ db }) => db.articles.orderBy('createdAt').reverse().toArray(), []);
+  const stored = useStoredArticles();
   const synced = useHasSynced();
   const all = useMemo(() => withServerCards(stored, synced), [stored, synced]);
   const visible = useMemo(
