@@ -17,7 +17,7 @@
 //   notes         the reader's notes on a whole article
 //   (highlights, notes, saved, reading and the preferences are what a backup file holds:
 //   features/study/backup.ts; none of it is ever sent to the server)
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type ObservabilitySet } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
 
 export type ArticleSummary = Omit<Article, 'content'>;
@@ -215,6 +215,16 @@ export async function getMeta<T>(key: string): Promise<T | undefined> {
 
 export async function setMeta(key: string, value: unknown): Promise<void> {
   await db.meta.put({ key, value });
+}
+
+/** Calls `listener` after a change to `table` is committed, in this tab or another; answers the unsubscribe. */
+export function onTableChange(table: string, listener: () => void): () => void {
+  const prefix = `idb://${db.name}/${table}/`;
+  const subscriber = (parts: ObservabilitySet) => {
+    if (Object.keys(parts).some((key) => key.startsWith(prefix))) listener();
+  };
+  Dexie.on('storagemutated', subscriber);
+  return () => Dexie.on.storagemutated.unsubscribe(subscriber);
 }
 
 export { liveQuery } from 'dexie';
