@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 
 export type DeviceDb = typeof import('./db.ts');
+type ArticleSummary = import('./db.ts').ArticleSummary;
 
 let loading: Promise<DeviceDb> | null = null;
 
@@ -15,24 +16,17 @@ export function loadDeviceDb(): Promise<DeviceDb> {
   return loading;
 }
 
-/** Like useLiveQuery: re-runs `query` whenever what it read changes; undefined until the first answer. */
-export function useDeviceQuery<T>(
-  query: (device: DeviceDb) => Promise<T>,
-  deps: readonly unknown[] = [],
+/** A value the device database keeps up to date: undefined until `follow` first calls back. */
+function useDeviceValue<T>(
+  follow: (device: DeviceDb, next: (value: T) => void) => () => void,
+  deps: readonly unknown[],
 ): T | undefined {
   const [value, setValue] = useState<T>();
   useEffect(() => {
     let stopped = false;
     let unsubscribe = () => {};
     void loadDeviceDb().then((device) => {
-      if (stopped) return;
-      const subscription = device
-        .liveQuery(() => query(device))
-        .subscribe({
-          next: (next) => setValue(() => next),
-          error: (error: unknown) => console.error('[device query]', error),
-        });
-      unsubscribe = () => subscription.unsubscribe();
+      if (!stopped) unsubscribe = follow(device, (next) => setValue(() => next));
     });
     return () => {
       stopped = true;
@@ -42,4 +36,23 @@ export function useDeviceQuery<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   return value;
+}
+
+/** Like useLiveQuery: re-runs `query` whenever what it read changes; undefined until the first answer. */
+export function useDeviceQuery<T>(
+  query: (device: DeviceDb) => Promise<T>,
+  deps: readonly unknown[] = [],
+): T | undefined {
+  return useDeviceValue<T>((device, next) => {
+    const subscription = device.liveQuery(() => query(device)).subscribe({
+      next,
+      error: (error: unknown) => console.error('[device query]', error),
+    });
+    return () => subscription.unsubscribe();
+  }, deps);
+}
+
+/** The published articles on the device, newest first (db.ts followStoredArticles). */
+export function useStoredArticles(): ArticleSummary[] | undefined {
+  return useDeviceValue((device, next) => device.followStoredArticles(next), []);
 }

@@ -2,9 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { normaliseQuery } from '@fw/contracts/text';
 import { compareNewestFirst } from '@fw/contracts/order';
 import type { ArticleSummary } from '../../db/db.ts';
-import { useDeviceQuery } from '../../db/live.ts';
+import { useDeviceQuery, useStoredArticles } from '../../db/live.ts';
 import { META } from '../../sync/meta-keys.ts';
-import { useStoredArticles } from './stored-articles.ts';
 import {
   PREVIEWS_AT_ONCE,
   searchArticles,
