@@ -16,17 +16,24 @@ export function loadDeviceDb(): Promise<DeviceDb> {
   return loading;
 }
 
-/** A value the device database keeps up to date: undefined until `follow` first calls back. */
-function useDeviceValue<T>(
-  follow: (device: DeviceDb, next: (value: T) => void) => () => void,
-  deps: readonly unknown[],
+/** Like useLiveQuery: re-runs `query` whenever what it read changes; undefined until the first answer. */
+export function useDeviceQuery<T>(
+  query: (device: DeviceDb) => Promise<T>,
+  deps: readonly unknown[] = [],
 ): T | undefined {
   const [value, setValue] = useState<T>();
   useEffect(() => {
     let stopped = false;
     let unsubscribe = () => {};
     void loadDeviceDb().then((device) => {
-      if (!stopped) unsubscribe = follow(device, (next) => setValue(() => next));
+      if (stopped) return;
+      const subscription = device
+        .liveQuery(() => query(device))
+        .subscribe({
+          next: (next) => setValue(() => next),
+          error: (error: unknown) => console.error('[device query]', error),
+        });
+      unsubscribe = () => subscription.unsubscribe();
     });
     return () => {
       stopped = true;
@@ -38,21 +45,19 @@ function useDeviceValue<T>(
   return value;
 }
 
-/** Like useLiveQuery: re-runs `query` whenever what it read changes; undefined until the first answer. */
-export function useDeviceQuery<T>(
-  query: (device: DeviceDb) => Promise<T>,
-  deps: readonly unknown[] = [],
-): T | undefined {
-  return useDeviceValue<T>((device, next) => {
-    const subscription = device.liveQuery(() => query(device)).subscribe({
-      next,
-      error: (error: unknown) => console.error('[device query]', error),
-    });
-    return () => subscription.unsubscribe();
-  }, deps);
-}
-
-/** The published articles on the device, newest first (db.ts followStoredArticles). */
+/** The published articles on the device, newest first: one coalesced read shared by every caller (db.ts followStoredArticles). */
 export function useStoredArticles(): ArticleSummary[] | undefined {
-  return useDeviceValue((device, next) => device.followStoredArticles(next), []);
+  const [articles, setArticles] = useState<ArticleSummary[]>();
+  useEffect(() => {
+    let stopped = false;
+    let unfollow = () => {};
+    void loadDeviceDb().then((device) => {
+      if (!stopped) unfollow = device.followStoredArticles(setArticles);
+    });
+    return () => {
+      stopped = true;
+      unfollow();
+    };
+  }, []);
+  return articles;
 }
