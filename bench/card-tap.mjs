@@ -4,7 +4,8 @@
 // family member's first tap after the home page. Baseline from the same run: a second card
 // tapped the same way once the article screen has been shown (its code and styles then in
 // memory). The first tap used to wait 1.6-2.4 s for the article screen's code with nothing on
-// screen; the app now fetches it once the first screen is idle.
+// screen; the app now fetches it once the first screen is idle. The time runs from the touch
+// event's time stamp, so the harness's own checks before it touches do not count.
 import { log } from '../scripts/lib/proc.mjs';
 import { launchBrowser } from './lib/browser.mjs';
 import { median, round } from './lib/stats.mjs';
@@ -28,6 +29,36 @@ async function slowDown(page, context) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_3G.cpuSlowdown });
 }
 
+/** The device's first sync has finished: its progress mark is gone and the sync time is set. */
+function librarySynced(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('family-bible-articles');
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('meta')) return resolve(false);
+          const meta = open.result.transaction('meta').objectStore('meta');
+          const first = meta.get('firstSync');
+          const last = meta.get('lastSyncedAt');
+          meta.transaction.oncomplete = () => resolve(first.result === undefined && last.result !== undefined);
+        };
+        open.onerror = () => resolve(false);
+      }),
+  );
+}
+
+/**
+ * Polled from here: page.waitForFunction does not wait for a promise a predicate returns (a
+ * promise is truthy), so an async check there passes at once, before the library has arrived.
+ */
+async function waitForLibrary(page) {
+  const end = Date.now() + WAIT_MS;
+  while (!(await librarySynced(page))) {
+    if (Date.now() > end) throw new Error('card tap: the first sync did not finish in time');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** Taps the n-th card and answers the ms until its article's first paragraph shows. */
 async function tapCard(page, n) {
   const card = page.locator('[data-testid="article-card"]').nth(n);
@@ -39,12 +70,17 @@ async function tapCard(page, n) {
       if (document.querySelector('.article-content p')) window.__shownAt = performance.now();
       else requestAnimationFrame(check);
     };
-    window.__tapAt = performance.now();
+    // The tap's time is the finger's: the touch event's time stamp (the page's clock), not when
+    // the harness began checking that the card can be tapped.
+    window.__tapAt = null;
+    addEventListener('touchstart', (event) => (window.__tapAt = event.timeStamp), { capture: true, once: true, passive: true });
     requestAnimationFrame(check);
   });
   await card.tap();
   await page.waitForFunction(() => window.__shownAt !== null, undefined, { timeout: WAIT_MS, polling: 50 });
-  const elapsed = await page.evaluate(() => window.__shownAt - window.__tapAt);
+  const { tapAt, shownAt } = await page.evaluate(() => ({ tapAt: window.__tapAt, shownAt: window.__shownAt }));
+  if (tapAt === null) throw new Error('card tap: no touch reached the page');
+  const elapsed = shownAt - tapAt;
   if (!page.url().endsWith(href)) throw new Error(`card tap: landed on ${page.url()}, not ${href}`);
   return elapsed;
 }
@@ -65,18 +101,7 @@ export async function benchCardTap(server, articleCount) {
         articleCount,
         { timeout: WAIT_MS },
       );
-      await page.waitForFunction(async () => {
-        const meta = await new Promise((resolve) => {
-          const open = indexedDB.open('family-bible-articles');
-          open.onsuccess = () => {
-            const get = open.result.transaction('meta').objectStore('meta').get('firstSync');
-            const last = open.result.transaction('meta').objectStore('meta').get('lastSyncedAt');
-            get.transaction.oncomplete = () => resolve({ first: get.result, last: last.result });
-          };
-          open.onerror = () => resolve(null);
-        });
-        return meta && meta.first === undefined && meta.last !== undefined;
-      }, undefined, { timeout: WAIT_MS, polling: 500 });
+      await waitForLibrary(page);
       await context.clearCookies();
       await slowDown(page, context);
       await page.goto(`${server.url}/`, { waitUntil: 'commit' });

@@ -114,7 +114,7 @@ function heavySaveRow(h, targets) {
 
 export function table(results, targets) {
   const rows = [];
-  const { images, search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, reliability, verseSheet, highlights, backends } =
+  const { images, search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, blocking, reliability, verseSheet, highlights, backends } =
     results;
   if (search) rows.push(...searchRows(search, targets.search));
   if (results.feeds) rows.push(...feedsRows(results.feeds));
@@ -215,6 +215,17 @@ export function table(results, targets) {
       `a second card tapped the same way: ${ms(cardTap.secondTap.medianMs)}`,
       `≤ ${ms(cardTap.firstTap.targetMs)}`,
       status(cardTap.firstTap.targetMet),
+    ]);
+  }
+  if (blocking) {
+    const t = blocking.throttle;
+    const longest = blocking.withSync.longest.map((task) => `${task.ms} ms (${task.cause})`).join(', ');
+    rows.push([
+      `Main thread of a cold first visit to the home page while the first sync of ${blocking.articles} articles runs, ${(t.downloadKbps / 1000).toFixed(1)} Mbit/s, ${t.latencyMs} ms latency, ${t.cpuSlowdown}x CPU: total blocking time in the first ${blocking.windowMs / 1000} s (trace, median of ${blocking.runs})`,
+      `**${ms(blocking.withSync.blockingMs)}** (${blocking.withSync.longTasks} tasks over 50 ms${longest ? `, longest ${longest}` : ''}; ${blocking.withSync.articlesStored} articles stored by then)`,
+      `the same visit with the sync's feeds refused: ${ms(blocking.feedsRefused.blockingMs)}`,
+      `≤ ${ms(blocking.targetMs)}`,
+      status(blocking.targetMet),
     ]);
   }
   if (logins) {

@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the table in docs/benchmarks.md.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server feeds images logins heavysave lighthouse offline versesheet firstvisit cardtap highlights reliability backends.
+// Names: weight search server feeds images logins heavysave lighthouse offline versesheet firstvisit cardtap blocking highlights reliability backends.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,6 +27,7 @@ const ALL = [
   'versesheet',
   'firstvisit',
   'cardtap',
+  'blocking',
   'highlights',
   'reliability',
   'backends',
@@ -49,6 +50,7 @@ const { benchLighthouse } = await import('../bench/lighthouse.mjs');
 const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
 const { benchVerseSheet } = await import('../bench/verse-sheet.mjs');
 const { benchCardTap } = await import('../bench/card-tap.mjs');
+const { benchBlocking } = await import('../bench/blocking.mjs');
 const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
   await import('../bench/first-visit.mjs');
 const { benchHighlights } = await import('../bench/highlights.mjs');
@@ -154,7 +156,7 @@ if (wanted('lighthouse') || wanted('offline') || wanted('versesheet')) {
   }
 }
 
-if (wanted('firstvisit') || wanted('cardtap')) {
+if (wanted('firstvisit') || wanted('cardtap') || wanted('blocking')) {
   const database = await startDatabase();
   const server = await startBackend(database, {
     name: 'bench_first_visit',
@@ -166,6 +168,7 @@ if (wanted('firstvisit') || wanted('cardtap')) {
     const articles = await fillLibrary(server.url);
     if (wanted('firstvisit')) await attempt('firstVisit', async () => benchFirstVisit(server, articles));
     if (wanted('cardtap')) await attempt('cardTap', async () => benchCardTap(server, articles.length));
+    if (wanted('blocking')) await attempt('blocking', async () => benchBlocking(server, articles.length));
   } finally {
     await server.stop();
     await database.stop();

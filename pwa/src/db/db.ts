@@ -17,7 +17,7 @@
 //   notes         the reader's notes on a whole article
 //   (highlights, notes, saved, reading and the preferences are what a backup file holds:
 //   features/study/backup.ts; none of it is ever sent to the server)
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type ObservabilitySet } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
 
 export type ArticleSummary = Omit<Article, 'content'>;
@@ -215,6 +215,85 @@ export async function getMeta<T>(key: string): Promise<T | undefined> {
 
 export async function setMeta(key: string, value: unknown): Promise<void> {
   await db.meta.put({ key, value });
+}
+
+/** Calls `listener` after a change to `table` is committed, in this tab or another; answers the unsubscribe. */
+export function onTableChange(table: string, listener: () => void): () => void {
+  const prefix = `idb://${db.name}/${table}/`;
+  const subscriber = (parts: ObservabilitySet) => {
+    if (Object.keys(parts).some((key) => key.startsWith(prefix))) listener();
+  };
+  Dexie.on('storagemutated', subscriber);
+  return () => Dexie.on.storagemutated.unsubscribe(subscriber);
+}
+
+/** The shortest time between two reads of the stored articles while changes keep coming. */
+export const ARTICLES_READ_GAP_MS = 400;
+type ArticlesListener = (articles: ArticleSummary[]) => void;
+const articlesListeners = new Set<ArticlesListener>();
+let articlesNow: ArticleSummary[] | undefined;
+let stopArticles: (() => void) | null = null;
+
+/** Reads the list now and after changes; ones that come close together are read once. */
+function readArticlesOnChange(): () => void {
+  let stopped = false;
+  let reading = false;
+  let again = false;
+  let lastReadAt = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const read = async () => {
+    reading = true;
+    again = false;
+    lastReadAt = performance.now();
+    try {
+      const articles = await db.articles.orderBy('createdAt').reverse().toArray();
+      if (stopped) return;
+      articlesNow = articles;
+      for (const listener of articlesListeners) listener(articlesNow);
+    } catch (error) {
+      console.error('[stored articles]', error);
+    } finally {
+      reading = false;
+      if (again && !stopped) schedule();
+    }
+  };
+  // A change during a read is read after it; changes within the gap wait for its end.
+  const schedule = () => {
+    if (reading) again = true;
+    else
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void read();
+      }, Math.max(0, lastReadAt + ARTICLES_READ_GAP_MS - performance.now()));
+  };
+  const unsubscribe = onTableChange('articles', schedule);
+  void read();
+  return () => {
+    stopped = true;
+    unsubscribe();
+    clearTimeout(timer);
+    // A later page starts from "not read yet", as a new live query would.
+    articlesNow = undefined;
+  };
+}
+
+/**
+ * Follows the published articles on the device, newest first, with one read for every follower:
+ * the home page asks for them twice (the tab's cards and, for a search inside a category, the
+ * count in all of them), and a first sync stores its pages in many small transactions, after each
+ * of which the whole list was read (and every card drawn again) once per ask, holding a phone's
+ * thread for hundreds of ms. Answers the unfollow.
+ */
+export function followStoredArticles(listener: ArticlesListener): () => void {
+  articlesListeners.add(listener);
+  if (articlesNow) listener(articlesNow);
+  stopArticles ??= readArticlesOnChange();
+  return () => {
+    articlesListeners.delete(listener);
+    if (articlesListeners.size || !stopArticles) return;
+    stopArticles();
+    stopArticles = null;
+  };
 }
 
 export { liveQuery } from 'dexie';

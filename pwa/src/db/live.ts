@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 
 export type DeviceDb = typeof import('./db.ts');
+type ArticleSummary = import('./db.ts').ArticleSummary;
 
 let loading: Promise<DeviceDb> | null = null;
 
@@ -42,4 +43,21 @@ export function useDeviceQuery<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   return value;
+}
+
+/** The published articles on the device, newest first: one coalesced read shared by every caller (db.ts followStoredArticles). */
+export function useStoredArticles(): ArticleSummary[] | undefined {
+  const [articles, setArticles] = useState<ArticleSummary[]>();
+  useEffect(() => {
+    let stopped = false;
+    let unfollow = () => {};
+    void loadDeviceDb().then((device) => {
+      if (!stopped) unfollow = device.followStoredArticles(setArticles);
+    });
+    return () => {
+      stopped = true;
+      unfollow();
+    };
+  }, []);
+  return articles;
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { normaliseQuery } from '@fw/contracts/text';
 import { compareNewestFirst } from '@fw/contracts/order';
 import type { ArticleSummary } from '../../db/db.ts';
-import { useDeviceQuery } from '../../db/live.ts';
+import { useDeviceQuery, useStoredArticles } from '../../db/live.ts';
 import { META } from '../../sync/meta-keys.ts';
 import {
   PREVIEWS_AT_ONCE,
@@ -27,7 +27,7 @@ export function useArticleHits(
   query: string,
   shown = PREVIEWS_AT_ONCE,
 ): SearchHits | undefined {
-  const stored = useDeviceQuery(({ db }) => db.articles.orderBy('createdAt').reverse().toArray(), []);
+  const stored = useStoredArticles();
   const synced = useHasSynced();
   const all = useMemo(() => withServerCards(stored, synced), [stored, synced]);
   const visible = useMemo(
