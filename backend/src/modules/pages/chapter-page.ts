@@ -52,7 +52,7 @@ function markup(book: BibleBook, chapter: number, verses: string[], heading: str
   // The app's bar (sticky, with the picker's button) and its line with the translation, so the
   // page does not move when the app takes over.
   return `<article class="ChapterPage_reader" data-testid="chapter-reader"><header class="ChapterPage_top"><div class="ChapterPage_bar">${step(before, 'Previous', '‹')}
-<h1 class="ChapterPage_title">${chapterName(book, chapter)}</h1><button type="button" class="ChapterPage_pick" aria-expanded="false">Books and chapters</button>${step(after, 'Next', '›')}</div></header>
+<h1 class="ChapterPage_title">${chapterName(book, chapter)}</h1><button type="button" class="ChapterPage_pick" aria-label="Books and chapters" aria-expanded="false">Books<span class="ChapterPage_wide"> and chapters</span></button>${step(after, 'Next', '›')}</div></header>
 <div class="ChapterPage_actions"><p class="ChapterPage_translation">${escapeHtml(translation)}</p></div>${heading ? `<p class="ChapterPage_heading">${escapeHtml(heading)}</p>` : ''}
 <p class="ChapterPage_hint">Tap a verse to highlight it, add a note or share it.</p>
 <ol class="ChapterPage_verses">${items}</ol>

@@ -58,8 +58,8 @@ function ChapterBar({ book, chapter, title, pickerOpen, onPicker }: { book: Bibl
         <span className={styles.step} />
       )}
       <h1 className={styles.title}>{title}</h1>
-      <button type="button" className={styles.pick} aria-expanded={pickerOpen} onClick={onPicker}>
-        Books and chapters
+      <button type="button" className={styles.pick} aria-label="Books and chapters" aria-expanded={pickerOpen} onClick={onPicker}>
+        Books<span className={styles.wide}> and chapters</span>
       </button>
       {after ? (
         <Link className={styles.step} to={chapterPath(after.book, after.chapter)} aria-label={`Next chapter: ${nameOf(after)}`}>
@@ -149,8 +149,9 @@ export function ChapterPage() {
     <article className={styles.reader} data-testid="chapter-reader" style={{ '--chapter-top': `${headerHeight}px` } as React.CSSProperties}>
       <header className={styles.top}>
         <ChapterBar book={book} chapter={chapter} title={title} pickerOpen={pickerOpen} onPicker={() => setPickerFor(pickerOpen ? null : pathname)} />
+        {/* In the bar that stays in view, so it opens where the reader is, however far down. */}
+        {pickerOpen ? <ChapterPicker key={pathname} book={book} chapter={chapter} onClose={() => setPickerFor(null)} /> : null}
       </header>
-      {pickerOpen ? <ChapterPicker key={pathname} book={book} chapter={chapter} onClose={() => setPickerFor(null)} /> : null}
       <div className={styles.actions}>
         <p className={styles.translation}>{TRANSLATION_NAME}</p>
         {state.status === 'ready' ? <ListenControl rootRef={listRef} placeKey={`chapter:${book.osis}.${chapter}`} name={title} /> : null}
