@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from './admin-helpers.ts';
 import { launchBrowser, newPage, waitForAppDrawn } from './browser.ts';
-import { adminToken, createArticle, deleteArticle, readStore, waitForServiceWorker, type MadeArticle } from './reader-helpers.ts';
+import {
+  adminToken,
+  createArticle,
+  deleteArticle,
+  readStore,
+  waitForServiceWorker,
+  type MadeArticle,
+} from './reader-helpers.ts';
 import { finishUtterance, readAloudText, spoken, stubSpeech } from './study-helpers.ts';
 import { axeViolations } from './ui-checks.ts';
 
@@ -37,7 +44,14 @@ async function openChapter(page: Page, path: string, name: string) {
 
 /** Waits until the device keeps this Bible book (fetched after the first sync settles). */
 async function waitForBook(page: Page, osis: string): Promise<void> {
-  await eventually(async () => (await readStore<{ osis: string }>(page, 'bibleBooks').catch(() => [])).some((b) => b.osis === osis), `${osis} on the device`, 60_000);
+  await eventually(
+    async () =>
+      (await readStore<{ osis: string }>(page, 'bibleBooks').catch(() => [])).some(
+        (b) => b.osis === osis,
+      ),
+    `${osis} on the device`,
+    60_000,
+  );
 }
 
 describe('the chapter reader', () => {
@@ -64,19 +78,36 @@ describe('the chapter reader', () => {
     await page.locator('#v16').getByText(JOHN_3_16).tap();
     const tools = page.getByRole('group', { name: 'Tools for John 3:16' });
     await tools.getByRole('button', { name: 'Highlight in green' }).tap();
-    const made = await eventually(async () => (await readStore<StoredVerseHighlight>(page, 'verseHighlights'))[0], 'the verse highlight');
-    expect(made).toMatchObject({ chapterId: 'John.3', passage: { osis: 'John', chapter: 3, verse: 16, endVerse: 16 }, color: 'green', note: '' });
+    const made = await eventually(
+      async () => (await readStore<StoredVerseHighlight>(page, 'verseHighlights'))[0],
+      'the verse highlight',
+    );
+    expect(made).toMatchObject({
+      chapterId: 'John.3',
+      passage: { osis: 'John', chapter: 3, verse: 16, endVerse: 16 },
+      color: 'green',
+      note: '',
+    });
     expect(made.text).toContain(JOHN_3_16);
     await tools.waitFor({ state: 'detached' });
 
     // Two verses, then "Add note": a highlight over both with its note.
     await page.getByRole('button', { name: 'Verse 17', exact: true }).tap();
     await page.getByRole('button', { name: 'Verse 18', exact: true }).tap();
-    await page.getByRole('group', { name: 'Tools for John 3:17-18' }).getByRole('button', { name: 'Add note' }).tap();
+    await page
+      .getByRole('group', { name: 'Tools for John 3:17-18' })
+      .getByRole('button', { name: 'Add note' })
+      .tap();
     const sheet = page.getByRole('dialog', { name: 'John 3:17-18' });
     await sheet.getByLabel('Add a note').fill('Not to judge, but to save.');
     await sheet.getByRole('button', { name: 'Save note' }).tap();
-    await eventually(async () => (await readStore<StoredVerseHighlight>(page, 'verseHighlights')).some((h) => h.note === 'Not to judge, but to save.'), 'the note');
+    await eventually(
+      async () =>
+        (await readStore<StoredVerseHighlight>(page, 'verseHighlights')).some(
+          (h) => h.note === 'Not to judge, but to save.',
+        ),
+      'the note',
+    );
     await sheet.getByRole('button', { name: 'Close' }).tap();
     await page.screenshot({ path: `${SHOTS}/chapter-375-highlights.png` });
 
@@ -85,22 +116,42 @@ describe('the chapter reader', () => {
     await page.locator(`#v16 [data-hl-verse="${made._id}"].hl-green`).waitFor();
     await page.locator('#v17 .hl-yellow').waitFor();
     await page.getByRole('button', { name: 'Note on verse 18' }).tap();
-    await page.getByRole('dialog', { name: 'John 3:17-18' }).getByText('Not to judge, but to save.').waitFor();
+    await page
+      .getByRole('dialog', { name: 'John 3:17-18' })
+      .getByText('Not to judge, but to save.')
+      .waitFor();
     await page.keyboard.press('Escape');
 
     await page.goto('/notes');
-    const group = page.getByTestId('notes-group').filter({ has: page.getByRole('heading', { name: 'John 3' }) });
+    const group = page
+      .getByTestId('notes-group')
+      .filter({ has: page.getByRole('heading', { name: 'John 3' }) });
     await group.getByText('Not to judge, but to save.').waitFor();
     await group.getByText(JOHN_3_16).waitFor();
-    await expect(group.getByRole('heading', { name: 'John 3' }).getByRole('link').getAttribute('href')).resolves.toBe('/bible/john/3');
-    await expect(group.getByRole('link', { name: 'Open John 3:17-18 in the Bible' }).getAttribute('href')).resolves.toBe('/bible/john/3#v17-18');
+    await expect(
+      group.getByRole('heading', { name: 'John 3' }).getByRole('link').getAttribute('href'),
+    ).resolves.toBe('/bible/john/3');
+    await expect(
+      group.getByRole('link', { name: 'Open John 3:17-18 in the Bible' }).getAttribute('href'),
+    ).resolves.toBe('/bible/john/3#v17-18');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Back up my notes' }).tap()]);
-    const path = join(await mkdtemp(join(tmpdir(), 'chapter-backup-')), download.suggestedFilename());
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Back up my notes' }).tap(),
+    ]);
+    const path = join(
+      await mkdtemp(join(tmpdir(), 'chapter-backup-')),
+      download.suggestedFilename(),
+    );
     await download.saveAs(path);
     const file = JSON.parse(await readFile(path, 'utf8'));
     expect(file).toMatchObject({ format: 'living-best-now-notes', version: 2 });
-    const kept = (file.data.verseHighlights as StoredVerseHighlight[]).map((h) => [h.passage.verse, h.passage.endVerse, h.color, h.note]);
+    const kept = (file.data.verseHighlights as StoredVerseHighlight[]).map((h) => [
+      h.passage.verse,
+      h.passage.endVerse,
+      h.color,
+      h.note,
+    ]);
     expect(kept.sort()).toEqual([
       [16, 16, 'green', ''],
       [17, 18, 'yellow', 'Not to judge, but to save.'],
@@ -110,7 +161,9 @@ describe('the chapter reader', () => {
 
   it('reads the chapter aloud with the stubbed voices, verse by verse, without the verse numbers', async () => {
     const { page, context } = await newPage(browser, PHONE);
-    await page.addInitScript(stubSpeech, [{ name: 'Device voice', lang: 'en-US', localService: true, default: true }]);
+    await page.addInitScript(stubSpeech, [
+      { name: 'Device voice', lang: 'en-US', localService: true, default: true },
+    ]);
     await openChapter(page, '/bible/psalms/23', 'Psalm 23');
     await page.getByRole('button', { name: 'Listen' }).tap();
     const bar = page.getByRole('region', { name: 'Read aloud: Psalm 23' });
@@ -154,12 +207,21 @@ describe('the chapter reader', () => {
         const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
         let count = 0;
         for (let i = 0; i < data.length; i += 4) {
-          if (Math.abs(data[i]! - data[0]!) + Math.abs(data[i + 1]! - data[1]!) + Math.abs(data[i + 2]! - data[2]!) > 60) count += 1;
+          if (
+            Math.abs(data[i]! - data[0]!) +
+              Math.abs(data[i + 1]! - data[1]!) +
+              Math.abs(data[i + 2]! - data[2]!) >
+            60
+          )
+            count += 1;
         }
         return { count, corner: [data[0], data[1], data[2]], size: canvas.width };
       });
     await card.getByLabel('Light').check();
-    const light = await eventually(async () => ((await inked()).count > 5000 ? inked() : null), 'the light card drawn');
+    const light = await eventually(
+      async () => ((await inked()).count > 5000 ? inked() : null),
+      'the light card drawn',
+    );
     expect(light.size).toBe(1080);
     await card.getByLabel('Dark').check();
     const dark = await eventually(async () => {
@@ -169,13 +231,18 @@ describe('the chapter reader', () => {
     expect(dark.corner[0]!).toBeLessThan(light.corner[0]!);
     await page.screenshot({ path: `${SHOTS}/chapter-1280-card.png` });
     // No share sheet for files here: the image is downloaded.
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Share image' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Share image' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('john-3-16.png');
     await card.getByRole('button', { name: 'Close' }).click();
 
     await tools.getByRole('button', { name: 'Cited in' }).click();
     const cited = page.getByRole('dialog', { name: 'John 3:16 is cited in' });
-    await expect(cited.getByRole('link', { name: article.title }).getAttribute('href')).resolves.toBe(`/article/${article._id}`);
+    await expect(
+      cited.getByRole('link', { name: article.title }).getAttribute('href'),
+    ).resolves.toBe(`/article/${article._id}`);
     await context.close();
   });
 
@@ -184,21 +251,30 @@ describe('the chapter reader', () => {
     await openChapter(page, '/bible/john/3', 'John 3');
     const pick = page.getByRole('button', { name: 'Books and chapters' });
     // The picker comes before the verses.
-    expect(await page.evaluate(() => {
-      const button = document.querySelector('button[aria-label="Books and chapters"]')!;
-      return Boolean(button.compareDocumentPosition(document.getElementById('v1')!) & Node.DOCUMENT_POSITION_FOLLOWING);
-    })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const button = document.querySelector('button[aria-label="Books and chapters"]')!;
+        return Boolean(
+          button.compareDocumentPosition(document.getElementById('v1')!) &
+          Node.DOCUMENT_POSITION_FOLLOWING,
+        );
+      }),
+    ).toBe(true);
     await pick.focus();
     await page.keyboard.press('Enter');
     const picker = page.getByRole('region', { name: 'Choose a book and chapter' });
     await picker.getByRole('button', { name: 'Romans' }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Romans: chapters');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      'Romans: chapters',
+    );
     await page.screenshot({ path: `${SHOTS}/chapter-375-picker.png` });
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     for (let i = 0; i < 7; i += 1) await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Romans 8');
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    ).resolves.toBe('Romans 8');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Romans 8' }).waitFor();
     await picker.waitFor({ state: 'detached' });
@@ -209,28 +285,51 @@ describe('the chapter reader', () => {
     await page.keyboard.press('Tab');
     const tools = page.getByRole('group', { name: 'Tools for Romans 8:28' });
     await expect(tools.evaluate((t) => t.contains(document.activeElement))).resolves.toBe(true);
-    for (let i = 0; i < 8 && (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) !== 'Highlight in blue'; i += 1) {
+    for (
+      let i = 0;
+      i < 8 &&
+      (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) !==
+        'Highlight in blue';
+      i += 1
+    ) {
       await page.keyboard.press('Tab');
     }
     await page.keyboard.press('Enter');
-    await eventually(async () => (await readStore<StoredVerseHighlight>(page, 'verseHighlights')).some((h) => h.chapterId === 'Rom.8' && h.color === 'blue'), 'the highlight by keyboard');
+    await eventually(
+      async () =>
+        (await readStore<StoredVerseHighlight>(page, 'verseHighlights')).some(
+          (h) => h.chapterId === 'Rom.8' && h.color === 'blue',
+        ),
+      'the highlight by keyboard',
+    );
     // The page is no wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
     await context.close();
   });
 
-  it('is clean for axe at 375 and 1280 px, light and dark, with the tools and the picker open', async () => {
-    for (const [size, options] of [['375', PHONE], ['1280', DESKTOP]] as const) {
-      for (const scheme of ['light', 'dark'] as const) {
-        const { page, context } = await newPage(browser, { ...options, colorScheme: scheme, bypassCSP: true });
-        await openChapter(page, '/bible/john/3#v16', 'John 3');
-        await page.getByRole('button', { name: 'Verse 16', exact: true }).click();
-        await page.getByRole('group', { name: 'Tools for John 3:16' }).waitFor();
-        await page.getByRole('button', { name: 'Books and chapters' }).click();
-        expect(await axeViolations(page), `${size} px, ${scheme}`).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}/chapter-${size}-${scheme}.png` });
-        await context.close();
-      }
-    }
-  });
+  const layouts = [
+    ['375', PHONE, 'light'],
+    ['375', PHONE, 'dark'],
+    ['1280', DESKTOP, 'light'],
+    ['1280', DESKTOP, 'dark'],
+  ] as const;
+  for (const [size, options, scheme] of layouts) {
+    it(`is clean for axe at ${size} px in the ${scheme} theme, with the tools and the picker open`, async () => {
+      const { page, context } = await newPage(browser, {
+        ...options,
+        colorScheme: scheme,
+        bypassCSP: true,
+      });
+      await openChapter(page, '/bible/john/3#v16', 'John 3');
+      await page.getByRole('button', { name: 'Verse 16', exact: true }).click();
+      await page.getByRole('group', { name: 'Tools for John 3:16' }).waitFor();
+      await page.getByRole('button', { name: 'Books and chapters' }).click();
+      await page.getByRole('region', { name: 'Choose a book and chapter' }).waitFor();
+      expect(await axeViolations(page), `${size} px, ${scheme}`).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/chapter-${size}-${scheme}.png` });
+      await context.close();
+    });
+  }
 });
