@@ -189,6 +189,16 @@ export function table(results, targets) {
       status(highlights.targetMet),
     ]);
   }
+  if (results.chapterHighlights) {
+    const c = results.chapterHighlights;
+    rows.push([
+      `Chapter reader, Psalm 119 (${c.verses} verses) with ${c.highlights} highlights kept in the book, reloaded at ${c.cpuSlowdown}x CPU: every highlighted verse coloured (median of ${c.runs})`,
+      `**${ms(c.withAll.medianMs)}** (${c.ratio}x)`,
+      `the same chapter with none kept, drawn by the app: ${ms(c.without.medianMs)}`,
+      `≤ ${c.targetRatio}x`,
+      status(c.targetMet),
+    ]);
+  }
   if (firstVisit) {
     const t = firstVisit.throttle;
     rows.push([

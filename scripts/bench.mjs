@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the table in docs/benchmarks.md.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server feeds images logins heavysave lighthouse offline versesheet firstvisit cardtap blocking highlights reliability backends.
+// Names: weight search server feeds images logins heavysave lighthouse offline versesheet firstvisit cardtap blocking highlights chapterhighlights reliability backends.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +29,7 @@ const ALL = [
   'cardtap',
   'blocking',
   'highlights',
+  'chapterhighlights',
   'reliability',
   'backends',
 ];
@@ -54,6 +55,7 @@ const { benchBlocking } = await import('../bench/blocking.mjs');
 const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
   await import('../bench/first-visit.mjs');
 const { benchHighlights } = await import('../bench/highlights.mjs');
+const { benchChapterHighlights } = await import('../bench/chapter-highlights.mjs');
 const { benchBackends } = await import('../bench/backends.mjs');
 const { startDatabase, startBackend, api } = await import('../bench/lib/server.mjs');
 const { machine, table, benchSection, updateBenchDoc } = await import('../bench/report.mjs');
@@ -180,6 +182,17 @@ if (wanted('highlights')) {
   const server = await startBackend(database, { name: 'bench_highlights', pwa: true, seed: false });
   try {
     await attempt('highlights', () => benchHighlights(server));
+  } finally {
+    await server.stop();
+    await database.stop();
+  }
+}
+
+if (wanted('chapterhighlights')) {
+  const database = await startDatabase();
+  const server = await startBackend(database, { name: 'bench_chapter_highlights', pwa: true, seed: false });
+  try {
+    await attempt('chapterHighlights', () => benchChapterHighlights(server));
   } finally {
     await server.stop();
     await database.stop();

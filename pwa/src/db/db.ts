@@ -15,7 +15,9 @@
 //                 through worker-idb.ts: plain IndexedDB, so the Bible keeper worker has no Dexie)
 //   highlights    the reader's highlights, each with its text-quote anchor and optional note
 //   notes         the reader's notes on a whole article
-//   (highlights, notes, saved, reading and the preferences are what a backup file holds:
+//   verseHighlights the reader's highlights (and their notes) on Bible verses, anchored by the
+//                 verse reference, indexed by chapter ("John.3") so the reader reads its own
+//   (highlights, verseHighlights, notes, saved, reading and the preferences are what a backup file holds:
 //   features/study/backup.ts; none of it is ever sent to the server)
 import Dexie, { type EntityTable, type ObservabilitySet } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
@@ -143,6 +145,29 @@ export interface Highlight {
   orphan?: 1;
 }
 
+/** Verses `verse`..`endVerse` of one chapter: a verse highlight's anchor (Bible text does not change). */
+export interface VersePassage {
+  /** The book's OSIS id ("John", "1Cor"; contracts/bible.ts). */
+  osis: string;
+  chapter: number;
+  verse: number;
+  endVerse: number;
+}
+
+/** A highlight on Bible verses; its note is the reader's note on them. */
+export interface VerseHighlight {
+  _id: string;
+  /** "John.3": the chapter it stands in (indexed). */
+  chapterId: string;
+  passage: VersePassage;
+  /** The verses' words when it was made, so My notes shows and searches them without the book. */
+  text: string;
+  color: HighlightColor;
+  note: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
 /** A note on an article as a whole. */
 export interface ArticleNote {
   _id: string;
@@ -175,6 +200,7 @@ export class FamilyDb extends Dexie {
   bibleChapters!: EntityTable<KeptBibleChapter, 'id'>;
   highlights!: EntityTable<Highlight, '_id'>;
   notes!: EntityTable<ArticleNote, '_id'>;
+  verseHighlights!: EntityTable<VerseHighlight, '_id'>;
 
   constructor(name = 'family-bible-articles') {
     super(name);
@@ -204,6 +230,7 @@ export class FamilyDb extends Dexie {
       highlights: '_id, articleId, updatedAt',
       notes: '_id, articleId, updatedAt',
     });
+    this.version(7).stores({ verseHighlights: '_id, chapterId, updatedAt' });
   }
 }
 

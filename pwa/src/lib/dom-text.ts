@@ -16,6 +16,13 @@ function isSpace(char: string): boolean {
   return SPACE.test(char);
 }
 
+/** Controls drawn inside reading text (the chapter reader's verse tools) carry it: not text to read or anchor. */
+export const NOT_TEXT_ATTR = 'data-not-text';
+
+const notText = {
+  acceptNode: (node: Node) => (node.parentElement?.closest(`[${NOT_TEXT_ATTR}]`) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+};
+
 export interface DomText {
   /** The reading text: each run of white space, and each break between blocks, as one space. */
   text: string;
@@ -40,7 +47,7 @@ function blockOf(node: Node, root: Node): Node {
 }
 
 export function readDomText(root: HTMLElement): DomText {
-  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT, root.querySelector(`[${NOT_TEXT_ATTR}]`) ? notText : null);
   const nodes: Text[] = [];
   const chars: string[] = [];
   const nodeAt: number[] = [];

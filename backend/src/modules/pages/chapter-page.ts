@@ -39,11 +39,22 @@ function markup(book: BibleBook, chapter: number, verses: string[], heading: str
   const after = neighbour(book, chapter, 1);
   const link = (to: { book: BibleBook; chapter: number } | null, rel: string, label: (n: string) => string) =>
     to ? `<a href="${chapterPath(to.book, to.chapter)}" rel="${rel}">${label(chapterName(to.book, to.chapter))}</a>` : '';
+  const step = (to: { book: BibleBook; chapter: number } | null, word: string, arrow: string) =>
+    to
+      ? `<a class="ChapterPage_step" href="${chapterPath(to.book, to.chapter)}" aria-label="${word} chapter: ${chapterName(to.book, to.chapter)}">${arrow}</a>`
+      : '<span class="ChapterPage_step"></span>';
   const items = verses
-    .map((text, i) => `<li id="v${i + 1}" value="${i + 1}"><span class="ChapterPage_number">${i + 1}</span> ${escapeHtml(text)}</li>`)
+    .map(
+      (text, i) =>
+        `<li id="v${i + 1}" value="${i + 1}"><button type="button" class="ChapterPage_number" data-n="${i + 1}" aria-label="Verse ${i + 1}" aria-pressed="false"></button> <span class="ChapterPage_words">${escapeHtml(text)}</span></li>`,
+    )
     .join('');
-  return `<article class="ChapterPage_reader" data-testid="chapter-reader"><header><p class="ChapterPage_translation">${escapeHtml(translation)}</p>
-<h1>${chapterName(book, chapter)}</h1></header>${heading ? `<p class="ChapterPage_heading">${escapeHtml(heading)}</p>` : ''}
+  // The app's bar (sticky, with the picker's button) and its line with the translation, so the
+  // page does not move when the app takes over.
+  return `<article class="ChapterPage_reader" data-testid="chapter-reader"><header class="ChapterPage_top"><div class="ChapterPage_bar">${step(before, 'Previous', '‹')}
+<h1 class="ChapterPage_title">${chapterName(book, chapter)}</h1><button type="button" class="ChapterPage_pick" aria-label="Books and chapters" aria-expanded="false">Books<span class="ChapterPage_wide"> and chapters</span></button>${step(after, 'Next', '›')}</div></header>
+<div class="ChapterPage_actions"><p class="ChapterPage_translation">${escapeHtml(translation)}</p></div>${heading ? `<p class="ChapterPage_heading">${escapeHtml(heading)}</p>` : ''}
+<p class="ChapterPage_hint">Tap a verse to highlight it, add a note or share it.</p>
 <ol class="ChapterPage_verses">${items}</ol>
 <nav class="ChapterPage_nav" aria-label="Chapters">${link(before, 'prev', (n) => `← ${n}`) || '<span></span>'}${link(after, 'next', (n) => `${n} →`)}</nav></article>`;
 }

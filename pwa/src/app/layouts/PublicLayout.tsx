@@ -20,7 +20,10 @@ const BackupReminder = optionalPart(async () => (await import('../../features/st
 export function PublicLayout() {
   useRouteTitle();
   useEffect(prefetchArticleScreen, []);
-  const hasNotes = useDeviceQuery(async ({ db }) => (await db.highlights.count()) + (await db.notes.count()) > 0, []);
+  const hasNotes = useDeviceQuery(
+    async ({ db }) => (await db.highlights.count()) + (await db.verseHighlights.count()) + (await db.notes.count()) > 0,
+    [],
+  );
   // My notes shows the reminder inside its own page.
   const onNotesPage = useLocation().pathname === paths.notes;
   return (

@@ -9,18 +9,20 @@ import styles from './study.module.css';
 const HIGHLIGHT_BAR_LABEL = 'Highlight the selected words';
 
 interface Props {
+  /** Drawn in its place inside another panel (the chapter reader's verse tools), not floating. */
+  inline?: boolean;
   onColor: (color: HighlightColor) => void;
   onNote: () => void;
   onActive: (active: boolean) => void;
 }
 
-export const HighlightBar = forwardRef<HTMLDivElement, Props>(function HighlightBar({ onColor, onNote, onActive }, ref) {
+export const HighlightBar = forwardRef<HTMLDivElement, Props>(function HighlightBar({ inline, onColor, onNote, onActive }, ref) {
   return (
     <div
       ref={ref}
       role="group"
       aria-label={HIGHLIGHT_BAR_LABEL}
-      className={styles.bar}
+      className={inline ? styles.barInline : styles.bar}
       data-testid="highlight-bar"
       onPointerDown={(event) => {
         onActive(true);

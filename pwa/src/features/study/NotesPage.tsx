@@ -2,36 +2,47 @@
 // the newest change first, newest first within it), searchable offline with the articles' search
 // rule (contracts/text.ts: NFC, case-insensitive substring, spaces folded), each opening the
 // article at its place. Highlights whose words left the article say so and keep their text.
+// Highlights on Bible verses are grouped by chapter under its name, each linking back to its
+// verses in the chapter reader.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import { foldForSearch, normaliseQuery } from '@fw/contracts/text';
 import { paths } from '../../lib/paths.ts';
-import { db, useLiveQuery, type ArticleNote, type Highlight } from '../../db/db.ts';
+import { db, useLiveQuery, type ArticleNote, type Highlight, type VerseHighlight } from '../../db/db.ts';
 import { BackupActions } from './BackupActions.tsx';
 import { BackupReminder } from './BackupReminder.tsx';
 import { NO_LONGER_IN_ARTICLE } from './StudySheet.tsx';
 import { HIGHLIGHT_HASH_PREFIX } from './study-store.ts';
+import { passageHref, passageRange, passageTitle } from './verse-anchor.ts';
+import { chapterPath, formatRange } from '@fw/contracts/bible';
 import styles from './notes-page.module.css';
 
-type Item = { kind: 'highlight'; h: Highlight } | { kind: 'note'; n: ArticleNote };
+type Item = { kind: 'highlight'; h: Highlight } | { kind: 'note'; n: ArticleNote } | { kind: 'verse'; v: VerseHighlight };
 
 interface Group {
+  /** An article's id, or "bible:John.3" for a chapter's verse highlights. */
   articleId: string;
   title: string;
+  /** Where the group's heading links: the article, or the chapter in the reader. */
+  href: string | null;
   newest: number;
   items: Item[];
 }
 
-const itemTime = (i: Item) => (i.kind === 'highlight' ? i.h.updatedAt : i.n.updatedAt);
-const itemText = (i: Item, title: string) =>
-  foldForSearch(i.kind === 'highlight' ? `${i.h.quote.exact}\n${i.h.note}\n${title}` : `${i.n.text}\n${title}`);
+const itemTime = (i: Item) => (i.kind === 'highlight' ? i.h.updatedAt : i.kind === 'verse' ? i.v.updatedAt : i.n.updatedAt);
+function itemText(i: Item, title: string): string {
+  if (i.kind === 'highlight') return foldForSearch(`${i.h.quote.exact}\n${i.h.note}\n${title}`);
+  if (i.kind === 'verse') return foldForSearch(`${passageTitle(i.v.passage)}\n${i.v.text}\n${i.v.note}\n${title}`);
+  return foldForSearch(`${i.n.text}\n${title}`);
+}
 /** Links are made only from real ids (a restored backup is checked too: backup.ts). */
 const isId = (id: string) => OBJECT_ID_PATTERN.test(id);
 const when = (time: number) => new Date(time).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 interface NotesData {
   highlights: Highlight[];
+  verseHighlights: VerseHighlight[];
   notes: ArticleNote[];
   titles: Map<string, string | undefined>;
 }
@@ -40,28 +51,50 @@ interface NotesData {
 function groupItems(data: NotesData, query: string): Group[] {
   const needle = normaliseQuery(query);
   const byArticle = new Map<string, Group>();
-  const add = (articleId: string, storedTitle: string, item: Item) => {
+  const add = (articleId: string, storedTitle: string, item: Item, href: string | null) => {
     const title = data.titles.get(articleId) ?? storedTitle;
     if (needle && !itemText(item, title).includes(needle)) return;
     let group = byArticle.get(articleId);
-    if (!group) byArticle.set(articleId, (group = { articleId, title, newest: 0, items: [] }));
+    if (!group) byArticle.set(articleId, (group = { articleId, title, href, newest: 0, items: [] }));
     group.items.push(item);
     group.newest = Math.max(group.newest, itemTime(item));
   };
-  for (const h of data.highlights) add(h.articleId, h.articleTitle, { kind: 'highlight', h });
-  for (const n of data.notes) add(n.articleId, n.articleTitle, { kind: 'note', n });
+  const articleHref = (id: string) => (isId(id) ? paths.article(id) : null);
+  for (const h of data.highlights) add(h.articleId, h.articleTitle, { kind: 'highlight', h }, articleHref(h.articleId));
+  for (const n of data.notes) add(n.articleId, n.articleTitle, { kind: 'note', n }, articleHref(n.articleId));
+  for (const v of data.verseHighlights) {
+    const { book, chapter } = passageRange(v.passage);
+    add(`bible:${v.chapterId}`, formatRange({ book, chapter, endChapter: chapter }), { kind: 'verse', v }, chapterPath(book, chapter));
+  }
   const list = [...byArticle.values()].sort((a, b) => b.newest - a.newest);
   for (const group of list) group.items.sort((a, b) => itemTime(b) - itemTime(a));
   return list;
 }
 
+function VerseItem({ v }: { v: VerseHighlight }) {
+  const title = passageTitle(v.passage);
+  return (
+    <li className={styles.item} data-testid="notes-item">
+      <p className={styles.kind}>{title}</p>
+      <blockquote className={`${styles.quote} hl-${v.color}`}>{v.text}</blockquote>
+      {v.note ? <p className={styles.note}>{v.note}</p> : null}
+      <p className={styles.meta}>
+        <span>{when(v.updatedAt)}</span>
+        <Link to={passageHref(v.passage)} aria-label={`Open ${title} in the Bible`}>
+          Open the verses
+        </Link>
+      </p>
+    </li>
+  );
+}
+
 export function NotesPage() {
   const data = useLiveQuery(async (): Promise<NotesData> => {
-    const [highlights, notes] = await Promise.all([db.highlights.toArray(), db.notes.toArray()]);
+    const [highlights, verseHighlights, notes] = await Promise.all([db.highlights.toArray(), db.verseHighlights.toArray(), db.notes.toArray()]);
     const ids = [...new Set([...highlights.map((h) => h.articleId), ...notes.map((n) => n.articleId)])];
     const articles = await db.articles.bulkGet(ids);
     const titles = new Map(ids.map((id, i) => [id, articles[i]?.title]));
-    return { highlights, notes, titles };
+    return { highlights, verseHighlights, notes, titles };
   }, []);
   const [query, setQuery] = useState('');
   useEffect(() => {
@@ -70,7 +103,7 @@ export function NotesPage() {
 
   const groups = useMemo(() => (data ? groupItems(data, query) : undefined), [data, query]);
 
-  const empty = data && !data.highlights.length && !data.notes.length;
+  const empty = data && !data.highlights.length && !data.verseHighlights.length && !data.notes.length;
   return (
     <div className="page">
       <h1 className={styles.heading}>My notes</h1>
@@ -91,11 +124,13 @@ export function NotesPage() {
           {groups?.map((group) => (
             <section key={group.articleId} className={styles.group} aria-labelledby={`g-${group.articleId}`} data-testid="notes-group">
               <h2 id={`g-${group.articleId}`}>
-                {isId(group.articleId) ? <Link to={paths.article(group.articleId)}>{group.title}</Link> : group.title}
+                {group.href ? <Link to={group.href}>{group.title}</Link> : group.title}
               </h2>
               <ul className={styles.items}>
                 {group.items.map((item) =>
-                  item.kind === 'highlight' ? (
+                  item.kind === 'verse' ? (
+                    <VerseItem key={item.v._id} v={item.v} />
+                  ) : item.kind === 'highlight' ? (
                     <li key={item.h._id} className={styles.item} data-testid="notes-item">
                       {item.h.orphan ? <p className={styles.orphan}>{NO_LONGER_IN_ARTICLE}</p> : null}
                       <blockquote className={`${styles.quote} hl-${item.h.color}`}>{item.h.quote.exact}</blockquote>

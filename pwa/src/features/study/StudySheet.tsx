@@ -69,11 +69,30 @@ function NoteEditor({ label, initial, onSave, onCancel }: { label: string; initi
   );
 }
 
-function HighlightPanel({ highlight, editNote, onChange }: { highlight: Highlight; editNote: boolean; onChange: Props['onChange'] }) {
+interface PanelHighlight {
+  _id: string;
+  color: HighlightColor;
+  note: string;
+  orphan?: 1;
+}
+
+export interface HighlightPanelProps {
+  highlight: PanelHighlight;
+  /** The highlighted words as shown (a quote of the article, or the verses). */
+  words: string;
+  /** The store's writes for this kind of highlight (an article's or a verse's). */
+  update: (id: string, change: { color?: HighlightColor; note?: string }) => Promise<void>;
+  remove: (id: string) => Promise<void>;
+  editNote: boolean;
+  onChange: Props['onChange'];
+}
+
+/** One highlight: its colour, its note and its removal (an article's, or a Bible verse's). */
+export function HighlightPanel({ highlight, words, update, remove, editNote, onChange }: HighlightPanelProps) {
   const fail = (error: unknown) => notifyError(error);
   return (
     <>
-      <blockquote className={`${styles.quote} hl-${highlight.color}`}>{highlight.quote.exact}</blockquote>
+      <blockquote className={`${styles.quote} hl-${highlight.color}`}>{words}</blockquote>
       {highlight.orphan ? <p className={styles.orphan}>{NO_LONGER_IN_ARTICLE}: the article was changed and these words are gone. Your highlight and note are kept.</p> : null}
       <fieldset className={styles.colors}>
         <legend>Colour</legend>
@@ -83,7 +102,7 @@ function HighlightPanel({ highlight, editNote, onChange }: { highlight: Highligh
               type="radio"
               name="highlight-colour"
               checked={highlight.color === color}
-              onChange={() => void updateHighlight(highlight._id, { color }).catch(fail)}
+              onChange={() => void update(highlight._id, { color }).catch(fail)}
             />
             <span>{COLOR_LABELS[color]}</span>
           </label>
@@ -95,7 +114,7 @@ function HighlightPanel({ highlight, editNote, onChange }: { highlight: Highligh
           label={highlight.note ? 'Your note' : 'Add a note'}
           initial={highlight.note}
           onSave={(note) =>
-            updateHighlight(highlight._id, { note }).then(() =>
+            update(highlight._id, { note }).then(() =>
               onChange(after((s) => s?.kind === 'highlight' && s.id === highlight._id, { kind: 'highlight', id: highlight._id })),
             )
           }
@@ -110,7 +129,7 @@ function HighlightPanel({ highlight, editNote, onChange }: { highlight: Highligh
         </div>
       )}
       <div className={styles.sheetActions}>
-        <button type="button" className={styles.danger} onClick={() => void removeHighlight(highlight._id).then(() => onChange(null), fail)}>
+        <button type="button" className={styles.danger} onClick={() => void remove(highlight._id).then(() => onChange(null), fail)}>
           Remove highlight
         </button>
       </div>
@@ -197,7 +216,14 @@ export function StudySheet({ article, sheet, highlights, notes, placed, onChange
           </div>
           {sheet.kind === 'list' ? <ListPanel highlights={highlights} notes={notes} placed={placed} onChange={onChange} /> : null}
           {sheet.kind === 'highlight' && highlight ? (
-            <HighlightPanel highlight={highlight} editNote={Boolean(sheet.editNote)} onChange={onChange} />
+            <HighlightPanel
+              highlight={highlight}
+              words={highlight.quote.exact}
+              update={updateHighlight}
+              remove={removeHighlight}
+              editNote={Boolean(sheet.editNote)}
+              onChange={onChange}
+            />
           ) : null}
           {sheet.kind === 'highlight' && !highlight ? <p>This highlight was removed.</p> : null}
           {sheet.kind === 'note' ? (

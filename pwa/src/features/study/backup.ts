@@ -5,13 +5,16 @@
 // a backup, fails its checksum or comes from a later version is refused whole: nothing changes.
 // So is one holding a record whose id is not an id this app makes (24 hexadecimal characters, the
 // contracts' OBJECT_ID_PATTERN): ids become links (/article/<id>), so a file must not choose paths.
+// Version 2 added highlights on Bible verses (`verseHighlights`, anchored by the verse reference);
+// a version 1 file is read as having none, so every older backup still restores.
 // Pure functions (the writes are in study-store.ts), so the merge is tested without a browser.
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
-import type { ArticleNote, Highlight, ReadingPlace, SavedArticle } from '../../db/db.ts';
+import type { ArticleNote, Highlight, ReadingPlace, SavedArticle, VerseHighlight } from '../../db/db.ts';
 import { HIGHLIGHT_COLORS } from '../../db/db.ts';
+import { isVersePassage, verseChapterId } from './verse-anchor.ts';
 
 const BACKUP_FORMAT = 'living-best-now-notes';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
 
 export interface BackupPreferences {
   theme?: string;
@@ -22,6 +25,7 @@ export interface BackupPreferences {
 export interface StudyData {
   saved: SavedArticle[];
   highlights: Highlight[];
+  verseHighlights: VerseHighlight[];
   notes: ArticleNote[];
   reading: ReadingPlace[];
   preferences: BackupPreferences;
@@ -61,6 +65,13 @@ function isHighlight(v: unknown): v is Highlight {
     isString(v._id) && isString(v.articleId) && isString(v.articleTitle) && isString(v.note) &&
     HIGHLIGHT_COLORS.includes(v.color as never) && isTime(v.createdAt) && isTime(v.updatedAt) &&
     isString(q.exact) && q.exact.length > 0 && isString(q.prefix) && isString(q.suffix) && isTime(q.start)
+  );
+}
+
+function isVerseHighlight(v: unknown): v is VerseHighlight {
+  return (
+    isObject(v) && isString(v._id) && isVersePassage(v.passage) && v.chapterId === verseChapterId(v.passage) &&
+    isString(v.text) && isString(v.note) && HIGHLIGHT_COLORS.includes(v.color as never) && isTime(v.createdAt) && isTime(v.updatedAt)
   );
 }
 
@@ -112,10 +123,11 @@ export async function readBackup(text: string): Promise<StudyData> {
   const study = {
     saved: listOf(data.saved ?? [], isSaved),
     highlights: listOf(data.highlights ?? [], isHighlight),
+    verseHighlights: listOf(data.verseHighlights ?? [], isVerseHighlight),
     notes: listOf(data.notes ?? [], isNote),
     reading: listOf(data.reading ?? [], isReading),
   };
-  const records = [...study.saved, ...study.highlights, ...study.notes, ...study.reading];
+  const records = [...study.saved, ...study.highlights, ...study.verseHighlights, ...study.notes, ...study.reading];
   const badIds = records.filter((r) => !idsOf(r).every(isId)).length;
   if (badIds > 0) throw new BackupError(BACKUP_MESSAGES.badIds(badIds));
   return { ...study, preferences };
@@ -136,6 +148,8 @@ export interface MergePlan {
 
 /** The same highlight made twice (two devices, one id each): one article, the same words, the same place. */
 const highlightKey = (h: Highlight) => JSON.stringify([h.articleId, h.quote.exact, h.quote.start, h.quote.prefix, h.quote.suffix]);
+/** The same verses highlighted twice: the passage is the whole anchor. */
+const verseKey = (h: VerseHighlight) => JSON.stringify([h.passage.osis, h.passage.chapter, h.passage.verse, h.passage.endVerse]);
 const noteKey = (n: ArticleNote) => JSON.stringify([n.articleId, n.text]);
 
 /**
@@ -182,6 +196,7 @@ export function planMerge(device: StudyData, incoming: StudyData): MergePlan {
   };
   const study = { added: 0, updated: 0 };
   const highlights = mergeRecords(device.highlights, incoming.highlights.map(dropOrphan), (h) => h.updatedAt, highlightKey, study);
+  const verseHighlights = mergeRecords(device.verseHighlights, incoming.verseHighlights, (h) => h.updatedAt, verseKey, study);
   const notes = mergeRecords(device.notes, incoming.notes, (n) => n.updatedAt, noteKey, study);
   counts.added += study.added;
   counts.updated += study.updated;
@@ -193,5 +208,5 @@ export function planMerge(device: StudyData, incoming: StudyData): MergePlan {
   for (const [key, value] of Object.entries(incoming.preferences) as [keyof BackupPreferences, string][]) {
     if (device.preferences[key] === undefined) preferences[key] = value;
   }
-  return { put: { saved, highlights, notes, reading }, preferences, counts };
+  return { put: { saved, highlights, verseHighlights, notes, reading }, preferences, counts };
 }

@@ -1,12 +1,14 @@
-// The reader's highlights and notes on this device (db.highlights, db.notes), the backup of them
+// The reader's highlights and notes on this device (db.highlights, db.notes, and on Bible verses
+// db.verseHighlights), the backup of them
 // and its restore. Every change is one write (or one transaction), so a refusal (a full storage
 // quota) leaves nothing half-written; a quota refusal becomes the plain storage-full state.
 import { newObjectId } from '@fw/contracts/object-id';
-import { db, getMeta, setMeta, type ArticleNote, type Highlight, type HighlightColor } from '../../db/db.ts';
+import { db, getMeta, setMeta, type ArticleNote, type Highlight, type HighlightColor, type VerseHighlight, type VersePassage } from '../../db/db.ts';
 import { PREF_KEYS, setTextSize, setTheme, TEXT_SIZES, THEMES, type TextSize, type Theme } from '../../lib/device-prefs.ts';
 import { LISTEN_RATE_KEY } from '../../lib/read-aloud.ts';
 import { isQuotaError, setStorageFull } from '../../lib/storage.ts';
 import type { TextQuote } from './anchor.ts';
+import { verseChapterId } from './verse-anchor.ts';
 import { planMerge, readBackup, writeBackup, type BackupPreferences, type MergeCounts, type StudyData } from './backup.ts';
 
 const STUDY_STORAGE_FULL =
@@ -67,6 +69,26 @@ export function removeHighlight(id: string): Promise<void> {
   return write(() => db.highlights.delete(id));
 }
 
+/** A highlight on verses of one chapter; `text` is their words, kept for My notes. */
+export function addVerseHighlight(passage: VersePassage, text: string, color: HighlightColor, note = ''): Promise<VerseHighlight> {
+  const now = Date.now();
+  const highlight: VerseHighlight = { _id: newObjectId(now), chapterId: verseChapterId(passage), passage, text, color, note, createdAt: now, updatedAt: now };
+  return write(async () => {
+    await db.verseHighlights.add(highlight);
+    return highlight;
+  });
+}
+
+export function updateVerseHighlight(id: string, change: Partial<Pick<VerseHighlight, 'color' | 'note'>>): Promise<void> {
+  return write(async () => {
+    await db.verseHighlights.update(id, { ...change, updatedAt: Date.now() });
+  });
+}
+
+export function removeVerseHighlight(id: string): Promise<void> {
+  return write(() => db.verseHighlights.delete(id));
+}
+
 export function addArticleNote(article: ArticleRef, text: string): Promise<ArticleNote> {
   const now = Date.now();
   const note: ArticleNote = { _id: newObjectId(now), articleId: article._id, articleTitle: article.title, text, createdAt: now, updatedAt: now };
@@ -121,9 +143,10 @@ function readPreferences(): BackupPreferences {
 }
 
 async function deviceData(): Promise<StudyData> {
-  return db.transaction('r', [db.saved, db.highlights, db.notes, db.reading], async () => ({
+  return db.transaction('r', [db.saved, db.highlights, db.verseHighlights, db.notes, db.reading], async () => ({
     saved: await db.saved.toArray(),
     highlights: await db.highlights.toArray(),
+    verseHighlights: await db.verseHighlights.toArray(),
     notes: await db.notes.toArray(),
     reading: await db.reading.toArray(),
     preferences: readPreferences(),
@@ -149,11 +172,12 @@ export function rememberBackup(now = Date.now()): Promise<void> {
 export async function restoreBackup(text: string): Promise<MergeCounts> {
   const incoming = await readBackup(text);
   const plan = await write(() =>
-    db.transaction('rw', [db.saved, db.highlights, db.notes, db.reading], async () => {
+    db.transaction('rw', [db.saved, db.highlights, db.verseHighlights, db.notes, db.reading], async () => {
       const device = await deviceData();
       const planned = planMerge(device, incoming);
       await db.saved.bulkPut(planned.put.saved);
       await db.highlights.bulkPut(planned.put.highlights);
+      await db.verseHighlights.bulkPut(planned.put.verseHighlights);
       await db.notes.bulkPut(planned.put.notes);
       await db.reading.bulkPut(planned.put.reading);
       return planned;
@@ -179,11 +203,12 @@ export async function notesNeedingBackup(now = Date.now()): Promise<number> {
   if (snoozed > now) return 0;
   const old = now - BACKUP_REMINDER_AGE_DAYS * DAY_MS;
   const unsaved = (r: { createdAt: number; updatedAt: number }) => r.createdAt < old && r.updatedAt > lastBackup;
-  const [highlights, notes] = await Promise.all([
+  const [highlights, verseHighlights, notes] = await Promise.all([
     db.highlights.where('updatedAt').above(lastBackup).filter(unsaved).count(),
+    db.verseHighlights.where('updatedAt').above(lastBackup).filter(unsaved).count(),
     db.notes.where('updatedAt').above(lastBackup).filter(unsaved).count(),
   ]);
-  return highlights + notes;
+  return highlights + verseHighlights + notes;
 }
 
 export function snoozeBackupReminder(now = Date.now()): Promise<void> {
