@@ -10,7 +10,8 @@
 // id, and the plain record names its kind and local id, which the opener checks against that id:
 // a record moved under another id, or another kind, does not open. Plain records are padded to a
 // multiple of PAD_BYTES, so a note's size tells the server little about its length.
-// WebCrypto only (every browser the app supports, and Node for the tests): no library needed.
+// WebCrypto only (every browser the app supports, and Node): no library needed. Here in contracts,
+// with no imports, because the server's tests seal records exactly as devices do.
 
 const SALT = new TextEncoder().encode('fw-study-space-v1');
 const NONCE_BYTES = 12;
@@ -46,7 +47,7 @@ function fromBase64url(text: string): Uint8Array {
 const info = (label: string) => new TextEncoder().encode(label);
 
 export async function deriveSpaceKeys(key: Uint8Array): Promise<SpaceKeys> {
-  const base = await crypto.subtle.importKey('raw', key as BufferSource, 'HKDF', false, ['deriveBits', 'deriveKey']);
+  const base = await crypto.subtle.importKey('raw', new Uint8Array(key), 'HKDF', false, ['deriveBits', 'deriveKey']);
   const hkdf = (label: string) => ({ name: 'HKDF', hash: 'SHA-256', salt: SALT, info: info(label) });
   const bits = async (label: string) => new Uint8Array(await crypto.subtle.deriveBits(hkdf(label), base, 256));
   const [spaceId, credential, recordKey, idKey] = await Promise.all([
@@ -64,7 +65,7 @@ export async function opaqueIdOf(keys: SpaceKeys, kind: string, id: string): Pro
   return base64url(new Uint8Array(mac).slice(0, 18));
 }
 
-function padded(text: string): Uint8Array {
+function padded(text: string): Uint8Array<ArrayBuffer> {
   const bytes = new TextEncoder().encode(text);
   // Spaces after the JSON are ignored by JSON.parse, so the padding needs no length field.
   const out = new Uint8Array(Math.ceil((bytes.length + 1) / PAD_BYTES) * PAD_BYTES).fill(0x20);
@@ -78,7 +79,7 @@ export async function sealRecord(keys: SpaceKeys, record: PlainRecord): Promise<
   const nonce = crypto.getRandomValues(new Uint8Array(NONCE_BYTES));
   const plain = padded(JSON.stringify({ k: record.kind, i: record.id, v: record.value }));
   const sealed = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce, additionalData: info(rid) }, keys.recordKey, plain as BufferSource),
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce, additionalData: info(rid) }, keys.recordKey, plain),
   );
   const data = new Uint8Array(NONCE_BYTES + sealed.length);
   data.set(nonce);
