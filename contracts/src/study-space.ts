@@ -29,15 +29,15 @@ const base64url = (label: string, chars: number) =>
     .regex(new RegExp(`^[A-Za-z0-9_-]{${chars}}$`), `${label} must be ${chars} characters of base64url`);
 
 /** 16 bytes: the space's id, derived from its key. */
-export const spaceIdSchema = base64url('space', 22);
+const spaceIdSchema = base64url('space', 22);
 /** 32 bytes: the write credential, derived from the key. */
 export const spaceCredentialSchema = base64url('Space-Credential', 43);
 /** 18 bytes: a record's opaque id. */
-export const recordIdSchema = base64url('record id', 24);
+const recordIdSchema = base64url('record id', 24);
 
 export const spaceParamsSchema = z.strictObject({ space: spaceIdSchema });
 
-export const sealedRecordSchema = z.union([
+const sealedRecordSchema = z.union([
   z.strictObject({
     rid: recordIdSchema,
     data: z
@@ -65,8 +65,8 @@ const usageSchema = z.object({
 });
 export type SpaceUsage = z.infer<typeof usageSchema>;
 
-export const createSpaceResponseSchema = envelope({ usage: usageSchema });
-export const writeRecordsResponseSchema = envelope({ cursor: z.number().int().nonnegative(), usage: usageSchema });
+const createSpaceResponseSchema = envelope({ usage: usageSchema });
+const writeRecordsResponseSchema = envelope({ cursor: z.number().int().nonnegative(), usage: usageSchema });
 
 export const spaceChangesQuerySchema = z.strictObject({
   after: z.coerce
@@ -83,7 +83,7 @@ export const spaceChangesQuerySchema = z.strictObject({
     .optional(),
 });
 
-export const spaceChangeSchema = z.object({
+const spaceChangeSchema = z.object({
   seq: z.number().int().positive(),
   rid: z.string(),
   data: z.string().optional(),
@@ -91,7 +91,7 @@ export const spaceChangeSchema = z.object({
 });
 export type SpaceChange = z.infer<typeof spaceChangeSchema>;
 
-export const spaceChangesResponseSchema = envelope({
+const spaceChangesResponseSchema = envelope({
   changes: z.array(spaceChangeSchema),
   cursor: z.number().int().nonnegative(),
   hasMore: z.boolean(),

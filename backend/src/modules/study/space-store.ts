@@ -240,4 +240,3 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
   }
 }
 
-export type SpaceStore = ReturnType<typeof spaceStore>;

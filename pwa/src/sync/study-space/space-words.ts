@@ -6,7 +6,7 @@
 import { entropyToMnemonic, mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 
-export const SPACE_KEY_BYTES = 32;
+const SPACE_KEY_BYTES = 32;
 export const SPACE_WORD_COUNT = 24;
 
 export const WORDS_MESSAGES = {
