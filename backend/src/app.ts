@@ -34,6 +34,7 @@ import { previewPage } from './modules/preview/preview-page.ts';
 import { previewRouter } from './modules/preview/preview.routes.ts';
 import { imagesRouter } from './modules/images/images.routes.ts';
 import { imageQueue, setImageQueue } from './modules/images/image-queue.ts';
+import { studyRouter } from './modules/study/study.routes.ts';
 
 const REQUEST_TIMEOUT_MS = 20_000;
 /**
@@ -94,6 +95,7 @@ export function createApp({ config, connection, passwords, scripture, readiness 
     scheduleRouter({ connection, adminOnly, idempotent, scripture }),
     previewRouter({ adminOnly, links }),
     imagesRouter({ connection }),
+    studyRouter({ connection, config, idempotent, log: config.env === 'test' ? () => {} : console.error }),
   ];
   // One router holding every route: a request is matched once, not once per module.
   const api = new Router();

@@ -59,12 +59,16 @@ describe('rate limits from the environment', () => {
       RATE_LIMIT_REGISTER: '3',
       RATE_LIMIT_COMMENT: '4/5000',
       RATE_LIMIT_ANON_KEYS: '6000',
+      RATE_LIMIT_SPACE_CREATE: '7/8000',
+      RATE_LIMIT_SPACE_WRITE: '9',
     });
     expect(config.rateLimits).toEqual({
       login: { limit: 2, windowMs: 1000 },
       register: { limit: 3, windowMs: DEFAULT_RATE_LIMITS.register.windowMs },
       comment: { limit: 4, windowMs: 5000 },
       anonKeys: { limit: 6000, windowMs: DEFAULT_RATE_LIMITS.anonKeys.windowMs },
+      spaceCreate: { limit: 7, windowMs: 8000 },
+      spaceWrite: { limit: 9, windowMs: DEFAULT_RATE_LIMITS.spaceWrite.windowMs },
     });
   });
 });

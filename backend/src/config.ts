@@ -2,7 +2,8 @@
 // run; in development a secret is generated once and kept under DATA_DIR, and the site's address
 // is the one the server listens on.
 //
-// Rate limits: RATE_LIMIT_LOGIN, RATE_LIMIT_REGISTER, RATE_LIMIT_COMMENT and RATE_LIMIT_ANON_KEYS
+// Rate limits: RATE_LIMIT_LOGIN, RATE_LIMIT_REGISTER, RATE_LIMIT_COMMENT, RATE_LIMIT_ANON_KEYS,
+// RATE_LIMIT_SPACE_CREATE and RATE_LIMIT_SPACE_WRITE
 // each take "N/ms" (N per window of ms milliseconds, e.g. "10/900000") or just "N" (the default
 // window).
 // Behind a load balancer: TRUST_PROXY=true, and TRUSTED_PROXY_HOPS (default 1) the number of
@@ -68,6 +69,8 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER: z.string().optional(),
   RATE_LIMIT_COMMENT: z.string().optional(),
   RATE_LIMIT_ANON_KEYS: z.string().optional(),
+  RATE_LIMIT_SPACE_CREATE: z.string().optional(),
+  RATE_LIMIT_SPACE_WRITE: z.string().optional(),
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).default(DEFAULT_PASSWORD_THREADS),
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_PASSWORD_QUEUE_MAX),
   IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(1_000).default(DEFAULT_IMAGE_QUEUE_MAX),
@@ -98,6 +101,10 @@ export interface RateLimits {
    * hand-built limits keep working; missing means the default.
    */
   anonKeys?: RateLimitSetting;
+  /** New study sync spaces per address (modules/study/); optional like anonKeys. */
+  spaceCreate?: RateLimitSetting;
+  /** Writes per study sync space, each up to 100 records (modules/study/); optional like anonKeys. */
+  spaceWrite?: RateLimitSetting;
   /** The cap of the per-email login failure delay (middleware/login-limits.ts); default 4 s. */
   loginDelayMaxMs?: number;
 }
@@ -110,6 +117,8 @@ export const DEFAULT_RATE_LIMITS = {
   register: { limit: 5, windowMs: 60 * MINUTE_MS },
   comment: { limit: 10, windowMs: 10 * MINUTE_MS },
   anonKeys: { limit: 120, windowMs: 60 * MINUTE_MS },
+  spaceCreate: { limit: 10, windowMs: 60 * MINUTE_MS },
+  spaceWrite: { limit: 300, windowMs: 10 * MINUTE_MS },
 } satisfies RateLimits;
 
 const RATE_LIMIT_PATTERN = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*)?$/;
@@ -198,6 +207,8 @@ export interface Config {
   passwordHashing?: PasswordPoolOptions;
   /** Citation threads, queue and budget (scripture/scripture-pool.ts); missing: its defaults. */
   scriptureLinking?: Partial<ScripturePoolOptions>;
+  /** What one study sync space may hold (modules/study/space-store.ts); missing: STUDY_LIMITS. */
+  studyQuota?: { bytes: number; records: number };
   /** Optional like rateLimits; missing means the default picture queue. */
   images?: ImageQueueOptions;
   /** The site's address (PUBLIC_URL): canonical and preview links, never the request's Host. */
@@ -277,6 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       register: parseRateLimit('RATE_LIMIT_REGISTER', e.RATE_LIMIT_REGISTER, DEFAULT_RATE_LIMITS.register),
       comment: parseRateLimit('RATE_LIMIT_COMMENT', e.RATE_LIMIT_COMMENT, DEFAULT_RATE_LIMITS.comment),
       anonKeys: parseRateLimit('RATE_LIMIT_ANON_KEYS', e.RATE_LIMIT_ANON_KEYS, DEFAULT_RATE_LIMITS.anonKeys),
+      spaceCreate: parseRateLimit('RATE_LIMIT_SPACE_CREATE', e.RATE_LIMIT_SPACE_CREATE, DEFAULT_RATE_LIMITS.spaceCreate),
+      spaceWrite: parseRateLimit('RATE_LIMIT_SPACE_WRITE', e.RATE_LIMIT_SPACE_WRITE, DEFAULT_RATE_LIMITS.spaceWrite),
     },
     passwordHashing: { threads: e.PASSWORD_HASH_THREADS, queueMax: e.PASSWORD_HASH_QUEUE_MAX },
     images: { queueMax: e.IMAGE_QUEUE_MAX },

@@ -45,6 +45,8 @@ export const TEST_RATE_LIMITS: RateLimits = {
   login: { limit: 1000, windowMs: 60_000 },
   register: { limit: 1000, windowMs: 60_000 },
   comment: { limit: 1000, windowMs: 60_000 },
+  spaceCreate: { limit: 1000, windowMs: 60_000 },
+  spaceWrite: { limit: 1000, windowMs: 60_000 },
   // No login failure delay: tests fail logins on purpose many times over.
   loginDelayMaxMs: 0,
 };

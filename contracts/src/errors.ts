@@ -49,6 +49,15 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: { status: 405, kind: 'refused' },
   /** A method no route of the server knows (e.g. TRACE). */
   METHOD_NOT_IMPLEMENTED: { status: 501, kind: 'refused' },
+  /**
+   * A study space call whose Space-Credential does not open that space (or no space has that id:
+   * the answer is the same, so it tells nobody which spaces exist).
+   */
+  SPACE_LOCKED: { status: 401, kind: 'refused' },
+  /** The space was removed by one of its devices; its words no longer work. */
+  SPACE_REMOVED: { status: 410, kind: 'refused' },
+  /** The space holds as much as it may; nothing of this write was kept. */
+  SPACE_FULL: { status: 413, kind: 'refused' },
   EDIT_CONFLICT: { status: 409, kind: 'edit-conflict' },
   /** A client-made id is already used by a different record. */
   ID_TAKEN: { status: 409, kind: 'refused' },

@@ -16,3 +16,4 @@ export * from './paths.ts';
 export * from './bible.ts';
 export * from './revisions.ts';
 export * from './preview.ts';
+export * from './study-space.ts';

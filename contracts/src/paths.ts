@@ -37,6 +37,11 @@ export const API_PATHS = {
   articlePage: '/api/admin/article-page',
   commentPage: '/api/admin/comment-page',
   userPage: '/api/admin/user-page',
+  // Study sync spaces (study-space.ts): the same path, a call per method.
+  createSpace: '/api/study/spaces/:space',
+  removeSpace: '/api/study/spaces/:space',
+  writeRecords: '/api/study/spaces/:space/records',
+  spaceChanges: '/api/study/spaces/:space/changes',
 } as const;
 
 
@@ -47,6 +52,11 @@ export const API_PREFIX = '/api/';
 export function revisionsPath(id: string, n?: number): string {
   const list = API_PATHS.articleRevisions.replace(':id', encodeURIComponent(id));
   return n === undefined ? list : `${list}/${n}`;
+}
+
+/** A study space's path (`:space` filled in); `tail` adds `/records` or `/changes`. */
+export function spacePath(space: string, tail: '' | '/records' | '/changes' = ''): string {
+  return `${API_PATHS.createSpace.replace(':space', encodeURIComponent(space))}${tail}`;
 }
 
 /** The path of one article (the `:id` of `getArticle` filled in). */

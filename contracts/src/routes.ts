@@ -9,6 +9,7 @@ import { previewRoutes } from './preview.ts';
 import type { API_PATHS } from './paths.ts';
 import { revisionRoutes } from './revisions.ts';
 import { scheduleRoutes } from './schedule.ts';
+import { studySpaceRoutes } from './study-space.ts';
 import { syncRoutes } from './sync.ts';
 
 export const ROUTES = {
@@ -21,4 +22,5 @@ export const ROUTES = {
   ...imageRoutes,
   ...revisionRoutes,
   ...previewRoutes,
+  ...studySpaceRoutes,
 } as const satisfies { [Name in keyof typeof API_PATHS]: { path: (typeof API_PATHS)[Name] } };

@@ -6,12 +6,14 @@ import type { Context } from 'koa';
 import { HEADERS, IDEMPOTENCY_KEY_PATTERN } from '@fw/contracts';
 
 /**
- * Who the key belongs to: the logged-in user, or a hash of an anonymous caller's address (ctx.ip:
+ * Who the key belongs to: the logged-in user, the study space a call opened, or a hash of an anonymous caller's address (ctx.ip:
  * behind TRUST_PROXY only what our own proxies appended to X-Forwarded-For, app.ts).
  */
 export function scopeOf(ctx: Context): string {
-  const user = (ctx.state as { user?: { _id?: unknown } }).user;
-  if (user?._id) return `u:${String(user._id)}`;
+  const state = ctx.state as { user?: { _id?: unknown }; space?: string };
+  if (state.user?._id) return `u:${String(state.user._id)}`;
+  // A study sync space whose credential the call proved (modules/study/study.routes.ts).
+  if (state.space) return `s:${state.space}`;
   return `a:${crypto.createHash('sha256').update(`address ${ctx.ip}`).digest('base64url').slice(0, 22)}`;
 }
 

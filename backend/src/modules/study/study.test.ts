@@ -1,0 +1,229 @@
+// Study sync spaces against the real database: the server keeps only what it cannot read, a
+// credential it does not know opens nothing and changes nothing, changes come back once in number
+// order with deletions kept, limits answer plainly, a removed space is gone, and two instances
+// serve one space.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spacePath, type SealedRecord, type SpaceChanges } from '@fw/contracts';
+import { deriveSpaceKeys, openRecord, sealRecord, type PlainRecord, type SpaceKeys } from '@fw/contracts/study-seal';
+import { startTestApp, startTwoInstances, TEST_RATE_LIMITS, type TestApp } from '../../../test/harness.ts';
+import { SPACE_MESSAGES } from './space-store.ts';
+
+const ARTICLE = '65f0c0ffee0000000000abcd';
+const highlight: PlainRecord = {
+  kind: 'highlight',
+  id: '65f0c0ffee00000000001234',
+  value: { articleId: ARTICLE, color: 'green', note: 'Gentleness at the supper table', quote: { exact: 'a soft answer' } },
+};
+const note: PlainRecord = { kind: 'note', id: ARTICLE, value: { articleId: ARTICLE, text: 'Ask the children about Ruth tonight' } };
+
+interface Device {
+  keys: SpaceKeys;
+  headers: Record<string, string>;
+}
+
+async function device(key: Uint8Array): Promise<Device> {
+  const keys = await deriveSpaceKeys(key);
+  return { keys, headers: { 'space-credential': keys.credential } };
+}
+
+async function write(app: TestApp, d: Device, records: SealedRecord[], key?: string) {
+  const headers = key ? { ...d.headers, 'idempotency-key': key } : d.headers;
+  return app.request<{ cursor: number; usage: { bytes: number; records: number }; code?: string; message?: string }>(
+    'POST',
+    spacePath(d.keys.spaceId, '/records'),
+    { headers, body: { records } },
+  );
+}
+
+async function changesAfter(app: TestApp, d: Device, after = 0, limit?: number) {
+  const query = `?after=${after}${limit ? `&limit=${limit}` : ''}`;
+  return app.request<SpaceChanges & { code?: string; message?: string }>('GET', `${spacePath(d.keys.spaceId, '/changes')}${query}`, { headers: d.headers });
+}
+
+/** Every document the space collections hold, as stored. */
+async function stored(app: TestApp): Promise<string> {
+  const names = ['study_spaces', 'study_changes', 'study_records'];
+  const docs = await Promise.all(names.map((n) => app.connection.collection(n).find({}).toArray()));
+  return JSON.stringify(docs);
+}
+
+describe('study sync spaces', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ studyQuota: { bytes: 6000, records: 8 } });
+  });
+  afterAll(() => app.close());
+
+  it('keeps only sealed records: none of a note’s words, its article id or its colour is in the database', async () => {
+    const key = crypto.randomBytes(32);
+    const phone = await device(key);
+    expect((await app.request('PUT', spacePath(phone.keys.spaceId), { headers: phone.headers })).status).toBe(200);
+    const sealed = await Promise.all([sealRecord(phone.keys, highlight), sealRecord(phone.keys, note)]);
+    const res = await write(app, phone, sealed, 'first-write-0001');
+    expect(res.status).toBe(200);
+    expect(res.body.cursor).toBe(2);
+
+    const everything = await stored(app);
+    for (const secret of ['Gentleness', 'supper', 'soft answer', 'Ruth', 'children', ARTICLE, highlight.id, 'green', 'highlight', phone.keys.credential]) {
+      expect(everything).not.toContain(secret);
+    }
+
+    // Another device with the same words reads both back, and opens them.
+    const laptop = await device(Uint8Array.from(key));
+    const feed = await changesAfter(app, laptop);
+    expect(feed.status).toBe(200);
+    const opened = await Promise.all(feed.body.changes.map((c) => openRecord(laptop.keys, c.rid, c.data!)));
+    expect(opened).toEqual([highlight, note]);
+    expect(feed.body).toMatchObject({ cursor: 2, hasMore: false });
+  });
+
+  it('answers a wrong credential, a missing one and an unknown space with the same 401, and changes nothing', async () => {
+    const owner = await device(crypto.randomBytes(32));
+    await app.request('PUT', spacePath(owner.keys.spaceId), { headers: owner.headers });
+    await write(app, owner, [await sealRecord(owner.keys, note)]);
+    const before = await stored(app);
+
+    const stranger = await device(crypto.randomBytes(32));
+    const wrong = { keys: owner.keys, headers: stranger.headers };
+    const missing = { keys: owner.keys, headers: {} };
+    const answers = [
+      await write(app, wrong, [await sealRecord(owner.keys, highlight)]),
+      await write(app, missing, [await sealRecord(owner.keys, highlight)]),
+      await changesAfter(app, wrong),
+      await changesAfter(app, stranger),
+      await app.request('DELETE', spacePath(owner.keys.spaceId), { headers: stranger.headers }),
+      await app.request('PUT', spacePath(owner.keys.spaceId), { headers: stranger.headers }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ success: false, code: 'SPACE_LOCKED', message: SPACE_MESSAGES.LOCKED });
+    }
+    expect(await stored(app)).toBe(before);
+  });
+
+  it('sends each record’s latest change once, keeps a deletion as a tombstone, and pages by number', async () => {
+    const d = await device(crypto.randomBytes(32));
+    await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
+    await write(app, d, [await sealRecord(d.keys, highlight), await sealRecord(d.keys, note)]);
+    const recoloured = { ...highlight, value: { ...(highlight.value as object), color: 'blue' } };
+    await write(app, d, [await sealRecord(d.keys, recoloured)]);
+    const removed = await write(app, d, [{ rid: (await sealRecord(d.keys, note)).rid, deleted: true }]);
+    expect(removed.body.cursor).toBe(4);
+    expect(removed.body.usage.records).toBe(1);
+
+    // From the start: the replaced change 1 is gone; the note's change 2 was replaced by its tombstone.
+    const all = await changesAfter(app, d);
+    expect(all.body.changes.map((c) => [c.seq, c.deleted ?? false])).toEqual([[3, false], [4, true]]);
+    expect(await openRecord(d.keys, all.body.changes[0]!.rid, all.body.changes[0]!.data!)).toEqual(recoloured);
+    // A device that held change 3 gets only the tombstone; one that holds 4 gets nothing, in one small answer.
+    expect((await changesAfter(app, d, 3)).body.changes.map((c) => c.seq)).toEqual([4]);
+    const idle = await changesAfter(app, d, 4);
+    expect(idle.body).toEqual({ success: true, changes: [], cursor: 4, hasMore: false });
+    expect(JSON.stringify(idle.body).length).toBeLessThan(1024);
+    // Pages: one number at a time.
+    const first = await changesAfter(app, d, 0, 3);
+    expect(first.body).toMatchObject({ cursor: 3, hasMore: true });
+  });
+
+  it('applies a write sent twice with one Idempotency-Key once', async () => {
+    const d = await device(crypto.randomBytes(32));
+    await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
+    const records = [await sealRecord(d.keys, note)];
+    const once = await write(app, d, records, 'same-key-0000001');
+    const again = await write(app, d, records, 'same-key-0000001');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(once.body);
+    expect((await changesAfter(app, d)).body.cursor).toBe(1);
+  });
+
+  it('refuses a write past the quota whole, saying so, and always takes a deletion', async () => {
+    const d = await device(crypto.randomBytes(32));
+    await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
+    const big = (i: number): PlainRecord => ({ kind: 'note', id: `65f0c0ffee0000000000${String(i).padStart(4, '0')}`, value: { text: 'x'.repeat(1500) } });
+    expect((await write(app, d, [await sealRecord(d.keys, big(1)), await sealRecord(d.keys, big(2))])).status).toBe(200);
+    const before = await changesAfter(app, d);
+    const full = await write(app, d, [await sealRecord(d.keys, note), await sealRecord(d.keys, big(3))]);
+    expect(full.status).toBe(413);
+    expect(full.body.code).toBe('SPACE_FULL');
+    expect(full.body.message).toMatch(/^Your sync space is full: it holds 2 of 8 records and .* Nothing of this change was sent, and this device keeps everything\./);
+    expect((await changesAfter(app, d)).body).toEqual(before.body);
+    const rid = (await sealRecord(d.keys, big(1))).rid;
+    expect((await write(app, d, [{ rid, deleted: true }])).status).toBe(200);
+  });
+
+  it('refuses bad input plainly: a malformed space id, record id or page', async () => {
+    const d = await device(crypto.randomBytes(32));
+    await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
+    const badRecord = await write(app, d, [{ rid: 'short', data: 'abc' }]);
+    expect(badRecord.status).toBe(400);
+    expect(badRecord.body.code).toBe('INVALID_INPUT');
+    const badPage = await changesAfter(app, d, -1);
+    expect(badPage.status).toBe(400);
+    const badSpace = await app.request('GET', '/api/study/spaces/not-a-space/changes', { headers: d.headers });
+    expect(badSpace.status).toBe(400);
+  });
+
+  it('removes a space for every device: its words answer 410 with a clear message, and its data is deleted', async () => {
+    const d = await device(crypto.randomBytes(32));
+    await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
+    await write(app, d, [await sealRecord(d.keys, highlight), await sealRecord(d.keys, note)]);
+    const removed = await app.request('DELETE', spacePath(d.keys.spaceId), { headers: d.headers });
+    expect(removed.status).toBe(200);
+    const after = await changesAfter(app, d);
+    expect(after.status).toBe(410);
+    expect(after.body).toEqual({ success: false, code: 'SPACE_REMOVED', message: SPACE_MESSAGES.REMOVED });
+    // The purge runs after the answer: the space's documents go, by `_id`.
+    const left = () => app.connection.collection('study_changes').countDocuments({ _id: { $regex: `^${d.keys.spaceId}#` } } as never);
+    await expect.poll(left, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => app.connection.collection('study_spaces').findOne({ _id: d.keys.spaceId } as never), { timeout: 10_000 }).toBeNull();
+  });
+});
+
+describe('study sync limits and instances', () => {
+  it('limits new spaces per address with a message a person can act on', async () => {
+    const app = await startTestApp({ rateLimits: { ...TEST_RATE_LIMITS, spaceCreate: { limit: 2, windowMs: 60_000 } } });
+    try {
+      const codes: number[] = [];
+      let last: { message?: string } = {};
+      for (let i = 0; i < 3; i++) {
+        const d = await device(crypto.randomBytes(32));
+        const res = await app.request<{ message?: string }>('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
+        codes.push(res.status);
+        last = res.body;
+      }
+      expect(codes).toEqual([200, 200, 429]);
+      expect(last.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves one space from two instances: writes at once through both take distinct numbers, and each reads all', async () => {
+    const [a, b] = await startTwoInstances();
+    try {
+      const key = crypto.randomBytes(32);
+      const phone = await device(key);
+      const laptop = await device(Uint8Array.from(key));
+      await a.request('PUT', spacePath(phone.keys.spaceId), { headers: phone.headers });
+      const record = (i: number): PlainRecord => ({ kind: 'note', id: `65f0c0ffee0000000000${String(i).padStart(4, '0')}`, value: { text: `note ${i}` } });
+      const writes = [];
+      for (let i = 0; i < 12; i++) {
+        const [app, d] = i % 2 ? [b, laptop] : [a, phone];
+        writes.push(sealRecord(d.keys, record(i)).then((sealed) => write(app, d, [sealed])));
+      }
+      const answers = await Promise.all(writes);
+      expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+      for (const app of [a, b]) {
+        const feed = await changesAfter(app, phone);
+        expect(feed.body.changes.map((c) => c.seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+        const texts = await Promise.all(feed.body.changes.map(async (c) => ((await openRecord(phone.keys, c.rid, c.data!)).value as { text: string }).text));
+        expect(texts.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `note ${i}`).sort());
+      }
+      const last = await write(a, phone, [await sealRecord(phone.keys, record(99))]);
+      expect(last.body.usage.records).toBe(13);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
