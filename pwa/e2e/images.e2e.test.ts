@@ -86,11 +86,11 @@ describe('article images on phones', () => {
     );
     article = saved.article as Article;
     expect(article.content).not.toContain('data:');
-    expect(article.content).toMatch(/<picture><source type="image\/webp" srcset="[^"]+-640\.webp 640w, [^"]+-1600\.webp 1600w"/);
+    expect(article.content).toMatch(/<picture><source type="image\/webp" srcset="[^"]+-640\.webp 640w, [^"]+-800\.webp 800w, [^"]+-1600\.webp 1600w"/);
     expect(article.content).toContain('width="1600" height="1200" alt=""');
     const files = imageUrlsIn(article.content);
     const webp = files.filter((url) => url.endsWith('.webp'));
-    expect(webp).toHaveLength(2);
+    expect(webp).toHaveLength(3);
 
     // Opened again in the editor, the stored picture stays (Quill holds our <img>), and an edit
     // that publishes it keeps the same files and markup.
