@@ -1,8 +1,9 @@
 // A <dialog> shown as a modal while `open`: the browser traps focus inside and Escape cancels;
-// when it closes, focus goes back to what was focused when it opened.
-import { useEffect, useRef } from 'react';
+// when it closes, focus goes back to what was focused when it opened, or, when that is gone (a
+// bar that closed meanwhile) or was nothing in particular (the page itself), to `fallback`.
+import { useEffect, useRef, type RefObject } from 'react';
 
-export function useModal(open: boolean) {
+export function useModal(open: boolean, fallback?: RefObject<HTMLElement | null>) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -10,9 +11,14 @@ export function useModal(open: boolean) {
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
-      return () => opener?.focus?.();
+      return () => {
+        // Read at closing on purpose: the element to go back to is the one drawn then.
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+        const back = opener?.isConnected && opener !== document.body ? opener : fallback?.current;
+        back?.focus?.();
+      };
     }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, fallback]);
   return ref;
 }
