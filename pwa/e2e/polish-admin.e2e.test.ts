@@ -15,6 +15,9 @@ import { axeViolations, contrastOf, inViewport } from './ui-checks.ts';
 
 const stamp = Date.now().toString(36);
 
+/** Every screen twice (light, dark), each drawn and measured by axe: minutes on a busy machine. */
+const AXE_TEST_TIMEOUT_MS = 300_000;
+
 describe('admin polish', () => {
   let browser: Browser;
   let page: Page;
@@ -253,5 +256,5 @@ describe('admin polish', () => {
     const token = await adminToken();
     for (const id of drafts) await deleteArticle(token, id);
     expect(found).toEqual([]);
-  });
+  }, AXE_TEST_TIMEOUT_MS);
 });

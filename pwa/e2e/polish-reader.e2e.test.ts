@@ -26,6 +26,9 @@ async function search(page: Page, query: string) {
   await page.waitForURL((url) => url.searchParams.get('q') === query);
 }
 
+/** Every screen twice (light, dark), each drawn and measured by axe: minutes on a busy machine. */
+const AXE_TEST_TIMEOUT_MS = 300_000;
+
 describe('reader polish', () => {
   let browser: Browser;
   let published: Article[];
@@ -213,5 +216,5 @@ describe('reader polish', () => {
     }
     expect(found).toEqual([]);
     await context.close();
-  });
+  }, AXE_TEST_TIMEOUT_MS);
 });
