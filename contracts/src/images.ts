@@ -10,8 +10,12 @@ const IMAGE_PATH_PREFIX = '/api/images/';
 export const IMAGE_FILE_TYPES = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' } as const;
 export type ImageFileExt = keyof typeof IMAGE_FILE_TYPES;
 
-/** The widths kept: a small one for phones and a large one, never wider than the source. */
-export const IMAGE_WIDTHS_PX = { SMALL: 640, LARGE: 1600 } as const;
+/**
+ * The widths kept, never wider than the source: a small one for phones, a middle one a phone with
+ * a 2x screen picks for a full-width picture (375 px × 2 = 750 px), and a large one. Pictures
+ * stored before the middle width have only the other two; markup lists the widths stored.
+ */
+export const IMAGE_WIDTHS_PX = { SMALL: 640, MEDIUM: 800, LARGE: 1600 } as const;
 
 /** How wide an article's text column is drawn (pwa styles), for the browser's choice of file. */
 export const IMAGE_SIZES = '(max-width: 760px) 100vw, 720px';

@@ -5,6 +5,12 @@ import { expect, inject } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { baseURL } from './browser.ts';
 import { DEMO_ADMIN } from './demo-seed.ts';
+import {
+  DESCRIBE_PICTURE_LABEL,
+  DESCRIBE_PICTURE_SAVE,
+  DESCRIBE_PICTURE_SKIP,
+  DESCRIBE_PICTURE_TITLE,
+} from '../src/features/admin-editor/picture-description.ts';
 
 export { DEMO_ADMIN };
 
@@ -78,6 +84,20 @@ export async function pasteImage(page: Page, base64: string, type: string): Prom
     },
     [base64, type],
   );
+}
+
+/**
+ * Answers the editor's question about a picture just pasted or chosen: types `description` and
+ * Saves, or Skips when there is none; waits until the question is gone.
+ */
+export async function describePicture(page: Page, description?: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: DESCRIBE_PICTURE_TITLE });
+  if (description === undefined) await dialog.getByRole('button', { name: DESCRIBE_PICTURE_SKIP, exact: true }).click();
+  else {
+    await dialog.getByLabel(DESCRIBE_PICTURE_LABEL, { exact: true }).fill(description);
+    await dialog.getByRole('button', { name: DESCRIBE_PICTURE_SAVE, exact: true }).click();
+  }
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** Selects the last `chars` characters typed and makes them a link through the snow tooltip. */

@@ -19,6 +19,7 @@ import {
   linkLastChars,
   loginAsDemoAdmin,
   openAdminEntry,
+  describePicture,
   pasteImage,
   toastAfter,
   writeSucceeds,
@@ -94,6 +95,7 @@ describe('admin area', () => {
     await linkLastChars(page, 'the library'.length, 'https://example.org/library');
     await page.keyboard.press('Enter');
     await pasteImage(page, PNG_BASE64, 'image/png');
+    await describePicture(page);
     await page.locator('.ql-editor img[src^="data:image/png;base64,"]').waitFor();
     await page.getByLabel('Category').selectOption('Hope');
     await page.getByLabel('Publish Now').check();

@@ -7,7 +7,7 @@ import { API_PATHS } from '@fw/contracts/paths';
 import { imageUrlsIn } from '@fw/contracts/images';
 import type { Article } from '@fw/contracts';
 import { launchBrowser, newPage, waitForNew } from './browser.ts';
-import { eventually, loginAsDemoAdmin, writeSucceeds } from './admin-helpers.ts';
+import { describePicture, eventually, loginAsDemoAdmin, writeSucceeds } from './admin-helpers.ts';
 import { adminToken, deleteArticle, waitForServiceWorker } from './reader-helpers.ts';
 
 const stamp = `img-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -72,6 +72,7 @@ describe('article images on phones', () => {
     await admin.page.keyboard.press('Enter');
     const photoBytes = await pastePhoto(admin.page);
     expect(photoBytes).toBeGreaterThan(1_000_000);
+    await describePicture(admin.page);
     // The editor holds it inline (a data: URL, so writing works offline) until the save.
     await admin.page.locator('.ql-editor img[src^="data:image/jpeg;base64,"]').waitFor();
     await admin.page.getByLabel('Category').selectOption('Life');
@@ -86,11 +87,11 @@ describe('article images on phones', () => {
     );
     article = saved.article as Article;
     expect(article.content).not.toContain('data:');
-    expect(article.content).toMatch(/<picture><source type="image\/webp" srcset="[^"]+-640\.webp 640w, [^"]+-1600\.webp 1600w"/);
+    expect(article.content).toMatch(/<picture><source type="image\/webp" srcset="[^"]+-640\.webp 640w, [^"]+-800\.webp 800w, [^"]+-1600\.webp 1600w"/);
     expect(article.content).toContain('width="1600" height="1200" alt=""');
     const files = imageUrlsIn(article.content);
     const webp = files.filter((url) => url.endsWith('.webp'));
-    expect(webp).toHaveLength(2);
+    expect(webp).toHaveLength(3);
 
     // Opened again in the editor, the stored picture stays (Quill holds our <img>), and an edit
     // that publishes it keeps the same files and markup.

@@ -8,10 +8,15 @@ import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '@fw/contracts/paths';
 import { IMAGE_REFUSED_MESSAGE } from '../src/features/admin-editor/editor-rules.ts';
 import { launchBrowser, newPage } from './browser.ts';
-import { GIF_BASE64, apiCall, loginAsDemoAdmin, toastAfter } from './admin-helpers.ts';
+import { DESCRIBE_PICTURE_TITLE } from '../src/features/admin-editor/picture-description.ts';
+import { GIF_BASE64, PNG_BASE64, apiCall, describePicture, loginAsDemoAdmin, pasteImage, toastAfter, writeSucceeds } from './admin-helpers.ts';
+import { adminToken, deleteArticle } from './reader-helpers.ts';
 import { axeViolations, contrastOf, inViewport } from './ui-checks.ts';
 
 const stamp = Date.now().toString(36);
+
+/** Every screen twice (light, dark), each drawn and measured by axe: minutes on a busy machine. */
+const AXE_TEST_TIMEOUT_MS = 300_000;
 
 describe('admin polish', () => {
   let browser: Browser;
@@ -197,8 +202,9 @@ describe('admin polish', () => {
     await visitor.context.close();
   });
 
-  it('has no axe violation on any admin screen, light and dark, with a toast showing', async () => {
+  it('has no axe violation on any admin screen (the editor’s states too), light and dark, with a toast showing', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    const drafts: string[] = [];
     const screens: [string, string][] = [
       ['Dashboard', 'Dashboard'],
       ['Create', 'Create Article'],
@@ -215,6 +221,28 @@ describe('admin polish', () => {
         await page.locator('table[aria-busy="false"], .ql-editor, [data-testid="admin-lesson"], [role="form"]').first().waitFor();
         for (const v of await axeViolations(page)) found.push(`${scheme} ${entry}: ${v.id} ${v.nodes.join(', ')}`);
       }
+      // The editor's other states: the after-save panel, an existing article opened for editing,
+      // and the question about a pasted picture.
+      await open('Create', 'Create Article');
+      const title = `Axe draft ${scheme} ${stamp}`;
+      await page.getByLabel('Title', { exact: true }).fill(title);
+      await page.getByLabel('Subtitle', { exact: true }).fill('Checked by axe');
+      await page.locator('.ql-editor').click();
+      await page.keyboard.type('A draft to look at.');
+      await page.getByLabel('Category').selectOption('Life');
+      const saved = await writeSucceeds(page, 'POST', API_PATHS.addArticle, () => page.getByRole('button', { name: 'Create Article' }).click());
+      drafts.push((saved.article as { _id: string })._id);
+      await page.getByTestId('saved-panel').waitFor();
+      for (const v of await axeViolations(page)) found.push(`${scheme} after save: ${v.id} ${v.nodes.join(', ')}`);
+      await open('All Articles', 'All Articles');
+      await page.getByTestId('article-row').filter({ hasText: title }).getByRole('link', { name: title }).click();
+      await page.getByRole('button', { name: 'Update Article' }).waitFor();
+      await page.locator('.ql-editor', { hasText: 'A draft to look at.' }).waitFor();
+      for (const v of await axeViolations(page)) found.push(`${scheme} edit: ${v.id} ${v.nodes.join(', ')}`);
+      await pasteImage(page, PNG_BASE64, 'image/png');
+      await page.getByRole('dialog', { name: DESCRIBE_PICTURE_TITLE }).waitFor();
+      for (const v of await axeViolations(page)) found.push(`${scheme} picture question: ${v.id} ${v.nodes.join(', ')}`);
+      await describePicture(page);
       // A toast on screen (the editor refuses a gif): its colours and button pass too.
       await open('Create', 'Create Article');
       await toastAfter(page, 'error', IMAGE_REFUSED_MESSAGE, async () => {
@@ -225,6 +253,8 @@ describe('admin polish', () => {
       for (const v of await axeViolations(page)) found.push(`${scheme} toast: ${v.id} ${v.nodes.join(', ')}`);
     }
     await page.emulateMedia({ colorScheme: 'light' });
+    const token = await adminToken();
+    for (const id of drafts) await deleteArticle(token, id);
     expect(found).toEqual([]);
-  });
+  }, AXE_TEST_TIMEOUT_MS);
 });

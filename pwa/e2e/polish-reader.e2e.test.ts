@@ -11,7 +11,11 @@ import { CATEGORY_NAMES } from '@fw/contracts/categories';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { htmlToText } from '@fw/contracts/text';
 import { baseURL, launchBrowser, newPage, waitForCardCount } from './browser.ts';
+import { selectWords } from './study-helpers.ts';
 import { axeViolations } from './ui-checks.ts';
+
+/** The first few words of an article's text, to select on its page. */
+const firstWords = (article: Article) => htmlToText(article.content).trim().split(/\s+/).slice(0, 3).join(' ');
 
 const cards = (page: Page) => page.getByTestId('article-card');
 const searchBox = (page: Page) => page.getByPlaceholder('Search articles...');
@@ -21,6 +25,9 @@ async function search(page: Page, query: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.waitForURL((url) => url.searchParams.get('q') === query);
 }
+
+/** Every screen twice (light, dark), each drawn and measured by axe: minutes on a busy machine. */
+const AXE_TEST_TIMEOUT_MS = 300_000;
 
 describe('reader polish', () => {
   let browser: Browser;
@@ -156,7 +163,7 @@ describe('reader polish', () => {
     await context.close();
   });
 
-  it('has no axe violation on any public screen, light and dark, with a toast showing', async () => {
+  it('has no axe violation on any public screen (search, the study bar and sheet too), light and dark, with a toast showing', async () => {
     // A seed article: what other test files write (a pasted image, say) is theirs to check.
     const article = published.find((a) => a._id === FEATURED_ARTICLES[0].id)!;
     const { page, context } = await newPage(browser, { bypassCSP: true });
@@ -185,7 +192,23 @@ describe('reader polish', () => {
         if (path === '/') await waitForCardCount(page, published.length);
         for (const v of await axeViolations(page)) found.push(`${scheme} ${path}: ${v.id} ${v.nodes.join(', ')}`);
       }
+      // Search: matches, and none.
+      await page.goto('/?q=the');
+      await page.getByText(/ match(es)? “the”\./).waitFor();
+      for (const v of await axeViolations(page)) found.push(`${scheme} search: ${v.id} ${v.nodes.join(', ')}`);
+      await page.goto('/?q=zqxjvw');
+      await page.getByText('No articles match “zqxjvw”.').waitFor();
+      for (const v of await axeViolations(page)) found.push(`${scheme} no match: ${v.id} ${v.nodes.join(', ')}`);
+      // The article's study tools: the highlight bar over selected words, and the Notes sheet.
       await page.goto(`/article/${article._id}`);
+      await page.getByTestId('notes-button').waitFor();
+      await selectWords(page, firstWords(article));
+      await page.getByRole('group', { name: 'Highlight the selected words' }).waitFor();
+      for (const v of await axeViolations(page)) found.push(`${scheme} highlight bar: ${v.id} ${v.nodes.join(', ')}`);
+      await page.getByTestId('notes-button').click();
+      await page.getByRole('dialog', { name: 'Notes on this article' }).waitFor();
+      for (const v of await axeViolations(page)) found.push(`${scheme} notes sheet: ${v.id} ${v.nodes.join(', ')}`);
+      await page.keyboard.press('Escape');
       await page.getByRole('group', { name: 'Text size' }).waitFor();
       await page.getByRole('button', { name: 'Share' }).click();
       await page.locator('.Toastify__toast', { hasText: 'Link copied.' }).hover();
@@ -193,5 +216,5 @@ describe('reader polish', () => {
     }
     expect(found).toEqual([]);
     await context.close();
-  });
+  }, AXE_TEST_TIMEOUT_MS);
 });

@@ -15,6 +15,7 @@ import {
   eventually,
   linkLastChars,
   loginAsDemoAdmin,
+  describePicture,
   pasteImage,
   writeSucceeds,
 } from './admin-helpers.ts';
@@ -118,6 +119,7 @@ describe('Content-Security-Policy over the admin flow', () => {
     await linkLastChars(page, 'link'.length, 'https://example.org/');
     await page.keyboard.press('Enter');
     await pasteImage(page, PNG_BASE64, 'image/png');
+    await describePicture(page);
     await page.locator('.ql-editor img').waitFor();
     await page.getByLabel('Category').selectOption('Hope');
     await writeSucceeds(

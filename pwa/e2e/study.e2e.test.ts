@@ -71,8 +71,6 @@ describe('study tools', () => {
     await page.screenshot({ path: `${SHOTS}/study-375-sheet.png` });
     await sheet.getByRole('button', { name: 'Save note' }).tap();
     await eventually(async () => (await highlightsOf(page, article._id))[0]?.note === 'Say this at supper tomorrow.', 'the note to be kept');
-    await sheet.getByText('Say this at supper tomorrow.').waitFor();
-    await sheet.getByRole('button', { name: 'Close' }).tap();
     await sheet.waitFor({ state: 'hidden' });
     // The note's marker sits after the highlight; tapping it opens the note again.
     const marker = page.getByRole('button', { name: 'Your note on “Love is patient, the family”' });
@@ -116,9 +114,9 @@ describe('study tools', () => {
     await sheet.getByRole('button', { name: 'Save note' }).focus();
     await page.keyboard.press('Enter');
     await eventually(async () => (await highlightsOf(page, article._id)).find((h) => h._id === made._id)?.note === 'Our family verse.', 'the note');
+    await sheet.waitFor({ state: 'hidden' });
     // On a wide screen the note also stands in the margin beside its line.
     const margin = page.getByRole('region', { name: 'Notes in the margin' });
-    await page.keyboard.press('Escape');
     await margin.getByRole('button', { name: 'Our family verse.' }).waitFor();
     const [markTop, noteTop] = await Promise.all([
       highlightBox(page, 'hl-blue', 'your family').then((box) => box!.y),

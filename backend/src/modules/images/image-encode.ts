@@ -1,5 +1,5 @@
 // One pasted picture made into the files a reader downloads: turned upright, at most
-// IMAGE_WIDTHS_PX.LARGE wide (and at most WebP's side tall), and a small copy for phones, each as
+// IMAGE_WIDTHS_PX.LARGE wide (and at most WebP's side tall), and smaller copies for phones, each as
 // WebP and as the source's own kind (JPEG, or PNG when the source is a PNG with transparency).
 // Metadata (camera, place) is dropped. Nothing is stored here: a save reads every picture's
 // header first (readPicture), then encodes them all, and stores only when all of them worked,
@@ -18,8 +18,10 @@ sharp.concurrency(1);
 
 const WEBP_QUALITY = 75;
 const JPEG_QUALITY = 78;
-/** A small copy is made only when it saves something worth a second file. */
+/** A smaller copy is made only when it saves something worth another file. */
 const SMALL_COPY_MIN_RATIO = 1.25;
+/** The copies below the large one, smallest first. */
+const SMALLER_WIDTHS_PX = [IMAGE_WIDTHS_PX.SMALL, IMAGE_WIDTHS_PX.MEDIUM];
 /** Bytes per channel of the sample formats a PNG or JPEG decodes to (8-bit unless named). */
 const SAMPLE_BYTES: Record<string, number> = { ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8 };
 
@@ -99,16 +101,18 @@ export async function readPicture(bytes: Buffer, n: number): Promise<PictureHead
 }
 
 /**
- * The sizes of the stored copies: the large one fits LARGE wide and WebP's side tall (a long
- * screenshot is narrowed until it does), never larger than the source; the small one is SMALL
- * wide when that saves enough. Each side is at least a pixel.
+ * The sizes of the stored copies, smallest first: the large one fits LARGE wide and WebP's side
+ * tall (a long screenshot is narrowed until it does), never larger than the source; the SMALL and
+ * MEDIUM ones each when it saves enough against the large one. Each side is at least a pixel.
  */
 function copySizes({ uprightWidth: w, uprightHeight: h }: Pick<PictureHeader, 'uprightWidth' | 'uprightHeight'>) {
   const scale = Math.min(1, IMAGE_WIDTHS_PX.LARGE / w, WEBP_MAX_SIDE_PX / h);
   const large = { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
-  if (large.width < IMAGE_WIDTHS_PX.SMALL * SMALL_COPY_MIN_RATIO) return [large];
-  const small = { width: IMAGE_WIDTHS_PX.SMALL, height: Math.max(1, Math.round((large.height * IMAGE_WIDTHS_PX.SMALL) / large.width)) };
-  return [small, large];
+  const smaller = SMALLER_WIDTHS_PX.filter((width) => large.width >= width * SMALL_COPY_MIN_RATIO).map((width) => ({
+    width,
+    height: Math.max(1, Math.round((large.height * width) / large.width)),
+  }));
+  return [...smaller, large];
 }
 
 /** `n` is the picture's place in the article, for the message; `header` is readPicture's. */

@@ -36,7 +36,8 @@ describe('inline pictures stored before', () => {
     expect(article?.content).not.toContain('data:');
     const hash = imageHash(photo);
     expect(imageUrlsIn(article!.content)).toEqual([
-      `/api/images/${hash}-640.webp`, `/api/images/${hash}-1600.webp`, `/api/images/${hash}-1600.jpg`, `/api/images/${hash}-640.jpg`,
+      `/api/images/${hash}-640.webp`, `/api/images/${hash}-800.webp`, `/api/images/${hash}-1600.webp`,
+      `/api/images/${hash}-1600.jpg`, `/api/images/${hash}-640.jpg`, `/api/images/${hash}-800.jpg`,
     ]);
     expect(article?.content).toContain('alt="hills"');
     // A device that synced before gets the new HTML as a change.

@@ -30,7 +30,7 @@ describe('article images', () => {
   });
   afterAll(() => app.close());
 
-  it('turns a pasted photo into WebP and JPEG files at two widths, with the markup that uses them', async () => {
+  it('turns a pasted photo into WebP and JPEG files at three widths, with the markup that uses them', async () => {
     const article = await createArticle(app, admin, {
       content: `<p>Before</p><p><img src="${dataUrl(photo)}" alt="A &quot;quiet&quot; lake"></p>`,
     });
@@ -39,11 +39,12 @@ describe('article images', () => {
     const url = (w: number, ext: string) => `/api/images/${hash}-${w}.${ext}`;
     expect(article.content).toBe(
       '<p>Before</p><p><picture>' +
-        `<source type="image/webp" srcset="${url(640, 'webp')} 640w, ${url(1600, 'webp')} 1600w" sizes="(max-width: 760px) 100vw, 720px" />` +
-        `<img src="${url(1600, 'jpg')}" srcset="${url(640, 'jpg')} 640w, ${url(1600, 'jpg')} 1600w" sizes="(max-width: 760px) 100vw, 720px" ` +
+        `<source type="image/webp" srcset="${url(640, 'webp')} 640w, ${url(800, 'webp')} 800w, ${url(1600, 'webp')} 1600w" sizes="(max-width: 760px) 100vw, 720px" />` +
+        `<img src="${url(1600, 'jpg')}" srcset="${url(640, 'jpg')} 640w, ${url(800, 'jpg')} 800w, ${url(1600, 'jpg')} 1600w" sizes="(max-width: 760px) 100vw, 720px" ` +
         'width="1600" height="1200" alt="A &quot;quiet&quot; lake" loading="lazy" decoding="async" /></picture></p>',
     );
 
+    expect(imageUrlsIn(article.content)).toHaveLength(6);
     for (const address of imageUrlsIn(article.content)) {
       const res = await fetchFile(address);
       expect(res.status).toBe(200);
@@ -111,6 +112,34 @@ describe('article images', () => {
         `<picture><source type="image/webp" srcset="https://elsewhere.example/x.webp 640w" /></picture>`,
     });
     expect(other.content).toBe('<p>Text</p>');
+  });
+
+  it('makes the middle width only when it saves enough against the large copy', async () => {
+    const narrow = await noisyPhoto(900, 600);
+    const article = await createArticle(app, admin, { content: `<p><img src="${dataUrl(narrow)}"></p>` });
+    const stored = await app.connection.collection('images').findOne({ _id: imageHash(narrow) as never });
+    expect(stored).toMatchObject({ width: 900, height: 600, widths: [640, 900] });
+    expect(article.content).not.toContain('-800.');
+  });
+
+  it('keeps a picture stored before the middle width working: its markup lists only the widths it has', async () => {
+    const older = await noisyPhoto(2000, 1500);
+    const first = await createArticle(app, admin, { content: `<p><img src="${dataUrl(older)}" alt="old"></p>` });
+    const hash = imageHash(older);
+    // As the server stored pictures before: two widths in its facts, no middle files.
+    await app.connection.collection('images').updateOne({ _id: hash as never }, { $set: { widths: [640, 1600] } });
+    await app.connection.collection('image_files').deleteMany({ _id: { $in: [`${hash}-800.webp`, `${hash}-800.jpg`] } as never });
+
+    const edited = `<p><img src="/api/images/${hash}-1600.jpg" width="1600" height="1200" alt="old, described"></p>`;
+    const res = await saveArticle(app, admin, { _id: first._id, version: first.version, content: edited });
+    expect(res.status).toBe(200);
+    const { content } = res.body.article;
+    expect(content).toContain(`srcset="/api/images/${hash}-640.webp 640w, /api/images/${hash}-1600.webp 1600w"`);
+    expect(content).toContain('alt="old, described"');
+    expect(content).not.toContain('-800.');
+    for (const address of imageUrlsIn(content)) expect((await fetchFile(address)).status).toBe(200);
+    const read = await app.request<{ article: Article }>('GET', `/api/articles/${first._id}`);
+    expect(read.body.article.content).toBe(content);
   });
 
   it('refuses a file that is not a picture, and an SVG sent as a PNG, with a message; nothing is stored', async () => {

@@ -1,7 +1,15 @@
-// The one dialog: a modal confirmation with Yes/No (or the two answers the question names). Focus moves into it and is trapped there,
-// Escape answers No, and focus returns to what opened it.
+// The one dialog: a modal question with Yes/No (or the two answers the question names), and
+// optionally one text field whose value goes with Yes (Enter in it answers Yes). Focus moves into
+// it (the field, else No) and is trapped there, Escape answers No, and focus returns to what
+// opened it.
 import { useModal } from './use-modal.ts';
 import styles from './ConfirmDialog.module.css';
+
+export interface DialogField {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -12,9 +20,23 @@ export interface ConfirmDialogProps {
   /** The answers' words when Yes/No would not read well ("Publish now" / "Cancel"). */
   yesLabel?: string;
   noLabel?: string;
+  /** A text field answered with Yes (a picture's description, say). */
+  field?: DialogField;
+  /** Yes is red when it removes or overwrites something; `accent` when it only adds. */
+  yesTone?: 'danger' | 'accent';
 }
 
-export function ConfirmDialog({ open, title, text, onYes, onNo, yesLabel = 'Yes', noLabel = 'No' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  onYes,
+  onNo,
+  yesLabel = 'Yes',
+  noLabel = 'No',
+  field,
+  yesTone = 'danger',
+}: ConfirmDialogProps) {
   const ref = useModal(open);
 
   return (
@@ -34,11 +56,29 @@ export function ConfirmDialog({ open, title, text, onYes, onNo, yesLabel = 'Yes'
             {title}
           </h2>
           <p id="confirm-text">{text}</p>
+          {field ? (
+            <label className={styles.field}>
+              <span>{field.label}</span>
+              <input
+                type="text"
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onKeyDown={(event) => {
+                  // Not a <form>: the dialog may sit inside one (the article form), and Enter
+                  // there would submit it.
+                  if (event.key !== 'Enter') return;
+                  event.preventDefault();
+                  onYes();
+                }}
+                autoFocus
+              />
+            </label>
+          ) : null}
           <div className={styles.actions}>
-            <button type="button" className={styles.no} onClick={onNo} autoFocus>
+            <button type="button" className={styles.no} onClick={onNo} autoFocus={!field}>
               {noLabel}
             </button>
-            <button type="button" className={styles.yes} onClick={onYes}>
+            <button type="button" className={yesTone === 'accent' ? styles.accent : styles.yes} onClick={onYes}>
               {yesLabel}
             </button>
           </div>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import { EDITOR_FORMATS, EDITOR_MODULES } from './quill-setup.ts';
+import { PictureDescriptions } from './PictureDescriptions.tsx';
 import styles from './RichTextEditor.module.css';
 
 interface RichTextEditorProps {
@@ -33,6 +34,7 @@ export function RichTextEditor({ value, onChange, labelledBy, describedBy }: Ric
   }, [labelledBy, describedBy]);
   return (
     <div className={styles.editor}>
+      <PictureDescriptions editor={ref} />
       <ReactQuill
         ref={ref}
         theme="snow"

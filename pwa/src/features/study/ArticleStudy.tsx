@@ -2,7 +2,7 @@
 // gives the page its actions (Listen, Notes) and the layer after the text (the highlight bar,
 // margin notes, the notes sheet). The highlights drawn over the article's text are
 // use-highlight-marks.ts; the selection and taps on highlights are use-text-selection.ts.
-import { useCallback, useState, type ReactNode, type RefObject } from 'react';
+import { forwardRef, useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { db, useLiveQuery, type HighlightColor } from '../../db/db.ts';
 import { ListenControl } from '../read-aloud/index.ts';
 import { notifyError } from '../../components/ui/toast.tsx';
@@ -29,11 +29,18 @@ function useArticleStudyData(articleId: string) {
   return { highlights, notes };
 }
 
-function StudyActions({ article, contentRef, count, onNotes }: { article: ArticleRef; contentRef: RefObject<HTMLDivElement | null>; count: number; onNotes: () => void }) {
+interface StudyActionsProps {
+  article: ArticleRef;
+  contentRef: RefObject<HTMLDivElement | null>;
+  count: number;
+  onNotes: () => void;
+}
+
+const StudyActions = forwardRef<HTMLButtonElement, StudyActionsProps>(function StudyActions({ article, contentRef, count, onNotes }, notesRef) {
   return (
     <>
       <ListenControl rootRef={contentRef} placeKey={`article:${article._id}`} name={article.title} />
-      <button type="button" className={styles.action} onClick={onNotes} data-testid="notes-button">
+      <button ref={notesRef} type="button" className={styles.action} onClick={onNotes} data-testid="notes-button">
         <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d="M5 4h14v12H9l-4 4z" strokeLinejoin="round" />
         </svg>
@@ -42,7 +49,7 @@ function StudyActions({ article, contentRef, count, onNotes }: { article: Articl
       </button>
     </>
   );
-}
+});
 
 /** The line under the article saying how many highlights lost their words, with the way to them. */
 function OrphanLine({ count, onList }: { count: number; onList: () => void }) {
@@ -68,6 +75,7 @@ export function useArticleStudy(
 ): ArticleStudy {
   const { highlights, notes } = useArticleStudyData(articleId);
   const [sheet, setSheet] = useState<SheetState>(null);
+  const notesButton = useRef<HTMLButtonElement>(null);
   const { placed, painted, drawnRef } = useHighlightMarks(articleId, highlights, contentRef, html);
   const { pending, setPending, barActiveRef } = usePendingQuote(articleId, contentRef, html);
   useHighlightTaps(contentRef, html, drawnRef, setSheet);
@@ -106,9 +114,9 @@ export function useArticleStudy(
       ) : null}
       {orphanCount ? <OrphanLine count={orphanCount} onList={openList} /> : null}
       <MarginNotes contentRef={contentRef} {...kept} painted={painted} drawnRef={drawnRef} onOpen={setSheet} />
-      <StudySheet article={article} sheet={sheet} {...kept} onChange={setSheet} />
+      <StudySheet article={article} sheet={sheet} {...kept} onChange={setSheet} returnFocus={notesButton} />
     </>
   );
   const count = kept.highlights.length + kept.notes.length;
-  return { actions: <StudyActions article={article} contentRef={contentRef} count={count} onNotes={openList} />, layer };
+  return { actions: <StudyActions ref={notesButton} article={article} contentRef={contentRef} count={count} onNotes={openList} />, layer };
 }

@@ -1,6 +1,8 @@
 // The bar offered while words of the article are selected: four colours and "Add note". It is a
 // labelled group placed right after the article text, so the keyboard reaches it next (Tab) and
 // a screen reader names it; pressing its buttons keeps the selection (pointerdown does not take it).
+// Each colour's name is written on it: under the swatch on touch screens (nothing hovers there),
+// above it while it has keyboard focus or the mouse (study.module.css).
 import { forwardRef } from 'react';
 import { HIGHLIGHT_COLORS, type HighlightColor } from '../../db/db.ts';
 import { COLOR_LABELS } from './StudySheet.tsx';
@@ -46,9 +48,12 @@ export const HighlightBar = forwardRef<HTMLDivElement, Props>(function Highlight
           type="button"
           className={`${styles.colorButton} hl-${color}`}
           aria-label={`Highlight in ${COLOR_LABELS[color].toLowerCase()}`}
-          title={COLOR_LABELS[color]}
           onClick={() => onColor(color)}
-        />
+        >
+          <span className={styles.colorName} aria-hidden="true">
+            {COLOR_LABELS[color]}
+          </span>
+        </button>
       ))}
       <button type="button" className={styles.barNote} onClick={onNote}>
         Add note

@@ -1,8 +1,9 @@
 // The notes sheet: a modal dialog (a sheet from the bottom on phones) for one highlight (its
 // colour, its note, remove it), for a note on the whole article, or listing everything on this
 // article, with highlights whose words are gone under "No longer in the article". Focus moves
-// into it, Escape closes it, and focus returns to what opened it.
-import { useId, useState, type Dispatch, type SetStateAction } from 'react';
+// into it, Escape closes it, and focus returns to what opened it (or to the Notes action when
+// that is gone). "Save note" closes it: the note is kept, and the reader goes back to reading.
+import { useId, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { HIGHLIGHT_COLORS, type ArticleNote, type Highlight, type HighlightColor } from '../../db/db.ts';
 import { notifyError } from '../../components/ui/toast.tsx';
 import { useModal } from '../../components/ui/use-modal.ts';
@@ -33,6 +34,8 @@ interface Props {
   /** Ids of highlights whose words were found, in the order they stand in the article. */
   placed: string[];
   onChange: Dispatch<SetStateAction<SheetState>>;
+  /** Where focus goes when the sheet closes and what opened it is gone (the Notes action). */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
 /** After a save: move on from `from` only if the sheet still shows it (it may have been closed meanwhile). */
@@ -114,9 +117,7 @@ export function HighlightPanel({ highlight, words, update, remove, editNote, onC
           label={highlight.note ? 'Your note' : 'Add a note'}
           initial={highlight.note}
           onSave={(note) =>
-            update(highlight._id, { note }).then(() =>
-              onChange(after((s) => s?.kind === 'highlight' && s.id === highlight._id, { kind: 'highlight', id: highlight._id })),
-            )
+            update(highlight._id, { note }).then(() => onChange(after((s) => s?.kind === 'highlight' && s.id === highlight._id, null)))
           }
         />
       ) : (
@@ -181,10 +182,10 @@ function ListPanel({ highlights, notes, placed, onChange }: Omit<Props, 'article
   );
 }
 
-export function StudySheet({ article, sheet, highlights, notes, placed, onChange }: Props) {
+export function StudySheet({ article, sheet, highlights, notes, placed, onChange, returnFocus }: Props) {
   const titleId = useId();
   const open = sheet !== null;
-  const ref = useModal(open);
+  const ref = useModal(open, returnFocus);
 
   const highlight = sheet?.kind === 'highlight' ? highlights.find((h) => h._id === sheet.id) : undefined;
   const note = sheet?.kind === 'note' && sheet.id ? notes.find((n) => n._id === sheet.id) : undefined;
@@ -236,7 +237,7 @@ export function StudySheet({ article, sheet, highlights, notes, placed, onChange
                   if (note) await updateArticleNote(note._id, text);
                   else if (text) await addArticleNote(article, text);
                   const editing = note?._id ?? null;
-                  onChange(after((s) => s?.kind === 'note' && s.id === editing, { kind: 'list' }));
+                  onChange(after((s) => s?.kind === 'note' && s.id === editing, null));
                 }}
                 onCancel={() => onChange({ kind: 'list' })}
               />

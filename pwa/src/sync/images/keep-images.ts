@@ -1,7 +1,7 @@
 // Which picture files the device's articles use, and keeping them in the Cache Storage cache the
 // service worker serves them from. Pictures are stored by the server as WebP and a JPEG/PNG
-// fallback at two widths (backend/src/modules/images); every browser this app runs in reads WebP,
-// and which width it draws depends on the screen, so both WebP widths are kept (the fallback is
+// fallback at up to three widths (backend/src/modules/images); every browser this app runs in reads
+// WebP, and which width it draws depends on the screen, so every WebP width is kept (the fallback is
 // never drawn where WebP is read). Files no article uses any more are let go.
 import { imageUrlsIn } from '@fw/contracts/images';
 import type { ArticleBody } from '../../db/db.ts';
