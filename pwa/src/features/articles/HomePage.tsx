@@ -1,6 +1,6 @@
 // The home page: the search box, the category tabs and the article cards (HomeResults.tsx). The
 // search and the tab live in the address (use-home-search.ts).
-import { useRef } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { CATEGORIES, INDEX_TAB } from '@fw/contracts/categories';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { useOnline } from '../../sync/status.ts';
@@ -11,6 +11,7 @@ import { useArticleHits, useHasSynced } from './use-articles.ts';
 import { useSavedIds } from './use-saved.ts';
 import { useHomeSearch, type HomeSearch } from './use-home-search.ts';
 import { useRestoredScroll } from './use-restored-scroll.ts';
+import { OtherGroups, PassageGroup, useDeviceSearch, VERSES_AT_ONCE } from '../search/index.ts';
 import styles from './HomePage.module.css';
 
 const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
@@ -69,6 +70,11 @@ function ArticlePanel({ search }: { search: HomeSearch }) {
         </div>
       ) : null}
       {query && hits ? (
+        <h2 className={styles.groupHeading}>
+          Articles <span className={styles.groupCount}>({hits.length})</span>
+        </h2>
+      ) : null}
+      {query && hits ? (
         <ResultCount
           count={hits.length}
           query={query}
@@ -88,17 +94,42 @@ function ArticlePanel({ search }: { search: HomeSearch }) {
   );
 }
 
+/**
+ * A search's answers beyond the articles (features/search): the passage a reference names, shown
+ * first, and the lessons and Bible verses after the articles.
+ */
+function useOtherResults(query: string) {
+  const [verses, setVerses] = useState({ query, count: VERSES_AT_ONCE });
+  // A new query starts again at one screenful of verses.
+  const count = verses.query === query ? verses.count : VERSES_AT_ONCE;
+  const answer = useDeviceSearch(query, count);
+  const passage = answer ? (
+    <Suspense fallback={null}>
+      <PassageGroup answer={answer} />
+    </Suspense>
+  ) : null;
+  const others = query ? (
+    <Suspense fallback={null}>
+      <OtherGroups answer={answer ?? undefined} query={query} onMoreVerses={() => setVerses({ query, count: count + VERSES_AT_ONCE })} />
+    </Suspense>
+  ) : null;
+  return { passage, others };
+}
+
 export function HomePage() {
   const search = useHomeSearch();
+  const { passage, others } = useOtherResults(search.query);
   return (
     <>
       <SearchHero search={search} />
       <div className="page">
+        {passage}
         <ContinueReading />
         {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
-        <h2 className="visually-hidden">Articles</h2>
+        {search.query ? null : <h2 className="visually-hidden">Articles</h2>}
         <CategoryTabs selected={search.tab} onSelect={search.selectTab} />
         <ArticlePanel search={search} />
+        {others}
       </div>
     </>
   );

@@ -8,3 +8,5 @@ export {
   SearchHits,
   type SearchHit,
 } from './search.ts';
+export { useDeviceSearch, VERSES_AT_ONCE } from './use-device-search.ts';
+export { OtherGroups, PassageGroup } from './lazy-groups.tsx';
