@@ -1,6 +1,6 @@
 // The home page: the search box, the category tabs and the article cards (HomeResults.tsx). The
 // search and the tab live in the address (use-home-search.ts).
-import { Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { CATEGORIES, INDEX_TAB } from '@fw/contracts/categories';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { useOnline } from '../../sync/status.ts';
@@ -11,7 +11,7 @@ import { useArticleHits, useHasSynced } from './use-articles.ts';
 import { useSavedIds } from './use-saved.ts';
 import { useHomeSearch, type HomeSearch } from './use-home-search.ts';
 import { useRestoredScroll } from './use-restored-scroll.ts';
-import { OtherGroups, PassageGroup, useDeviceSearch, VERSES_AT_ONCE } from '../search/index.ts';
+import { useDeviceSearch, useSearchGroups, VERSES_AT_ONCE } from '../search/index.ts';
 import styles from './HomePage.module.css';
 
 const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
@@ -103,17 +103,14 @@ function useOtherResults(query: string) {
   // A new query starts again at one screenful of verses.
   const count = verses.query === query ? verses.count : VERSES_AT_ONCE;
   const answer = useDeviceSearch(query, count);
-  const passage = answer ? (
-    <Suspense fallback={null}>
-      <PassageGroup answer={answer} />
-    </Suspense>
-  ) : null;
-  const others = query ? (
-    <Suspense fallback={null}>
-      <OtherGroups answer={answer ?? undefined} query={query} onMoreVerses={() => setVerses({ query, count: count + VERSES_AT_ONCE })} />
-    </Suspense>
-  ) : null;
-  return { passage, others };
+  const groups = useSearchGroups(Boolean(query));
+  if (!groups || !query) return { passage: null, others: null };
+  return {
+    passage: answer ? <groups.PassageGroup answer={answer} /> : null,
+    others: (
+      <groups.OtherGroups answer={answer ?? undefined} query={query} onMoreVerses={() => setVerses({ query, count: count + VERSES_AT_ONCE })} />
+    ),
+  };
 }
 
 export function HomePage() {

@@ -9,4 +9,4 @@ export {
   type SearchHit,
 } from './search.ts';
 export { useDeviceSearch, VERSES_AT_ONCE } from './use-device-search.ts';
-export { OtherGroups, PassageGroup } from './lazy-groups.tsx';
+export { useSearchGroups } from './lazy-groups.tsx';
