@@ -1,6 +1,6 @@
 // The home page: the search box, the category tabs and the article cards (HomeResults.tsx). The
 // search and the tab live in the address (use-home-search.ts).
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { CATEGORIES, INDEX_TAB } from '@fw/contracts/categories';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { useOnline } from '../../sync/status.ts';
@@ -11,7 +11,7 @@ import { useArticleHits, useHasSynced } from './use-articles.ts';
 import { useSavedIds } from './use-saved.ts';
 import { useHomeSearch, type HomeSearch } from './use-home-search.ts';
 import { useRestoredScroll } from './use-restored-scroll.ts';
-import { useDeviceSearch, useSearchGroups, VERSES_AT_ONCE } from '../search/index.ts';
+import { SearchExtras } from '../search/index.ts';
 import styles from './HomePage.module.css';
 
 const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
@@ -94,39 +94,20 @@ function ArticlePanel({ search }: { search: HomeSearch }) {
   );
 }
 
-/**
- * A search's answers beyond the articles (features/search): the passage a reference names, shown
- * first, and the lessons and Bible verses after the articles.
- */
-function useOtherResults(query: string) {
-  const [verses, setVerses] = useState({ query, count: VERSES_AT_ONCE });
-  // A new query starts again at one screenful of verses.
-  const count = verses.query === query ? verses.count : VERSES_AT_ONCE;
-  const answer = useDeviceSearch(query, count);
-  const groups = useSearchGroups(Boolean(query));
-  if (!groups || !query) return { passage: null, others: null };
-  return {
-    passage: answer ? <groups.PassageGroup answer={answer} /> : null,
-    others: (
-      <groups.OtherGroups answer={answer ?? undefined} query={query} onMoreVerses={() => setVerses({ query, count: count + VERSES_AT_ONCE })} />
-    ),
-  };
-}
-
 export function HomePage() {
   const search = useHomeSearch();
-  const { passage, others } = useOtherResults(search.query);
   return (
     <>
       <SearchHero search={search} />
       <div className="page">
-        {passage}
+        {/* A reference's passage first; the lessons and Bible verses after the articles (features/search). */}
+        <SearchExtras query={search.query} part="top" />
         <ContinueReading />
         {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
         {search.query ? null : <h2 className="visually-hidden">Articles</h2>}
         <CategoryTabs selected={search.tab} onSelect={search.selectTab} />
         <ArticlePanel search={search} />
-        {others}
+        <SearchExtras query={search.query} part="bottom" />
       </div>
     </>
   );

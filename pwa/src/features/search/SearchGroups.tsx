@@ -8,6 +8,7 @@ import { shareOrCopy } from '../../components/ui/share-or-copy.ts';
 import { ShareIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../lib/paths.ts';
 import type { DeviceAnswer, PassageAnswer } from './device-search.ts';
+import { useDeviceSearch } from './use-device-search.ts';
 import styles from './SearchGroups.module.css';
 
 /** How many books a whole Bible has: fewer on the device means a verse search saw part of it. */
@@ -66,7 +67,7 @@ function Passage({ passage }: { passage: PassageAnswer }) {
 }
 
 /** The passages a reference query names (none for any other query). */
-export function PassageGroup({ answer }: { answer: DeviceAnswer }) {
+function PassageGroup({ answer }: { answer: DeviceAnswer }) {
   if (!answer.passages) return null;
   return (
     <>
@@ -146,7 +147,7 @@ function VerseGroup({ answer, query, onMore }: { answer: DeviceAnswer; query: st
 }
 
 /** The lessons and the verses; a loading line until the worker answers. */
-export function OtherGroups({ answer, query, onMoreVerses }: { answer: DeviceAnswer | undefined; query: string; onMoreVerses: () => void }) {
+function OtherGroups({ answer, query, onMoreVerses }: { answer: DeviceAnswer | null | undefined; query: string; onMoreVerses: () => void }) {
   if (!answer) {
     return (
       <p className={styles.loading} role="status" aria-busy="true">
@@ -160,4 +161,11 @@ export function OtherGroups({ answer, query, onMoreVerses }: { answer: DeviceAns
       <VerseGroup answer={answer} query={query} onMore={onMoreVerses} />
     </>
   );
+}
+
+/** The passage above the articles (`top`), the lessons and verses below them (`bottom`). */
+export function Extras({ query, part }: { query: string; part: 'top' | 'bottom' }) {
+  const { answer, more } = useDeviceSearch(query);
+  if (part === 'top') return answer ? <PassageGroup answer={answer} /> : null;
+  return <OtherGroups answer={answer} query={query} onMoreVerses={more} />;
 }

@@ -8,5 +8,4 @@ export {
   SearchHits,
   type SearchHit,
 } from './search.ts';
-export { useDeviceSearch, VERSES_AT_ONCE } from './use-device-search.ts';
-export { useSearchGroups } from './lazy-groups.tsx';
+export { SearchExtras } from './lazy-groups.tsx';

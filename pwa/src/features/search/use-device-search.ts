@@ -1,28 +1,56 @@
-// The home page's search beyond the articles: asks the search worker (search.ts, searchDevice)
-// for the passage, lessons and verses of a query, and more verses when the page shows more.
-import { useEffect, useState } from 'react';
+// The search's answer beyond the articles, shared by the two places the home page shows it (the
+// passage above the articles, the lessons and verses below): one worker call per query and
+// screenful of verses (search.ts, searchDevice), kept here while that query is shown.
+import { useEffect, useSyncExternalStore } from 'react';
 import type { DeviceAnswer } from './device-search.ts';
 import { searchDevice } from './search.ts';
 
 /** Bible verses shown at first and added by each "Show more verses": about a screenful. */
 export const VERSES_AT_ONCE = 20;
 
-/** The answer for `query` with `verses` verses; undefined while it is on its way. */
-export function useDeviceSearch(query: string, verses: number): DeviceAnswer | null | undefined {
-  const [found, setFound] = useState<{ query: string; verses: number; answer: DeviceAnswer | null }>();
+interface Asked {
+  query: string;
+  verses: number;
+  /** Undefined while the worker has not answered. */
+  answer?: DeviceAnswer | null;
+}
+
+let asked: Asked = { query: '', verses: 0 };
+const listeners = new Set<() => void>();
+
+function set(next: Asked): void {
+  asked = next;
+  for (const listener of listeners) listener();
+}
+
+function ask(query: string, verses: number): void {
+  if (asked.query === query && asked.verses === verses) return;
+  // More verses for the same query: what is shown stays until they come.
+  const shown = asked.query === query ? asked.answer : undefined;
+  const mine: Asked = { query, verses, answer: shown };
+  set(mine);
+  searchDevice(query, verses).then(
+    (answer) => asked === mine && set({ query, verses, answer }),
+    (error: unknown) => {
+      console.error('[search]', error);
+      if (asked === mine) set({ query, verses, answer: { passages: null, lessons: [], verses: null } });
+    },
+  );
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** The answer for `query` (undefined while on its way) and a way to ask for more verses. */
+export function useDeviceSearch(query: string): { answer: DeviceAnswer | null | undefined; more: () => void } {
+  const current = useSyncExternalStore(subscribe, () => asked);
   useEffect(() => {
-    let current = true;
-    searchDevice(query, verses).then(
-      (answer) => current && setFound({ query, verses, answer }),
-      (error: unknown) => {
-        console.error('[search]', error);
-        if (current) setFound({ query, verses, answer: { passages: null, lessons: [], verses: null } });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [query, verses]);
-  // More verses asked for the same query: the answer shown so far stays until they come.
-  return found?.query === query ? found.answer : undefined;
+    if (asked.query !== query) ask(query, VERSES_AT_ONCE);
+  }, [query]);
+  return {
+    answer: current.query === query ? current.answer : undefined,
+    more: () => ask(query, asked.verses + VERSES_AT_ONCE),
+  };
 }
