@@ -2,10 +2,9 @@
 // top, with its verses, the way to the chapter reader and Share; then the Family Worship lessons
 // and the Bible verses that match, each under a heading with its count. Loaded with the first
 // search (lazy-groups.tsx): the home page's first screen carries none of it.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SearchPreview } from '@fw/contracts/text';
-import { shareOrCopy } from '../../components/ui/share-or-copy.ts';
-import { ShareIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../lib/paths.ts';
 import type { DeviceAnswer, PassageAnswer } from './device-search.ts';
 import { useDeviceSearch } from './use-device-search.ts';
@@ -13,7 +12,8 @@ import styles from './SearchGroups.module.css';
 
 /** How many books a whole Bible has: fewer on the device means a verse search saw part of it. */
 const WHOLE_BIBLE_BOOKS = 66;
-export const PASSAGE_COPIED_MESSAGE = 'Copied';
+const COPIED_MESSAGE = 'Copied';
+const COPY_REFUSED_MESSAGE = 'Copying is not allowed here.';
 
 function Preview({ preview }: { preview: SearchPreview | null }) {
   if (!preview) return null;
@@ -26,13 +26,32 @@ function Preview({ preview }: { preview: SearchPreview | null }) {
   );
 }
 
-function sharePassage(passage: PassageAnswer): Promise<void> {
+/**
+ * The device's share sheet where there is one; otherwise the words and the link are copied, and
+ * the answer is the status beside the button (its own, not a toast: this file is loaded with a
+ * search, and the toasts' code would come with it). Closing the share sheet says nothing.
+ */
+async function sharePassage(passage: PassageAnswer): Promise<string> {
   const url = new URL(passage.href, window.location.origin).href;
-  const words = `${passage.verses.map((v) => v.text).join(' ')} (${passage.title})`;
-  return shareOrCopy({ title: passage.title, text: words, url, copy: `${words}\n${url}`, copied: PASSAGE_COPIED_MESSAGE });
+  const text = `${passage.verses.map((v) => v.text).join(' ')} (${passage.title})`;
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: passage.title, text, url });
+      return '';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return '';
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(`${text}\n${url}`);
+    return COPIED_MESSAGE;
+  } catch {
+    return COPY_REFUSED_MESSAGE;
+  }
 }
 
 function Passage({ passage }: { passage: PassageAnswer }) {
+  const [shared, setShared] = useState('');
   const id = `passage-${passage.href.replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section className={styles.passage} aria-labelledby={id} data-testid="search-passage">
@@ -57,10 +76,13 @@ function Passage({ passage }: { passage: PassageAnswer }) {
           Read the whole chapter
         </Link>
         {passage.verses.length ? (
-          <button type="button" className={styles.action} onClick={() => void sharePassage(passage)}>
-            <ShareIcon /> Share
+          <button type="button" className={styles.action} onClick={() => void sharePassage(passage).then(setShared)}>
+            Share
           </button>
         ) : null}
+        <span className={styles.status} role="status">
+          {shared}
+        </span>
       </div>
     </section>
   );
