@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the table in docs/benchmarks.md.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server feeds images logins heavysave lighthouse offline versesheet firstvisit cardtap blocking highlights chapterhighlights reliability backends.
+// Names: weight search server feeds images logins heavysave lighthouse offline versesheet searchbible firstvisit cardtap blocking highlights chapterhighlights reliability backends.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +25,7 @@ const ALL = [
   'lighthouse',
   'offline',
   'versesheet',
+  'searchbible',
   'firstvisit',
   'cardtap',
   'blocking',
@@ -50,6 +51,7 @@ const { benchImages, IMAGE_TARGETS } = await import('../bench/images.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
 const { benchOfflineReload } = await import('../bench/offline-reload.mjs');
 const { benchVerseSheet } = await import('../bench/verse-sheet.mjs');
+const { benchSearchBible } = await import('../bench/search-bible.mjs');
 const { benchCardTap } = await import('../bench/card-tap.mjs');
 const { benchBlocking } = await import('../bench/blocking.mjs');
 const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
@@ -138,7 +140,7 @@ if (wanted('heavysave')) {
   }
 }
 
-if (wanted('lighthouse') || wanted('offline') || wanted('versesheet')) {
+if (wanted('lighthouse') || wanted('offline') || wanted('versesheet') || wanted('searchbible')) {
   const database = await startDatabase();
   const server = await startBackend(database, { name: 'bench_site', pwa: true });
   try {
@@ -152,6 +154,7 @@ if (wanted('lighthouse') || wanted('offline') || wanted('versesheet')) {
       const citing = articles.find((a) => a.scripture?.includes('Ps.83.18')) ?? articles.find((a) => a.scripture?.length);
       await attempt('verseSheet', () => benchVerseSheet(server, citing._id, citing.scripture[0].split('.')[0]));
     }
+    if (wanted('searchbible')) await attempt('searchBible', () => benchSearchBible(server));
   } finally {
     await server.stop();
     await database.stop();

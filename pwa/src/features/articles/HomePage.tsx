@@ -11,6 +11,7 @@ import { useArticleHits, useHasSynced } from './use-articles.ts';
 import { useSavedIds } from './use-saved.ts';
 import { useHomeSearch, type HomeSearch } from './use-home-search.ts';
 import { useRestoredScroll } from './use-restored-scroll.ts';
+import { SearchExtras } from '../search/index.ts';
 import styles from './HomePage.module.css';
 
 const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
@@ -69,6 +70,11 @@ function ArticlePanel({ search }: { search: HomeSearch }) {
         </div>
       ) : null}
       {query && hits ? (
+        <h2 className={styles.groupHeading}>
+          Articles <span className={styles.groupCount}>({hits.length})</span>
+        </h2>
+      ) : null}
+      {query && hits ? (
         <ResultCount
           count={hits.length}
           query={query}
@@ -94,11 +100,14 @@ export function HomePage() {
     <>
       <SearchHero search={search} />
       <div className="page">
+        {/* A reference's passage first; the lessons and Bible verses after the articles (features/search). */}
+        <SearchExtras query={search.query} part="top" />
         <ContinueReading />
         {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
-        <h2 className="visually-hidden">Articles</h2>
+        {search.query ? null : <h2 className="visually-hidden">Articles</h2>}
         <CategoryTabs selected={search.tab} onSelect={search.selectTab} />
         <ArticlePanel search={search} />
+        <SearchExtras query={search.query} part="bottom" />
       </div>
     </>
   );

@@ -8,3 +8,4 @@ export {
   SearchHits,
   type SearchHit,
 } from './search.ts';
+export { SearchExtras } from './lazy-groups.tsx';

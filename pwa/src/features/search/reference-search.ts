@@ -1,11 +1,14 @@
 // Search by reference, in the search worker: a query that is a Bible reference ("John 3:16",
 // "Jn 3:16", "Psalm 83") also finds the articles citing any verse of it, with the citation as it
-// is written in the article as the preview. The query is read by the same reference parser the
-// server uses (loaded by the worker on the first query with a digit, never by the page); the
-// articles' citations are the OSIS lists the server found (`scripture` on each summary).
+// is written in the article as the preview. The query is read first by the small reader of
+// query-reference.ts (in the worker's own file, so it works offline on a device that never
+// searched a reference online); other forms by the same reference parser the server uses (loaded
+// by the worker on the first such query, never by the page). The articles' citations are the OSIS
+// lists the server found (`scripture` on each summary).
 import { parseOsis, rangeFromHref, rangesOverlap, type ScriptureRange } from '@fw/contracts/bible';
 import { foldForSearch, htmlToText, searchPreview, type SearchPreview } from '@fw/contracts/text';
 import { db } from '../../db/db.ts';
+import { readReferences } from './query-reference.ts';
 
 type Parser = { parse(text: string): { osis_and_indices(): { osis: string; indices: [number, number] }[] } };
 let parser: Promise<Parser> | null = null;
@@ -29,6 +32,8 @@ function theParser(): Promise<Parser> {
 /** The passages a query names, when the whole query is references; null for any other query. */
 export async function referenceQuery(needle: string): Promise<ScriptureRange[] | null> {
   if (!/\d/.test(needle) || needle.length > 80) return null;
+  const read = readReferences(needle);
+  if (read) return read;
   let found: { osis: string; indices: [number, number] }[];
   try {
     found = (await theParser()).parse(needle).osis_and_indices();

@@ -20,6 +20,7 @@ import { SearchIndex, type Listed } from './search-index.ts';
 import { stampOf } from './search-protocol.ts';
 import { originFiles, type FileStore, type TextReader } from './text-file.ts';
 import { ArticleCitations, citationPreview, referenceQuery } from './reference-search.ts';
+import { DeviceSearch, type DeviceAnswer } from './device-search.ts';
 
 /** Articles read from IndexedDB at once while indexing: bounds the memory held at once. */
 const READ_BATCH = 200;
@@ -77,6 +78,7 @@ export class SearchEngine {
   private texts: TextReader | null = null;
   private closed = false;
   private readonly citations = new ArticleCitations();
+  private readonly device = new DeviceSearch();
 
   constructor(
     private readonly saveAfterMs = SAVE_AFTER_QUIET_MS,
@@ -184,6 +186,14 @@ export class SearchEngine {
         }),
       );
     });
+  }
+
+  /**
+   * The passage a reference query names, the lessons and the Bible verses matching `needle`
+   * (device-search.ts): they need no index of the articles, so they do not wait for it.
+   */
+  searchDevice(needle: string, verses: number): Promise<DeviceAnswer> {
+    return this.device.search(needle, verses);
   }
 
   /** Writes the saved copy now if the index changed since the last one (tests, benchmark). */

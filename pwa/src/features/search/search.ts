@@ -6,6 +6,7 @@
 import { normaliseQuery, type SearchPreview } from '@fw/contracts/text';
 import type { ArticleSummary } from '../../db/db.ts';
 import type { EngineAnswer, ListRef, SearchEngine } from './search-engine.ts';
+import type { DeviceAnswer } from './device-search.ts';
 import { SearchHits } from './search-hits.ts';
 import { stampOf, type EngineMethod, type EngineReply } from './search-protocol.ts';
 
@@ -138,6 +139,16 @@ export async function withPreviews(
     }),
   ]);
   return hits.withPreviews(missing, previews);
+}
+
+/**
+ * What the device holds besides the articles for `query`: the passage it names, the lessons and
+ * the first `verses` Bible verses matching it (device-search.ts); null for an empty query.
+ */
+export async function searchDevice(query: string, verses: number): Promise<DeviceAnswer | null> {
+  const needle = normaliseQuery(query);
+  if (!needle) return null;
+  return engine().call<DeviceAnswer>('searchDevice', [needle, verses]);
 }
 
 /**

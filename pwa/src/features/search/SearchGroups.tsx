@@ -1,0 +1,193 @@
+// What a search shows beside the article cards (HomePage.tsx): the passage a reference names, on
+// top, with its verses, the way to the chapter reader and Share; then the Family Worship lessons
+// and the Bible verses that match, each under a heading with its count. Loaded with the first
+// search (lazy-groups.tsx): the home page's first screen carries none of it.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { SearchPreview } from '@fw/contracts/text';
+import { paths } from '../../lib/paths.ts';
+import type { DeviceAnswer, PassageAnswer } from './device-search.ts';
+import { useDeviceSearch } from './use-device-search.ts';
+import styles from './SearchGroups.module.css';
+
+/** How many books a whole Bible has: fewer on the device means a verse search saw part of it. */
+const WHOLE_BIBLE_BOOKS = 66;
+const COPIED_MESSAGE = 'Copied';
+const COPY_REFUSED_MESSAGE = 'Copying is not allowed here.';
+
+function Preview({ preview }: { preview: SearchPreview | null }) {
+  if (!preview) return null;
+  return (
+    <p className={styles.preview} data-testid="search-preview">
+      {preview.before}
+      <mark>{preview.match}</mark>
+      {preview.after}
+    </p>
+  );
+}
+
+/**
+ * The device's share sheet where there is one; otherwise the words and the link are copied, and
+ * the answer is the status beside the button (its own, not a toast: this file is loaded with a
+ * search, and the toasts' code would come with it). Closing the share sheet says nothing.
+ */
+async function sharePassage(passage: PassageAnswer): Promise<string> {
+  const url = new URL(passage.href, window.location.origin).href;
+  const text = `${passage.verses.map((v) => v.text).join(' ')} (${passage.title})`;
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: passage.title, text, url });
+      return '';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return '';
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(`${text}\n${url}`);
+    return COPIED_MESSAGE;
+  } catch {
+    return COPY_REFUSED_MESSAGE;
+  }
+}
+
+function Passage({ passage }: { passage: PassageAnswer }) {
+  const [shared, setShared] = useState('');
+  const id = `passage-${passage.href.replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <section className={styles.passage} aria-labelledby={id} data-testid="search-passage">
+      <h2 id={id} className={styles.passageTitle}>
+        {passage.title}
+      </h2>
+      {passage.verses.length ? (
+        <p className={styles.verses} data-testid="search-passage-text">
+          {passage.verses.map((v) => (
+            <span key={`${v.chapter}:${v.verse}`}>
+              <sup className={styles.number}>{v.verse}</sup>
+              {v.text}{' '}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {passage.complete ? null : (
+        <p className={styles.note}>Part of this passage is not on this device yet. It opens once you are online.</p>
+      )}
+      <div className={styles.actions}>
+        <Link to={passage.href} className={styles.action}>
+          Read the whole chapter
+        </Link>
+        {passage.verses.length ? (
+          <button type="button" className={styles.action} onClick={() => void sharePassage(passage).then(setShared)}>
+            Share
+          </button>
+        ) : null}
+        <span className={styles.status} role="status">
+          {shared}
+        </span>
+      </div>
+    </section>
+  );
+}
+
+/** The passages a reference query names (none for any other query). */
+function PassageGroup({ answer }: { answer: DeviceAnswer }) {
+  if (!answer.passages) return null;
+  return (
+    <>
+      {answer.passages.map((passage) => (
+        <Passage key={passage.href} passage={passage} />
+      ))}
+    </>
+  );
+}
+
+function GroupHeading({ id, name, count }: { id: string; name: string; count: number }) {
+  return (
+    <h2 id={id} className={styles.heading}>
+      {name} <span className={styles.count}>({count})</span>
+    </h2>
+  );
+}
+
+function LessonGroup({ answer, query }: { answer: DeviceAnswer; query: string }) {
+  const { lessons } = answer;
+  return (
+    <section className={styles.group} aria-labelledby="lesson-results" data-testid="lesson-results">
+      <GroupHeading id="lesson-results" name="Family Worship lessons" count={lessons.length} />
+      {lessons.length ? (
+        <ul className={styles.list}>
+          {lessons.map((lesson) => (
+            <li key={lesson._id}>
+              <Link to={paths.family} className={styles.item} data-testid="lesson-result">
+                <span className={styles.itemTitle}>{lesson.T}</span>
+                <span className={styles.meta}>{lesson.D}</span>
+                <Preview preview={lesson.preview} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.empty}>No lessons match “{query}”.</p>
+      )}
+    </section>
+  );
+}
+
+function VerseGroup({ answer, query, onMore }: { answer: DeviceAnswer; query: string; onMore: () => void }) {
+  if (!answer.verses) return null;
+  const { count, verses, books } = answer.verses;
+  return (
+    <section className={styles.group} aria-labelledby="verse-results" data-testid="verse-results">
+      <GroupHeading id="verse-results" name="Bible verses" count={count} />
+      {books < WHOLE_BIBLE_BOOKS ? (
+        <p className={styles.note}>
+          {books === 0
+            ? 'No Bible books are kept on this device yet, so no verses were searched.'
+            : `Searched the ${books} of ${WHOLE_BIBLE_BOOKS} books kept on this device. Keep the whole Bible on this device (Offline reading) to search all of it.`}
+        </p>
+      ) : null}
+      {verses.length ? (
+        <ul className={styles.list}>
+          {verses.map((verse) => (
+            <li key={verse.href}>
+              <Link to={verse.href} className={styles.item} data-testid="verse-result">
+                <span className={styles.itemTitle}>{verse.title}</span>
+                <Preview preview={verse.preview} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : books > 0 ? (
+        <p className={styles.empty}>No Bible verses contain “{query}”.</p>
+      ) : null}
+      {count > verses.length ? (
+        <button type="button" className={styles.more} onClick={onMore}>
+          Show more verses ({count - verses.length} more)
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** The lessons and the verses; a loading line until the worker answers. */
+function OtherGroups({ answer, query, onMoreVerses }: { answer: DeviceAnswer | null | undefined; query: string; onMoreVerses: () => void }) {
+  if (!answer) {
+    return (
+      <p className={styles.loading} role="status" aria-busy="true">
+        Searching the lessons and the Bible…
+      </p>
+    );
+  }
+  return (
+    <>
+      <LessonGroup answer={answer} query={query} />
+      <VerseGroup answer={answer} query={query} onMore={onMoreVerses} />
+    </>
+  );
+}
+
+/** The passage above the articles (`top`), the lessons and verses below them (`bottom`). */
+export function Extras({ query, part }: { query: string; part: 'top' | 'bottom' }) {
+  const { answer, more } = useDeviceSearch(query);
+  if (part === 'top') return answer ? <PassageGroup answer={answer} /> : null;
+  return <OtherGroups answer={answer} query={query} onMoreVerses={more} />;
+}

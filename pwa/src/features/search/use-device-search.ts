@@ -1,0 +1,56 @@
+// The search's answer beyond the articles, shared by the two places the home page shows it (the
+// passage above the articles, the lessons and verses below): one worker call per query and
+// screenful of verses (search.ts, searchDevice), kept here while that query is shown.
+import { useEffect, useSyncExternalStore } from 'react';
+import type { DeviceAnswer } from './device-search.ts';
+import { searchDevice } from './search.ts';
+
+/** Bible verses shown at first and added by each "Show more verses": about a screenful. */
+export const VERSES_AT_ONCE = 20;
+
+interface Asked {
+  query: string;
+  verses: number;
+  /** Undefined while the worker has not answered. */
+  answer?: DeviceAnswer | null;
+}
+
+let asked: Asked = { query: '', verses: 0 };
+const listeners = new Set<() => void>();
+
+function set(next: Asked): void {
+  asked = next;
+  for (const listener of listeners) listener();
+}
+
+function ask(query: string, verses: number): void {
+  if (asked.query === query && asked.verses === verses) return;
+  // More verses for the same query: what is shown stays until they come.
+  const shown = asked.query === query ? asked.answer : undefined;
+  const mine: Asked = { query, verses, answer: shown };
+  set(mine);
+  searchDevice(query, verses).then(
+    (answer) => asked === mine && set({ query, verses, answer }),
+    (error: unknown) => {
+      console.error('[search]', error);
+      if (asked === mine) set({ query, verses, answer: { passages: null, lessons: [], verses: null } });
+    },
+  );
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** The answer for `query` (undefined while on its way) and a way to ask for more verses. */
+export function useDeviceSearch(query: string): { answer: DeviceAnswer | null | undefined; more: () => void } {
+  const current = useSyncExternalStore(subscribe, () => asked);
+  useEffect(() => {
+    if (asked.query !== query) ask(query, VERSES_AT_ONCE);
+  }, [query]);
+  return {
+    answer: current.query === query ? current.answer : undefined,
+    more: () => ask(query, asked.verses + VERSES_AT_ONCE),
+  };
+}
