@@ -17,7 +17,7 @@ function isSpace(char: string): boolean {
 }
 
 /** Controls drawn inside reading text (the chapter reader's verse tools) carry it: not text to read or anchor. */
-export const NOT_TEXT_ATTR = 'data-not-text';
+const NOT_TEXT_ATTR = 'data-not-text';
 
 const notText = {
   acceptNode: (node: Node) => (node.parentElement?.closest(`[${NOT_TEXT_ATTR}]`) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),

@@ -1,7 +1,7 @@
 // Long work on the page in slices: the page keeps answering taps and drawing frames between them.
 
 /** A slice runs until this much time has passed, then gives the page a turn (a long task is 50 ms). */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 /** Lets the page run (input, rendering) before the caller goes on. */
 export function nextTask(): Promise<void> {

@@ -12,6 +12,7 @@ import { heldRecordIds } from './write-kinds/registry.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { LIMITS } from '@fw/contracts/limits';
 import { META } from './meta-keys.ts';
+import { nextTask } from '../lib/next-task.ts';
 
 /** The page the device asks for: the server's default, one number for both ends. */
 export const SYNC_PAGE_ITEMS = LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
@@ -28,8 +29,6 @@ const WRITE_CHUNK_ITEMS = 25;
  * made tasks of about 100 ms.
  */
 const TRANSACTION_ITEMS = 50;
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export interface FirstSync {
   total: number | null;

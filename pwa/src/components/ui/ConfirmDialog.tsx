@@ -5,7 +5,7 @@
 import { useModal } from './use-modal.ts';
 import styles from './ConfirmDialog.module.css';
 
-export interface DialogField {
+interface DialogField {
   label: string;
   value: string;
   onChange: (value: string) => void;

@@ -5,7 +5,7 @@
 import type { ReactNode, RefObject } from 'react';
 import styles from './ChapterPage.module.css';
 
-export interface VerseMarkView {
+interface VerseMarkView {
   id: string;
   color: string;
   noted: boolean;

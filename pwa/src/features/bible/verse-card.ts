@@ -3,14 +3,14 @@
 // device can share files, or downloaded. Loaded only when a reader asks for an image.
 export type CardTheme = 'light' | 'dark';
 
-export const CARD_SIZE_PX = 1080;
+const CARD_SIZE_PX = 1080;
 const MARGIN_PX = 96;
 const TEXT_PX_MAX = 64;
 const TEXT_PX_MIN = 30;
 const LINE_HEIGHT = 1.35;
 
 /** Background, words and muted colours of each card (fixed: a shared image does not follow a theme). */
-export const CARD_COLORS: Record<CardTheme, { background: string; text: string; muted: string; rule: string }> = {
+const CARD_COLORS: Record<CardTheme, { background: string; text: string; muted: string; rule: string }> = {
   light: { background: '#faf6ef', text: '#1f1b16', muted: '#5c5248', rule: '#7a4b1f' },
   dark: { background: '#181512', text: '#f1ebe3', muted: '#c2b6a8', rule: '#e0a86a' },
 };
@@ -86,7 +86,7 @@ function toBlob(canvas: HTMLCanvasElement): Promise<Blob> {
 }
 
 /** "john-3-16-17.png". */
-export const cardFileName = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.png`;
+const cardFileName = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.png`;
 
 /**
  * Shares the card as a file where the device can (`navigator.canShare({ files })`), otherwise

@@ -185,7 +185,11 @@ function OtherGroups({ answer, query, onMoreVerses }: { answer: DeviceAnswer | n
   );
 }
 
-/** The passage above the articles (`top`), the lessons and verses below them (`bottom`). */
+/**
+ * The passage above the articles (`top`), the lessons and verses below them (`bottom`). Reached
+ * through lazy-groups.tsx's `import()`, which knip does not follow into members.
+ * @public
+ */
 export function Extras({ query, part }: { query: string; part: 'top' | 'bottom' }) {
   const { answer, more } = useDeviceSearch(query);
   if (part === 'top') return answer ? <PassageGroup answer={answer} /> : null;

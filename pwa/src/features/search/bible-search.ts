@@ -6,7 +6,7 @@ import { BIBLE_BOOKS, scriptureHref, type BibleBook } from '@fw/contracts/bible'
 import { foldForSearch, searchPreview, type SearchPreview } from '@fw/contracts/text';
 import { db } from '../../db/db.ts';
 
-export interface VerseHit {
+interface VerseHit {
   /** "John 3:16". */
   title: string;
   /** The reader's address of the verse: `/bible/john/3#v16`. */

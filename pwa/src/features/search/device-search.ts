@@ -9,8 +9,6 @@ import { BibleSearch, type VerseAnswer } from './bible-search.ts';
 import { searchLessons, type LessonHit } from './lesson-search.ts';
 import { referenceQuery } from './reference-search.ts';
 
-export type { LessonHit } from './lesson-search.ts';
-export type { VerseAnswer, VerseHit } from './bible-search.ts';
 
 export interface PassageAnswer {
   /** "John 3:16". */

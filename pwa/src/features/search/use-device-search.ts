@@ -6,7 +6,7 @@ import type { DeviceAnswer } from './device-search.ts';
 import { searchDevice } from './search.ts';
 
 /** Bible verses shown at first and added by each "Show more verses": about a screenful. */
-export const VERSES_AT_ONCE = 20;
+const VERSES_AT_ONCE = 20;
 
 interface Asked {
   query: string;

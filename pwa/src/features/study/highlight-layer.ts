@@ -12,7 +12,7 @@ export const MARKER_CLASS = 'hl-marker';
 export const MARKER_ATTR = 'data-hl';
 
 /** The registry name (and `::highlight()` name) of a colour. */
-export function highlightName(color: HighlightColor): string {
+function highlightName(color: HighlightColor): string {
   return `hl-${color}`;
 }
 
