@@ -5,7 +5,7 @@
 // when the device keeps HIGHLIGHTS highlights in the book, all of them on this chapter's verses
 // (the worst case: the reader reads only its own chapter's, features/study/VerseStudy.tsx).
 import { log } from '../scripts/lib/proc.mjs';
-import { launchBrowser } from './lib/browser.mjs';
+import { launchBrowser, putInAppDb, timedReload as reloadTimed } from './lib/browser.mjs';
 import { median, round } from './lib/stats.mjs';
 
 export const CHAPTER_HIGHLIGHTS = 200;
@@ -29,7 +29,7 @@ function watch(want) {
 }
 
 /** HIGHLIGHTS highlights of one to three verses over the chapter, kept as the reader keeps them. */
-function storeHighlights({ count, osis, chapter, verses }) {
+function verseHighlights({ count, osis, chapter, verses }) {
   const now = Date.now();
   const records = [];
   for (let i = 0; i < count; i += 1) {
@@ -46,29 +46,10 @@ function storeHighlights({ count, osis, chapter, verses }) {
       updatedAt: now + i,
     });
   }
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('family-bible-articles');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction('verseHighlights', 'readwrite');
-      for (const record of records) tx.objectStore('verseHighlights').put(record);
-      tx.oncomplete = () => {
-        open.result.close();
-        resolve(records.length);
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  });
+  return records;
 }
 
-async function timedReload(page, cdp, key) {
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  await page.reload({ waitUntil: 'commit' });
-  await page.waitForFunction((k) => window[k] !== null, key, { timeout: 60_000, polling: 50 });
-  const ms = await page.evaluate((k) => window[k], key);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  return ms;
-}
+const timedReload = (page, cdp, key) => reloadTimed(page, cdp, key, CPU_SLOWDOWN);
 
 export async function benchChapterHighlights(server) {
   const browser = await launchBrowser();
@@ -84,7 +65,7 @@ export async function benchChapterHighlights(server) {
     const without = [];
     for (let i = 0; i < RUNS; i++) without.push(await timedReload(page, cdp, '__ready'));
 
-    const stored = await page.evaluate(storeHighlights, { count: CHAPTER_HIGHLIGHTS, ...CHAPTER });
+    const stored = await putInAppDb(page, 'verseHighlights', verseHighlights({ count: CHAPTER_HIGHLIGHTS, ...CHAPTER }));
     log(`chapter highlights: ${RUNS} reloads with ${stored} highlights kept`);
     await context.addInitScript(watch, CHAPTER.verses);
     const withAll = [];

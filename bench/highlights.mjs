@@ -5,7 +5,7 @@
 // them. The difference is reading them from IndexedDB, anchoring each to the text and drawing
 // them all in one pass (features/study/use-highlight-marks.ts).
 import { log } from '../scripts/lib/proc.mjs';
-import { launchBrowser } from './lib/browser.mjs';
+import { launchBrowser, putInAppDb, timedReload as reloadTimed } from './lib/browser.mjs';
 import { createArticles, registerAdmin } from './lib/server.mjs';
 import { median, round } from './lib/stats.mjs';
 import { articleHtml, randomFrom } from './lib/text-gen.mjs';
@@ -42,8 +42,8 @@ function drawnRanges() {
   return count;
 }
 
-/** HIGHLIGHTS quotes of three words each, spread over the article, kept as the page keeps them. */
-function storeHighlights({ count, articleId, title }) {
+/** HIGHLIGHTS quotes of three words each, spread over the article, as the page keeps them (run in the page). */
+function quotesOver({ count, articleId, title }) {
   const root = document.querySelector('[data-testid="article-content"]');
   // innerText breaks between blocks as the page's reading text does (a space once folded).
   const text = root.innerText.replace(/\s+/g, ' ').trim();
@@ -74,33 +74,13 @@ function storeHighlights({ count, articleId, title }) {
       updatedAt: now + i,
     });
   }
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('family-bible-articles');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction('highlights', 'readwrite');
-      for (const record of records) tx.objectStore('highlights').put(record);
-      tx.oncomplete = () => {
-        open.result.close();
-        resolve(records.length);
-      };
-      tx.onerror = () => reject(tx.error);
-    };
-  });
+  return records;
 }
 
-async function timedReload(page, cdp, key) {
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  await page.reload({ waitUntil: 'commit' });
-  await page
-    .waitForFunction((k) => window[k] !== null, key, { timeout: 60_000, polling: 50 })
-    .catch(async (error) => {
-      const drawn = await page.evaluate(drawnRanges);
-      throw new Error(`${error.message} (${drawn} highlights drawn)`, { cause: error });
-    });
-  const ms = await page.evaluate((k) => window[k], key);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  return ms;
+
+/** A reload until `key` is set; a timeout says how many highlights were drawn by then. */
+function timedReload(page, cdp, key) {
+  return reloadTimed(page, cdp, key, CPU_SLOWDOWN, async () => ` (${await page.evaluate(drawnRanges)} highlights drawn)`);
 }
 
 /** The last drawing pass's own User Timing (use-highlight-marks.ts): when it began, anchoring, drawing. */
@@ -138,11 +118,8 @@ export async function benchHighlights(server) {
     const without = [];
     for (let i = 0; i < RUNS; i++) without.push(await timedReload(page, cdp, '__ready'));
 
-    const stored = await page.evaluate(storeHighlights, {
-      count: HIGHLIGHTS,
-      articleId: article._id,
-      title: article.title,
-    });
+    const quotes = await page.evaluate(quotesOver, { count: HIGHLIGHTS, articleId: article._id, title: article.title });
+    const stored = await putInAppDb(page, 'highlights', quotes);
     log(`highlights: ${RUNS} reloads with ${stored} highlights kept`);
     await context.addInitScript(watch, HIGHLIGHTS);
     const withAll = [];

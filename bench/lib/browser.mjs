@@ -7,3 +7,41 @@ export { CHROMIUM_ARGS };
 export function launchBrowser(extraArgs = []) {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
+
+/** Puts `records` into the app's IndexedDB store `store`, from inside the page, as the app keeps them. */
+export function putInAppDb(page, store, records) {
+  return page.evaluate(
+    ({ store, records }) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('family-bible-articles');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(store, 'readwrite');
+          for (const record of records) tx.objectStore(store).put(record);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve(records.length);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { store, records },
+  );
+}
+
+/**
+ * Reloads the page at `slowdown`x CPU and answers the page clock's `window[key]` once the page sets
+ * it. `explain(page)`: what to add to the error when it never does.
+ */
+export async function timedReload(page, cdp, key, slowdown, explain = async () => '') {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  await page.reload({ waitUntil: 'commit' });
+  await page
+    .waitForFunction((k) => window[k] !== null, key, { timeout: 60_000, polling: 50 })
+    .catch(async (error) => {
+      throw new Error(`${error.message}${await explain(page)}`, { cause: error });
+    });
+  const ms = await page.evaluate((k) => window[k], key);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  return ms;
+}
