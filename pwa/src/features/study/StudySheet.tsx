@@ -3,7 +3,7 @@
 // article, with highlights whose words are gone under "No longer in the article". Focus moves
 // into it, Escape closes it, and focus returns to what opened it (or to the Notes action when
 // that is gone). "Save note" closes it: the note is kept, and the reader goes back to reading.
-import { useId, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { useId, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react';
 import { HIGHLIGHT_COLORS, type ArticleNote, type Highlight, type HighlightColor } from '../../db/db.ts';
 import { notifyError } from '../../components/ui/toast.tsx';
 import { useModal } from '../../components/ui/use-modal.ts';
@@ -182,10 +182,60 @@ function ListPanel({ highlights, notes, placed, onChange }: Omit<Props, 'article
   );
 }
 
-export function StudySheet({ article, sheet, highlights, notes, placed, onChange, returnFocus }: Props) {
+/**
+ * The sheet every study panel opens in: a modal dialog along the bottom (phones) with its title and
+ * Close; Escape and a tap on the backdrop close it too. Focus goes back to `returnFocus` (or the
+ * opener) when it closes.
+ */
+export function SheetDialog({
+  open,
+  title,
+  testId,
+  onClose,
+  returnFocus,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  testId: string;
+  onClose: () => void;
+  returnFocus?: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}) {
   const titleId = useId();
-  const open = sheet !== null;
   const ref = useModal(open, returnFocus);
+  return (
+    <dialog
+      ref={ref}
+      className={styles.sheet}
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A tap on the backdrop (the dialog box itself, outside its content) closes it.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      {open ? (
+        <div className={styles.sheetBody}>
+          <div className={styles.sheetHead}>
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+export function StudySheet({ article, sheet, highlights, notes, placed, onChange, returnFocus }: Props) {
+  const open = sheet !== null;
 
   const highlight = sheet?.kind === 'highlight' ? highlights.find((h) => h._id === sheet.id) : undefined;
   const note = sheet?.kind === 'note' && sheet.id ? notes.find((n) => n._id === sheet.id) : undefined;
@@ -193,28 +243,9 @@ export function StudySheet({ article, sheet, highlights, notes, placed, onChange
   const fail = (error: unknown) => notifyError(error);
 
   return (
-    <dialog
-      ref={ref}
-      className={styles.sheet}
-      aria-labelledby={titleId}
-      data-testid="study-sheet"
-      onCancel={(event) => {
-        event.preventDefault();
-        onChange(null);
-      }}
-      onClick={(event) => {
-        // A tap on the backdrop (the dialog box itself, outside its content) closes it.
-        if (event.target === event.currentTarget) onChange(null);
-      }}
-    >
-      {open ? (
-        <div className={styles.sheetBody}>
-          <div className={styles.sheetHead}>
-            <h2 id={titleId}>{title}</h2>
-            <button type="button" className={styles.close} aria-label="Close" onClick={() => onChange(null)}>
-              ×
-            </button>
-          </div>
+    <SheetDialog open={open} title={title} testId="study-sheet" onClose={() => onChange(null)} returnFocus={returnFocus}>
+      {sheet ? (
+        <>
           {sheet.kind === 'list' ? <ListPanel highlights={highlights} notes={notes} placed={placed} onChange={onChange} /> : null}
           {sheet.kind === 'highlight' && highlight ? (
             <HighlightPanel
@@ -250,8 +281,8 @@ export function StudySheet({ article, sheet, highlights, notes, placed, onChange
               ) : null}
             </>
           ) : null}
-        </div>
+        </>
       ) : null}
-    </dialog>
+    </SheetDialog>
   );
 }

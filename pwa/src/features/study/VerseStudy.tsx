@@ -2,12 +2,11 @@
 // reference in db.verseHighlights, study-store.ts), the colours and "Add note" for the selected
 // verses (the articles' highlight bar), and the sheet of one verse highlight (the articles' panel:
 // colour, note, remove).
-import { useId, useMemo, type Dispatch, type SetStateAction } from 'react';
+import { useMemo, type Dispatch, type SetStateAction } from 'react';
 import { db, useLiveQuery, type HighlightColor, type VerseHighlight, type VersePassage } from '../../db/db.ts';
 import { notifyError } from '../../components/ui/toast.tsx';
-import { useModal } from '../../components/ui/use-modal.ts';
 import { HighlightBar } from './HighlightBar.tsx';
-import { HighlightPanel, type SheetState } from './StudySheet.tsx';
+import { HighlightPanel, SheetDialog, type SheetState } from './StudySheet.tsx';
 import { addVerseHighlight, removeVerseHighlight, updateVerseHighlight } from './study-store.ts';
 import { passageTitle, verseChapterId, verseMarks } from './verse-anchor.ts';
 import styles from './study.module.css';
@@ -57,46 +56,22 @@ export function VerseHighlightTools({ passage, words, markedId, onDone, onSheet 
 
 /** One verse highlight in a sheet: its verses, colour, note, removal. */
 export function VerseHighlightSheet({ sheet, highlights, onChange }: { sheet: SheetState; highlights: VerseHighlight[]; onChange: Dispatch<SetStateAction<SheetState>> }) {
-  const titleId = useId();
   const open = sheet?.kind === 'highlight';
-  const ref = useModal(open);
   const highlight = open ? highlights.find((h) => h._id === sheet.id) : undefined;
   return (
-    <dialog
-      ref={ref}
-      className={styles.sheet}
-      aria-labelledby={titleId}
-      data-testid="verse-highlight-sheet"
-      onCancel={(event) => {
-        event.preventDefault();
-        onChange(null);
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onChange(null);
-      }}
-    >
-      {open ? (
-        <div className={styles.sheetBody}>
-          <div className={styles.sheetHead}>
-            <h2 id={titleId}>{highlight ? passageTitle(highlight.passage) : 'Highlight'}</h2>
-            <button type="button" className={styles.close} aria-label="Close" onClick={() => onChange(null)}>
-              ×
-            </button>
-          </div>
-          {highlight ? (
-            <HighlightPanel
-              highlight={highlight}
-              words={highlight.text}
-              update={updateVerseHighlight}
-              remove={removeVerseHighlight}
-              editNote={Boolean(sheet.editNote)}
-              onChange={onChange}
-            />
-          ) : (
-            <p>This highlight was removed.</p>
-          )}
-        </div>
-      ) : null}
-    </dialog>
+    <SheetDialog open={open} title={highlight ? passageTitle(highlight.passage) : 'Highlight'} testId="verse-highlight-sheet" onClose={() => onChange(null)}>
+      {open && highlight ? (
+        <HighlightPanel
+          highlight={highlight}
+          words={highlight.text}
+          update={updateVerseHighlight}
+          remove={removeVerseHighlight}
+          editNote={Boolean(sheet.editNote)}
+          onChange={onChange}
+        />
+      ) : (
+        <p>This highlight was removed.</p>
+      )}
+    </SheetDialog>
   );
 }
