@@ -11,7 +11,7 @@ import { log } from '../scripts/lib/proc.mjs';
 
 // Playwright reports a service worker's own requests (the precache) only with this set.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
-import { launchBrowser } from './lib/browser.mjs';
+import { launchBrowser, waitForActiveServiceWorker } from './lib/browser.mjs';
 import { api, createArticles, registerAdmin } from './lib/server.mjs';
 import { articleInput } from './lib/text-gen.mjs';
 import { median, round } from './lib/stats.mjs';
@@ -185,12 +185,7 @@ export async function benchFirstVisit(server, articles) {
           counts: await deviceCounts(page),
         };
       } else {
-        await page.waitForFunction(
-          async () =>
-            (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-          undefined,
-          { timeout: WAIT_MS },
-        );
+        await waitForActiveServiceWorker(page, WAIT_MS);
       }
       // The same link again, the app now held by the service worker.
       warm.push(await timeToText(page, url));

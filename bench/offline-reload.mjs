@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PWA_DIST, log } from '../scripts/lib/proc.mjs';
-import { launchBrowser } from './lib/browser.mjs';
+import { launchBrowser, waitForActiveServiceWorker } from './lib/browser.mjs';
 import { median, round } from './lib/stats.mjs';
 
 export const OFFLINE_RELOAD_TARGET_MS = 1000;
@@ -59,9 +59,7 @@ export async function benchOfflineReload(server, publishedCount) {
       [CARD, publishedCount],
       { timeout: 30_000 },
     );
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
-    );
+    await waitForActiveServiceWorker(page);
     const firstVisit = [...fetched];
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

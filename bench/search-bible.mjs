@@ -11,7 +11,7 @@
 // slows pages only), as in bench/search.mjs. Long tasks on the page's thread are watched
 // throughout each search.
 import { log } from '../scripts/lib/proc.mjs';
-import { launchBrowser } from './lib/browser.mjs';
+import { launchBrowser, waitForActiveServiceWorker } from './lib/browser.mjs';
 import { median, round } from './lib/stats.mjs';
 
 export const SEARCH_BIBLE_TARGETS = { passageMs: 100, versesMs: 300, longestTaskMs: 50 };
@@ -94,7 +94,7 @@ export async function benchSearchBible(server) {
     const page = await context.newPage();
     log('search bible: first online visit, until the whole Bible is kept');
     await page.goto('/');
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+    await waitForActiveServiceWorker(page);
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.getByRole('button', { name: /^Keep the whole Bible on this device/ }).click({ timeout: 60_000 });

@@ -6,7 +6,7 @@
 // (book read from IndexedDB, not memory). The baseline is the same page's floor: a tap on plain
 // text to the next frame, same slowdown.
 import { log } from '../scripts/lib/proc.mjs';
-import { launchBrowser } from './lib/browser.mjs';
+import { launchBrowser, waitForActiveServiceWorker } from './lib/browser.mjs';
 import { median, round } from './lib/stats.mjs';
 
 export const VERSE_SHEET_TARGET_MS = 100;
@@ -70,7 +70,7 @@ export async function benchVerseSheet(server, articleId, osis) {
     const page = await context.newPage();
     log('verse sheet: first online visit, until the cited books are kept');
     await page.goto(`/article/${articleId}`);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+    await waitForActiveServiceWorker(page);
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     for (let tries = 0; !(await bookOnDevice(page, osis)); tries += 1) {

@@ -45,3 +45,23 @@ export async function timedReload(page, cdp, key, slowdown, explain = async () =
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   return ms;
 }
+
+/**
+ * Waits until the page's service worker is activated (its precache complete). `waitForFunction`
+ * would not wait: it takes the promise an async predicate returns as true at once.
+ */
+export async function waitForActiveServiceWorker(page, timeout = 60_000) {
+  await page.evaluate(async (ms) => {
+    const activated = (async () => {
+      const worker = (await navigator.serviceWorker.ready).active;
+      if (!worker || worker.state === 'activated') return;
+      await new Promise((resolve) => {
+        worker.addEventListener('statechange', () => {
+          if (worker.state === 'activated') resolve();
+        });
+      });
+    })();
+    const late = new Promise((_, reject) => setTimeout(() => reject(new Error(`no service worker activated in ${ms} ms`)), ms));
+    await Promise.race([activated, late]);
+  }, timeout);
+}

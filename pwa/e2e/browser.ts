@@ -37,6 +37,34 @@ export async function waitForCardCount(page: Page, count: number, timeout = DEFA
   );
 }
 
+/**
+ * Waits until the page's service worker is activated, so its precache is complete. Asked with
+ * `evaluate`: `waitForFunction` does not wait for a promise the page function returns (an async
+ * predicate counts as true at once).
+ */
+export async function waitForActiveServiceWorker(page: Page, timeout = DEFAULT_WAIT_MS): Promise<void> {
+  await page.evaluate(async (ms) => {
+    const activated = (async () => {
+      const worker = (await navigator.serviceWorker.ready).active;
+      if (!worker || worker.state === 'activated') return;
+      await new Promise<void>((resolve) => {
+        worker.addEventListener('statechange', () => {
+          if (worker.state === 'activated') resolve();
+        });
+      });
+    })();
+    const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no service worker activated in ${ms} ms`)), ms));
+    await Promise.race([activated, late]);
+  }, timeout);
+}
+
+/** The page is controlled by an activated service worker (after one reload), so it reloads offline. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await waitForActiveServiceWorker(page);
+  await page.reload();
+  await waitForControl(page);
+}
+
 /** Waits until a service worker controls the page (no reload). */
 export async function waitForControl(page: Page, timeout = DEFAULT_WAIT_MS): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout });

@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type mongoose from 'mongoose';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, baseURL, launchBrowser, newPage, waitForControl } from './browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, baseURL, launchBrowser, newPage, waitForServiceWorker } from './browser.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { PUSH_LOCK_NAME } from '../src/sync/tab-lock.ts';
 import { DEMO_ADMIN, apiCall, collection, connectDb, eventually, loginAsDemoAdmin, outboxDrained } from './admin-helpers.ts';
@@ -45,12 +45,6 @@ async function createDraft(title: string): Promise<string> {
     await adminToken(),
   );
   return data.article._id;
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-  await page.reload();
-  await waitForControl(page);
 }
 
 async function postComment(page: Page, name: string, text: string) {
@@ -246,7 +240,8 @@ describe('outbox', () => {
       },
       [PUSH_LOCK_NAME, PUSH_HOLD_MS] as const,
     );
-    await first.waitForFunction(async (name) => (await navigator.locks.query()).held?.some((lock) => lock.name === name), PUSH_LOCK_NAME);
+    const held = () => first.evaluate(async (name) => (await navigator.locks.query()).held?.some((lock) => lock.name === name) ?? false, PUSH_LOCK_NAME);
+    await expect.poll(held, { timeout: 10_000 }).toBe(true);
     const text = `Made while the other tab pushed ${Date.now()}`;
     // Far below the sync interval (3 minutes), the only other time the comment would be sent.
     const answered = second.waitForResponse(

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Article, Comment } from '@fw/contracts';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { htmlToText } from '@fw/contracts/text';
-import { baseURL, launchBrowser, newPage, waitForAppDrawn, waitForCardCount, waitForControl } from './browser.ts';
+import { baseURL, launchBrowser, newPage, waitForActiveServiceWorker, waitForAppDrawn, waitForCardCount, waitForControl } from './browser.ts';
 import { SEED_ARTICLES } from './demo-seed.ts';
 
 /** Past the last lesson's current days (LESSON_CURRENT_DAYS) with room to spare. */
@@ -171,7 +171,7 @@ describe('public site', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
     await waitForCardCount(page, published.length);
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
+    await waitForActiveServiceWorker(page);
     const manifest = await page.evaluate(async () => {
       const href = document.querySelector('link[rel="manifest"]')?.getAttribute('href');
       return href ? (await fetch(href)).json() : null;

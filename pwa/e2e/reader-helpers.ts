@@ -1,6 +1,5 @@
 // Helpers for the reader's browser tests: articles made through the real API as the demo admin,
 // and a look into the device's IndexedDB as the page sees it.
-import { waitForControl } from './browser.ts';
 import type { Page } from 'playwright-core';
 import { DEMO_ADMIN, apiCall } from './admin-helpers.ts';
 
@@ -72,9 +71,4 @@ export async function readStore<T>(page: Page, store: string, key?: string): Pro
   );
 }
 
-/** The page is controlled by the service worker, so it reloads offline. */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-  await page.reload();
-  await waitForControl(page);
-}
+export { waitForServiceWorker } from './browser.ts';

@@ -7,7 +7,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import type { Article } from '@fw/contracts';
 import { foldForSearch, htmlToText, matchArticle, normaliseQuery } from '@fw/contracts/text';
 import { feedArticle } from '../../bench/lib/text-gen.mjs';
-import { launchBrowser, newPage, waitForCardCount, waitForControl } from './browser.ts';
+import { launchBrowser, newPage, waitForCardCount, waitForServiceWorker } from './browser.ts';
 
 const PAGES = 3;
 /** Articles per feed page this test serves (whatever limit the PWA asks for). */
@@ -167,11 +167,7 @@ describe('search during a first sync, and offline', () => {
 
     // Offline: reload under the service worker, no network at all; the search worker's script
     // comes from the precache and its index from IndexedDB.
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
-    );
-    await page.reload();
-    await waitForControl(page);
+    await waitForServiceWorker(page);
     await page.unroute(FEED);
     await context.setOffline(true);
     await page.reload();

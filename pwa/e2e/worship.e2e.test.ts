@@ -10,7 +10,7 @@ import type mongoose from 'mongoose';
 import { LESSON_RULE_MESSAGES } from '@fw/contracts/schedule';
 import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contracts/lessons';
 import { PAST_LESSONS_HEADING } from '../src/features/family-worship/FamilyWorshipPage.tsx';
-import { launchBrowser, newPage, waitForControl } from './browser.ts';
+import { launchBrowser, newPage, waitForServiceWorker } from './browser.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { axeViolations } from './ui-checks.ts';
 import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
@@ -33,13 +33,6 @@ const noon = (iso: string) => new Date(`${iso}T12:00:00`);
 async function adminToken(): Promise<string> {
   const { data } = await apiCall<{ token: string }>('POST', '/api/admin/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
   return data.token;
-}
-
-/** Waits until the page is served by the service worker (so it reloads offline). */
-async function controlledByServiceWorker(page: Page) {
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated');
-  await page.reload();
-  await waitForControl(page);
 }
 
 async function openAdminWorship(page: Page) {
@@ -168,7 +161,7 @@ describe('Family Worship', () => {
     await page.clock.setFixedTime(noon(today));
     await page.goto('/family');
     await page.getByTestId('past-lessons').waitFor();
-    await controlledByServiceWorker(page);
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
     const archive = page.getByTestId('past-lessons');
