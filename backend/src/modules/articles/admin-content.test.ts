@@ -41,7 +41,14 @@ describe('admin content calls', () => {
       expect(empty.status).toBe(200);
       expect(empty.body).toEqual({
         success: true,
-        dashboardData: { totalArticles: 0, totalComments: 0, totalDrafts: 0, recentArticles: [] },
+        dashboardData: {
+          totalArticles: 0,
+          totalComments: 0,
+          totalDrafts: 0,
+          recentArticles: [],
+          // The admin view's counters: only the admin who asked exists.
+          counts: { articles: 0, published: 0, drafts: 0, scheduled: 0, commentsWaiting: 0, commentsApproved: 0, users: 1, usersWaiting: 0 },
+        },
       });
 
       const created: Article[] = [];
@@ -57,6 +64,7 @@ describe('admin content calls', () => {
         totalArticles: created.length,
         totalComments: 2,
         totalDrafts: 3,
+        counts: { articles: created.length, published: 4, drafts: 3, scheduled: 0, commentsWaiting: 2, commentsApproved: 0, users: 1, usersWaiting: 0 },
       });
       expect(data.recentArticles.map((a) => a.title)).toEqual(['A6', 'A5', 'A4', 'A3', 'A2']);
     });
