@@ -4,7 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../db/db.ts';
 import { useDeviceQuery } from '../db/live.ts';
-import { ADMIN_SYNCED_AT, META, SYNC_ERROR_KEY } from './meta-keys.ts';
+import { META, SYNC_ERROR_KEY } from './meta-keys.ts';
 
 function subscribeOnline(listener: () => void) {
   window.addEventListener('online', listener);
@@ -40,26 +40,4 @@ export function useSyncStatus(): SyncStatus {
       };
     }) ?? { lastSyncedAt: null, error: null, outbox: [] }
   );
-}
-
-/** Whether the admin's view has been pulled since login: until then lists say "Loading…", not "empty". */
-export function useAdminSynced(): boolean | undefined {
-  return useDeviceQuery(async ({ db }) => (await db.meta.get(ADMIN_SYNCED_AT)) !== undefined);
-}
-
-export type RecordMark = 'pending' | 'attention' | 'conflict';
-
-/**
- * Per record with something in the outbox: still on its way, refused, or crossed with another
- * admin's save (a conflict); the last two wait for a choice and win over "pending".
- */
-export function useRecordMarks(): Map<string, RecordMark> {
-  const entries = useDeviceQuery(async ({ db }) => (await db.outbox.toArray()).map((e) => [e.recordId, e.status] as const));
-  const marks = new Map<string, RecordMark>();
-  for (const [id, status] of entries ?? []) {
-    if (status === 'conflict') marks.set(id, 'conflict');
-    else if (status === 'failed') marks.set(id, 'attention');
-    else if (!marks.has(id)) marks.set(id, 'pending');
-  }
-  return marks;
 }

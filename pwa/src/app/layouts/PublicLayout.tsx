@@ -6,7 +6,6 @@ import { StatusLine } from '../../features/offline/StatusLine.tsx';
 import { RouteProgress } from '../../components/ui/RouteProgress.tsx';
 import { prefetchArticleScreen } from '../prefetch.ts';
 import { IosInstallHint } from '../../features/offline/InstallAction.tsx';
-import { SyncProgress } from '../../features/offline/SyncProgress.tsx';
 import { CitationSheetHost } from '../../features/bible/CitationSheetHost.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -14,6 +13,8 @@ import { useRouteTitle } from '../page-title.ts';
 import { paths } from '../../lib/paths.ts';
 import { optionalPart } from '../../components/ui/optional-part.tsx';
 
+// It sits over the screen's bottom edge, so coming a moment after the first screen moves nothing.
+const SyncProgress = optionalPart(async () => (await import('../../features/offline/SyncProgress.tsx')).SyncProgress);
 // Loaded only on a device that holds notes, so a first visit downloads none of it.
 const BackupReminder = optionalPart(async () => (await import('../../features/study/BackupReminder.tsx')).BackupReminder);
 

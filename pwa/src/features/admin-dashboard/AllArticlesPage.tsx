@@ -1,5 +1,5 @@
 // /admin/allArticles: every article, drafts included, newest first.
-import { useAdminSynced } from '../../sync/status.ts';
+import { useAdminSynced } from '../../sync/admin-status.ts';
 import { ArticlesTable } from './ArticlesTable.tsx';
 import { useAdminArticles } from './admin-articles.ts';
 import styles from '../../components/ui/AdminPage.module.css';

@@ -7,7 +7,7 @@ import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx'
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
-import { useRecordMarks } from '../../sync/status.ts';
+import { useRecordMarks } from '../../sync/admin-status.ts';
 import { shortDate } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import type { LocalAdminArticle } from '../../db/db.ts';

@@ -1,5 +1,5 @@
 // /admin: the three counts and the newest articles, with the same row actions as All Articles.
-import { useAdminSynced } from '../../sync/status.ts';
+import { useAdminSynced } from '../../sync/admin-status.ts';
 import { ArticlesTable } from './ArticlesTable.tsx';
 import { EMPTY_DASHBOARD, useDashboard } from './admin-articles.ts';
 import page from '../../components/ui/AdminPage.module.css';

@@ -9,7 +9,7 @@ import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../sync/send-write.ts';
-import { useAdminSynced, useRecordMarks } from '../../sync/status.ts';
+import { useAdminSynced, useRecordMarks } from '../../sync/admin-status.ts';
 import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { shortDate } from '../../lib/format.ts';
 import page from '../../components/ui/AdminPage.module.css';

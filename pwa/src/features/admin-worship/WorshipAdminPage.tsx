@@ -9,7 +9,7 @@ import { TrashIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import type { LocalLesson } from '../../db/db.ts';
 import { CONFIRM } from '../../lib/admin-messages.ts';
-import { useRecordMarks } from '../../sync/status.ts';
+import { useRecordMarks } from '../../sync/admin-status.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import { ImportPanel } from './ImportPanel.tsx';
 import { LessonForm } from './LessonForm.tsx';

@@ -6,7 +6,6 @@
 import { normaliseQuery, type SearchPreview } from '@fw/contracts/text';
 import type { ArticleSummary } from '../../db/db.ts';
 import type { EngineAnswer, ListRef, SearchEngine } from './search-engine.ts';
-import type { DeviceAnswer } from './device-search.ts';
 import { SearchHits } from './search-hits.ts';
 import { stampOf, type EngineMethod, type EngineReply } from './search-protocol.ts';
 
@@ -77,7 +76,8 @@ let lastWorkerMs = 0;
 let listKeys = { listed: new WeakMap<object, number>(), all: new WeakMap<object, number>() };
 let lastKey = 0;
 
-function engine(): Backend {
+/** The search worker (or, where workers fail, the engine on this thread), started once. */
+export function engine(): Backend {
   backend ??= typeof Worker === 'function' ? workerBackend() : inProcessBackend();
   return backend;
 }
@@ -141,15 +141,6 @@ export async function withPreviews(
   return hits.withPreviews(missing, previews);
 }
 
-/**
- * What the device holds besides the articles for `query`: the passage it names, the lessons and
- * the first `verses` Bible verses matching it (device-search.ts); null for an empty query.
- */
-export async function searchDevice(query: string, verses: number): Promise<DeviceAnswer | null> {
-  const needle = normaliseQuery(query);
-  if (!needle) return null;
-  return engine().call<DeviceAnswer>('searchDevice', [needle, verses]);
-}
 
 /**
  * Starts the worker (it loads its saved index and catches up) once the page is idle after the

@@ -1,9 +1,21 @@
 // The search's answer beyond the articles, shared by the two places the home page shows it (the
 // passage above the articles, the lessons and verses below): one worker call per query and
-// screenful of verses (search.ts, searchDevice), kept here while that query is shown.
+// screenful of verses (searchDevice below), kept here while that query is shown. In the search
+// groups' own chunk, not on the home page's first screen.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { DeviceAnswer } from './device-search.ts';
-import { searchDevice } from './search.ts';
+import { normaliseQuery } from '@fw/contracts/text';
+import { engine } from './search.ts';
+
+/**
+ * What the device holds besides the articles for `query`: the passage it names, the lessons and
+ * the first `verses` Bible verses matching it (device-search.ts); null for an empty query.
+ */
+function searchDevice(query: string, verses: number): Promise<DeviceAnswer | null> {
+  const needle = normaliseQuery(query);
+  if (!needle) return Promise.resolve(null);
+  return engine().call<DeviceAnswer>('searchDevice', [needle, verses]);
+}
 
 /** Bible verses shown at first and added by each "Show more verses": about a screenful. */
 const VERSES_AT_ONCE = 20;
