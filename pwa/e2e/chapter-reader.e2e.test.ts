@@ -108,7 +108,8 @@ describe('the chapter reader', () => {
         ),
       'the note',
     );
-    await sheet.getByRole('button', { name: 'Close' }).tap();
+    // "Save note" closes the sheet, as on articles.
+    await sheet.waitFor({ state: 'hidden' });
     await page.screenshot({ path: `${SHOTS}/chapter-375-highlights.png` });
 
     await page.reload();
