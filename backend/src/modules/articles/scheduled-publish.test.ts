@@ -104,7 +104,9 @@ describe('scheduled publishing, two instances on one database', () => {
     // Two checkers on each instance's connection, beside the instances' own timers.
     const checkers = [...apps, ...apps].map((app) => startPublishSchedule(app.connection, { intervalMs: 60_000 }));
     try {
-      const dueAtMs = Date.now() + 1500;
+      // Far enough ahead that the set-up below (seven requests) ends before it on a busy machine:
+      // a draft the instances' own timers published early would count one change too many.
+      const dueAtMs = Date.now() + 8000;
       const publishAt = new Date(dueAtMs).toISOString();
       const drafts: Article[] = [];
       for (let i = 0; i < 3; i++) drafts.push(await createArticle(apps[i % 2]!, admin, { isPublished: false, publishAt }));
@@ -123,6 +125,7 @@ describe('scheduled publishing, two instances on one database', () => {
       expect(rescheduled.body.article).toMatchObject({ version: 3, isPublished: false, publishAt });
       drafts.push(rescheduled.body.article);
       const changesBefore = await Promise.all(drafts.map((d) => changesOf(d._id)));
+      expect(Date.now(), 'the set-up ended before the drafts were due').toBeLessThan(dueAtMs);
       await sleep(dueAtMs - Date.now());
       // Both instances (their own timers too, every CHECK_MS) race for the same due drafts.
       const rounds = await Promise.all(checkers.map((c) => c.check()));
