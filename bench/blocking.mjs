@@ -6,7 +6,7 @@
 // visit with the sync's feeds refused (the app's own start, without the library arriving).
 import { log } from '../scripts/lib/proc.mjs';
 import { launchBrowser } from './lib/browser.mjs';
-import { THROTTLE } from './first-visit.mjs';
+import { THROTTLE, throttle } from './first-visit.mjs';
 import { BLOCKING_TRACE_CATEGORIES, blockingTime } from './lib/trace.mjs';
 import { median } from './lib/stats.mjs';
 
@@ -38,15 +38,7 @@ async function visit(browser, url, { refuseFeeds }) {
   try {
     if (refuseFeeds) await context.route(FEEDS, (route) => route.abort('internetdisconnected'));
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: THROTTLE.latencyMs,
-      downloadThroughput: (THROTTLE.downloadKbps * 1000) / 8,
-      uploadThroughput: (THROTTLE.uploadKbps * 1000) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpuSlowdown });
+    const cdp = await throttle(page, context);
     await browser.startTracing(page, { categories: BLOCKING_TRACE_CATEGORIES });
     await page.goto(url, { waitUntil: 'commit' });
     // The window is measured from the navigation's start in the trace; a little past it here.

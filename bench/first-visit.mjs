@@ -69,7 +69,8 @@ function watchVisible(text) {
   requestAnimationFrame(check);
 }
 
-async function throttle(page, context) {
+/** The slow phone of THROTTLE on `page`: its line and its CPU. Answers the page's CDP session. */
+export async function throttle(page, context) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
