@@ -66,8 +66,9 @@ export const SPACE_MESSAGES = {
 const READ_CONCURRENCY = 16;
 /** Probes past a space's `head` for changes whose raise of it was lost. */
 const HEAD_PROBES = 32;
-/** Tries of a write whose numbers other writes took first. */
-const WRITE_ATTEMPTS = 8;
+/** Tries of a write whose numbers other writes took first, a few random milliseconds apart. */
+const WRITE_ATTEMPTS = 24;
+const RETRY_SPREAD_MS = 20;
 
 const hashOf = (credential: string) => crypto.createHash('sha256').update(credential).digest();
 
@@ -171,7 +172,11 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
         await settle(space, done, before.slice(0, written), top.seq);
         if (written > 0) top = { seq: top.seq + written, total: planned[written - 1]!.total };
         pending = pending.slice(written);
-        if (pending.length > 0) top = await newest(space, top.seq);
+        if (pending.length > 0) {
+          // Writers that met on one number spread out before they look again.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_SPREAD_MS));
+          top = await newest(space, top.seq);
+        }
       }
       if (pending.length > 0) throw new HttpError('BUSY', SPACE_MESSAGES.BUSY);
       await spaces.updateOne({ _id: space }, { $max: { head: top.seq }, $set: { usedAt: new Date() } });
