@@ -4,10 +4,11 @@
 // device's on a tie, and a record no newer than the device's tombstone of it is ignored. A
 // deletion in the space carries no time, only its place in the space's order: it is the record's
 // latest change there, so it deletes the device's copy and leaves a tombstone. A page is applied
-// in one transaction with its cursor. A record whose write still waits in the outbox keeps its
-// entry: the push seals the record as it is when sent, so if the space's newer copy won here, that
-// is what goes back, and if the entry was sealed already, one more is queued so every device ends
-// on the same copy. Opening 2,000 records runs in slices (lib/next-task.ts).
+// in one transaction with its cursor. The space keeps a record's changes in the order they arrived,
+// not by their times, so when the space's copy loses to the device's, the device's is queued to go
+// again. A record whose write still waits in the outbox keeps its entry: the push seals the record
+// as it is when sent, so if the space's newer copy won here, that is what goes back, and if the
+// entry was sealed already, one more is queued, so every device ends on the same copy. Opening 2,000 records runs in slices (lib/next-task.ts).
 import { spacePath } from '@fw/contracts/paths';
 import { SPACE_CREDENTIAL_HEADER, type SpaceChanges } from '@fw/contracts/study-space';
 import { openRecord, opaqueIdOf, type PlainRecord, type SpaceKeys } from '@fw/contracts/study-seal';
@@ -90,8 +91,13 @@ async function applyPage(incoming: Incoming[], now: number): Promise<{ applied: 
       await db.tombstones.put({ key: tombstoneKey(kind, id), kind, id, deletedAt: Math.max(now, spec.time(current as never) + 1) });
     } else {
       const time = spec.time(value);
-      if (stone && stone.deletedAt >= time) continue;
-      if (current && spec.time(current as never) >= time) continue;
+      const mine = stone ? stone.deletedAt : current ? spec.time(current as never) : -Infinity;
+      if (mine >= time) {
+        // The space's latest is older than the device's: send the device's again, so every
+        // device ends on the newer one (an equal time is this device's own change coming back).
+        if (mine > time) requeue.push({ kind, id });
+        continue;
+      }
       const kept = (current as { orphan?: 1 } | undefined)?.orphan;
       await spec.table().put({ ...value, _id: id, ...(kept ? { orphan: kept } : {}) } as never);
       if (stone) await db.tombstones.delete(stone.key);
