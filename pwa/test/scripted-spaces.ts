@@ -83,7 +83,7 @@ export class ScriptedSpaces {
 
   private write(id: string, space: Space, records: Omit<Change, 'seq'>[]): Reply {
     const grows = records.some((r) => r.data !== undefined);
-    const after = new Map(space.changes.map((c) => [c.rid, c]));
+    const after = new Map<string, Omit<Change, 'seq'>>(space.changes.map((c) => [c.rid, c]));
     for (const r of records) after.set(r.rid, r);
     const live = [...after.values()].filter((c) => c.data !== undefined).length;
     if (grows && live > this.quotaRecords) return refuse(413, 'SPACE_FULL', SCRIPTED_SPACE_MESSAGES.FULL);

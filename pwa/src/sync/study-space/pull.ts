@@ -25,6 +25,9 @@ export interface StudyPullResult {
   unreadable: number;
 }
 
+/** While linking: the records ("<kind>:<id>") the device now holds as the space does, which need not go back. */
+type AsInSpace = Set<string>;
+
 type Incoming = { kind: StudyKind; id: string; value: Record<string, unknown> | null };
 
 /** The device's study records and tombstones by their space id, worked out only when a page deletes. */
@@ -75,7 +78,11 @@ async function openPage(keys: SpaceKeys, page: SpaceChanges): Promise<{ incoming
 }
 
 /** Applies one page and its cursor; in the caller's transaction. Answers how many records changed. */
-async function applyPage(incoming: Incoming[], now: number): Promise<{ applied: number; requeue: { kind: StudyKind; id: string }[] }> {
+async function applyPage(
+  incoming: Incoming[],
+  now: number,
+  asInSpace?: AsInSpace,
+): Promise<{ applied: number; requeue: { kind: StudyKind; id: string }[] }> {
   const claimed = new Set(
     (await db.outbox.filter((e) => e.kind === STUDY_WRITE_KIND && e.attempts > 0).toArray()).map((e) => e.recordId),
   );
@@ -96,11 +103,13 @@ async function applyPage(incoming: Incoming[], now: number): Promise<{ applied: 
         // The space's latest is older than the device's: send the device's again, so every
         // device ends on the newer one (an equal time is this device's own change coming back).
         if (mine > time) requeue.push({ kind, id });
+        else asInSpace?.add(studyRecordId(kind, id));
         continue;
       }
       const kept = (current as { orphan?: 1 } | undefined)?.orphan;
       await spec.table().put({ ...value, _id: id, ...(kept ? { orphan: kept } : {}) } as never);
       if (stone) await db.tombstones.delete(stone.key);
+      asInSpace?.add(studyRecordId(kind, id));
     }
     applied += 1;
     if (claimed.has(studyRecordId(kind, id))) requeue.push({ kind, id });
@@ -117,11 +126,13 @@ export async function pullStudy(): Promise<StudyPullResult> {
 }
 
 /**
- * Pulls the space of `key` from `cursor`, storing the cursor with each page. `link`: the device is
- * not linked yet, and becomes linked with the first page (so a link is kept only once the space
- * answered). SPACE_REMOVED: the device leaves the space.
+ * Pulls the space of `key` from `cursor`, storing the cursor with each page. With `asInSpace`,
+ * the device is not linked yet and becomes linked with the first page (so a link is kept only
+ * once the space answered); the set gathers the records that need not be sent back.
+ * SPACE_REMOVED: the device leaves the space.
  */
-export async function pullInto(key: Uint8Array, cursor: number, result: StudyPullResult, link = false): Promise<void> {
+export async function pullInto(key: Uint8Array, cursor: number, result: StudyPullResult, asInSpace?: AsInSpace): Promise<void> {
+  const link = asInSpace !== undefined;
   const keys = await keysOf(key);
   let after = cursor;
   for (;;) {
@@ -142,7 +153,7 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
     const requeued = await db.transaction('rw', [...studyTables(), db.meta, db.outbox], async () => {
       // Left or rotated while this page was on its way: it belongs to no space the device follows.
       if (!(link && after === cursor) && !(await stillLinked(key))) return null;
-      const { applied, requeue } = await applyPage(incoming, Date.now());
+      const { applied, requeue } = await applyPage(incoming, Date.now(), asInSpace);
       result.applied += applied;
       await writeSpaceState({ status: 'linked', key, cursor: page.cursor });
       return queueStudyRecords(requeue);

@@ -12,7 +12,7 @@ import { pullInto, type StudyPullResult } from './pull.ts';
 import { sealMany, writeRecords } from './push.ts';
 import { keysOf, leaveSpace, linkedSpace, writeSpaceState } from './space-state.ts';
 import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
-import { STUDY_KINDS, STUDY_WRITE_KIND, studyTables } from './study-records.ts';
+import { STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
 
 export const SPACE_MESSAGES = {
   wrongWords:
@@ -31,9 +31,12 @@ async function everyRecord(): Promise<{ kind: StudyKind; id: string }[]> {
   return all;
 }
 
-/** Queues every record the device holds for the linked space (the push sends them in batches). */
-async function queueEverything(): Promise<void> {
-  const queued = await db.transaction('rw', [...studyTables(), ...studyChangeScope()], async () => queueStudyRecords(await everyRecord()));
+/** Queues every record the device holds for the linked space (the push sends them in batches),
+ * but those it holds as the space does. */
+async function queueEverything(asInSpace: ReadonlySet<string> = new Set()): Promise<void> {
+  const queued = await db.transaction('rw', [...studyTables(), ...studyChangeScope()], async () =>
+    queueStudyRecords((await everyRecord()).filter((r) => !asInSpace.has(studyRecordId(r.kind, r.id)))),
+  );
   if (queued) announceStudyQueued();
 }
 
@@ -59,13 +62,14 @@ export async function createSpace(): Promise<string[]> {
 export async function linkSpace(words: string): Promise<StudyPullResult> {
   const key = keyOfWords(words);
   const result: StudyPullResult = { applied: 0, unreadable: 0 };
+  const asInSpace = new Set<string>();
   try {
-    await pullInto(key, 0, result, true);
+    await pullInto(key, 0, result, asInSpace);
   } catch (error) {
     if (error instanceof ApiError && error.code === 'SPACE_LOCKED') throw new Error(SPACE_MESSAGES.wrongWords, { cause: error });
     throw error;
   }
-  await queueEverything();
+  await queueEverything(asInSpace);
   return result;
 }
 

@@ -11,15 +11,15 @@ import {
   restoreBackup,
   updateArticleNote,
   updateHighlight,
-} from '../../features/study/study-store.ts';
+} from './study-store.ts';
 import type { ScriptedServer } from '../../../test/scripted-server.ts';
 import { SCRIPTED_SPACE_MESSAGES } from '../../../test/scripted-spaces.ts';
 import { startScriptedServer, stopScriptedServer } from '../../../test/reset-db.ts';
 import { asDevice, resetDevices } from '../../../test/devices.ts';
-import { pushOutbox } from '../outbox.ts';
-import { pullStudy } from './pull.ts';
-import { createSpace, linkSpace, rotateSpace, SPACE_MESSAGES, stopSyncing } from './space.ts';
-import { readSpaceState } from './space-state.ts';
+import { pushOutbox } from '../../sync/outbox.ts';
+import { pullStudy } from '../../sync/study-space/pull.ts';
+import { createSpace, linkSpace, rotateSpace, SPACE_MESSAGES, stopSyncing } from '../../sync/study-space/space.ts';
+import { readSpaceState } from '../../sync/study-space/space-state.ts';
 
 const ARTICLE = { _id: '64f0000000000000000000a1', title: 'Love is patient' };
 const quote = (exact: string) => ({ exact, prefix: '', suffix: '', start: 0 });
@@ -70,7 +70,8 @@ describe('study sync between two devices', () => {
     expect(writes).toHaveLength(1);
     expect(writes[0]!.body!.records).toHaveLength(2);
     expect(JSON.stringify([...server.spaces.spaces.values()])).not.toMatch(/love suffers|children|yellow|64f0000000000000000000a1/);
-    // A change on B reaches A in the next rounds.
+    // A change on B, once B sent what it held, reaches A in the next rounds.
+    await round();
     at(5);
     await updateHighlight(highlight._id, { color: 'green' });
     await round();
@@ -142,7 +143,7 @@ describe('study sync between two devices', () => {
   it('refuses words that open no space with a plain message, and stays unlinked', async () => {
     await createSpace();
     await stopSyncing();
-    const { wordsOfKey, newSpaceKey } = await import('./space-words.ts');
+    const { wordsOfKey, newSpaceKey } = await import('../../sync/study-space/space-words.ts');
     await expect(linkSpace(wordsOfKey(newSpaceKey()).join(' '))).rejects.toThrow(SPACE_MESSAGES.wrongWords);
     expect(await readSpaceState()).toBeUndefined();
   });
@@ -170,8 +171,8 @@ describe('the pull and the push', () => {
     const words = await createSpace();
     await round();
     // A record sealed by another space lands in this one (a damaged or foreign record).
-    const [[id, space]] = server.spaces.spaces;
-    server.spaces.plant(id!, [{ rid: 'A'.repeat(24), data: space!.changes[0]!.data! }]);
+    const [id, space] = [...server.spaces.spaces][0]!;
+    server.spaces.plant(id, [{ rid: 'A'.repeat(24), data: space.changes[0]!.data! }]);
     await asDevice('B');
     const result = await linkSpace(words.join(' '));
     expect(result).toEqual({ applied: 5, unreadable: 1 });
@@ -202,4 +203,35 @@ describe('the pull and the push', () => {
     expect(space!.changes).toHaveLength(150);
     expect(await db.outbox.count()).toBe(0);
   });
+});
+
+describe('sealing and opening many records', () => {
+  it('gives the page a turn between slices while sealing and opening 2,000 records', async () => {
+    const RECORDS = 2_000;
+    await asDevice('A');
+    await db.notes.bulkAdd(
+      Array.from({ length: RECORDS }, (_, i) => ({
+        _id: (0x64f000000000000000000000n + BigInt(i)).toString(16),
+        articleId: ARTICLE._id,
+        articleTitle: ARTICLE.title,
+        text: `note ${i}`,
+        createdAt: T0,
+        updatedAt: T0,
+      })),
+    );
+    // A clock that moves 3 ms at every look, and a page turn that is counted.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 3));
+    const turns = vi.fn(async () => {});
+    vi.stubGlobal('scheduler', { yield: turns });
+    const words = await createSpace();
+    await pushOutbox();
+    const sealing = turns.mock.calls.length;
+    expect(sealing).toBeGreaterThanOrEqual(RECORDS / 4);
+    await asDevice('B');
+    await linkSpace(words.join(' '));
+    expect(await db.notes.count()).toBe(RECORDS);
+    expect(turns.mock.calls.length - sealing).toBeGreaterThanOrEqual(RECORDS / 4);
+    vi.mocked(performance.now).mockRestore();
+  }, 120_000);
 });
