@@ -80,8 +80,8 @@ const requestPush = singleFlight(async () => {
 async function pullRound(): Promise<boolean> {
   try {
     await pullPublic();
-    await pullStudy();
     const current = getToken() ? await pullAdmin() : true;
+    await pullStudy();
     setStorageFull(false);
     await setMeta(SYNC_ERROR_KEY, null);
     return current;

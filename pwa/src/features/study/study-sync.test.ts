@@ -18,8 +18,9 @@ import { startScriptedServer, stopScriptedServer } from '../../../test/reset-db.
 import { asDevice, resetDevices } from '../../../test/devices.ts';
 import { pushOutbox } from '../../sync/outbox.ts';
 import { pullStudy } from '../../sync/study-space/pull.ts';
-import { createSpace, linkSpace, rotateSpace, SPACE_MESSAGES, stopSyncing } from '../../sync/study-space/space.ts';
-import { readSpaceState } from '../../sync/study-space/space-state.ts';
+import { createSpace, linkSpace, rotateSpace, SPACE_MESSAGES, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
+import { readSpaceState, useStudySpaceStatus } from '../../sync/study-space/space-state.ts';
+import { renderHook, waitFor } from '@testing-library/react';
 
 const ARTICLE = { _id: '64f0000000000000000000a1', title: 'Love is patient' };
 const quote = (exact: string) => ({ exact, prefix: '', suffix: '', start: 0 });
@@ -57,6 +58,8 @@ async function twoLinkedDevices() {
   await round();
   await asDevice('B');
   await linkSpace(words.join(' '));
+  // B shows the same words, for a third device.
+  expect(await spaceWords()).toEqual(words);
   return { words, highlight, note };
 }
 
@@ -118,7 +121,11 @@ describe('study sync between two devices', () => {
 
   it('stops syncing: the key and cursor are forgotten, every note stays, nothing more is sent', async () => {
     const { highlight, note } = await twoLinkedDevices();
+    const status = renderHook(() => useStudySpaceStatus());
+    await waitFor(() => expect(status.result.current).toEqual({ status: 'linked' }));
     await stopSyncing();
+    await waitFor(() => expect(status.result.current).toEqual({ status: 'none' }));
+    status.unmount();
     expect(await readSpaceState()).toBeUndefined();
     expect(await db.highlights.get(highlight._id)).toBeDefined();
     expect(await db.notes.get(note._id)).toBeDefined();
@@ -133,8 +140,10 @@ describe('study sync between two devices', () => {
     const { highlight } = await twoLinkedDevices();
     const newWords = await rotateSpace();
     await asDevice('A');
+    const status = renderHook(() => useStudySpaceStatus());
     await round();
-    expect(await readSpaceState()).toEqual({ status: 'removed', message: SCRIPTED_SPACE_MESSAGES.REMOVED });
+    await waitFor(() => expect(status.result.current).toEqual({ status: 'removed', message: SCRIPTED_SPACE_MESSAGES.REMOVED }));
+    status.unmount();
     expect(await db.highlights.get(highlight._id)).toBeDefined();
     await linkSpace(newWords.join(' '));
     expect((await readSpaceState())?.status).toBe('linked');

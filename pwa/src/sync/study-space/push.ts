@@ -13,6 +13,7 @@ import { opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal
 import { ApiError, api } from '../../lib/api.ts';
 import { Slices } from '../../lib/next-task.ts';
 import { db, type OutboxEntry, type StudyKind } from '../../db/db.ts';
+import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveSpace, linkedSpace, stillLinked } from './space-state.ts';
 import { STUDY_KINDS, travelling } from './study-records.ts';
 
@@ -26,13 +27,7 @@ interface StudyBody {
   sealed?: SealedRecord;
 }
 
-export interface BatchTools {
-  now: () => number;
-  backoffMs: (attempts: number) => number;
-  report: (key: string, outcome: 'done' | 'retry' | 'failed', message: string) => void;
-}
-
-export interface BatchResult {
+interface BatchResult {
   sent: number;
   retryAt: number | null;
 }
@@ -40,7 +35,7 @@ export interface BatchResult {
 const bodyOf = (entry: OutboxEntry) => entry.body as unknown as StudyBody;
 
 /** Seals a record as the device holds it now: a tombstone when it is gone. */
-export async function sealCurrent(keys: SpaceKeys, kind: StudyKind, id: string): Promise<SealedRecord> {
+async function sealCurrent(keys: SpaceKeys, kind: StudyKind, id: string): Promise<SealedRecord> {
   const value = await STUDY_KINDS[kind].table().get(id);
   if (!value) return { rid: await opaqueIdOf(keys, kind, id), deleted: true };
   return sealRecord(keys, { kind, id, value: travelling(value) });
@@ -110,7 +105,7 @@ const isRetry = (error: ApiError) =>
   error.kind === 'transient' || (error.kind === null && (error.isNetwork || error.status >= 500 || error.status === 408 || error.status === 429));
 
 /** Sends the due study entries (oldest first), a batch a request. */
-export async function pushStudyEntries(entries: OutboxEntry[], tools: BatchTools): Promise<BatchResult> {
+export async function pushStudyEntries(entries: OutboxEntry[], tools: SendTools): Promise<BatchResult> {
   const space = await linkedSpace();
   if (!space || entries.length === 0) return { sent: 0, retryAt: null };
   const keys = await keysOf(space.key);

@@ -8,14 +8,14 @@ import { db, type MetaEntry } from '../../db/db.ts';
 import { useDeviceQuery } from '../../db/live.ts';
 import { STUDY_WRITE_KIND } from './study-records.ts';
 
-export const SPACE_STATE_KEY = 'studySpace';
+const SPACE_STATE_KEY = 'studySpace';
 
 export type SpaceState =
   | { status: 'linked'; key: Uint8Array; cursor: number }
   | { status: 'removed'; message: string };
 
 /** What a screen shows: the words come from `spaceWords()` (space.ts) when the person asks. */
-export type SpaceStatus = { status: 'none' } | { status: 'linked' } | { status: 'removed'; message: string };
+type SpaceStatus = { status: 'none' } | { status: 'linked' } | { status: 'removed'; message: string };
 
 const stateOf = (entry: MetaEntry | undefined) => entry?.value as SpaceState | undefined;
 

@@ -35,12 +35,6 @@ export const studyTables = (): Table[] => [...Object.values(STUDY_KINDS).map((sp
 /** The outbox's record id of a study record: kind and local id. */
 export const studyRecordId = (kind: StudyKind, id: string) => `${kind}:${id}`;
 
-export function parseStudyRecordId(recordId: string): { kind: StudyKind; id: string } | undefined {
-  const at = recordId.indexOf(':');
-  const kind = recordId.slice(0, at);
-  return at > 0 && isStudyKind(kind) ? { kind, id: recordId.slice(at + 1) } : undefined;
-}
-
 /** A record as it travels: without what this device works out for itself (a highlight's "no longer in the article"). */
 export function travelling(value: StudyRecord): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...value };
