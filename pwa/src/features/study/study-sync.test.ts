@@ -137,7 +137,7 @@ describe('study sync between two devices', () => {
   });
 
   it('rotates the key: the other device is told the space was removed, keeps its notes, and links with the new words', async () => {
-    const { highlight } = await twoLinkedDevices();
+    const { highlight, words } = await twoLinkedDevices();
     const newWords = await rotateSpace();
     await asDevice('A');
     const status = renderHook(() => useStudySpaceStatus());
@@ -147,6 +147,9 @@ describe('study sync between two devices', () => {
     expect(await db.highlights.get(highlight._id)).toBeDefined();
     await linkSpace(newWords.join(' '));
     expect((await readSpaceState())?.status).toBe('linked');
+    // A third device given the old words is told what the server says.
+    await asDevice('C');
+    await expect(linkSpace(words.join(' '))).rejects.toThrow(SCRIPTED_SPACE_MESSAGES.REMOVED);
   });
 
   it('refuses words that open no space with a plain message, and stays unlinked', async () => {

@@ -16,7 +16,7 @@ import { ApiError, api } from '../../lib/api.ts';
 import { Slices } from '../../lib/next-task.ts';
 import { db, type StudyKind } from '../../db/db.ts';
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
-import { keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
+import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
 import { isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
 
 export interface StudyPullResult {
@@ -155,7 +155,8 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
       if (!(link && after === cursor) && !(await stillLinked(key))) return null;
       const { applied, requeue } = await applyPage(incoming, Date.now(), asInSpace);
       result.applied += applied;
-      await writeSpaceState({ status: 'linked', key, cursor: page.cursor });
+      if (link && after === cursor) await enterSpace(key, page.cursor);
+      else await writeSpaceState({ status: 'linked', key, cursor: page.cursor });
       return queueStudyRecords(requeue);
     });
     if (requeued === null) return;

@@ -24,6 +24,8 @@ interface StudyBody {
   batch?: string;
   /** The entry's own key when it was sealed: "Try again" gives a new key, and a fresh seal. */
   sealedUnder?: string;
+  /** The space it was sealed for: after a new key (a rotation, another link) it is sealed again. */
+  space?: string;
   sealed?: SealedRecord;
 }
 
@@ -80,7 +82,10 @@ async function claim(entries: OutboxEntry[]): Promise<OutboxEntry[]> {
 async function sealBatch(keys: SpaceKeys, entries: OutboxEntry[]): Promise<OutboxEntry[]> {
   const sealed = await sealMany(keys, entries.map(bodyOf));
   const batch = `op-${newObjectId()}`;
-  const stored = entries.map((entry, i) => ({ ...entry, body: { kind: bodyOf(entry).kind, id: bodyOf(entry).id, batch, sealedUnder: entry.key, sealed: sealed[i] } }));
+  const stored = entries.map((entry, i) => {
+    const { kind, id } = bodyOf(entry);
+    return { ...entry, body: { kind, id, batch, sealedUnder: entry.key, space: keys.spaceId, sealed: sealed[i] } };
+  });
   await db.transaction('rw', db.outbox, async () => {
     for (const entry of stored) await db.outbox.update(entry.seq!, { body: entry.body });
   });
@@ -88,12 +93,12 @@ async function sealBatch(keys: SpaceKeys, entries: OutboxEntry[]): Promise<Outbo
 }
 
 /** Entries sealed together before, still all here: sent again as they were; the rest in new batches. */
-function groupsOf(entries: OutboxEntry[]): OutboxEntry[][] {
+function groupsOf(entries: OutboxEntry[], spaceId: string): OutboxEntry[][] {
   const stored = new Map<string, OutboxEntry[]>();
   const fresh: OutboxEntry[] = [];
   for (const entry of entries) {
     const body = bodyOf(entry);
-    if (body.batch && body.sealed && body.sealedUnder === entry.key) stored.set(body.batch, [...(stored.get(body.batch) ?? []), entry]);
+    if (body.batch && body.sealed && body.sealedUnder === entry.key && body.space === spaceId) stored.set(body.batch, [...(stored.get(body.batch) ?? []), entry]);
     else fresh.push(entry);
   }
   const groups = [...stored.values()];
@@ -110,13 +115,16 @@ export async function pushStudyEntries(entries: OutboxEntry[], tools: SendTools)
   if (!space || entries.length === 0) return { sent: 0, retryAt: null };
   const keys = await keysOf(space.key);
   let sent = 0;
-  for (const group of groupsOf(entries)) {
+  for (const group of groupsOf(entries, keys.spaceId)) {
     const claimed = await claim(group);
     if (claimed.length === 0) continue;
     const first = bodyOf(claimed[0]!).batch;
     const asBefore =
       first !== undefined && claimed.length === group.length &&
-      claimed.every((e) => bodyOf(e).batch === first && bodyOf(e).sealed !== undefined && bodyOf(e).sealedUnder === e.key);
+      claimed.every((e) => {
+        const body = bodyOf(e);
+        return body.batch === first && body.sealed !== undefined && body.sealedUnder === e.key && body.space === keys.spaceId;
+      });
     const batch = asBefore ? claimed : await sealBatch(keys, claimed);
     // A stop or a rotation while sealing: these records go with the new space's full push, or nowhere.
     if (!(await stillLinked(space.key))) return { sent, retryAt: null };

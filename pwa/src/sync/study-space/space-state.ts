@@ -75,3 +75,11 @@ export async function leaveSpace(next: Extract<SpaceState, { status: 'removed' }
     await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND).delete();
   });
 }
+
+/** Links the device to the space of `key`, dropping the writes queued for any space before it. */
+export async function enterSpace(key: Uint8Array, cursor: number): Promise<void> {
+  await db.transaction('rw', [db.meta, db.outbox], async () => {
+    await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND).delete();
+    await writeSpaceState({ status: 'linked', key, cursor });
+  });
+}

@@ -10,7 +10,7 @@ import { db, type StudyKind } from '../../db/db.ts';
 import { announceStudyQueued, queueStudyRecords, studyChangeScope } from './local-changes.ts';
 import { pullInto, type StudyPullResult } from './pull.ts';
 import { sealMany, writeRecords } from './push.ts';
-import { keysOf, leaveSpace, linkedSpace, writeSpaceState } from './space-state.ts';
+import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, writeSpaceState } from './space-state.ts';
 import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
 import { STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
 
@@ -49,7 +49,7 @@ async function makeSpace(key: Uint8Array): Promise<void> {
 export async function createSpace(): Promise<string[]> {
   const key = newSpaceKey();
   await makeSpace(key);
-  await writeSpaceState({ status: 'linked', key, cursor: 0 });
+  await enterSpace(key, 0);
   await queueEverything();
   return wordsOfKey(key);
 }
@@ -69,6 +69,9 @@ export async function linkSpace(words: string): Promise<StudyPullResult> {
     if (error instanceof ApiError && error.code === 'SPACE_LOCKED') throw new Error(SPACE_MESSAGES.wrongWords, { cause: error });
     throw error;
   }
+  const state = await readSpaceState();
+  // A space another device removed: its words no longer work, as the server says.
+  if (state?.status === 'removed') throw new Error(state.message);
   await queueEverything(asInSpace);
   return result;
 }
@@ -93,6 +96,8 @@ export async function stopSyncing(): Promise<void> {
 export async function rotateSpace(): Promise<string[]> {
   const old = await linkedSpace();
   if (!old) throw new Error(SPACE_MESSAGES.notLinked);
+  // Writes queued from here on go to the new space (the push seals them for whichever is linked).
+  const lastQueued = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
   const key = newSpaceKey();
   const keys = await keysOf(key);
   await makeSpace(key);
@@ -104,7 +109,7 @@ export async function rotateSpace(): Promise<string[]> {
     cursor = Number(answer.cursor) || cursor;
   }
   await db.transaction('rw', [db.meta, db.outbox], async () => {
-    await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND).delete();
+    await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND && entry.seq! <= lastQueued).delete();
     await writeSpaceState({ status: 'linked', key, cursor });
   });
   const oldKeys = await keysOf(old.key);
