@@ -268,8 +268,8 @@ export async function pushOutbox(now: () => number = Date.now): Promise<PushResu
     }
   }
   // Kinds that send many entries a request (study records), after the others.
-  const tools = { now, backoffMs: (attempts: number) => backoffMs(attempts), report };
   for (const [kind, due] of apart) {
+    const tools = { now, backoffMs: (attempts: number) => backoffMs(attempts), report, classify: (error: ApiError) => classify(error, due[0]!.kind as OutboxKind) };
     const result = await kind.sendAll!(due, tools);
     sent += result.sent;
     if (result.retryAt !== null) retryAt = Math.min(retryAt ?? Infinity, result.retryAt);

@@ -1,7 +1,9 @@
 // The reader's highlights and notes on this device (db.highlights, db.notes, and on Bible verses
 // db.verseHighlights), the backup of them
 // and its restore. Every change is one write (or one transaction), so a refusal (a full storage
-// quota) leaves nothing half-written; a quota refusal becomes the plain storage-full state.
+// quota) leaves nothing half-written; a quota refusal becomes the plain storage-full state. A
+// deletion leaves a tombstone, and while the device is linked to a study sync space every change
+// is queued for it, in the same transaction (sync/study-space/local-changes.ts).
 import { newObjectId } from '@fw/contracts/object-id';
 import { db, getMeta, setMeta, type Table, type ArticleNote, type Highlight, type HighlightColor, type VerseHighlight, type VersePassage } from '../../db/db.ts';
 import { PREF_KEYS, setTextSize, setTheme, TEXT_SIZES, THEMES, type TextSize, type Theme } from '../../lib/device-prefs.ts';

@@ -106,9 +106,6 @@ function groupsOf(entries: OutboxEntry[], spaceId: string): OutboxEntry[][] {
   return groups;
 }
 
-const isRetry = (error: ApiError) =>
-  error.kind === 'transient' || (error.kind === null && (error.isNetwork || error.status >= 500 || error.status === 408 || error.status === 429));
-
 /** Sends the due study entries (oldest first), a batch a request. */
 export async function pushStudyEntries(entries: OutboxEntry[], tools: SendTools): Promise<BatchResult> {
   const space = await linkedSpace();
@@ -138,7 +135,7 @@ export async function pushStudyEntries(entries: OutboxEntry[], tools: SendTools)
         tell('failed');
         return { sent, retryAt: null };
       }
-      if (isRetry(error)) {
+      if (tools.classify(error) === 'retry') {
         const retryAt = tools.now() + Math.max(tools.backoffMs(batch[0]!.attempts), error.retryAfterMs ?? 0);
         await db.outbox.bulkUpdate(batch.map((e) => ({ key: e.seq!, changes: { nextAttemptAt: retryAt, lastError: error.message } })));
         tell('retry');

@@ -5,6 +5,7 @@
 // is one more declaration in a family file here.
 import type { ErrorCode } from '@fw/contracts/errors';
 import type { OutboxEntry, Table } from '../../db/db.ts';
+import type { ApiError } from '../../lib/api.ts';
 
 interface Endpoint {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -78,6 +79,8 @@ export interface WriteKind {
 /** What the outbox lends a kind that sends its entries itself. */
 export interface SendTools {
   now: () => number;
+  /** The outbox's reading of a refusal (outbox.ts classify): 'retry' is tried again later. */
+  classify: (error: ApiError) => string;
   backoffMs: (attempts: number) => number;
   report: (key: string, outcome: 'done' | 'retry' | 'failed', message: string) => void;
 }
