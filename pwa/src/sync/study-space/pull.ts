@@ -45,17 +45,23 @@ async function recordsByRid(keys: SpaceKeys): Promise<Map<string, { kind: StudyK
   return map;
 }
 
+type ByRid = { map?: Map<string, { kind: StudyKind; id: string }> };
+
 /** Opens a page's records, in slices; deletions are named through the device's own records. */
-async function openPage(keys: SpaceKeys, page: SpaceChanges): Promise<{ incoming: Incoming[]; unreadable: number }> {
+async function openPage(keys: SpaceKeys, page: SpaceChanges, byRid: ByRid): Promise<{ incoming: Incoming[]; unreadable: number }> {
   const incoming: Incoming[] = [];
+  const openedHere = new Map<string, { kind: StudyKind; id: string }>();
   let unreadable = 0;
-  let byRid: Map<string, { kind: StudyKind; id: string }> | undefined;
   const slices = new Slices();
   for (const change of page.changes) {
     if (slices.due()) await slices.next();
     if (change.deleted || change.data === undefined) {
-      byRid ??= await recordsByRid(keys);
-      const known = byRid.get(change.rid);
+      if (!byRid.map) {
+        byRid.map = await recordsByRid(keys);
+        // This page's records opened so far are not on the device yet.
+        for (const [rid, record] of openedHere) byRid.map.set(rid, record);
+      }
+      const known = byRid.map.get(change.rid);
       // A record this device never had: nothing to delete.
       if (known) incoming.push({ ...known, value: null });
       continue;
@@ -73,6 +79,8 @@ async function openPage(keys: SpaceKeys, page: SpaceChanges): Promise<{ incoming
       continue;
     }
     incoming.push({ kind: record.kind, id: record.id, value });
+    openedHere.set(change.rid, { kind: record.kind, id: record.id });
+    byRid.map?.set(change.rid, { kind: record.kind, id: record.id });
   }
   return { incoming, unreadable };
 }
@@ -134,6 +142,8 @@ export async function pullStudy(): Promise<StudyPullResult> {
 export async function pullInto(key: Uint8Array, cursor: number, result: StudyPullResult, asInSpace?: AsInSpace): Promise<void> {
   const link = asInSpace !== undefined;
   const keys = await keysOf(key);
+  // Worked out once a pull, at its first deletion; records opened after that are added as they come.
+  const byRid: ByRid = {};
   let after = cursor;
   for (;;) {
     let page: SpaceChanges;
@@ -148,7 +158,7 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
       }
       throw error;
     }
-    const { incoming, unreadable } = await openPage(keys, page);
+    const { incoming, unreadable } = await openPage(keys, page, byRid);
     result.unreadable += unreadable;
     const requeued = await db.transaction('rw', [...studyTables(), db.meta, db.outbox], async () => {
       // Left or rotated while this page was on its way: it belongs to no space the device follows.
