@@ -6,12 +6,18 @@
 import type { Article, ErrorCode } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { isReplayedAnswer } from '@fw/contracts/idempotency';
+import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-space';
+import { ScriptedSpaces } from './scripted-spaces.ts';
+
+const SPACES_PREFIX = API_PATHS.createSpace.replace(':space', '');
 
 export interface Call {
   method: string;
   path: string;
   body: Record<string, unknown> | undefined;
   key: string | null;
+  /** The Space-Credential header (study sync spaces). */
+  credential: string | null;
 }
 
 interface Reply {
@@ -33,6 +39,7 @@ export class ScriptedServer {
   articles = new Map<string, Article>();
   comments = new Map<string, Record<string, unknown>>();
   private replies = new Map<string, { fingerprint: string; reply: Reply }>();
+  spaces = new ScriptedSpaces();
   script: Script = () => undefined;
 
   fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -43,6 +50,7 @@ export class ScriptedServer {
       path: url.pathname + url.search,
       body: init.body ? JSON.parse(String(init.body)) : undefined,
       key: headers.get('Idempotency-Key'),
+      credential: headers.get(SPACE_CREDENTIAL_HEADER),
     };
     this.calls.push(call);
     const scripted = this.script(call);
@@ -106,6 +114,7 @@ export class ScriptedServer {
       if (!this.articles.delete(String(body.id))) return errorReply(404, 'NOT_FOUND', 'No such article');
       return { status: 200, body: { success: true, message: 'Deleted' } };
     }
+    if (call.path.startsWith(SPACES_PREFIX)) return this.spaces.apply(call);
     return errorReply(404, 'NO_SUCH_ROUTE', `No such call ${call.path}`);
   }
 }

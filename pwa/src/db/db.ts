@@ -17,8 +17,11 @@
 //   notes         the reader's notes on a whole article
 //   verseHighlights the reader's highlights (and their notes) on Bible verses, anchored by the
 //                 verse reference, indexed by chapter ("John.3") so the reader reads its own
+//   tombstones    which of those the reader deleted, and when, so neither an older backup nor a
+//                 sync space's older copy brings one back (sync/study-space/local-changes.ts)
 //   (highlights, verseHighlights, notes, saved, reading and the preferences are what a backup file holds:
-//   features/study/backup.ts; none of it is ever sent to the server)
+//   features/study/backup.ts; they reach the server only sealed, through a study sync space the
+//   reader made: sync/study-space/)
 import Dexie, { type EntityTable, type ObservabilitySet } from 'dexie';
 import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
 
@@ -178,6 +181,17 @@ export interface ArticleNote {
   updatedAt: number;
 }
 
+/** The kinds of study record a device keeps and a sync space carries (sync/study-space/study-records.ts). */
+export type StudyKind = 'highlight' | 'verseHighlight' | 'note' | 'saved' | 'reading';
+
+/** A deleted study record: `key` is "<kind>:<id>". */
+export interface StudyTombstone {
+  key: string;
+  kind: StudyKind;
+  id: string;
+  deletedAt: number;
+}
+
 export interface MetaEntry {
   key: string;
   value: unknown;
@@ -201,6 +215,7 @@ export class FamilyDb extends Dexie {
   highlights!: EntityTable<Highlight, '_id'>;
   notes!: EntityTable<ArticleNote, '_id'>;
   verseHighlights!: EntityTable<VerseHighlight, '_id'>;
+  tombstones!: EntityTable<StudyTombstone, 'key'>;
 
   constructor(name = 'family-bible-articles') {
     super(name);
@@ -231,6 +246,7 @@ export class FamilyDb extends Dexie {
       notes: '_id, articleId, updatedAt',
     });
     this.version(7).stores({ verseHighlights: '_id, chapterId, updatedAt' });
+    this.version(8).stores({ tombstones: 'key' });
   }
 }
 

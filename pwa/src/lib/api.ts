@@ -41,6 +41,8 @@ export interface ApiOptions {
   /** Sends If-None-Match; a 304 then resolves with notModified. */
   etag?: string;
   signal?: AbortSignal;
+  /** Headers of the call's own (a study space's credential). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResult<T> {
@@ -63,7 +65,7 @@ export async function api<T = Record<string, unknown>>(
   path: string,
   options: ApiOptions = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = getToken();
   if (token) {
     // The product's clients send the raw token (no "Bearer") and, for some calls, a `token` header as well.

@@ -1,6 +1,7 @@
 // When sync runs: at start, when the device comes back online, when the tab becomes visible, every
 // few minutes while open, right after a write, and at the retry time the outbox asks for.
-// A round pushes the outbox, then pulls the public feeds (and the admin's view with a token).
+// A round pushes the outbox, then pulls the public feeds, the study sync space the device is
+// linked to (study-space/pull.ts), and the admin's view with a token.
 // A write does not wait for a pull in progress: pushes run on their own (one tab at a time).
 import { ApiError } from '../lib/api.ts';
 import { getToken, subscribeAuth } from '../lib/auth.ts';
@@ -9,6 +10,8 @@ import { isQuotaError, setStorageFull } from '../lib/storage.ts';
 import { onEnqueue, pushOutbox } from './outbox.ts';
 import { pullPublic } from './pull.ts';
 import { pullAdmin } from './pull-admin.ts';
+import { pullStudy } from './study-space/pull.ts';
+import { onStudyQueued } from './study-space/local-changes.ts';
 import { PULL_LOCK_NAME, PUSH_LOCK_NAME, withTabLock } from './tab-lock.ts';
 import { SYNC_ERROR_KEY } from './meta-keys.ts';
 
@@ -78,6 +81,7 @@ async function pullRound(): Promise<boolean> {
   try {
     await pullPublic();
     const current = getToken() ? await pullAdmin() : true;
+    await pullStudy();
     setStorageFull(false);
     await setMeta(SYNC_ERROR_KEY, null);
     return current;
@@ -120,6 +124,7 @@ export function startSync(): () => void {
   document.addEventListener('visibilitychange', onVisible);
   const interval = setInterval(sync, SYNC_INTERVAL_MS);
   const stopEnqueue = onEnqueue(sync); // the push starts at once, even while a pull runs
+  const stopStudy = onStudyQueued(sync);
   // A new login resumes operations that waited for one.
   const stopAuth = subscribeAuth(() => {
     if (getToken()) sync();
@@ -131,6 +136,7 @@ export function startSync(): () => void {
     clearInterval(interval);
     clearTimeout(retryTimer);
     stopEnqueue();
+    stopStudy();
     stopAuth();
   };
 }

@@ -238,7 +238,13 @@ export async function pushOutbox(now: () => number = Date.now): Promise<PushResu
   let retryAt: number | null = null;
   const entries = await db.outbox.orderBy('seq').toArray();
   const heldBack = new Set<string>();
+  const apart = new Map<WriteKind, OutboxEntry[]>();
   for (const entry of entries) {
+    const sendAll = kindOf(entry)?.sendAll;
+    if (sendAll && entry.status === 'queued' && entry.nextAttemptAt <= now() && !heldBack.has(entry.recordId)) {
+      apart.set(kindOf(entry)!, [...(apart.get(kindOf(entry)!) ?? []), entry]);
+      continue;
+    }
     const waiting = entry.status !== 'queued' || (kindOf(entry)?.endpoint.admin === true && !getToken());
     if (heldBack.has(entry.recordId) || waiting || entry.nextAttemptAt > now()) {
       if (entry.status === 'queued' && entry.nextAttemptAt > now()) {
@@ -258,8 +264,15 @@ export async function pushOutbox(now: () => number = Date.now): Promise<PushResu
     if (outcome === 'retry') {
       const updated = await db.outbox.get(entry.seq!);
       retryAt = Math.min(retryAt ?? Infinity, updated?.nextAttemptAt ?? now());
-      break;
+      return { sent, retryAt };
     }
+  }
+  // Kinds that send many entries a request (study records), after the others.
+  for (const [kind, due] of apart) {
+    const tools = { now, backoffMs: (attempts: number) => backoffMs(attempts), report, classify: (error: ApiError) => classify(error, due[0]!.kind as OutboxKind) };
+    const result = await kind.sendAll!(due, tools);
+    sent += result.sent;
+    if (result.retryAt !== null) retryAt = Math.min(retryAt ?? Infinity, result.retryAt);
   }
   return { sent, retryAt };
 }

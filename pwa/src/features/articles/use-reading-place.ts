@@ -14,8 +14,11 @@ export async function getReadingPlace(id: string): Promise<ReadingPlace | undefi
 }
 
 export async function saveReadingPlace(place: Omit<ReadingPlace, 'updatedAt'>): Promise<void> {
-  const { db } = await loadDeviceDb();
-  await db.reading.put({ ...place, updatedAt: Date.now() });
+  const [{ db }, { writeStudy }] = await Promise.all([loadDeviceDb(), import('../../sync/study-space/local-changes.ts')]);
+  await writeStudy([db.reading], async () => {
+    await db.reading.put({ ...place, updatedAt: Date.now() });
+    return { result: undefined, changes: [{ kind: 'reading', id: place._id }] };
+  });
 }
 
 export interface ContinueReading {

@@ -5,6 +5,9 @@
 import type { ArticleSummary, SavedArticle } from '../../db/db.ts';
 import { loadDeviceDb, useDeviceQuery } from '../../db/live.ts';
 
+/** Tombstones and study sync for a bookmark's change, loaded with the first change (not on the first screen). */
+const studyChanges = () => import('../../sync/study-space/local-changes.ts');
+
 export interface SavedList {
   /** Saved articles still on the device, most recently saved first. */
   articles: ArticleSummary[];
@@ -34,19 +37,20 @@ export function useSavedList(): SavedList | undefined {
 
 /** Saves or unsaves; answers whether the article is saved now. Throws when the device refuses. */
 export async function toggleSaved(article: Pick<ArticleSummary, '_id' | 'title'>): Promise<boolean> {
-  const { db } = await loadDeviceDb();
-  return db.transaction('rw', db.saved, async () => {
-    if (await db.saved.get(article._id)) {
-      await db.saved.delete(article._id);
-      return false;
-    }
-    await db.saved.put({ _id: article._id, title: article.title, savedAt: Date.now() });
-    return true;
+  const [{ db }, { writeStudy }] = await Promise.all([loadDeviceDb(), studyChanges()]);
+  return writeStudy([db.saved], async () => {
+    const deleted = Boolean(await db.saved.get(article._id));
+    if (deleted) await db.saved.delete(article._id);
+    else await db.saved.put({ _id: article._id, title: article.title, savedAt: Date.now() });
+    return { result: !deleted, changes: [{ kind: 'saved', id: article._id, deleted }] };
   });
 }
 
 /** Drops the notes about saved articles that are gone. */
 export async function forgetSaved(ids: string[]): Promise<void> {
-  const { db } = await loadDeviceDb();
-  await db.saved.bulkDelete(ids);
+  const [{ db }, { writeStudy }] = await Promise.all([loadDeviceDb(), studyChanges()]);
+  await writeStudy([db.saved], async () => {
+    await db.saved.bulkDelete(ids);
+    return { result: undefined, changes: ids.map((id) => ({ kind: 'saved' as const, id, deleted: true })) };
+  });
 }

@@ -3,8 +3,18 @@
 // refused and changes nothing.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db, type ArticleNote, type Highlight } from '../../db/db.ts';
-import { BACKUP_MESSAGES, BACKUP_VERSION, BackupError } from './backup.ts';
-import { addArticleNote, addHighlight, makeBackupFile, notesNeedingBackup, rememberBackup, restoreBackup, updateArticleNote, updateHighlight } from './study-store.ts';
+import { BACKUP_MESSAGES, BACKUP_VERSION, BackupError, planMerge, type StudyData } from './backup.ts';
+import {
+  addArticleNote,
+  addHighlight,
+  makeBackupFile,
+  notesNeedingBackup,
+  rememberBackup,
+  removeArticleNote,
+  restoreBackup,
+  updateArticleNote,
+  updateHighlight,
+} from './study-store.ts';
 
 const ARTICLE = { _id: '64f0000000000000000000a1', title: 'Love is patient' };
 const quote = (exact: string, start = 0) => ({ exact, prefix: '', suffix: '', start });
@@ -20,7 +30,7 @@ async function snapshot() {
 }
 
 async function clearDevice() {
-  await Promise.all([db.highlights.clear(), db.notes.clear(), db.saved.clear(), db.reading.clear(), db.meta.clear()]);
+  await Promise.all([db.highlights.clear(), db.notes.clear(), db.saved.clear(), db.reading.clear(), db.meta.clear(), db.tombstones.clear()]);
   localStorage.clear();
 }
 
@@ -170,5 +180,35 @@ describe('backup and restore', () => {
     expect(await notesNeedingBackup(now)).toBe(1);
     await rememberBackup(now - day);
     expect(await notesNeedingBackup(now)).toBe(0);
+  });
+});
+
+describe('deletions and backups', () => {
+  const empty: StudyData = { saved: [], highlights: [], verseHighlights: [], notes: [], reading: [], preferences: {} };
+  const note = (_id: string, updatedAt: number) => ({ _id, articleId: ARTICLE._id, articleTitle: ARTICLE.title, text: _id, createdAt: 1, updatedAt });
+
+  it('leaves out a record no newer than its deletion, and takes one edited after it', () => {
+    const older = note('64f0000000000000000000b1', 5);
+    const newer = note('64f0000000000000000000b2', 20);
+    const saved = { _id: ARTICLE._id, title: ARTICLE.title, savedAt: 10 };
+    const deleted = new Map([
+      [`note:${older._id}`, 10],
+      [`note:${newer._id}`, 10],
+      [`saved:${saved._id}`, 10],
+    ]);
+    const plan = planMerge(empty, { ...empty, notes: [older, newer], saved: [saved] }, deleted);
+    expect(plan.put.notes).toEqual([newer]);
+    expect(plan.put.saved).toEqual([]);
+    expect(plan.counts).toEqual({ added: 1, updated: 0 });
+  });
+
+  it('a note deleted after the backup was made is not restored by it; other notes are', async () => {
+    const gone = await addArticleNote(ARTICLE, 'Deleted later');
+    const kept = await addArticleNote(ARTICLE, 'Still here');
+    const { text } = await makeBackupFile();
+    await removeArticleNote(gone._id);
+    await db.notes.clear();
+    expect(await restoreBackup(text)).toEqual({ added: 1, updated: 0 });
+    expect((await db.notes.toArray()).map((n) => n._id)).toEqual([kept._id]);
   });
 });

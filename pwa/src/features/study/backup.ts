@@ -1,7 +1,8 @@
 // The backup file and the merge that restores it. A backup is one JSON file: a format name, a
 // version, when it was made, the reader's data and a SHA-256 checksum of that data as written.
 // Restoring merges and never overwrites: what the device has stays, a record it lacks is added,
-// the same record twice is one, and of two edits of one record the newer wins. A file that is not
+// the same record twice is one, and of two edits of one record the newer wins; a record the reader
+// deleted after the backup's copy of it was made stays deleted (the device's tombstones). A file that is not
 // a backup, fails its checksum or comes from a later version is refused whole: nothing changes.
 // So is one holding a record whose id is not an id this app makes (24 hexadecimal characters, the
 // contracts' OBJECT_ID_PATTERN): ids become links (/article/<id>), so a file must not choose paths.
@@ -186,8 +187,24 @@ function mergeRecords<T extends { _id: string }>(
   return [...put.values()];
 }
 
-export function planMerge(device: StudyData, incoming: StudyData): MergePlan {
+/**
+ * Deletions on the device, by "<kind>:<id>" (kinds as db.ts StudyKind names them), and when they
+ * were made: a record of the file no newer than its deletion stays deleted.
+ */
+export type DeletedAt = ReadonlyMap<string, number>;
+
+export function planMerge(device: StudyData, incoming: StudyData, deleted: DeletedAt = new Map()): MergePlan {
   const counts: MergeCounts = { added: 0, updated: 0 };
+  const alive = <T extends { _id: string }>(kind: string, list: T[], time: (r: T) => number) =>
+    list.filter((r) => (deleted.get(`${kind}:${r._id}`) ?? -Infinity) < time(r));
+  incoming = {
+    ...incoming,
+    highlights: alive('highlight', incoming.highlights, (h) => h.updatedAt),
+    verseHighlights: alive('verseHighlight', incoming.verseHighlights, (h) => h.updatedAt),
+    notes: alive('note', incoming.notes, (n) => n.updatedAt),
+    saved: alive('saved', incoming.saved, (s) => s.savedAt),
+    reading: alive('reading', incoming.reading, (r) => r.updatedAt),
+  };
   // Whether a highlight's words are in the article is worked out on this device, not taken from the file.
   const dropOrphan = (h: Highlight): Highlight => {
     const copy = { ...h };

@@ -1,15 +1,25 @@
 // The reader's highlights and notes on this device (db.highlights, db.notes, and on Bible verses
 // db.verseHighlights), the backup of them
 // and its restore. Every change is one write (or one transaction), so a refusal (a full storage
-// quota) leaves nothing half-written; a quota refusal becomes the plain storage-full state.
+// quota) leaves nothing half-written; a quota refusal becomes the plain storage-full state. A
+// deletion leaves a tombstone, and while the device is linked to a study sync space every change
+// is queued for it, in the same transaction (sync/study-space/local-changes.ts).
 import { newObjectId } from '@fw/contracts/object-id';
-import { db, getMeta, setMeta, type ArticleNote, type Highlight, type HighlightColor, type VerseHighlight, type VersePassage } from '../../db/db.ts';
+import { db, getMeta, setMeta, type Table, type ArticleNote, type Highlight, type HighlightColor, type VerseHighlight, type VersePassage } from '../../db/db.ts';
 import { PREF_KEYS, setTextSize, setTheme, TEXT_SIZES, THEMES, type TextSize, type Theme } from '../../lib/device-prefs.ts';
 import { LISTEN_RATE_KEY } from '../../lib/read-aloud.ts';
 import { isQuotaError, setStorageFull } from '../../lib/storage.ts';
 import type { TextQuote } from './anchor.ts';
 import { verseChapterId } from './verse-anchor.ts';
 import { planMerge, readBackup, writeBackup, type BackupPreferences, type MergeCounts, type StudyData } from './backup.ts';
+import {
+  announceStudyQueued,
+  queueStudyRecords,
+  studyChangeScope,
+  tombstoneKey,
+  writeStudy,
+  type StudyChange,
+} from '../../sync/study-space/local-changes.ts';
 
 const STUDY_STORAGE_FULL =
   "This device's storage is full, so this change was not saved. Free some space in the browser's settings, or back up your notes, then try again.";
@@ -36,6 +46,14 @@ async function write<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Deletes a record, leaving its tombstone (and, while syncing, its deletion queued). */
+function removeStudy(tables: Table[], change: StudyChange & { deleted: true }): Promise<void> {
+  return writeStudy(tables, async () => {
+    await tables[0]!.delete(change.id);
+    return { result: undefined, changes: [change] };
+  });
+}
+
 export interface ArticleRef {
   _id: string;
   title: string;
@@ -53,59 +71,74 @@ export function addHighlight(article: ArticleRef, quote: TextQuote, color: Highl
     createdAt: now,
     updatedAt: now,
   };
-  return write(async () => {
-    await db.highlights.add(highlight);
-    return highlight;
-  });
+  return write(() =>
+    writeStudy([db.highlights], async () => {
+      await db.highlights.add(highlight);
+      return { result: highlight, changes: [{ kind: 'highlight', id: highlight._id }] };
+    }),
+  );
 }
 
 export function updateHighlight(id: string, change: Partial<Pick<Highlight, 'color' | 'note'>>): Promise<void> {
-  return write(async () => {
-    await db.highlights.update(id, { ...change, updatedAt: Date.now() });
-  });
+  return write(() =>
+    writeStudy([db.highlights], async () => {
+      const found = await db.highlights.update(id, { ...change, updatedAt: Date.now() });
+      return { result: undefined, changes: found ? [{ kind: 'highlight', id }] : [] };
+    }),
+  );
 }
 
 export function removeHighlight(id: string): Promise<void> {
-  return write(() => db.highlights.delete(id));
+  return write(() => removeStudy([db.highlights], { kind: 'highlight', id, deleted: true }));
 }
 
 /** A highlight on verses of one chapter; `text` is their words, kept for My notes. */
 export function addVerseHighlight(passage: VersePassage, text: string, color: HighlightColor, note = ''): Promise<VerseHighlight> {
   const now = Date.now();
   const highlight: VerseHighlight = { _id: newObjectId(now), chapterId: verseChapterId(passage), passage, text, color, note, createdAt: now, updatedAt: now };
-  return write(async () => {
-    await db.verseHighlights.add(highlight);
-    return highlight;
-  });
+  return write(() =>
+    writeStudy([db.verseHighlights], async () => {
+      await db.verseHighlights.add(highlight);
+      return { result: highlight, changes: [{ kind: 'verseHighlight', id: highlight._id }] };
+    }),
+  );
 }
 
 export function updateVerseHighlight(id: string, change: Partial<Pick<VerseHighlight, 'color' | 'note'>>): Promise<void> {
-  return write(async () => {
-    await db.verseHighlights.update(id, { ...change, updatedAt: Date.now() });
-  });
+  return write(() =>
+    writeStudy([db.verseHighlights], async () => {
+      const found = await db.verseHighlights.update(id, { ...change, updatedAt: Date.now() });
+      return { result: undefined, changes: found ? [{ kind: 'verseHighlight', id }] : [] };
+    }),
+  );
 }
 
 export function removeVerseHighlight(id: string): Promise<void> {
-  return write(() => db.verseHighlights.delete(id));
+  return write(() => removeStudy([db.verseHighlights], { kind: 'verseHighlight', id, deleted: true }));
 }
 
 export function addArticleNote(article: ArticleRef, text: string): Promise<ArticleNote> {
   const now = Date.now();
   const note: ArticleNote = { _id: newObjectId(now), articleId: article._id, articleTitle: article.title, text, createdAt: now, updatedAt: now };
-  return write(async () => {
-    await db.notes.add(note);
-    return note;
-  });
+  return write(() =>
+    writeStudy([db.notes], async () => {
+      await db.notes.add(note);
+      return { result: note, changes: [{ kind: 'note', id: note._id }] };
+    }),
+  );
 }
 
 export function updateArticleNote(id: string, text: string): Promise<void> {
-  return write(async () => {
-    await db.notes.update(id, { text, updatedAt: Date.now() });
-  });
+  return write(() =>
+    writeStudy([db.notes], async () => {
+      const found = await db.notes.update(id, { text, updatedAt: Date.now() });
+      return { result: undefined, changes: found ? [{ kind: 'note', id }] : [] };
+    }),
+  );
 }
 
 export function removeArticleNote(id: string): Promise<void> {
-  return write(() => db.notes.delete(id));
+  return write(() => removeStudy([db.notes], { kind: 'note', id, deleted: true }));
 }
 
 /**
@@ -171,18 +204,30 @@ export function rememberBackup(now = Date.now()): Promise<void> {
  */
 export async function restoreBackup(text: string): Promise<MergeCounts> {
   const incoming = await readBackup(text);
-  const plan = await write(() =>
-    db.transaction('rw', [db.saved, db.highlights, db.verseHighlights, db.notes, db.reading], async () => {
+  const { plan, queued } = await write(() =>
+    db.transaction('rw', [db.saved, db.highlights, db.verseHighlights, db.notes, db.reading, ...studyChangeScope()], async () => {
       const device = await deviceData();
-      const planned = planMerge(device, incoming);
+      const tombstones = new Map((await db.tombstones.toArray()).map((t) => [t.key, t.deletedAt]));
+      const planned = planMerge(device, incoming, tombstones);
       await db.saved.bulkPut(planned.put.saved);
       await db.highlights.bulkPut(planned.put.highlights);
       await db.verseHighlights.bulkPut(planned.put.verseHighlights);
       await db.notes.bulkPut(planned.put.notes);
       await db.reading.bulkPut(planned.put.reading);
-      return planned;
+      const { saved, highlights, verseHighlights, notes, reading } = planned.put;
+      const restored = [
+        ...saved.map((r) => ({ kind: 'saved' as const, id: r._id })),
+        ...highlights.map((r) => ({ kind: 'highlight' as const, id: r._id })),
+        ...verseHighlights.map((r) => ({ kind: 'verseHighlight' as const, id: r._id })),
+        ...notes.map((r) => ({ kind: 'note' as const, id: r._id })),
+        ...reading.map((r) => ({ kind: 'reading' as const, id: r._id })),
+      ];
+      // A record restored newer than its deletion is back: its tombstone goes.
+      await db.tombstones.bulkDelete(restored.map((r) => tombstoneKey(r.kind, r.id)));
+      return { plan: planned, queued: await queueStudyRecords(restored) };
     }),
   );
+  if (queued) announceStudyQueued();
   const { theme, textSize, listenRate } = plan.preferences;
   if (theme && THEMES.includes(theme as Theme)) setTheme(theme as Theme);
   if (textSize && TEXT_SIZES.some((s) => s.id === textSize)) setTextSize(textSize as TextSize);

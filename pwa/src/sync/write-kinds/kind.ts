@@ -4,7 +4,8 @@
 // outbox panel are generic over these declarations (registry.ts lists them); a new kind of write
 // is one more declaration in a family file here.
 import type { ErrorCode } from '@fw/contracts/errors';
-import type { Table } from '../../db/db.ts';
+import type { OutboxEntry, Table } from '../../db/db.ts';
+import type { ApiError } from '../../lib/api.ts';
 
 interface Endpoint {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -66,8 +67,22 @@ export interface WriteKind {
    * record whose writes cancel). Undefined, or no such function: both are sent, in order.
    */
   coalesce?: (earlier: QueuedWrite, later: QueuedWrite) => Coalesced | undefined;
+  /**
+   * Sends the due entries of this kind its own way (many in one request), instead of one request
+   * per entry; it claims, settles, refuses or schedules them itself and reports each.
+   */
+  sendAll?: (entries: OutboxEntry[], tools: SendTools) => Promise<{ sent: number; retryAt: number | null }>;
   /** The device tables its optimistic change, confirmation and forgetting touch. */
   tables: () => Table[];
+}
+
+/** What the outbox lends a kind that sends its entries itself. */
+export interface SendTools {
+  now: () => number;
+  /** The outbox's reading of a refusal (outbox.ts classify): 'retry' is tried again later. */
+  classify: (error: ApiError) => string;
+  backoffMs: (attempts: number) => number;
+  report: (key: string, outcome: 'done' | 'retry' | 'failed', message: string) => void;
 }
 
 /** Declares a family's kinds, keeping their names as a type. */

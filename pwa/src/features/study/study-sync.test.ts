@@ -1,0 +1,249 @@
+// Study sync between two devices sharing one scripted server (test/scripted-spaces.ts keeps spaces
+// as the backend's store does): what one device writes reaches the other sealed, edits merge by
+// time, deletions stay deleted, and leaving, rotating or filling a space never loses a note.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../db/db.ts';
+import {
+  addArticleNote,
+  addHighlight,
+  makeBackupFile,
+  removeHighlight,
+  restoreBackup,
+  updateArticleNote,
+  updateHighlight,
+} from './study-store.ts';
+import type { ScriptedServer } from '../../../test/scripted-server.ts';
+import { SCRIPTED_SPACE_MESSAGES } from '../../../test/scripted-spaces.ts';
+import { startScriptedServer, stopScriptedServer } from '../../../test/reset-db.ts';
+import { asDevice, resetDevices } from '../../../test/devices.ts';
+import { pushOutbox } from '../../sync/outbox.ts';
+import { pullStudy } from '../../sync/study-space/pull.ts';
+import { createSpace, linkSpace, rotateSpace, SPACE_MESSAGES, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
+import { readSpaceState, useStudySpaceStatus } from '../../sync/study-space/space-state.ts';
+import { renderHook, waitFor } from '@testing-library/react';
+
+const ARTICLE = { _id: '64f0000000000000000000a1', title: 'Love is patient' };
+const quote = (exact: string) => ({ exact, prefix: '', suffix: '', start: 0 });
+const T0 = Date.UTC(2026, 0, 5, 8);
+const MINUTE = 60_000;
+
+let server: ScriptedServer;
+beforeEach(async () => {
+  server = await startScriptedServer(null);
+  await resetDevices();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(T0);
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await resetDevices();
+  stopScriptedServer();
+});
+
+/** One sync round of the current device: push, then pull. */
+async function round() {
+  await pushOutbox();
+  await pullStudy();
+}
+
+const at = (minutes: number) => vi.setSystemTime(T0 + minutes * MINUTE);
+const spaceCalls = () => server.calls.filter((c) => c.path.startsWith('/api/study/'));
+
+/** Device A makes a space holding a highlight and a note; device B links to it. Answers the words. */
+async function twoLinkedDevices() {
+  await asDevice('A');
+  const highlight = await addHighlight(ARTICLE, quote('love suffers long'), 'yellow');
+  const note = await addArticleNote(ARTICLE, 'Read with the children');
+  const words = await createSpace();
+  await round();
+  await asDevice('B');
+  await linkSpace(words.join(' '));
+  // B shows the same words, for a third device.
+  expect(await spaceWords()).toEqual(words);
+  return { words, highlight, note };
+}
+
+describe('study sync between two devices', () => {
+  it('brings a highlight and a note made on one device to the other, sealed on the way', async () => {
+    const { highlight, note } = await twoLinkedDevices();
+    expect(await db.highlights.get(highlight._id)).toMatchObject({ color: 'yellow', quote: { exact: 'love suffers long' } });
+    expect(await db.notes.get(note._id)).toMatchObject({ text: 'Read with the children' });
+    const writes = spaceCalls().filter((c) => c.method === 'POST');
+    // Both records went in one write, and nothing the server holds names them.
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.body!.records).toHaveLength(2);
+    expect(JSON.stringify([...server.spaces.spaces.values()])).not.toMatch(/love suffers|children|yellow|64f0000000000000000000a1/);
+    // A change on B, once B sent what it held, reaches A in the next rounds.
+    await round();
+    at(5);
+    await updateHighlight(highlight._id, { color: 'green' });
+    await round();
+    await asDevice('A');
+    await round();
+    expect((await db.highlights.get(highlight._id))?.color).toBe('green');
+  });
+
+  it('after both edited offline, the newer edit wins on both and a deleted highlight stays deleted on both', async () => {
+    const { highlight, note } = await twoLinkedDevices();
+    // Offline: B recolours the highlight, then A deletes it; A edits the note, then B does, later.
+    at(10);
+    await updateHighlight(highlight._id, { color: 'pink' });
+    await asDevice('A');
+    at(11);
+    await removeHighlight(highlight._id);
+    at(12);
+    await updateArticleNote(note._id, 'A: read on Sunday');
+    await asDevice('B');
+    at(13);
+    await updateArticleNote(note._id, 'B: read on Saturday');
+    // Back online, B first; then each device syncs until nothing is left to send.
+    for (const device of ['B', 'A', 'B', 'A', 'B', 'A']) {
+      await asDevice(device);
+      await round();
+    }
+    for (const device of ['A', 'B']) {
+      await asDevice(device);
+      expect(await db.highlights.get(highlight._id), device).toBeUndefined();
+      expect((await db.notes.get(note._id))?.text, device).toBe('B: read on Saturday');
+      expect(await db.outbox.count(), device).toBe(0);
+    }
+  });
+
+  it('keeps a deleted highlight deleted when an older backup is restored', async () => {
+    const highlight = await addHighlight(ARTICLE, quote('love suffers long'), 'yellow');
+    const { text } = await makeBackupFile();
+    at(1);
+    await removeHighlight(highlight._id);
+    const counts = await restoreBackup(text);
+    expect(counts.added).toBe(0);
+    expect(await db.highlights.get(highlight._id)).toBeUndefined();
+  });
+
+  it('stops syncing: the key and cursor are forgotten, every note stays, nothing more is sent', async () => {
+    const { highlight, note } = await twoLinkedDevices();
+    const status = renderHook(() => useStudySpaceStatus());
+    await waitFor(() => expect(status.result.current).toEqual({ status: 'linked' }));
+    await stopSyncing();
+    await waitFor(() => expect(status.result.current).toEqual({ status: 'none' }));
+    status.unmount();
+    expect(await readSpaceState()).toBeUndefined();
+    expect(await db.highlights.get(highlight._id)).toBeDefined();
+    expect(await db.notes.get(note._id)).toBeDefined();
+    const before = spaceCalls().length;
+    await updateArticleNote(note._id, 'kept here only');
+    await round();
+    expect(await db.outbox.count()).toBe(0);
+    expect(spaceCalls()).toHaveLength(before);
+  });
+
+  it('rotates the key: the other device is told the space was removed, keeps its notes, and links with the new words', async () => {
+    const { highlight, words } = await twoLinkedDevices();
+    const newWords = await rotateSpace();
+    await asDevice('A');
+    const status = renderHook(() => useStudySpaceStatus());
+    await round();
+    await waitFor(() => expect(status.result.current).toEqual({ status: 'removed', message: SCRIPTED_SPACE_MESSAGES.REMOVED }));
+    status.unmount();
+    expect(await db.highlights.get(highlight._id)).toBeDefined();
+    await linkSpace(newWords.join(' '));
+    expect((await readSpaceState())?.status).toBe('linked');
+    // A third device given the old words is told what the server says.
+    await asDevice('C');
+    await expect(linkSpace(words.join(' '))).rejects.toThrow(SCRIPTED_SPACE_MESSAGES.REMOVED);
+  });
+
+  it('refuses words that open no space with a plain message, and stays unlinked', async () => {
+    await createSpace();
+    await stopSyncing();
+    const { wordsOfKey, newSpaceKey } = await import('../../sync/study-space/space-words.ts');
+    await expect(linkSpace(wordsOfKey(newSpaceKey()).join(' '))).rejects.toThrow(SPACE_MESSAGES.wrongWords);
+    expect(await readSpaceState()).toBeUndefined();
+  });
+
+  it('shows SPACE_FULL as a refused write with the server\'s message and loses nothing on the device', async () => {
+    server.spaces.quotaRecords = 1;
+    const first = await addHighlight(ARTICLE, quote('love suffers long'), 'yellow');
+    const second = await addHighlight(ARTICLE, quote('and is kind'), 'blue');
+    await createSpace();
+    await round();
+    const refused = await db.outbox.toArray();
+    expect(refused.map((e) => [e.status, e.lastError])).toEqual([
+      ['failed', SCRIPTED_SPACE_MESSAGES.FULL],
+      ['failed', SCRIPTED_SPACE_MESSAGES.FULL],
+    ]);
+    expect(await db.highlights.bulkGet([first._id, second._id])).toEqual([first, second]);
+  });
+});
+
+describe('the pull and the push', () => {
+  it('pulls page by page, saves the cursor, skips what does not open, and a round with nothing new is one request', async () => {
+    server.spaces.pageSize = 2;
+    await asDevice('A');
+    for (let i = 0; i < 5; i++) await addArticleNote(ARTICLE, `note ${i}`);
+    const words = await createSpace();
+    await round();
+    // A record sealed by another space lands in this one (a damaged or foreign record).
+    const [id, space] = [...server.spaces.spaces][0]!;
+    server.spaces.plant(id, [{ rid: 'A'.repeat(24), data: space.changes[0]!.data! }]);
+    await asDevice('B');
+    const result = await linkSpace(words.join(' '));
+    expect(result).toEqual({ applied: 5, unreadable: 1 });
+    expect(await db.notes.count()).toBe(5);
+    expect(await readSpaceState()).toMatchObject({ status: 'linked', cursor: 6 });
+    const before = spaceCalls().length;
+    await pullStudy();
+    expect(spaceCalls()).toHaveLength(before + 1);
+  });
+
+  it('sends up to 100 records a write, and a write whose answer was lost goes again as it was, under its key', async () => {
+    for (let i = 0; i < 150; i++) await addArticleNote(ARTICLE, `note ${i}`);
+    await createSpace();
+    let lost = false;
+    server.script = (call) => {
+      if (call.method !== 'POST' || lost) return undefined;
+      lost = true;
+      return 'lose-response';
+    };
+    await pushOutbox();
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
+    await pushOutbox();
+    const writes = spaceCalls().filter((c) => c.method === 'POST');
+    expect(writes.map((c) => (c.body!.records as unknown[]).length)).toEqual([100, 100, 50]);
+    expect(writes[1]!.key).toBe(writes[0]!.key);
+    expect(JSON.stringify(writes[1]!.body)).toBe(JSON.stringify(writes[0]!.body));
+    const [space] = server.spaces.spaces.values();
+    expect(space!.changes).toHaveLength(150);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('sealing and opening many records', () => {
+  it('gives the page a turn between slices while sealing and opening 2,000 records', async () => {
+    const RECORDS = 2_000;
+    await asDevice('A');
+    await db.notes.bulkAdd(
+      Array.from({ length: RECORDS }, (_, i) => ({
+        _id: (0x64f000000000000000000000n + BigInt(i)).toString(16),
+        articleId: ARTICLE._id,
+        articleTitle: ARTICLE.title,
+        text: `note ${i}`,
+        createdAt: T0,
+        updatedAt: T0,
+      })),
+    );
+    // A clock that moves 3 ms at every look, and a page turn that is counted.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 3));
+    const turns = vi.fn(async () => {});
+    vi.stubGlobal('scheduler', { yield: turns });
+    const words = await createSpace();
+    await pushOutbox();
+    const sealing = turns.mock.calls.length;
+    expect(sealing).toBeGreaterThanOrEqual(RECORDS / 4);
+    await asDevice('B');
+    await linkSpace(words.join(' '));
+    expect(await db.notes.count()).toBe(RECORDS);
+    expect(turns.mock.calls.length - sealing).toBeGreaterThanOrEqual(RECORDS / 4);
+    vi.mocked(performance.now).mockRestore();
+  }, 120_000);
+});

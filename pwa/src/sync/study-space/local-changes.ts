@@ -1,0 +1,96 @@
+// The reader's own changes to study records (made through features/study/study-store.ts and the
+// saved and reading-place hooks): each is written in one transaction with what follows from it.
+// - A deletion leaves a tombstone (kind, id, deletedAt), so neither an older backup nor a sync
+//   space's older copy brings the record back; writing the record again lifts it.
+// - While the device is linked to a sync space, the record is queued in the outbox as a `study`
+//   write naming only the record: the push seals its state as it is when sent (push.ts), so
+//   one queued, never-sent entry per record covers any number of changes.
+// Depends on db.ts only: the first screen's hooks load it on demand without the sync engine.
+import { newObjectId } from '@fw/contracts/object-id';
+import { db, type OutboxEntry, type StudyKind, type Table } from '../../db/db.ts';
+import { linkedSpace } from './space-state.ts';
+import { STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
+
+export interface StudyChange {
+  kind: StudyKind;
+  id: string;
+  deleted?: boolean;
+}
+
+const LABELS: Record<StudyKind, string> = {
+  highlight: 'Sync a highlight',
+  verseHighlight: 'Sync a verse highlight',
+  note: 'Sync a note',
+  saved: 'Sync a saved article',
+  reading: 'Sync a reading place',
+};
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** The sync engine listens, so that a change made online goes out right away. */
+export function onStudyQueued(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const tombstoneKey = (kind: StudyKind, id: string) => `${kind}:${id}`;
+
+/** The tables a study change touches besides the record's own. */
+export const studyChangeScope = (): Table[] => [db.outbox, db.meta, db.tombstones];
+
+/**
+ * Queues the records for the linked space (nothing when not linked). Runs in a transaction over
+ * studyChangeScope(); answers whether an entry was added.
+ */
+export async function queueStudyRecords(records: { kind: StudyKind; id: string }[], now = Date.now()): Promise<boolean> {
+  if (records.length === 0 || !(await linkedSpace())) return false;
+  let added = false;
+  for (const { kind, id } of records) {
+    const recordId = studyRecordId(kind, id);
+    const last = (await db.outbox.where('recordId').equals(recordId).sortBy('seq')).at(-1);
+    // A never-sent entry seals the record as it is when it goes: it covers this change too.
+    if (last && last.kind === STUDY_WRITE_KIND && last.status === 'queued' && last.attempts === 0) continue;
+    const entry: OutboxEntry = {
+      key: `op-${newObjectId()}`,
+      kind: STUDY_WRITE_KIND,
+      recordId,
+      body: { kind, id },
+      label: LABELS[kind],
+      status: 'queued',
+      attempts: 0,
+      createdAt: now,
+      nextAttemptAt: 0,
+    };
+    await db.outbox.add(entry);
+    added = true;
+  }
+  return added;
+}
+
+/** Records tombstones for deletions, lifts them for writes, and queues the records. In a transaction. */
+async function noteChanges(changes: StudyChange[], now: number): Promise<boolean> {
+  for (const { kind, id, deleted } of changes) {
+    if (deleted) await db.tombstones.put({ key: tombstoneKey(kind, id), kind, id, deletedAt: now });
+    else await db.tombstones.delete(tombstoneKey(kind, id));
+  }
+  return queueStudyRecords(changes, now);
+}
+
+export function announceStudyQueued(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Runs the reader's write over `tables` and notes the changes it answers, in one transaction, so
+ * a refusal (a full storage quota) leaves neither half.
+ */
+export async function writeStudy<T>(tables: Table[], run: () => Promise<{ result: T; changes: StudyChange[] }>): Promise<T> {
+  const now = Date.now();
+  const { result, queued } = await db.transaction('rw', [...tables, ...studyChangeScope()], async () => {
+    const done = await run();
+    return { result: done.result, queued: await noteChanges(done.changes, now) };
+  });
+  if (queued) announceStudyQueued();
+  return result;
+}

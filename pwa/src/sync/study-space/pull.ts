@@ -1,0 +1,177 @@
+// Brings the linked space's changes to the device, page by page after the cursor it holds (a round
+// with nothing new is one request). Each record is opened (one that does not open is skipped and
+// counted) and merged by the backup's rule (features/study/backup.ts): the newer copy wins, the
+// device's on a tie, and a record no newer than the device's tombstone of it is ignored. A
+// deletion in the space carries no time, only its place in the space's order: it is the record's
+// latest change there, so it deletes the device's copy and leaves a tombstone. A page is applied
+// in one transaction with its cursor. The space keeps a record's changes in the order they arrived,
+// not by their times, so when the space's copy loses to the device's, the device's is queued to go
+// again. A record whose write still waits in the outbox keeps its entry: the push seals the record
+// as it is when sent, so if the space's newer copy won here, that is what goes back, and if the
+// entry was sealed already, one more is queued, so every device ends on the same copy. Opening 2,000 records runs in slices (lib/next-task.ts).
+import { spacePath } from '@fw/contracts/paths';
+import { SPACE_CREDENTIAL_HEADER, type SpaceChanges } from '@fw/contracts/study-space';
+import { openRecord, opaqueIdOf, type PlainRecord, type SpaceKeys } from '@fw/contracts/study-seal';
+import { ApiError, api } from '../../lib/api.ts';
+import { Slices } from '../../lib/next-task.ts';
+import { db, type StudyKind } from '../../db/db.ts';
+import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
+import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
+import { isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
+
+export interface StudyPullResult {
+  applied: number;
+  /** Records that did not open with this space's key (damaged, or not from this space). */
+  unreadable: number;
+}
+
+/** While linking: the records ("<kind>:<id>") the device now holds as the space does, which need not go back. */
+type AsInSpace = Set<string>;
+
+type Incoming = { kind: StudyKind; id: string; value: Record<string, unknown> | null };
+
+/** The device's study records and tombstones by their space id, worked out only when a page deletes. */
+async function recordsByRid(keys: SpaceKeys): Promise<Map<string, { kind: StudyKind; id: string }>> {
+  const map = new Map<string, { kind: StudyKind; id: string }>();
+  const slices = new Slices();
+  const add = async (kind: StudyKind, id: string) => {
+    if (slices.due()) await slices.next();
+    map.set(await opaqueIdOf(keys, kind, id), { kind, id });
+  };
+  for (const kind of Object.keys(STUDY_KINDS) as StudyKind[]) {
+    for (const id of await STUDY_KINDS[kind].table().toCollection().primaryKeys()) await add(kind, id);
+  }
+  for (const stone of await db.tombstones.toArray()) await add(stone.kind, stone.id);
+  return map;
+}
+
+type ByRid = { map?: Map<string, { kind: StudyKind; id: string }> };
+
+/** Opens a page's records, in slices; deletions are named through the device's own records. */
+async function openPage(keys: SpaceKeys, page: SpaceChanges, byRid: ByRid): Promise<{ incoming: Incoming[]; unreadable: number }> {
+  const incoming: Incoming[] = [];
+  const openedHere = new Map<string, { kind: StudyKind; id: string }>();
+  let unreadable = 0;
+  const slices = new Slices();
+  for (const change of page.changes) {
+    if (slices.due()) await slices.next();
+    if (change.deleted || change.data === undefined) {
+      if (!byRid.map) {
+        byRid.map = await recordsByRid(keys);
+        // This page's records opened so far are not on the device yet.
+        for (const [rid, record] of openedHere) byRid.map.set(rid, record);
+      }
+      const known = byRid.map.get(change.rid);
+      // A record this device never had: nothing to delete.
+      if (known) incoming.push({ ...known, value: null });
+      continue;
+    }
+    let record: PlainRecord;
+    try {
+      record = await openRecord(keys, change.rid, change.data);
+    } catch {
+      unreadable += 1;
+      continue;
+    }
+    const value = record.value as Record<string, unknown> | null;
+    if (!isStudyKind(record.kind) || typeof value !== 'object' || value === null || value._id !== record.id) {
+      unreadable += 1;
+      continue;
+    }
+    incoming.push({ kind: record.kind, id: record.id, value });
+    openedHere.set(change.rid, { kind: record.kind, id: record.id });
+    byRid.map?.set(change.rid, { kind: record.kind, id: record.id });
+  }
+  return { incoming, unreadable };
+}
+
+/** Applies one page and its cursor; in the caller's transaction. Answers how many records changed. */
+async function applyPage(
+  incoming: Incoming[],
+  now: number,
+  asInSpace?: AsInSpace,
+): Promise<{ applied: number; requeue: { kind: StudyKind; id: string }[] }> {
+  const claimed = new Set(
+    (await db.outbox.filter((e) => e.kind === STUDY_WRITE_KIND && e.attempts > 0).toArray()).map((e) => e.recordId),
+  );
+  let applied = 0;
+  const requeue: { kind: StudyKind; id: string }[] = [];
+  for (const { kind, id, value } of incoming) {
+    const spec = STUDY_KINDS[kind];
+    const current = await spec.table().get(id);
+    const stone = await db.tombstones.get(tombstoneKey(kind, id));
+    if (value === null) {
+      if (!current) continue;
+      await spec.table().delete(id);
+      await db.tombstones.put({ key: tombstoneKey(kind, id), kind, id, deletedAt: Math.max(now, spec.time(current as never) + 1) });
+    } else {
+      const time = spec.time(value);
+      const mine = stone ? stone.deletedAt : current ? spec.time(current as never) : -Infinity;
+      if (mine >= time) {
+        // The space's latest is older than the device's: send the device's again, so every
+        // device ends on the newer one (an equal time is this device's own change coming back).
+        if (mine > time) requeue.push({ kind, id });
+        else asInSpace?.add(studyRecordId(kind, id));
+        continue;
+      }
+      const kept = (current as { orphan?: 1 } | undefined)?.orphan;
+      await spec.table().put({ ...value, _id: id, ...(kept ? { orphan: kept } : {}) } as never);
+      if (stone) await db.tombstones.delete(stone.key);
+      asInSpace?.add(studyRecordId(kind, id));
+    }
+    applied += 1;
+    if (claimed.has(studyRecordId(kind, id))) requeue.push({ kind, id });
+  }
+  return { applied, requeue };
+}
+
+/** Pulls the linked space's changes after the device's cursor; nothing when not linked. */
+export async function pullStudy(): Promise<StudyPullResult> {
+  const result: StudyPullResult = { applied: 0, unreadable: 0 };
+  const space = await linkedSpace();
+  if (space) await pullInto(space.key, space.cursor, result);
+  return result;
+}
+
+/**
+ * Pulls the space of `key` from `cursor`, storing the cursor with each page. With `asInSpace`,
+ * the device is not linked yet and becomes linked with the first page (so a link is kept only
+ * once the space answered); the set gathers the records that need not be sent back.
+ * SPACE_REMOVED: the device leaves the space.
+ */
+export async function pullInto(key: Uint8Array, cursor: number, result: StudyPullResult, asInSpace?: AsInSpace): Promise<void> {
+  const link = asInSpace !== undefined;
+  const keys = await keysOf(key);
+  // Worked out once a pull, at its first deletion; records opened after that are added as they come.
+  const byRid: ByRid = {};
+  let after = cursor;
+  for (;;) {
+    let page: SpaceChanges;
+    try {
+      ({ data: page } = await api<SpaceChanges>('GET', `${spacePath(keys.spaceId, '/changes')}?after=${after}`, {
+        headers: { [SPACE_CREDENTIAL_HEADER]: keys.credential },
+      }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'SPACE_REMOVED') {
+        await leaveSpace({ status: 'removed', message: error.message });
+        return;
+      }
+      throw error;
+    }
+    const { incoming, unreadable } = await openPage(keys, page, byRid);
+    result.unreadable += unreadable;
+    const requeued = await db.transaction('rw', [...studyTables(), db.meta, db.outbox], async () => {
+      // Left or rotated while this page was on its way: it belongs to no space the device follows.
+      if (!(link && after === cursor) && !(await stillLinked(key))) return null;
+      const { applied, requeue } = await applyPage(incoming, Date.now(), asInSpace);
+      result.applied += applied;
+      if (link && after === cursor) await enterSpace(key, page.cursor);
+      else await writeSpaceState({ status: 'linked', key, cursor: page.cursor });
+      return queueStudyRecords(requeue);
+    });
+    if (requeued === null) return;
+    if (requeued) announceStudyQueued();
+    after = page.cursor;
+    if (!page.hasMore) return;
+  }
+}

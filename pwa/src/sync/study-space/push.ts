@@ -1,0 +1,154 @@
+// Sends the outbox's study writes to the linked space, up to STUDY_LIMITS.WRITE_MAX_RECORDS records
+// a request. A write names only its record; the first time it is claimed its record is sealed as
+// it is then (or, deleted, as a tombstone) and the sealed form is stored on the entry with the
+// batch's Idempotency-Key, so a retry after a lost answer sends the very same body under the same
+// key and the server applies it once. Sealing 2,000 records runs in slices (lib/next-task.ts).
+// Refusals: SPACE_FULL and the like leave the entries refused with the server's message (the
+// records stay on the device); SPACE_REMOVED means another device removed the space: the device
+// leaves it, keeping its records, and shows the server's message (space-state.ts).
+import { newObjectId } from '@fw/contracts/object-id';
+import { spacePath } from '@fw/contracts/paths';
+import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS, type SealedRecord } from '@fw/contracts/study-space';
+import { opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal';
+import { ApiError, api } from '../../lib/api.ts';
+import { Slices } from '../../lib/next-task.ts';
+import { db, type OutboxEntry, type StudyKind } from '../../db/db.ts';
+import type { SendTools } from '../write-kinds/kind.ts';
+import { keysOf, leaveSpace, linkedSpace, stillLinked } from './space-state.ts';
+import { STUDY_KINDS, travelling } from './study-records.ts';
+
+/** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
+interface StudyBody {
+  kind: StudyKind;
+  id: string;
+  batch?: string;
+  /** The entry's own key when it was sealed: "Try again" gives a new key, and a fresh seal. */
+  sealedUnder?: string;
+  /** The space it was sealed for: after a new key (a rotation, another link) it is sealed again. */
+  space?: string;
+  sealed?: SealedRecord;
+}
+
+interface BatchResult {
+  sent: number;
+  retryAt: number | null;
+}
+
+const bodyOf = (entry: OutboxEntry) => entry.body as unknown as StudyBody;
+
+/** Seals a record as the device holds it now: a tombstone when it is gone. */
+async function sealCurrent(keys: SpaceKeys, kind: StudyKind, id: string): Promise<SealedRecord> {
+  const value = await STUDY_KINDS[kind].table().get(id);
+  if (!value) return { rid: await opaqueIdOf(keys, kind, id), deleted: true };
+  return sealRecord(keys, { kind, id, value: travelling(value) });
+}
+
+/** Seals many, giving the page a turn between slices. */
+export async function sealMany(keys: SpaceKeys, records: { kind: StudyKind; id: string }[]): Promise<SealedRecord[]> {
+  const slices = new Slices();
+  const out: SealedRecord[] = [];
+  for (const { kind, id } of records) {
+    if (slices.due()) await slices.next();
+    out.push(await sealCurrent(keys, kind, id));
+  }
+  return out;
+}
+
+/** POSTs sealed records to the space under `key`. */
+export async function writeRecords(keys: SpaceKeys, records: SealedRecord[], key: string): Promise<Record<string, unknown>> {
+  const { data } = await api('POST', spacePath(keys.spaceId, '/records'), {
+    body: { records },
+    idempotencyKey: key,
+    headers: { [SPACE_CREDENTIAL_HEADER]: keys.credential },
+  });
+  return data;
+}
+
+/** Claims the entries still queued (counting an attempt, so nothing merges into them any more). */
+async function claim(entries: OutboxEntry[]): Promise<OutboxEntry[]> {
+  return db.transaction('rw', db.outbox, async () => {
+    const claimed: OutboxEntry[] = [];
+    for (const entry of entries) {
+      const now = await db.outbox.get(entry.seq!);
+      if (!now || now.status !== 'queued') continue;
+      await db.outbox.update(entry.seq!, { attempts: now.attempts + 1 });
+      claimed.push({ ...now, attempts: now.attempts + 1 });
+    }
+    return claimed;
+  });
+}
+
+/** Seals the claimed entries' records and stores the sealed forms and the batch key on them. */
+async function sealBatch(keys: SpaceKeys, entries: OutboxEntry[]): Promise<OutboxEntry[]> {
+  const sealed = await sealMany(keys, entries.map(bodyOf));
+  const batch = `op-${newObjectId()}`;
+  const stored = entries.map((entry, i) => {
+    const { kind, id } = bodyOf(entry);
+    return { ...entry, body: { kind, id, batch, sealedUnder: entry.key, space: keys.spaceId, sealed: sealed[i] } };
+  });
+  await db.transaction('rw', db.outbox, async () => {
+    for (const entry of stored) await db.outbox.update(entry.seq!, { body: entry.body });
+  });
+  return stored;
+}
+
+/** Entries sealed together before, still all here: sent again as they were; the rest in new batches. */
+function groupsOf(entries: OutboxEntry[], spaceId: string): OutboxEntry[][] {
+  const stored = new Map<string, OutboxEntry[]>();
+  const fresh: OutboxEntry[] = [];
+  for (const entry of entries) {
+    const body = bodyOf(entry);
+    if (body.batch && body.sealed && body.sealedUnder === entry.key && body.space === spaceId) stored.set(body.batch, [...(stored.get(body.batch) ?? []), entry]);
+    else fresh.push(entry);
+  }
+  const groups = [...stored.values()];
+  for (let i = 0; i < fresh.length; i += STUDY_LIMITS.WRITE_MAX_RECORDS) groups.push(fresh.slice(i, i + STUDY_LIMITS.WRITE_MAX_RECORDS));
+  return groups;
+}
+
+/** Sends the due study entries (oldest first), a batch a request. */
+export async function pushStudyEntries(entries: OutboxEntry[], tools: SendTools): Promise<BatchResult> {
+  const space = await linkedSpace();
+  if (!space || entries.length === 0) return { sent: 0, retryAt: null };
+  const keys = await keysOf(space.key);
+  let sent = 0;
+  for (const group of groupsOf(entries, keys.spaceId)) {
+    const claimed = await claim(group);
+    if (claimed.length === 0) continue;
+    const first = bodyOf(claimed[0]!).batch;
+    const asBefore =
+      first !== undefined && claimed.length === group.length &&
+      claimed.every((e) => {
+        const body = bodyOf(e);
+        return body.batch === first && body.sealed !== undefined && body.sealedUnder === e.key && body.space === keys.spaceId;
+      });
+    const batch = asBefore ? claimed : await sealBatch(keys, claimed);
+    // A stop or a rotation while sealing: these records go with the new space's full push, or nowhere.
+    if (!(await stillLinked(space.key))) return { sent, retryAt: null };
+    try {
+      await writeRecords(keys, batch.map((e) => bodyOf(e).sealed!), bodyOf(batch[0]!).batch!);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const tell = (outcome: 'retry' | 'failed') => batch.forEach((entry) => tools.report(entry.key, outcome, error.message));
+      if (error.code === 'SPACE_REMOVED') {
+        await leaveSpace({ status: 'removed', message: error.message });
+        tell('failed');
+        return { sent, retryAt: null };
+      }
+      if (tools.classify(error) === 'retry') {
+        const retryAt = tools.now() + Math.max(tools.backoffMs(batch[0]!.attempts), error.retryAfterMs ?? 0);
+        await db.outbox.bulkUpdate(batch.map((e) => ({ key: e.seq!, changes: { nextAttemptAt: retryAt, lastError: error.message } })));
+        tell('retry');
+        return { sent, retryAt };
+      }
+      // Refused (SPACE_FULL names what the space holds): the person sees it; the records stay here.
+      await db.outbox.bulkUpdate(batch.map((e) => ({ key: e.seq!, changes: { status: 'failed' as const, lastError: error.message } })));
+      tell('failed');
+      continue;
+    }
+    await db.outbox.bulkDelete(batch.map((e) => e.seq!));
+    for (const entry of batch) tools.report(entry.key, 'done', '');
+    sent += batch.length;
+  }
+  return { sent, retryAt: null };
+}

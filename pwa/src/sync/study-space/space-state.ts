@@ -1,0 +1,85 @@
+// Which study sync space this device belongs to, kept in the meta table under one key: the space
+// key (32 random bytes; it leaves the device only as the words shown to the person), the cursor
+// of the space's change feed, or the server's message once another device removed the space.
+// The keys derived from the space key are worked out once per session. Depends on db.ts only,
+// so the study screens' writes (local-changes.ts) can read it without loading the sync engine.
+import { deriveSpaceKeys, type SpaceKeys } from '@fw/contracts/study-seal';
+import { db, type MetaEntry } from '../../db/db.ts';
+import { useDeviceQuery } from '../../db/live.ts';
+import { STUDY_WRITE_KIND } from './study-records.ts';
+
+const SPACE_STATE_KEY = 'studySpace';
+
+export type SpaceState =
+  | { status: 'linked'; key: Uint8Array; cursor: number }
+  | { status: 'removed'; message: string };
+
+/** What a screen shows: the words come from `spaceWords()` (space.ts) when the person asks. */
+type SpaceStatus = { status: 'none' } | { status: 'linked' } | { status: 'removed'; message: string };
+
+const stateOf = (entry: MetaEntry | undefined) => entry?.value as SpaceState | undefined;
+
+export async function readSpaceState(): Promise<SpaceState | undefined> {
+  return stateOf(await db.meta.get(SPACE_STATE_KEY));
+}
+
+/** The linked space's key and cursor, or undefined when the device syncs no study space. */
+export async function linkedSpace(): Promise<Extract<SpaceState, { status: 'linked' }> | undefined> {
+  const state = await readSpaceState();
+  return state?.status === 'linked' ? state : undefined;
+}
+
+export async function writeSpaceState(state: SpaceState | undefined): Promise<void> {
+  if (state) await db.meta.put({ key: SPACE_STATE_KEY, value: state });
+  else await db.meta.delete(SPACE_STATE_KEY);
+}
+
+const sameKey = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+/** Whether the device is still linked to the space of `key` (a stop or a rotation may have come between). */
+export async function stillLinked(key: Uint8Array): Promise<boolean> {
+  const state = await linkedSpace();
+  return state !== undefined && sameKey(state.key, key);
+}
+
+const derived = new Map<string, Promise<SpaceKeys>>();
+
+/** The space's id, credential and record keys, derived once per session for each key. */
+export function keysOf(key: Uint8Array): Promise<SpaceKeys> {
+  const name = Array.from(key, (b) => b.toString(16).padStart(2, '0')).join('');
+  let keys = derived.get(name);
+  if (!keys) {
+    keys = deriveSpaceKeys(key);
+    derived.set(name, keys);
+  }
+  return keys;
+}
+
+/** The study sync status for screens: not syncing, linked, or removed with the server's message. */
+export function useStudySpaceStatus(): SpaceStatus | undefined {
+  return useDeviceQuery(async ({ db: device }) => {
+    const state = stateOf(await device.meta.get(SPACE_STATE_KEY));
+    if (!state) return { status: 'none' } as const;
+    return state.status === 'linked' ? ({ status: 'linked' } as const) : state;
+  });
+}
+
+/**
+ * Leaves the space: `next` is the state after it (undefined: not syncing; removed: the server's
+ * message), and the study writes waiting for the old space go, since no space takes them. The
+ * device's own records stay. One transaction over meta and the outbox.
+ */
+export async function leaveSpace(next: Extract<SpaceState, { status: 'removed' }> | undefined): Promise<void> {
+  await db.transaction('rw', [db.meta, db.outbox], async () => {
+    await writeSpaceState(next);
+    await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND).delete();
+  });
+}
+
+/** Links the device to the space of `key`, dropping the writes queued for any space before it. */
+export async function enterSpace(key: Uint8Array, cursor: number): Promise<void> {
+  await db.transaction('rw', [db.meta, db.outbox], async () => {
+    await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND).delete();
+    await writeSpaceState({ status: 'linked', key, cursor });
+  });
+}

@@ -1,0 +1,119 @@
+// What a person does with a study sync space (the "Sync my notes" and "Link this device" screens
+// call these): make one, link this device to one by its words, stop syncing, or change its key.
+// The key never leaves the device but as its words (spaceWords); the server sees the space id and
+// the credential derived from it (contracts/src/study-seal.ts).
+import { spacePath } from '@fw/contracts/paths';
+import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS } from '@fw/contracts/study-space';
+import { newObjectId } from '@fw/contracts/object-id';
+import { ApiError, api } from '../../lib/api.ts';
+import { db, type StudyKind } from '../../db/db.ts';
+import { announceStudyQueued, queueStudyRecords, studyChangeScope } from './local-changes.ts';
+import { pullInto, type StudyPullResult } from './pull.ts';
+import { sealMany, writeRecords } from './push.ts';
+import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, writeSpaceState } from './space-state.ts';
+import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
+import { STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
+
+export const SPACE_MESSAGES = {
+  wrongWords:
+    'These words do not open a sync space. Check them against the device that shows them, or make a new sync space there.',
+  notLinked: 'This device is not syncing notes.',
+} as const;
+
+const headersOf = (credential: string) => ({ [SPACE_CREDENTIAL_HEADER]: credential });
+
+/** Every study record the device holds, by kind and id. */
+async function everyRecord(): Promise<{ kind: StudyKind; id: string }[]> {
+  const all: { kind: StudyKind; id: string }[] = [];
+  for (const kind of Object.keys(STUDY_KINDS) as StudyKind[]) {
+    for (const id of await STUDY_KINDS[kind].table().toCollection().primaryKeys()) all.push({ kind, id });
+  }
+  return all;
+}
+
+/** Queues every record the device holds for the linked space (the push sends them in batches),
+ * but those it holds as the space does. */
+async function queueEverything(asInSpace: ReadonlySet<string> = new Set()): Promise<void> {
+  const queued = await db.transaction('rw', [...studyTables(), ...studyChangeScope()], async () =>
+    queueStudyRecords((await everyRecord()).filter((r) => !asInSpace.has(studyRecordId(r.kind, r.id)))),
+  );
+  if (queued) announceStudyQueued();
+}
+
+async function makeSpace(key: Uint8Array): Promise<void> {
+  const keys = await keysOf(key);
+  await api('PUT', spacePath(keys.spaceId), { headers: headersOf(keys.credential) });
+}
+
+/** Makes a new space for this device and sends it everything the device holds; answers its words. */
+export async function createSpace(): Promise<string[]> {
+  const key = newSpaceKey();
+  await makeSpace(key);
+  await enterSpace(key, 0);
+  await queueEverything();
+  return wordsOfKey(key);
+}
+
+/**
+ * Links this device to the space the words name: its records come in (merged with the device's)
+ * and the device's own go out. A SpaceWordsError for words that are not a key; an Error with
+ * SPACE_MESSAGES.wrongWords when no space opens with them.
+ */
+export async function linkSpace(words: string): Promise<StudyPullResult> {
+  const key = keyOfWords(words);
+  const result: StudyPullResult = { applied: 0, unreadable: 0 };
+  const asInSpace = new Set<string>();
+  try {
+    await pullInto(key, 0, result, asInSpace);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'SPACE_LOCKED') throw new Error(SPACE_MESSAGES.wrongWords, { cause: error });
+    throw error;
+  }
+  const state = await readSpaceState();
+  // A space another device removed: its words no longer work, as the server says.
+  if (state?.status === 'removed') throw new Error(state.message);
+  await queueEverything(asInSpace);
+  return result;
+}
+
+/** The linked space's words, to show on this device so another can be linked. */
+export async function spaceWords(): Promise<string[]> {
+  const space = await linkedSpace();
+  if (!space) throw new Error(SPACE_MESSAGES.notLinked);
+  return wordsOfKey(space.key);
+}
+
+/** Forgets the space's key and cursor; every note stays on this device. */
+export async function stopSyncing(): Promise<void> {
+  await leaveSpace(undefined);
+}
+
+/**
+ * A new key for the family's notes (when the words may have been seen by someone else): a new
+ * space gets everything this device holds, sealed under the new key, then the old space is removed,
+ * so its other devices are told to link again with the new words. Answers the new words.
+ */
+export async function rotateSpace(): Promise<string[]> {
+  const old = await linkedSpace();
+  if (!old) throw new Error(SPACE_MESSAGES.notLinked);
+  // Writes queued from here on go to the new space (the push seals them for whichever is linked).
+  const lastQueued = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
+  const key = newSpaceKey();
+  const keys = await keysOf(key);
+  await makeSpace(key);
+  // Sent here, not through the outbox: the old space goes only once the new one holds everything.
+  const sealed = await sealMany(keys, await everyRecord());
+  let cursor = 0;
+  for (let i = 0; i < sealed.length; i += STUDY_LIMITS.WRITE_MAX_RECORDS) {
+    const answer = await writeRecords(keys, sealed.slice(i, i + STUDY_LIMITS.WRITE_MAX_RECORDS), `op-${newObjectId()}`);
+    cursor = Number(answer.cursor) || cursor;
+  }
+  await db.transaction('rw', [db.meta, db.outbox], async () => {
+    await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND && entry.seq! <= lastQueued).delete();
+    await writeSpaceState({ status: 'linked', key, cursor });
+  });
+  const oldKeys = await keysOf(old.key);
+  await api('DELETE', spacePath(oldKeys.spaceId), { headers: headersOf(oldKeys.credential) });
+  return wordsOfKey(key);
+}
+

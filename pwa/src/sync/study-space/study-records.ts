@@ -1,0 +1,43 @@
+// The study records a sync space carries, by kind: the device table each lives in and the time
+// that decides which of two copies is newer (the backup's merge rule, features/study/backup.ts).
+// Preferences stay in this browser's localStorage and are not synced.
+import { db, type StudyKind, type Table } from '../../db/db.ts';
+
+interface StudyRecord {
+  _id: string;
+}
+
+interface KindSpec {
+  table: () => Table<StudyRecord, string>;
+  /** When this copy was last changed by the reader. */
+  time: (value: Record<string, unknown>) => number;
+}
+
+/** The outbox kind of a study record's write (write-kinds/study.ts). */
+export const STUDY_WRITE_KIND = 'study';
+
+const updatedAt = (value: Record<string, unknown>) => Number(value.updatedAt) || 0;
+
+export const STUDY_KINDS: Record<StudyKind, KindSpec> = {
+  highlight: { table: () => db.highlights as unknown as Table<StudyRecord, string>, time: updatedAt },
+  verseHighlight: { table: () => db.verseHighlights as unknown as Table<StudyRecord, string>, time: updatedAt },
+  note: { table: () => db.notes as unknown as Table<StudyRecord, string>, time: updatedAt },
+  // A bookmark changes only by being made again: the time it was saved.
+  saved: { table: () => db.saved as unknown as Table<StudyRecord, string>, time: (value) => Number(value.savedAt) || 0 },
+  reading: { table: () => db.reading as unknown as Table<StudyRecord, string>, time: updatedAt },
+};
+
+export const isStudyKind = (kind: unknown): kind is StudyKind => typeof kind === 'string' && Object.hasOwn(STUDY_KINDS, kind);
+
+/** Every table a study record lives in, with the tombstones. */
+export const studyTables = (): Table[] => [...Object.values(STUDY_KINDS).map((spec) => spec.table() as unknown as Table), db.tombstones];
+
+/** The outbox's record id of a study record: kind and local id. */
+export const studyRecordId = (kind: StudyKind, id: string) => `${kind}:${id}`;
+
+/** A record as it travels: without what this device works out for itself (a highlight's "no longer in the article"). */
+export function travelling(value: StudyRecord): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...value };
+  delete copy.orphan;
+  return copy;
+}

@@ -1,0 +1,99 @@
+// The study sync spaces of the scripted server (scripted-server.ts), kept as the backend's store
+// keeps them (backend/src/modules/study/space-store.ts): a space per id opened by its credential,
+// changes numbered 1, 2, 3… with a record's replaced change dropped, deletions kept as tombstones,
+// a quota that refuses a growing write whole, and removal answered with 410 from then on.
+import { STUDY_LIMITS } from '@fw/contracts/study-space';
+
+interface Change {
+  seq: number;
+  rid: string;
+  data?: string;
+  deleted?: true;
+}
+
+interface Space {
+  credential: string;
+  changes: Change[];
+  removed: boolean;
+}
+
+interface SpaceCall {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+  credential: string | null;
+}
+
+type Reply = { status: number; body: Record<string, unknown> };
+
+export const SCRIPTED_SPACE_MESSAGES = {
+  LOCKED: 'These sync words do not open a sync space.',
+  REMOVED: 'This sync space was removed from every device. Link this device with the new words.',
+  FULL: 'Your sync space is full. Nothing of this change was sent, and this device keeps everything.',
+} as const;
+
+const refuse = (status: number, code: string, message: string): Reply => ({ status, body: { success: false, code, message } });
+
+export class ScriptedSpaces {
+  spaces = new Map<string, Space>();
+  /** Live records a space may hold (the real quota is STUDY_LIMITS.QUOTA_RECORDS). */
+  quotaRecords: number = STUDY_LIMITS.QUOTA_RECORDS;
+  /** Changes in one page of the feed. */
+  pageSize: number = STUDY_LIMITS.PAGE_MAX_CHANGES;
+  private seqs = new Map<string, number>();
+
+  private usage(space: Space) {
+    const records = space.changes.filter((c) => c.data !== undefined).length;
+    const bytes = space.changes.reduce((sum, c) => sum + (c.data?.length ?? 0), 0);
+    return { bytes, records, quotaBytes: STUDY_LIMITS.QUOTA_BYTES, quotaRecords: this.quotaRecords };
+  }
+
+  apply(call: SpaceCall): Reply {
+    const url = new URL(call.path, 'http://localhost');
+    const [id, tail] = url.pathname.replace('/api/study/spaces/', '').split('/');
+    const space = this.spaces.get(id!);
+    if (call.method === 'PUT' && !tail) {
+      if (!space) {
+        this.spaces.set(id!, { credential: call.credential ?? '', changes: [], removed: false });
+        return { status: 200, body: { success: true, usage: this.usage(this.spaces.get(id!)!) } };
+      }
+    }
+    if (!space || space.credential !== call.credential) return refuse(401, 'SPACE_LOCKED', SCRIPTED_SPACE_MESSAGES.LOCKED);
+    if (space.removed) return refuse(410, 'SPACE_REMOVED', SCRIPTED_SPACE_MESSAGES.REMOVED);
+    if (call.method === 'PUT') return { status: 200, body: { success: true, usage: this.usage(space) } };
+    if (call.method === 'DELETE') {
+      space.removed = true;
+      return { status: 200, body: { success: true, message: 'The sync space was removed from every device.' } };
+    }
+    if (call.method === 'POST' && tail === 'records') return this.write(id!, space, call.body?.records as Omit<Change, 'seq'>[]);
+    if (call.method === 'GET' && tail === 'changes') {
+      const after = Number(url.searchParams.get('after') ?? 0);
+      const top = this.seqs.get(id!) ?? 0;
+      const end = Math.min(top, after + this.pageSize);
+      const changes = space.changes.filter((c) => c.seq > after && c.seq <= end).sort((a, b) => a.seq - b.seq);
+      return { status: 200, body: { success: true, changes, cursor: Math.max(end, after), hasMore: end < top } };
+    }
+    return refuse(404, 'NO_SUCH_ROUTE', `No such call ${call.path}`);
+  }
+
+  /** Writes records into a space as a device would, without a request (a record from elsewhere). */
+  plant(id: string, records: Omit<Change, 'seq'>[]): void {
+    this.write(id, this.spaces.get(id)!, records);
+  }
+
+  private write(id: string, space: Space, records: Omit<Change, 'seq'>[]): Reply {
+    const grows = records.some((r) => r.data !== undefined);
+    const after = new Map<string, Omit<Change, 'seq'>>(space.changes.map((c) => [c.rid, c]));
+    for (const r of records) after.set(r.rid, r);
+    const live = [...after.values()].filter((c) => c.data !== undefined).length;
+    if (grows && live > this.quotaRecords) return refuse(413, 'SPACE_FULL', SCRIPTED_SPACE_MESSAGES.FULL);
+    let seq = this.seqs.get(id) ?? 0;
+    for (const record of records) {
+      seq += 1;
+      space.changes = space.changes.filter((c) => c.rid !== record.rid);
+      space.changes.push({ seq, rid: record.rid, ...(record.data !== undefined ? { data: record.data } : { deleted: true }) });
+    }
+    this.seqs.set(id, seq);
+    return { status: 200, body: { success: true, cursor: seq, usage: this.usage(space) } };
+  }
+}
