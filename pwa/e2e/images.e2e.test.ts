@@ -39,6 +39,26 @@ async function pastePhoto(page: Page): Promise<number> {
 }
 
 /** The files of `urls` the page's origin holds in its Cache Storage. */
+/**
+ * The All Articles row of this title, once the list shows it. Failing, it says what the list and
+ * the outbox held, so a row that never came can be told from a row the page would not let a click reach.
+ */
+async function rowTitled(page: Page, title: string) {
+  const link = page.getByTestId('article-row').filter({ hasText: title }).getByRole('link', { name: title });
+  try {
+    await link.waitFor({ timeout: 30_000 });
+  } catch (error) {
+    const seen = await page.evaluate(() => ({
+      rows: [...document.querySelectorAll('[data-testid="article-row"]')].slice(0, 5).map((row) => row.textContent),
+      count: document.querySelectorAll('[data-testid="article-row"]').length,
+      dialogs: [...document.querySelectorAll('dialog[open], [role="dialog"]')].map((d) => d.textContent?.slice(0, 80)),
+      url: location.pathname,
+    }));
+    throw new Error(`No row titled "${title}" in All Articles: ${JSON.stringify(seen)}`, { cause: error });
+  }
+  return link;
+}
+
 const cached = (page: Page, urls: string[]) =>
   page.evaluate(async (list) => {
     const found: string[] = [];
@@ -98,7 +118,7 @@ describe('article images on phones', () => {
     const nav = (name: string) => admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
     await nav('All Articles').click();
     await admin.page.getByRole('heading', { name: 'All Articles', level: 1 }).waitFor();
-    await admin.page.getByTestId('article-row').filter({ hasText: title }).getByRole('link', { name: title }).click();
+    await rowTitled(admin.page, title).click();
     await admin.page.waitForURL('**/admin/create');
     await admin.page.locator(`.ql-editor img[src="${files.find((url) => !url.endsWith('.webp') && url.includes('-1600.'))}"]`).waitFor();
     await admin.page.getByLabel('Subtitle', { exact: true }).fill('Taken on a phone, edited');
