@@ -7,21 +7,7 @@
 import { z } from 'zod';
 import { envelope, type RouteSpec } from './common.ts';
 import { API_PATHS } from './paths.ts';
-
-/** The header that carries a space's write credential. */
-export const SPACE_CREDENTIAL_HEADER = 'space-credential';
-
-export const STUDY_LIMITS = {
-  /** A sealed record's text; a long note with room to spare. */
-  RECORD_MAX_CHARS: 64 * 1024,
-  /** Records in one write. */
-  WRITE_MAX_RECORDS: 100,
-  /** Changes in one page of the feed. */
-  PAGE_MAX_CHANGES: 500,
-  /** What one space may hold, live records' sealed text together. */
-  QUOTA_BYTES: 20 * 1024 * 1024,
-  QUOTA_RECORDS: 50_000,
-} as const;
+import { STUDY_LIMITS } from './study-limits.ts';
 
 const base64url = (label: string, chars: number) =>
   z

@@ -118,7 +118,7 @@ describe('article images on phones', () => {
     const nav = (name: string) => admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
     await nav('All Articles').click();
     await admin.page.getByRole('heading', { name: 'All Articles', level: 1 }).waitFor();
-    await rowTitled(admin.page, title).click();
+    await (await rowTitled(admin.page, title)).click();
     await admin.page.waitForURL('**/admin/create');
     await admin.page.locator(`.ql-editor img[src="${files.find((url) => !url.endsWith('.webp') && url.includes('-1600.'))}"]`).waitFor();
     await admin.page.getByLabel('Subtitle', { exact: true }).fill('Taken on a phone, edited');

@@ -6,7 +6,7 @@
 import type { Article, ErrorCode } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { isReplayedAnswer } from '@fw/contracts/idempotency';
-import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-space';
+import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { ScriptedSpaces } from './scripted-spaces.ts';
 
 const SPACES_PREFIX = API_PATHS.createSpace.replace(':space', '');

@@ -2,7 +2,7 @@
 // keeps them (backend/src/modules/study/space-store.ts): a space per id opened by its credential,
 // changes numbered 1, 2, 3… with a record's replaced change dropped, deletions kept as tombstones,
 // a quota that refuses a growing write whole, and removal answered with 410 from then on.
-import { STUDY_LIMITS } from '@fw/contracts/study-space';
+import { STUDY_LIMITS } from '@fw/contracts/study-limits';
 
 interface Change {
   seq: number;

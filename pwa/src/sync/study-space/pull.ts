@@ -10,7 +10,8 @@
 // as it is when sent, so if the space's newer copy won here, that is what goes back, and if the
 // entry was sealed already, one more is queued, so every device ends on the same copy. Opening 2,000 records runs in slices (lib/next-task.ts).
 import { spacePath } from '@fw/contracts/paths';
-import { SPACE_CREDENTIAL_HEADER, type SpaceChanges } from '@fw/contracts/study-space';
+import type { SpaceChanges } from '@fw/contracts/study-space';
+import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { openRecord, opaqueIdOf, type PlainRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import { ApiError, api } from '../../lib/api.ts';
 import { Slices } from '../../lib/next-task.ts';

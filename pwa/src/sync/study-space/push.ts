@@ -8,7 +8,8 @@
 // leaves it, keeping its records, and shows the server's message (space-state.ts).
 import { newObjectId } from '@fw/contracts/object-id';
 import { spacePath } from '@fw/contracts/paths';
-import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS, type SealedRecord } from '@fw/contracts/study-space';
+import type { SealedRecord } from '@fw/contracts/study-space';
+import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS } from '@fw/contracts/study-limits';
 import { opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import { ApiError, api } from '../../lib/api.ts';
 import { Slices } from '../../lib/next-task.ts';

@@ -3,7 +3,7 @@
 // The key never leaves the device but as its words (spaceWords); the server sees the space id and
 // the credential derived from it (contracts/src/study-seal.ts).
 import { spacePath } from '@fw/contracts/paths';
-import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS } from '@fw/contracts/study-space';
+import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS } from '@fw/contracts/study-limits';
 import { newObjectId } from '@fw/contracts/object-id';
 import { ApiError, api } from '../../lib/api.ts';
 import { db, type StudyKind } from '../../db/db.ts';
