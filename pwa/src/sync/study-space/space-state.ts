@@ -11,7 +11,7 @@ import { STUDY_WRITE_KIND } from './study-records.ts';
 const SPACE_STATE_KEY = 'studySpace';
 
 export type SpaceState =
-  | { status: 'linked'; key: Uint8Array; cursor: number }
+  | { status: 'linked'; key: Uint8Array; cursor: number; syncedAt?: number }
   | { status: 'removed'; message: string };
 
 /** What a screen shows: the words come from `spaceWords()` (space.ts) when the person asks. */
@@ -64,6 +64,14 @@ export function useStudySpaceStatus(): SpaceStatus | undefined {
   });
 }
 
+/** When the device last heard from its space (a pull's page); undefined before the first, or unlinked. */
+export function useStudySpaceSyncedAt(): number | undefined {
+  return useDeviceQuery(async ({ db: device }) => {
+    const state = stateOf(await device.meta.get(SPACE_STATE_KEY));
+    return state?.status === 'linked' ? state.syncedAt : undefined;
+  });
+}
+
 /**
  * Leaves the space: `next` is the state after it (undefined: not syncing; removed: the server's
  * message), and the study writes waiting for the old space go, since no space takes them. The
@@ -77,9 +85,9 @@ export async function leaveSpace(next: Extract<SpaceState, { status: 'removed' }
 }
 
 /** Links the device to the space of `key`, dropping the writes queued for any space before it. */
-export async function enterSpace(key: Uint8Array, cursor: number): Promise<void> {
+export async function enterSpace(key: Uint8Array, cursor: number, syncedAt?: number): Promise<void> {
   await db.transaction('rw', [db.meta, db.outbox], async () => {
     await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND).delete();
-    await writeSpaceState({ status: 'linked', key, cursor });
+    await writeSpaceState({ status: 'linked', key, cursor, ...(syncedAt === undefined ? {} : { syncedAt }) });
   });
 }
