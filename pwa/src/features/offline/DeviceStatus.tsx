@@ -1,5 +1,6 @@
 // "On this device", in the footer: what is saved for offline reading, when it last synced,
-// whether the browser keeps it, a full store said plainly, the install action and the theme.
+// whether the browser keeps it, a full store said plainly, study sync (loaded when drawn), the
+// install action and the theme.
 import { THEMES, THEME_LABELS, setTheme, useTheme, type Theme } from '../../lib/device-prefs.ts';
 import { plural } from '../../lib/format.ts';
 import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
@@ -7,6 +8,7 @@ import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
 import { InstallButton } from './InstallAction.tsx';
 import { BibleOnDevice } from './BibleOnDevice.tsx';
 import { ImagesOnDevice } from './ImagesOnDevice.tsx';
+import { StudySyncPanel } from '../study-sync/index.ts';
 import { useDeviceHoldings, usePersistentStorage } from './use-device-status.ts';
 import styles from './DeviceStatus.module.css';
 
@@ -47,6 +49,7 @@ export function DeviceStatus() {
       </p>
       {storageFull ? <p className={styles.problem}>{STORAGE_FULL_MESSAGE}</p> : null}
       <BibleOnDevice />
+      <StudySyncPanel place="footer" />
       <InstallButton />
       <label className={styles.theme}>
         <span>Theme</span>

@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths.ts';
 import { db, useLiveQuery, type ArticleNote, type Highlight, type VerseHighlight } from '../../db/db.ts';
 import { BackupActions } from './BackupActions.tsx';
 import { BackupReminder } from './BackupReminder.tsx';
+import { StudySyncPanel } from '../study-sync/index.ts';
 import { NO_LONGER_IN_ARTICLE } from './StudySheet.tsx';
 import { HIGHLIGHT_HASH_PREFIX } from './study-store.ts';
 import { passageHref, passageRange, passageTitle } from './verse-anchor.ts';
@@ -158,6 +159,7 @@ export function NotesPage() {
           ))}
         </>
       )}
+      <StudySyncPanel place="notes" />
       <BackupActions />
     </div>
   );
