@@ -9,7 +9,7 @@ import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { db, useLiveQuery } from '../../db/db.ts';
 import { createSpace, linkSpace, rotateSpace, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
-import { useStudySpaceStatus, useStudySpaceSyncedAt } from '../../sync/study-space/space-state.ts';
+import { useStudySpaceStatus, useStudySpaceSyncedAt } from '../../sync/study-space/space-status.ts';
 import { STUDY_WRITE_KIND } from '../../sync/study-space/study-records.ts';
 import { LinkDevice } from './LinkDevice.tsx';
 import { SpaceWords } from './SpaceWords.tsx';

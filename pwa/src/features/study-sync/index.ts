@@ -1,6 +1,4 @@
 // Study sync's entry point for other features: My notes and the footer's device panel show the
-// "Sync my notes" panel. It is a part loaded after the screen (optionalPart), so neither the first
-// screen's bundle nor the footer carries the sync space's code until the panel is drawn.
-import { optionalPart } from '../../components/ui/optional-part.tsx';
-
-export const StudySyncPanel = optionalPart(async () => (await import('./StudySync.tsx')).StudySync);
+// "Sync my notes" panel. They load it as a part drawn after the screen (optionalPart), so neither
+// the first screen's bundle nor the footer's part carries the sync space's code.
+export { StudySync } from './StudySync.tsx';

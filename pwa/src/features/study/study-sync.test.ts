@@ -19,7 +19,8 @@ import { asDevice, resetDevices } from '../../../test/devices.ts';
 import { pushOutbox } from '../../sync/outbox.ts';
 import { pullStudy } from '../../sync/study-space/pull.ts';
 import { createSpace, linkSpace, rotateSpace, SPACE_MESSAGES, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
-import { readSpaceState, useStudySpaceStatus, useStudySpaceSyncedAt } from '../../sync/study-space/space-state.ts';
+import { readSpaceState } from '../../sync/study-space/space-state.ts';
+import { useStudySpaceStatus, useStudySpaceSyncedAt } from '../../sync/study-space/space-status.ts';
 import { renderHook, waitFor } from '@testing-library/react';
 
 const ARTICLE = { _id: '64f0000000000000000000a1', title: 'Love is patient' };
