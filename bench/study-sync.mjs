@@ -91,7 +91,7 @@ const holdings = (page) => page.evaluate(() => new Promise((resolve, reject) => 
   };
 }));
 
-async function until(page, check, what, timeoutMs = 120_000) {
+async function until(page, check, what, timeoutMs = 300_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (check(await holdings(page))) return;
@@ -104,7 +104,7 @@ async function makeSpace(page) {
   const panel = page.getByTestId('study-sync-notes');
   await panel.getByRole('button', { name: 'Sync my notes' }).click();
   const words = panel.getByTestId('space-word');
-  await words.nth(23).waitFor();
+  await words.nth(23).waitFor({ timeout: 300_000 });
   const list = (await words.allInnerTexts()).map((t) => t.trim().split(/\s+/).at(-1));
   await panel.getByRole('button', { name: 'Done' }).click();
   return list.join(' ');
@@ -117,7 +117,7 @@ async function timedLink(page, words, records) {
   await panel.getByLabel('The 24 words from your other device').fill(words);
   const started = Date.now();
   await panel.getByRole('button', { name: 'Link this device' }).click();
-  await panel.getByTestId('sync-linked').waitFor({ timeout: 120_000 });
+  await panel.getByTestId('sync-linked').waitFor({ timeout: 300_000 });
   await until(page, (h) => h.records === records && h.waiting === 0, 'linking');
   return Date.now() - started;
 }
