@@ -129,6 +129,35 @@ function searchBibleRows(b) {
   ];
 }
 
+/** Study sync (bench/study-sync.mjs): a device joining a space, a round with nothing new, long tasks. */
+function studySyncRows(s) {
+  const t = s.targets;
+  const records = s.records.toLocaleString('en');
+  return [
+    [
+      `Study sync at ${s.cpuSlowdown}x CPU: a device with ${records} highlights and notes links to a space holding ${records} and is in step (both sets on it, nothing waiting)`,
+      `**${ms(s.inStepMs)}** (${s.ratio}x)`,
+      `a device with nothing linking to an empty space: ${ms(s.baselineMs)}`,
+      `≤ ${ms(t.inStepMs)}`,
+      status(s.inStepMet),
+    ],
+    [
+      'Study sync: a round with nothing new (requests to the space, bytes with headers)',
+      `**${s.idleRound.requests}** request, ${s.idleRound.bytes} B`,
+      '',
+      `${t.idleRoundRequests} request, < ${t.idleRoundBytes} B`,
+      status(s.idleMet),
+    ],
+    [
+      `Study sync: longest main-thread task while sealing ${records} records (A) and while opening ${records} and sealing ${records} (B), at ${s.cpuSlowdown}x CPU`,
+      `**${ms(s.longestTaskMs.sealing)}**, **${ms(s.longestTaskMs.linking)}**`,
+      '',
+      `≤ ${t.longTaskMs} ms`,
+      status(s.longTaskMet),
+    ],
+  ];
+}
+
 export function table(results, targets) {
   const rows = [];
   const { images, search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, blocking, reliability, verseSheet, highlights, backends } =
@@ -207,6 +236,7 @@ export function table(results, targets) {
       status(highlights.targetMet),
     ]);
   }
+  if (results.studySync) rows.push(...studySyncRows(results.studySync));
   if (results.chapterHighlights) {
     const c = results.chapterHighlights;
     rows.push([

@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the table in docs/benchmarks.md.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server feeds images logins heavysave lighthouse offline versesheet searchbible firstvisit cardtap blocking highlights chapterhighlights reliability backends.
+// Names: weight search server feeds images logins heavysave lighthouse offline versesheet searchbible firstvisit cardtap blocking highlights chapterhighlights studysync reliability backends.
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +31,7 @@ const ALL = [
   'blocking',
   'highlights',
   'chapterhighlights',
+  'studysync',
   'reliability',
   'backends',
 ];
@@ -58,6 +59,7 @@ const { benchFirstVisit, fillLibrary, FIRST_VISIT_SERVER_ENV } =
   await import('../bench/first-visit.mjs');
 const { benchHighlights } = await import('../bench/highlights.mjs');
 const { benchChapterHighlights } = await import('../bench/chapter-highlights.mjs');
+const { benchStudySync } = await import('../bench/study-sync.mjs');
 const { benchBackends } = await import('../bench/backends.mjs');
 const { startDatabase, startBackend, api } = await import('../bench/lib/server.mjs');
 const { machine, table, benchSection, updateBenchDoc } = await import('../bench/report.mjs');
@@ -196,6 +198,17 @@ if (wanted('chapterhighlights')) {
   const server = await startBackend(database, { name: 'bench_chapter_highlights', pwa: true, seed: false });
   try {
     await attempt('chapterHighlights', () => benchChapterHighlights(server));
+  } finally {
+    await server.stop();
+    await database.stop();
+  }
+}
+
+if (wanted('studysync')) {
+  const database = await startDatabase();
+  const server = await startBackend(database, { name: 'bench_study_sync', pwa: true, seed: false });
+  try {
+    await attempt('studySync', () => benchStudySync(server));
   } finally {
     await server.stop();
     await database.stop();

@@ -206,7 +206,11 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
       await spaces.updateOne({ _id: doc._id }, { $set: { removed: new Date() } });
     },
 
-    /** Deletes a removed space's changes and records, newest first, then the space's own mark. */
+    /**
+     * Deletes a removed space's changes and records, newest first. The space's own document stays,
+     * holding only its credential's hash and the mark, so a device that comes back later is still
+     * told the space was removed (410), not that its words open nothing.
+     */
     async purge(space: string): Promise<void> {
       const doc = await spaces.findOne({ _id: space });
       if (!doc?.removed) return;
@@ -218,7 +222,8 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
         if (rids.length) await records.bulkWrite(rids.map((rid) => ({ deleteOne: { filter: { _id: `${space}|${rid}` } } })));
         await changes.bulkWrite(numbers.map((seq) => ({ deleteOne: { filter: { _id: changeId(space, seq) } } })));
       }
-      await spaces.deleteOne({ _id: space });
+      // Nothing left to delete: a purge run again reads nothing.
+      await spaces.updateOne({ _id: space }, { $set: { head: 0 } });
     },
 
     spaces,

@@ -173,10 +173,15 @@ describe('study sync spaces', () => {
     const after = await changesAfter(app, d);
     expect(after.status).toBe(410);
     expect(after.body).toEqual({ success: false, code: 'SPACE_REMOVED', message: SPACE_MESSAGES.REMOVED });
-    // The purge runs after the answer: the space's documents go, by `_id`.
+    // The purge runs after the answer: the space's changes and records go, by `_id`.
     const left = () => app.connection.collection('study_changes').countDocuments({ _id: { $regex: `^${d.keys.spaceId}#` } } as never);
     await expect.poll(left, { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => app.connection.collection('study_spaces').findOne({ _id: d.keys.spaceId } as never), { timeout: 10_000 }).toBeNull();
+    // Only the mark stays, so a device that comes back after the purge is still told so.
+    const records = () => app.connection.collection('study_records').countDocuments({ _id: { $regex: `^${d.keys.spaceId}\\|` } } as never);
+    await expect.poll(records, { timeout: 10_000 }).toBe(0);
+    const later = await changesAfter(app, d);
+    expect(later.status).toBe(410);
+    expect(later.body).toEqual({ success: false, code: 'SPACE_REMOVED', message: SPACE_MESSAGES.REMOVED });
   });
 });
 

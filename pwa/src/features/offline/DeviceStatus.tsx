@@ -1,5 +1,7 @@
 // "On this device", in the footer: what is saved for offline reading, when it last synced,
-// whether the browser keeps it, a full store said plainly, the install action and the theme.
+// whether the browser keeps it, a full store said plainly, study sync (loaded when drawn), the
+// install action and the theme.
+import { Suspense, lazy, useState } from 'react';
 import { THEMES, THEME_LABELS, setTheme, useTheme, type Theme } from '../../lib/device-prefs.ts';
 import { plural } from '../../lib/format.ts';
 import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
@@ -9,6 +11,12 @@ import { BibleOnDevice } from './BibleOnDevice.tsx';
 import { ImagesOnDevice } from './ImagesOnDevice.tsx';
 import { useDeviceHoldings, usePersistentStorage } from './use-device-status.ts';
 import styles from './DeviceStatus.module.css';
+
+// Loaded once the footer is drawn: study sync is not for every visit. A fresh load each time the
+// panel mounts, since React.lazy keeps a failed load for good and the footer's part is drawn again
+// when the connection returns (components/ui/optional-part.tsx); lazy from React, not optionalPart,
+// so the first screen's bundle stays as it is.
+const loadStudySync = async () => ({ default: (await import('../study-sync/index.ts')).StudySync });
 
 const PERSISTENCE_TEXT = {
   granted: 'Kept: the browser will not clear them to make room.',
@@ -21,6 +29,7 @@ export function DeviceStatus() {
   const persisted = usePersistentStorage();
   const storageFull = useStorageFull();
   const theme = useTheme();
+  const [StudySyncPanel] = useState(() => lazy(loadStudySync));
   return (
     <section aria-labelledby="footer-device" className={styles.device} data-testid="device-status">
       <h2 id="footer-device">On this device</h2>
@@ -47,6 +56,9 @@ export function DeviceStatus() {
       </p>
       {storageFull ? <p className={styles.problem}>{STORAGE_FULL_MESSAGE}</p> : null}
       <BibleOnDevice />
+      <Suspense fallback={null}>
+        <StudySyncPanel place="footer" />
+      </Suspense>
       <InstallButton />
       <label className={styles.theme}>
         <span>Theme</span>

@@ -4,7 +4,7 @@
 // article at its place. Highlights whose words left the article say so and keep their text.
 // Highlights on Bible verses are grouped by chapter under its name, each linking back to its
 // verses in the chapter reader.
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import { foldForSearch, normaliseQuery } from '@fw/contracts/text';
@@ -17,6 +17,11 @@ import { HIGHLIGHT_HASH_PREFIX } from './study-store.ts';
 import { passageHref, passageRange, passageTitle } from './verse-anchor.ts';
 import { chapterPath, formatRange } from '@fw/contracts/bible';
 import styles from './notes-page.module.css';
+
+// Loaded once the page is drawn: the sync space's code is not needed to read one's notes. A fresh
+// load each time the page mounts, since React.lazy keeps a failed load (offline on a first visit)
+// for good; lazy from React, not optionalPart, so the first screen's bundle stays as it is.
+const loadStudySync = async () => ({ default: (await import('../study-sync/index.ts')).StudySync });
 
 type Item = { kind: 'highlight'; h: Highlight } | { kind: 'note'; n: ArticleNote } | { kind: 'verse'; v: VerseHighlight };
 
@@ -97,6 +102,7 @@ export function NotesPage() {
     return { highlights, verseHighlights, notes, titles };
   }, []);
   const [query, setQuery] = useState('');
+  const [StudySyncPanel] = useState(() => lazy(loadStudySync));
   useEffect(() => {
     document.title = 'My notes · Living Best Now';
   }, []);
@@ -158,6 +164,9 @@ export function NotesPage() {
           ))}
         </>
       )}
+      <Suspense fallback={null}>
+        <StudySyncPanel place="notes" />
+      </Suspense>
       <BackupActions />
     </div>
   );

@@ -19,7 +19,8 @@ import { asDevice, resetDevices } from '../../../test/devices.ts';
 import { pushOutbox } from '../../sync/outbox.ts';
 import { pullStudy } from '../../sync/study-space/pull.ts';
 import { createSpace, linkSpace, rotateSpace, SPACE_MESSAGES, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
-import { readSpaceState, useStudySpaceStatus } from '../../sync/study-space/space-state.ts';
+import { readSpaceState } from '../../sync/study-space/space-state.ts';
+import { useStudySpaceStatus, useStudySpaceSyncedAt } from '../../sync/study-space/space-status.ts';
 import { renderHook, waitFor } from '@testing-library/react';
 
 const ARTICLE = { _id: '64f0000000000000000000a1', title: 'Love is patient' };
@@ -193,6 +194,27 @@ describe('the pull and the push', () => {
     const before = spaceCalls().length;
     await pullStudy();
     expect(spaceCalls()).toHaveLength(before + 1);
+  });
+
+  it('keeps when the device last heard from its space: none before its first pull, then each answer\'s time', async () => {
+    await asDevice('A');
+    const words = await createSpace();
+    const syncedAt = renderHook(() => useStudySpaceSyncedAt());
+    await round();
+    await waitFor(() => expect(syncedAt.result.current).toBe(T0));
+    at(7);
+    await pullStudy();
+    await waitFor(() => expect(syncedAt.result.current).toBe(T0 + 7 * MINUTE));
+    syncedAt.unmount();
+    // A device that links has heard from the space once the link is made.
+    await asDevice('B');
+    at(9);
+    await linkSpace(words.join(' '));
+    expect(await readSpaceState()).toMatchObject({ status: 'linked', syncedAt: T0 + 9 * MINUTE });
+    await stopSyncing();
+    const after = renderHook(() => useStudySpaceSyncedAt());
+    await waitFor(() => expect(after.result.current).toBeUndefined());
+    after.unmount();
   });
 
   it('sends up to 100 records a write, and a write whose answer was lost goes again as it was, under its key', async () => {

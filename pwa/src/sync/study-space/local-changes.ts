@@ -45,13 +45,21 @@ export const studyChangeScope = (): Table[] => [db.outbox, db.meta, db.tombstone
  */
 export async function queueStudyRecords(records: { kind: StudyKind; id: string }[], now = Date.now()): Promise<boolean> {
   if (records.length === 0 || !(await linkedSpace())) return false;
-  let added = false;
+  // One read of the entries these records already have (a link queues thousands at once), then
+  // one write: the last entry of each record decides.
+  const ids = [...new Set(records.map(({ kind, id }) => studyRecordId(kind, id)))];
+  const last = new Map<string, OutboxEntry>();
+  for (const entry of await db.outbox.where('recordId').anyOf(ids).toArray()) {
+    const before = last.get(entry.recordId);
+    if (!before || before.seq! < entry.seq!) last.set(entry.recordId, entry);
+  }
+  const added: OutboxEntry[] = [];
   for (const { kind, id } of records) {
     const recordId = studyRecordId(kind, id);
-    const last = (await db.outbox.where('recordId').equals(recordId).sortBy('seq')).at(-1);
+    const entry = last.get(recordId);
     // A never-sent entry seals the record as it is when it goes: it covers this change too.
-    if (last && last.kind === STUDY_WRITE_KIND && last.status === 'queued' && last.attempts === 0) continue;
-    const entry: OutboxEntry = {
+    if (entry && entry.kind === STUDY_WRITE_KIND && entry.status === 'queued' && entry.attempts === 0) continue;
+    const fresh: OutboxEntry = {
       key: `op-${newObjectId()}`,
       kind: STUDY_WRITE_KIND,
       recordId,
@@ -62,10 +70,11 @@ export async function queueStudyRecords(records: { kind: StudyKind; id: string }
       createdAt: now,
       nextAttemptAt: 0,
     };
-    await db.outbox.add(entry);
-    added = true;
+    added.push(fresh);
+    last.set(recordId, fresh);
   }
-  return added;
+  if (added.length) await db.outbox.bulkAdd(added);
+  return added.length > 0;
 }
 
 /** Records tombstones for deletions, lifts them for writes, and queues the records. In a transaction. */

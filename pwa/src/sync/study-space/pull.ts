@@ -166,8 +166,9 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
       if (!(link && after === cursor) && !(await stillLinked(key))) return null;
       const { applied, requeue } = await applyPage(incoming, Date.now(), asInSpace);
       result.applied += applied;
-      if (link && after === cursor) await enterSpace(key, page.cursor);
-      else await writeSpaceState({ status: 'linked', key, cursor: page.cursor });
+      // The time of the answer, shown as "last synced" (space-status.ts).
+      if (link && after === cursor) await enterSpace(key, page.cursor, Date.now());
+      else await writeSpaceState({ status: 'linked', key, cursor: page.cursor, syncedAt: Date.now() });
       return queueStudyRecords(requeue);
     });
     if (requeued === null) return;

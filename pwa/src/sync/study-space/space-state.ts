@@ -2,22 +2,20 @@
 // key (32 random bytes; it leaves the device only as the words shown to the person), the cursor
 // of the space's change feed, or the server's message once another device removed the space.
 // The keys derived from the space key are worked out once per session. Depends on db.ts only,
-// so the study screens' writes (local-changes.ts) can read it without loading the sync engine.
+// so the study screens' writes (local-changes.ts) can read it without loading the sync engine;
+// the screens' hooks are in space-status.ts, out of the first screen's bundle, which holds this.
 import { deriveSpaceKeys, type SpaceKeys } from '@fw/contracts/study-seal';
 import { db, type MetaEntry } from '../../db/db.ts';
-import { useDeviceQuery } from '../../db/live.ts';
 import { STUDY_WRITE_KIND } from './study-records.ts';
 
-const SPACE_STATE_KEY = 'studySpace';
+/** The meta key of the device's SpaceState (read by the screens through space-status.ts). */
+export const SPACE_STATE_KEY = 'studySpace';
 
 export type SpaceState =
-  | { status: 'linked'; key: Uint8Array; cursor: number }
+  | { status: 'linked'; key: Uint8Array; cursor: number; syncedAt?: number }
   | { status: 'removed'; message: string };
 
-/** What a screen shows: the words come from `spaceWords()` (space.ts) when the person asks. */
-type SpaceStatus = { status: 'none' } | { status: 'linked' } | { status: 'removed'; message: string };
-
-const stateOf = (entry: MetaEntry | undefined) => entry?.value as SpaceState | undefined;
+export const stateOf = (entry: MetaEntry | undefined) => entry?.value as SpaceState | undefined;
 
 export async function readSpaceState(): Promise<SpaceState | undefined> {
   return stateOf(await db.meta.get(SPACE_STATE_KEY));
@@ -55,15 +53,6 @@ export function keysOf(key: Uint8Array): Promise<SpaceKeys> {
   return keys;
 }
 
-/** The study sync status for screens: not syncing, linked, or removed with the server's message. */
-export function useStudySpaceStatus(): SpaceStatus | undefined {
-  return useDeviceQuery(async ({ db: device }) => {
-    const state = stateOf(await device.meta.get(SPACE_STATE_KEY));
-    if (!state) return { status: 'none' } as const;
-    return state.status === 'linked' ? ({ status: 'linked' } as const) : state;
-  });
-}
-
 /**
  * Leaves the space: `next` is the state after it (undefined: not syncing; removed: the server's
  * message), and the study writes waiting for the old space go, since no space takes them. The
@@ -77,9 +66,9 @@ export async function leaveSpace(next: Extract<SpaceState, { status: 'removed' }
 }
 
 /** Links the device to the space of `key`, dropping the writes queued for any space before it. */
-export async function enterSpace(key: Uint8Array, cursor: number): Promise<void> {
+export async function enterSpace(key: Uint8Array, cursor: number, syncedAt?: number): Promise<void> {
   await db.transaction('rw', [db.meta, db.outbox], async () => {
     await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND).delete();
-    await writeSpaceState({ status: 'linked', key, cursor });
+    await writeSpaceState({ status: 'linked', key, cursor, ...(syncedAt === undefined ? {} : { syncedAt }) });
   });
 }

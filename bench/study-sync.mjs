@@ -1,0 +1,188 @@
+// Study sync between two devices, in chromium with the page's CPU slowed 4x (first-visit.mjs
+// THROTTLE.cpuSlowdown; the network is the loopback, answers brotli-compressed as the server does
+// by default). Device A keeps RECORDS highlights and notes and makes a sync space on My notes (its
+// records go up, sealed); device B keeps RECORDS of its own and links by typing the words. Timed:
+// from the Link click until B is in step (it holds both devices' records and its outbox is empty),
+// against a baseline measured in the same run: a device with nothing linking to an empty space.
+// Then one round with nothing new on B: its study requests and their bytes. Throughout, the
+// longest main-thread task (PerformanceObserver longtask) while A seals and while B opens and seals.
+import { log } from '../scripts/lib/proc.mjs';
+import { THROTTLE } from './first-visit.mjs';
+import { launchBrowser, putInAppDb } from './lib/browser.mjs';
+import { round } from './lib/stats.mjs';
+
+export const RECORDS = 2_000;
+export const STUDY_SYNC_TARGETS = { inStepMs: 3_000, idleRoundRequests: 1, idleRoundBytes: 1_024, longTaskMs: 50 };
+
+const ARTICLE_ID = '64f0000000000000000000b1';
+const isStudy = (url) => new URL(url).pathname.startsWith('/api/study/');
+
+/** Longest task the page has seen since the last look (installed before the app loads). */
+function watchLongTasks() {
+  window.__longest = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+}
+const longest = (page) => page.evaluate(() => {
+  const value = window.__longest;
+  window.__longest = 0;
+  return value;
+});
+
+/** Half highlights, half notes on one article, ids made from `tag` so two devices never share one. */
+function studyRecords(tag, count) {
+  const now = Date.now();
+  const id = (i) => `${tag}${String(i).padStart(23, '0')}`.slice(0, 24);
+  const half = Math.floor(count / 2);
+  const highlights = Array.from({ length: half }, (_, i) => ({
+    _id: id(i),
+    articleId: ARTICLE_ID,
+    articleTitle: 'Bench article',
+    color: ['yellow', 'green', 'blue', 'pink'][i % 4],
+    quote: { exact: `words ${i} of the article`, prefix: 'before ', suffix: ' after', start: i * 10 },
+    note: i % 5 === 0 ? `A note on highlight ${i}, long enough to be a real one.` : '',
+    createdAt: now + i,
+    updatedAt: now + i,
+  }));
+  const notes = Array.from({ length: count - half }, (_, i) => ({
+    _id: id(half + i),
+    articleId: ARTICLE_ID,
+    articleTitle: 'Bench article',
+    text: `Note ${i}: read this again with the family on Sunday evening.`,
+    createdAt: now + i,
+    updatedAt: now + i,
+  }));
+  return { highlights, notes };
+}
+
+async function device(browser, server, tag, count) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(watchLongTasks);
+  const page = await context.newPage();
+  await page.goto('/notes');
+  await page.getByTestId('study-sync-notes').waitFor();
+  if (count) {
+    const { highlights, notes } = studyRecords(tag, count);
+    await putInAppDb(page, 'highlights', highlights);
+    await putInAppDb(page, 'notes', notes);
+  }
+  const cdp = await context.newCDPSession(page);
+  return { context, page, cdp };
+}
+
+const slow = (cdp, rate) => cdp.send('Emulation.setCPUThrottlingRate', { rate });
+
+/** Study records and waiting writes the page's device holds. */
+const holdings = (page) => page.evaluate(() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('family-bible-articles');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction(['highlights', 'notes', 'outbox'], 'readonly');
+    const counts = {};
+    for (const name of ['highlights', 'notes', 'outbox']) {
+      const request = tx.objectStore(name).count();
+      request.onsuccess = () => (counts[name] = request.result);
+    }
+    tx.oncomplete = () => {
+      open.result.close();
+      resolve({ records: counts.highlights + counts.notes, waiting: counts.outbox });
+    };
+  };
+}));
+
+async function until(page, check, what, timeoutMs = 300_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (check(await holdings(page))) return;
+    if (Date.now() > end) throw new Error(`study sync bench: ${what} did not happen in ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function makeSpace(page) {
+  const panel = page.getByTestId('study-sync-notes');
+  await panel.getByRole('button', { name: 'Sync my notes' }).click();
+  const words = panel.getByTestId('space-word');
+  await words.nth(23).waitFor({ timeout: 300_000 });
+  const list = (await words.allInnerTexts()).map((t) => t.trim().split(/\s+/).at(-1));
+  await panel.getByRole('button', { name: 'Done' }).click();
+  return list.join(' ');
+}
+
+/** B links with `words`; answers the milliseconds from the click until it holds `records` with nothing waiting. */
+async function timedLink(page, words, records) {
+  const panel = page.getByTestId('study-sync-notes');
+  await panel.getByRole('button', { name: 'Link this device' }).click();
+  await panel.getByLabel('The 24 words from your other device').fill(words);
+  const started = Date.now();
+  await panel.getByRole('button', { name: 'Link this device' }).click();
+  await panel.getByTestId('sync-linked').waitFor({ timeout: 300_000 });
+  await until(page, (h) => h.records === records && h.waiting === 0, 'linking');
+  return Date.now() - started;
+}
+
+export async function benchStudySync(server) {
+  const browser = await launchBrowser();
+  try {
+    // Baseline: nothing on either side.
+    const emptyA = await device(browser, server, 'e', 0);
+    const emptyWords = await makeSpace(emptyA.page);
+    const emptyB = await device(browser, server, 'f', 0);
+    await slow(emptyB.cdp, THROTTLE.cpuSlowdown);
+    const baselineMs = await timedLink(emptyB.page, emptyWords, 0);
+    await emptyA.context.close();
+    await emptyB.context.close();
+
+    log(`study sync: device A seals and sends ${RECORDS} records at ${THROTTLE.cpuSlowdown}x CPU`);
+    const a = await device(browser, server, 'a', RECORDS);
+    await slow(a.cdp, THROTTLE.cpuSlowdown);
+    await longest(a.page);
+    const words = await makeSpace(a.page);
+    await until(a.page, (h) => h.waiting === 0, 'A sending its records');
+    const sealLongestMs = await longest(a.page);
+
+    log(`study sync: device B with ${RECORDS} of its own links`);
+    const b = await device(browser, server, 'b', RECORDS);
+    await slow(b.cdp, THROTTLE.cpuSlowdown);
+    await longest(b.page);
+    const inStepMs = await timedLink(b.page, words, 2 * RECORDS);
+    const linkLongestMs = await longest(b.page);
+
+    // A round with nothing new: the study requests it makes, and their bytes (headers and body).
+    await new Promise((r) => setTimeout(r, 1_000));
+    const seen = [];
+    b.page.on('requestfinished', (request) => {
+      if (isStudy(request.url())) seen.push(request);
+    });
+    await b.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const end = Date.now() + 10_000;
+    while (seen.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    // Anything more the round sends comes right after its first answer.
+    await new Promise((r) => setTimeout(r, 1_500));
+    let idleBytes = 0;
+    for (const request of seen) {
+      const sizes = await request.sizes();
+      idleBytes += sizes.responseBodySize + sizes.responseHeadersSize;
+    }
+    await a.context.close();
+    await b.context.close();
+
+    const t = STUDY_SYNC_TARGETS;
+    return {
+      records: RECORDS,
+      cpuSlowdown: THROTTLE.cpuSlowdown,
+      inStepMs: round(inStepMs),
+      baselineMs: round(baselineMs),
+      ratio: round(inStepMs / baselineMs, 2),
+      idleRound: { requests: seen.length, bytes: idleBytes },
+      longestTaskMs: { sealing: round(sealLongestMs), linking: round(linkLongestMs) },
+      targets: t,
+      inStepMet: inStepMs <= t.inStepMs,
+      idleMet: seen.length === t.idleRoundRequests && idleBytes < t.idleRoundBytes,
+      longTaskMet: Math.max(sealLongestMs, linkLongestMs) <= t.longTaskMs,
+    };
+  } finally {
+    await browser.close();
+  }
+}
