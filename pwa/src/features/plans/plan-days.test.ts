@@ -8,7 +8,7 @@ import { passageDays, splitEvenly } from './plan-days.ts';
 
 const plans = await builtInPlans();
 const books = await readBooks();
-const versesOf = new Map(books.flatMap((b) => b.chapters.map((v, i) => [`${b.osis}.${i + 1}`, v.length] as const)));
+const versesOf = new Map<string, number>(books.flatMap((b) => b.chapters.map((v, i): [string, number] => [`${b.osis}.${i + 1}`, v.length])));
 const plan = (id: string) => plans.find((p) => p.id === id)!;
 const dayVerses = (day: string[]) => day.reduce((sum, osis) => sum + versesOf.get(osis)!, 0);
 

@@ -25,6 +25,7 @@ export const STUDY_KINDS: Record<StudyKind, KindSpec> = {
   // A bookmark changes only by being made again: the time it was saved.
   saved: { table: () => db.saved as unknown as Table<StudyRecord, string>, time: (value) => Number(value.savedAt) || 0 },
   reading: { table: () => db.reading as unknown as Table<StudyRecord, string>, time: updatedAt },
+  planProgress: { table: () => db.planProgress as unknown as Table<StudyRecord, string>, time: updatedAt },
 };
 
 export const isStudyKind = (kind: unknown): kind is StudyKind => typeof kind === 'string' && Object.hasOwn(STUDY_KINDS, kind);
