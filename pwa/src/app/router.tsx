@@ -63,6 +63,14 @@ const routes: RouteObject[] = [
             lazy: screen(() => import('../features/study/NotesPage.tsx'), 'NotesPage'),
           },
           {
+            path: paths.plans,
+            lazy: screen(() => import('../features/plans/PlansPage.tsx'), 'PlansPage'),
+          },
+          {
+            path: paths.planPattern,
+            lazy: screen(() => import('../features/plans/PlanPage.tsx'), 'PlanPage'),
+          },
+          {
             path: paths.register,
             lazy: screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage'),
           },

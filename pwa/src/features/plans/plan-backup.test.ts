@@ -3,8 +3,7 @@
 // stopped after the backup stays stopped; an older backup (without plans) still restores.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db.ts';
-import { BACKUP_VERSION, planMerge, type StudyData } from '../study/backup.ts';
-import { makeBackupFile, restoreBackup } from '../study/study-store.ts';
+import { BACKUP_VERSION, makeBackupFile, planMerge, restoreBackup, type StudyData } from '../study/index.ts';
 import { readingKey } from './plan-progress.ts';
 import { markReadings, moveStart, startPlan, stopPlan } from './plan-store.ts';
 

@@ -18,6 +18,9 @@ export const daysBetween = (from: string, to: string) => moment(to, DAY_FORMAT).
 /** The calendar day `count` days after `day`. */
 export const addDays = (day: string, count: number) => moment(day, DAY_FORMAT).add(count, 'days').format(DAY_FORMAT);
 
+/** A calendar day as a person reads it: "March 29, 2026". */
+export const formatDay = (day: string) => moment(day, DAY_FORMAT).format('MMMM D, YYYY');
+
 /** One reading of a plan: a passage on a day. */
 export const readingKey = (day: number, osis: string) => `${day}:${osis}`;
 
