@@ -98,7 +98,9 @@ export function PlansPage() {
           <label htmlFor={dateId}>Start on</label>
           <input id={dateId} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
         </div>
-        {lesson === null ? <p className={styles.muted}>This week's lesson cites no passages on this device yet, so it has no plan.</p> : null}
+        {lesson === null ? (
+          <p className={styles.muted}>No Family Worship lesson with Bible passages is on this device for this week yet, so there is no plan for it.</p>
+        ) : null}
         <ul className={styles.list}>
           {offers.map((offer) => {
             const mine = followedBy.get(offer.id);
