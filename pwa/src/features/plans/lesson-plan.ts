@@ -7,8 +7,8 @@ import type { LocalLesson } from '../../db/db.ts';
 import { passageDays } from './plan-days.ts';
 
 /** A lesson's readings fit a week. */
-export const LESSON_PLAN_DAYS = 7;
-export const LESSON_PLAN_PREFIX = 'lesson:';
+const LESSON_PLAN_DAYS = 7;
+const LESSON_PLAN_PREFIX = 'lesson:';
 const TEXT_KEYS: LessonTextKey[] = ['R', 'R1', 'R2', 'R3', 'R4'];
 
 export interface LessonPlan {
