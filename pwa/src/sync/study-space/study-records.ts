@@ -31,7 +31,7 @@ export const STUDY_KINDS: Record<StudyKind, KindSpec> = {
 export const isStudyKind = (kind: unknown): kind is StudyKind => typeof kind === 'string' && Object.hasOwn(STUDY_KINDS, kind);
 
 /** Every table a study record lives in, with the tombstones. */
-export const studyTables = (): Table[] => [...Object.values(STUDY_KINDS).map((spec) => spec.table() as unknown as Table), db.tombstones];
+export const studyTables = (): Table[] => [...Object.values(STUDY_KINDS).map((kind) => kind.table() as unknown as Table), db.tombstones];
 
 /** The outbox's record id of a study record: kind and local id. */
 export const studyRecordId = (kind: StudyKind, id: string) => `${kind}:${id}`;
