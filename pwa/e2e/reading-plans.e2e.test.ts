@@ -14,6 +14,7 @@ const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile:
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PSALMS_PROVERBS = 'Psalms and Proverbs in a month';
 const GREEK = 'The Christian Greek Scriptures in 90 days';
+const SHOTS = '/tmp/shots';
 
 interface StoredPlan {
   _id: string;
@@ -154,9 +155,11 @@ describe('reading plans', () => {
       await page.getByTestId('plan-waiting').getByRole('button', { name: 'Catch up' }).click();
       await page.getByRole('button', { name: 'Mark as read: Day 1' }).waitFor();
       expect(await axeViolations(page), `plan page, ${size} px, ${scheme}`).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/plan-${size}-${scheme}.png`, fullPage: true });
       await page.getByRole('link', { name: '← Reading plans' }).click();
       await page.getByTestId('followed-plan').waitFor();
       expect(await axeViolations(page), `plans, ${size} px, ${scheme}`).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/plans-${size}-${scheme}.png`, fullPage: true });
       await context.close();
     });
   }

@@ -21,6 +21,7 @@ describe("this week's lesson as a plan", () => {
     );
     expect(plan).toMatchObject({ id: 'lesson:64f0000000000000000000e2', name: "This week's lesson: Lesson 64f0000000000000000000e2" });
     expect(plan!.days).toEqual([['John.3.16-John.3.18'], ['Ps.23'], ['Matt.5.1-Matt.5.12']]);
+    expect(plan!.description).toBe('The passages the lesson of 2026-01-09 cites, over 3 days.');
   });
 
   it('has no plan when the lesson cites nothing, or there is no lesson', () => {

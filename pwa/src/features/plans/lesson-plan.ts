@@ -24,10 +24,11 @@ export function lessonPlan(lessons: readonly LocalLesson[], now: Date): LessonPl
   if (!lesson) return null;
   const passages = [...new Set(TEXT_KEYS.flatMap((key) => (lesson.scripture?.[key] ?? []).map((c) => c.osis)))];
   if (passages.length === 0) return null;
+  const dayCount = Math.min(LESSON_PLAN_DAYS, passages.length);
   return {
     id: `${LESSON_PLAN_PREFIX}${lesson._id}`,
     name: `This week's lesson: ${lesson.T}`,
-    description: `The passages the lesson of ${lesson.D} cites, over ${Math.min(LESSON_PLAN_DAYS, passages.length)} days.`,
+    description: `The passages the lesson of ${lesson.D} cites, over ${dayCount} ${dayCount === 1 ? 'day' : 'days'}.`,
     days: passageDays(passages, LESSON_PLAN_DAYS),
   };
 }
