@@ -6,6 +6,7 @@ import { precompress } from './vite-plugins/precompress.ts';
 import { deferredBoot } from './vite-plugins/deferred-boot.ts';
 import { compileHints } from './vite-plugins/compile-hints.ts';
 import { bible } from './vite-plugins/bible.ts';
+import { readingPlans } from './vite-plugins/reading-plans.ts';
 
 /** The reference parser's files are named apart, so the precache can leave them out. */
 const chunkFileNames = (chunk: { facadeModuleId?: string | null }) =>
@@ -17,6 +18,7 @@ export default defineConfig({
     deferredBoot(),
     compileHints(),
     bible(),
+    readingPlans(),
     VitePWA({
       // 'prompt', not 'autoUpdate': an automatic reload would lose what an admin is typing.
       registerType: 'prompt',

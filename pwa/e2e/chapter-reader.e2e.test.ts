@@ -146,7 +146,7 @@ describe('the chapter reader', () => {
     );
     await download.saveAs(path);
     const file = JSON.parse(await readFile(path, 'utf8'));
-    expect(file).toMatchObject({ format: 'living-best-now-notes', version: 2 });
+    expect(file).toMatchObject({ format: 'living-best-now-notes', version: 3 });
     const kept = (file.data.verseHighlights as StoredVerseHighlight[]).map((h) => [
       h.passage.verse,
       h.passage.endVerse,

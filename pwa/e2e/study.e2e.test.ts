@@ -302,8 +302,8 @@ describe('study tools', () => {
     const path = join(await mkdtemp(join(tmpdir(), 'study-backup-')), download.suggestedFilename());
     await download.saveAs(path);
     const text = await readFile(path, 'utf8');
-    // Version 2 since highlights on Bible verses (features/study/backup.ts).
-    expect(JSON.parse(text)).toMatchObject({ format: 'living-best-now-notes', version: 2 });
+    // Version 3 since reading plans (features/study/backup.ts).
+    expect(JSON.parse(text)).toMatchObject({ format: 'living-best-now-notes', version: 3 });
     // Whether a highlight's words are in the article is worked out per device, not restored.
     const strip = <T extends { orphan?: 1 }>(rows: T[]) =>
       rows.map((r) => ({ ...r, orphan: undefined })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));

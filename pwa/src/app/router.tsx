@@ -29,6 +29,8 @@ const adminScreen = (
     | 'WorshipAdminPage',
 ) => screen(() => import('./admin-routes.tsx'), name);
 
+const planScreen = (name: 'PlansPage' | 'PlanPage') => screen(() => import('./plan-routes.tsx'), name);
+
 const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -62,6 +64,8 @@ const routes: RouteObject[] = [
             path: paths.notes,
             lazy: screen(() => import('../features/study/NotesPage.tsx'), 'NotesPage'),
           },
+          { path: paths.plans, lazy: planScreen('PlansPage') },
+          { path: paths.planPattern, lazy: planScreen('PlanPage') },
           {
             path: paths.register,
             lazy: screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage'),

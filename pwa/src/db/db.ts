@@ -17,9 +17,11 @@
 //   notes         the reader's notes on a whole article
 //   verseHighlights the reader's highlights (and their notes) on Bible verses, anchored by the
 //                 verse reference, indexed by chapter ("John.3") so the reader reads its own
+//   planProgress  the reading plans the reader follows: when each started and which readings are
+//                 done (features/plans/)
 //   tombstones    which of those the reader deleted, and when, so neither an older backup nor a
 //                 sync space's older copy brings one back (sync/study-space/local-changes.ts)
-//   (highlights, verseHighlights, notes, saved, reading and the preferences are what a backup file holds:
+//   (highlights, verseHighlights, notes, saved, reading, planProgress and the preferences are what a backup file holds:
 //   features/study/backup.ts; they reach the server only sealed, through a study sync space the
 //   reader made: sync/study-space/)
 import Dexie, { type EntityTable, type ObservabilitySet } from 'dexie';
@@ -181,8 +183,28 @@ export interface ArticleNote {
   updatedAt: number;
 }
 
+/** A reading plan the reader follows (features/plans/plan-progress.ts works out its days). */
+export interface PlanProgress {
+  /** Made on the device (a client ObjectId); the plan page's address. */
+  _id: string;
+  /** The built-in plan's id ("bible-year"), or "lesson:<lesson id>" for a week's lesson. */
+  planId: string;
+  /** The plan's name when it was started, so the list names it without loading the plans. */
+  title: string;
+  /** The calendar day (the device's own, YYYY-MM-DD) of the plan's first reading. */
+  startDate: string;
+  /** A plan made on the device (a week's lesson) keeps its readings as they were when started. */
+  days?: string[][];
+  /** The readings done, each "<day index>:<passage OSIS>". */
+  done: string[];
+  /** The calendar days on which a reading was done, for the streak. */
+  readOn: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
 /** The kinds of study record a device keeps and a sync space carries (sync/study-space/study-records.ts). */
-export type StudyKind = 'highlight' | 'verseHighlight' | 'note' | 'saved' | 'reading';
+export type StudyKind = 'highlight' | 'verseHighlight' | 'note' | 'saved' | 'reading' | 'planProgress';
 
 /** A deleted study record: `key` is "<kind>:<id>". */
 export interface StudyTombstone {
@@ -216,6 +238,7 @@ export class FamilyDb extends Dexie {
   notes!: EntityTable<ArticleNote, '_id'>;
   verseHighlights!: EntityTable<VerseHighlight, '_id'>;
   tombstones!: EntityTable<StudyTombstone, 'key'>;
+  planProgress!: EntityTable<PlanProgress, '_id'>;
 
   constructor(name = 'family-bible-articles') {
     super(name);
@@ -247,6 +270,7 @@ export class FamilyDb extends Dexie {
     });
     this.version(7).stores({ verseHighlights: '_id, chapterId, updatedAt' });
     this.version(8).stores({ tombstones: 'key' });
+    this.version(10).stores({ planProgress: '_id, planId, updatedAt' });
   }
 }
 

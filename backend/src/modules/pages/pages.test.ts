@@ -236,6 +236,13 @@ describe('the other public pages', () => {
     expect(meta(admin.html, 'robots')).toBe('noindex');
     expect(admin.html).toContain('<div id="root"></div>');
   });
+
+  it.each(['/plans', '/plans/64f0000000000000000000c1'])('%s (reading plans, kept on the device) is served to the app, not indexed', async (pathname) => {
+    const { status, html } = await page(pathname);
+    expect(status).toBe(200);
+    expect(meta(html, 'robots')).toBe('noindex');
+    expect(html).toContain('<div id="root"></div>');
+  });
 });
 
 describe('absolute links', () => {

@@ -24,6 +24,9 @@ export function Footer() {
             <li>
               <Link to={paths.about}>About Us</Link>
             </li>
+            <li>
+              <Link to={paths.plans}>Reading plans</Link>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-featured">

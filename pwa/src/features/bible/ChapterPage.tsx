@@ -3,7 +3,7 @@
 // Listen, and the verses with their numbers, the cited verses (the address's `#v16-18`) marked and
 // scrolled to below that bar. A tap on verses selects them for the verse tools (VerseTools.tsx):
 // highlights and notes kept with the article study data, sharing as words or as an image, and
-// "Cited in". The server draws the same page for a first visit (backend/src/modules/pages,
+// "Cited in"; at the end, a reading plan's mark (features/plans). The server draws the same page for a first visit (backend/src/modules/pages,
 // chapter-page.ts, with the same class names); offline it opens from the book kept on the device.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { firstPaintFor } from '../../lib/first-paint.ts';
 import { highlightedVerses } from '../../bible/passage.ts';
 import { ListenControl } from '../read-aloud/index.ts';
+import { PlanReadingMark } from '../plans/index.ts';
 import { selectionPassage, useVerseMarks, VerseHighlightSheet, VerseHighlightTools, type VerseSheetState } from '../study/index.ts';
 import { ChapterPicker } from './ChapterPicker.tsx';
 import { BOOK_MISSING_TEXT, usePassage } from './use-passage.ts';
@@ -170,6 +171,8 @@ export function ChapterPage() {
         onOpenNote={(id) => setSheet({ kind: 'highlight', id })}
         tools={tools}
       />
+      {/* At the chapter's end: reaching it marks a plan's reading of this chapter read. */}
+      {texts.length ? <PlanReadingMark key={pathname} osis={book.osis} chapter={chapter} /> : null}
       <nav className={styles.nav} aria-label="Chapters">
         {before ? (
           <Link to={chapterPath(before.book, before.chapter)} rel="prev">

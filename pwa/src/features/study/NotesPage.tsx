@@ -113,7 +113,9 @@ export function NotesPage() {
   return (
     <div className="page">
       <h1 className={styles.heading}>My notes</h1>
-      <p className={styles.intro}>Your highlights and notes, kept on this device and readable offline.</p>
+      <p className={styles.intro}>
+        Your highlights and notes, kept on this device and readable offline. Reading every day? See your <Link to={paths.plans}>reading plans</Link>.
+      </p>
       <BackupReminder />
       {empty ? (
         <div className="empty-state">

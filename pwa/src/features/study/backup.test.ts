@@ -184,7 +184,7 @@ describe('backup and restore', () => {
 });
 
 describe('deletions and backups', () => {
-  const empty: StudyData = { saved: [], highlights: [], verseHighlights: [], notes: [], reading: [], preferences: {} };
+  const empty: StudyData = { saved: [], highlights: [], verseHighlights: [], notes: [], reading: [], planProgress: [], preferences: {} };
   const note = (_id: string, updatedAt: number) => ({ _id, articleId: ARTICLE._id, articleTitle: ARTICLE.title, text: _id, createdAt: 1, updatedAt });
 
   it('leaves out a record no newer than its deletion, and takes one edited after it', () => {

@@ -7,15 +7,16 @@
 // So is one holding a record whose id is not an id this app makes (24 hexadecimal characters, the
 // contracts' OBJECT_ID_PATTERN): ids become links (/article/<id>), so a file must not choose paths.
 // Version 2 added highlights on Bible verses (`verseHighlights`, anchored by the verse reference);
-// a version 1 file is read as having none, so every older backup still restores.
+// a version 1 file is read as having none, so every older backup still restores. Version 3 added
+// the reading plans the reader follows (`planProgress`); an older file is read as having none.
 // Pure functions (the writes are in study-store.ts), so the merge is tested without a browser.
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
-import type { ArticleNote, Highlight, ReadingPlace, SavedArticle, VerseHighlight } from '../../db/db.ts';
+import type { ArticleNote, Highlight, PlanProgress, ReadingPlace, SavedArticle, VerseHighlight } from '../../db/db.ts';
 import { HIGHLIGHT_COLORS } from '../../db/db.ts';
 import { isVersePassage, verseChapterId } from './verse-anchor.ts';
 
 const BACKUP_FORMAT = 'living-best-now-notes';
-export const BACKUP_VERSION = 2;
+export const BACKUP_VERSION = 3;
 
 export interface BackupPreferences {
   theme?: string;
@@ -29,6 +30,7 @@ export interface StudyData {
   verseHighlights: VerseHighlight[];
   notes: ArticleNote[];
   reading: ReadingPlace[];
+  planProgress: PlanProgress[];
   preferences: BackupPreferences;
 }
 
@@ -88,6 +90,17 @@ function isReading(v: unknown): v is ReadingPlace {
     typeof v.progress === 'number' && isTime(v.updatedAt);
 }
 
+const isDay = (v: unknown): v is string => isString(v) && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+
+function isPlanProgress(v: unknown): v is PlanProgress {
+  return (
+    isObject(v) && isString(v._id) && isString(v.planId) && v.planId.length > 0 && isString(v.title) &&
+    isDay(v.startDate) && (v.days === undefined || (Array.isArray(v.days) && v.days.every(isStringList))) &&
+    isStringList(v.done) && Array.isArray(v.readOn) && v.readOn.every(isDay) && isTime(v.createdAt) && isTime(v.updatedAt)
+  );
+}
+
 function listOf<T>(value: unknown, check: (v: unknown) => v is T): T[] {
   if (!Array.isArray(value) || !value.every(check)) throw new BackupError(BACKUP_MESSAGES.damaged);
   return value;
@@ -127,8 +140,9 @@ export async function readBackup(text: string): Promise<StudyData> {
     verseHighlights: listOf(data.verseHighlights ?? [], isVerseHighlight),
     notes: listOf(data.notes ?? [], isNote),
     reading: listOf(data.reading ?? [], isReading),
+    planProgress: listOf(data.planProgress ?? [], isPlanProgress),
   };
-  const records = [...study.saved, ...study.highlights, ...study.verseHighlights, ...study.notes, ...study.reading];
+  const records = [...study.saved, ...study.highlights, ...study.verseHighlights, ...study.notes, ...study.reading, ...study.planProgress];
   const badIds = records.filter((r) => !idsOf(r).every(isId)).length;
   if (badIds > 0) throw new BackupError(BACKUP_MESSAGES.badIds(badIds));
   return { ...study, preferences };
@@ -152,6 +166,8 @@ const highlightKey = (h: Highlight) => JSON.stringify([h.articleId, h.quote.exac
 /** The same verses highlighted twice: the passage is the whole anchor. */
 const verseKey = (h: VerseHighlight) => JSON.stringify([h.passage.osis, h.passage.chapter, h.passage.verse, h.passage.endVerse]);
 const noteKey = (n: ArticleNote) => JSON.stringify([n.articleId, n.text]);
+/** A plan is followed once: the same plan started on two devices is one. */
+const planKey = (p: PlanProgress) => p.planId;
 
 /**
  * Merges records kept by `_id` (and by `sameKey`, for the same thing under two ids): a record the
@@ -204,6 +220,7 @@ export function planMerge(device: StudyData, incoming: StudyData, deleted: Delet
     notes: alive('note', incoming.notes, (n) => n.updatedAt),
     saved: alive('saved', incoming.saved, (s) => s.savedAt),
     reading: alive('reading', incoming.reading, (r) => r.updatedAt),
+    planProgress: alive('planProgress', incoming.planProgress, (p) => p.updatedAt),
   };
   // Whether a highlight's words are in the article is worked out on this device, not taken from the file.
   const dropOrphan = (h: Highlight): Highlight => {
@@ -217,13 +234,14 @@ export function planMerge(device: StudyData, incoming: StudyData, deleted: Delet
   const notes = mergeRecords(device.notes, incoming.notes, (n) => n.updatedAt, noteKey, study);
   counts.added += study.added;
   counts.updated += study.updated;
-  // Saved articles and reading places are not counted as notes; a bookmark is kept as the device has it.
+  // Saved articles, reading places and plans are not counted as notes; a bookmark is kept as the device has it.
   const other = { added: 0, updated: 0 };
   const saved = mergeRecords(device.saved, incoming.saved, () => 0, (s) => s._id, other);
   const reading = mergeRecords(device.reading, incoming.reading, (r) => r.updatedAt, (r) => r._id, other);
+  const planProgress = mergeRecords(device.planProgress, incoming.planProgress, (p) => p.updatedAt, planKey, other);
   const preferences: BackupPreferences = {};
   for (const [key, value] of Object.entries(incoming.preferences) as [keyof BackupPreferences, string][]) {
     if (device.preferences[key] === undefined) preferences[key] = value;
   }
-  return { put: { saved, highlights, verseHighlights, notes, reading }, preferences, counts };
+  return { put: { saved, highlights, verseHighlights, notes, reading, planProgress }, preferences, counts };
 }

@@ -3,3 +3,6 @@
 export { useArticleStudy } from './ArticleStudy.tsx';
 export { useVerseMarks, VerseHighlightSheet, VerseHighlightTools, type VerseSheetState } from './VerseStudy.tsx';
 export { selectionPassage } from './verse-anchor.ts';
+// The backup of the reader's own data, for features whose records it carries (reading plans).
+export { makeBackupFile, restoreBackup } from './study-store.ts';
+export { BACKUP_VERSION, planMerge, type StudyData } from './backup.ts';

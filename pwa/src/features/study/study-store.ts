@@ -1,5 +1,5 @@
 // The reader's highlights and notes on this device (db.highlights, db.notes, and on Bible verses
-// db.verseHighlights), the backup of them
+// db.verseHighlights), the backup of them (with saved articles, reading places and reading plans)
 // and its restore. Every change is one write (or one transaction), so a refusal (a full storage
 // quota) leaves nothing half-written; a quota refusal becomes the plain storage-full state. A
 // deletion leaves a tombstone, and while the device is linked to a study sync space every change
@@ -176,12 +176,13 @@ function readPreferences(): BackupPreferences {
 }
 
 async function deviceData(): Promise<StudyData> {
-  return db.transaction('r', [db.saved, db.highlights, db.verseHighlights, db.notes, db.reading], async () => ({
+  return db.transaction('r', [db.saved, db.highlights, db.verseHighlights, db.notes, db.reading, db.planProgress], async () => ({
     saved: await db.saved.toArray(),
     highlights: await db.highlights.toArray(),
     verseHighlights: await db.verseHighlights.toArray(),
     notes: await db.notes.toArray(),
     reading: await db.reading.toArray(),
+    planProgress: await db.planProgress.toArray(),
     preferences: readPreferences(),
   }));
 }
@@ -205,7 +206,7 @@ export function rememberBackup(now = Date.now()): Promise<void> {
 export async function restoreBackup(text: string): Promise<MergeCounts> {
   const incoming = await readBackup(text);
   const { plan, queued } = await write(() =>
-    db.transaction('rw', [db.saved, db.highlights, db.verseHighlights, db.notes, db.reading, ...studyChangeScope()], async () => {
+    db.transaction('rw', [db.saved, db.highlights, db.verseHighlights, db.notes, db.reading, db.planProgress, ...studyChangeScope()], async () => {
       const device = await deviceData();
       const tombstones = new Map((await db.tombstones.toArray()).map((t) => [t.key, t.deletedAt]));
       const planned = planMerge(device, incoming, tombstones);
@@ -214,13 +215,15 @@ export async function restoreBackup(text: string): Promise<MergeCounts> {
       await db.verseHighlights.bulkPut(planned.put.verseHighlights);
       await db.notes.bulkPut(planned.put.notes);
       await db.reading.bulkPut(planned.put.reading);
-      const { saved, highlights, verseHighlights, notes, reading } = planned.put;
+      await db.planProgress.bulkPut(planned.put.planProgress);
+      const { saved, highlights, verseHighlights, notes, reading, planProgress } = planned.put;
       const restored = [
         ...saved.map((r) => ({ kind: 'saved' as const, id: r._id })),
         ...highlights.map((r) => ({ kind: 'highlight' as const, id: r._id })),
         ...verseHighlights.map((r) => ({ kind: 'verseHighlight' as const, id: r._id })),
         ...notes.map((r) => ({ kind: 'note' as const, id: r._id })),
         ...reading.map((r) => ({ kind: 'reading' as const, id: r._id })),
+        ...planProgress.map((r) => ({ kind: 'planProgress' as const, id: r._id })),
       ];
       // A record restored newer than its deletion is back: its tombstone goes.
       await db.tombstones.bulkDelete(restored.map((r) => tombstoneKey(r.kind, r.id)));

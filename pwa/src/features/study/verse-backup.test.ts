@@ -4,7 +4,7 @@
 // (version 1) still restores.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db.ts';
-import { BACKUP_MESSAGES, BackupError } from './backup.ts';
+import { BACKUP_MESSAGES, BACKUP_VERSION, BackupError } from './backup.ts';
 import { addHighlight, addVerseHighlight, makeBackupFile, notesNeedingBackup, restoreBackup, updateVerseHighlight } from './study-store.ts';
 
 const JOHN_3_16 = { osis: 'John', chapter: 3, verse: 16, endVerse: 17 };
@@ -30,7 +30,7 @@ describe('verse highlights in the backup', () => {
     expect(await db.verseHighlights.where('chapterId').equals('John.3').toArray()).toEqual([made]);
     const { text } = await makeBackupFile();
     const file = JSON.parse(text);
-    expect(file.version).toBe(2);
+    expect(file.version).toBe(BACKUP_VERSION);
     expect(file.data.verseHighlights).toEqual([made]);
 
     await clearDevice();

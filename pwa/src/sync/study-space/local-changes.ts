@@ -23,6 +23,7 @@ const LABELS: Record<StudyKind, string> = {
   note: 'Sync a note',
   saved: 'Sync a saved article',
   reading: 'Sync a reading place',
+  planProgress: 'Sync a reading plan',
 };
 
 type Listener = () => void;

@@ -25,12 +25,13 @@ export const STUDY_KINDS: Record<StudyKind, KindSpec> = {
   // A bookmark changes only by being made again: the time it was saved.
   saved: { table: () => db.saved as unknown as Table<StudyRecord, string>, time: (value) => Number(value.savedAt) || 0 },
   reading: { table: () => db.reading as unknown as Table<StudyRecord, string>, time: updatedAt },
+  planProgress: { table: () => db.planProgress as unknown as Table<StudyRecord, string>, time: updatedAt },
 };
 
 export const isStudyKind = (kind: unknown): kind is StudyKind => typeof kind === 'string' && Object.hasOwn(STUDY_KINDS, kind);
 
 /** Every table a study record lives in, with the tombstones. */
-export const studyTables = (): Table[] => [...Object.values(STUDY_KINDS).map((entry) => entry.table() as unknown as Table), db.tombstones];
+export const studyTables = (): Table[] => [...Object.values(STUDY_KINDS).map((kind) => kind.table() as unknown as Table), db.tombstones];
 
 /** The outbox's record id of a study record: kind and local id. */
 export const studyRecordId = (kind: StudyKind, id: string) => `${kind}:${id}`;

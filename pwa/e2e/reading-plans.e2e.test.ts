@@ -1,0 +1,166 @@
+// Reading plans in a real chromium against the real server: a plan is started, today's reading
+// opens in the chapter reader and is marked read, and the progress is still there after a reload
+// offline; reading a chapter to its end marks it read, with the next reading offered; missed days
+// are caught up or the plan is shifted to today; everything works by keyboard and on a 375 px
+// phone, and axe finds nothing in either theme.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eventually } from './admin-helpers.ts';
+import { launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker } from './browser.ts';
+import { readStore } from './reader-helpers.ts';
+import { axeViolations } from './ui-checks.ts';
+
+const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const PSALMS_PROVERBS = 'Psalms and Proverbs in a month';
+const GREEK = 'The Christian Greek Scriptures in 90 days';
+const SHOTS = '/tmp/shots';
+
+interface StoredPlan {
+  _id: string;
+  planId: string;
+  startDate: string;
+  done: string[];
+  readOn: string[];
+}
+
+/** A calendar day on this machine (the browser's too): "2026-11-27". */
+function localDay(daysAgo = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() - daysAgo);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Opens /plans and waits until the app (not the server's empty page) draws the plans to start. */
+async function openPlans(page: Page): Promise<void> {
+  await page.goto('/plans');
+  await page.getByRole('heading', { level: 1, name: 'Reading plans' }).waitFor();
+  await waitForAppDrawn(page, '[data-testid="plan-offer"] button');
+}
+
+/** Starts a plan from /plans and waits for its own page. */
+async function startPlan(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Start ${name}` }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+const plansOf = (page: Page) => readStore<StoredPlan>(page, 'planProgress');
+
+describe('reading plans', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('starts a plan, opens today’s reading, marks it read, and keeps the progress after a reload offline', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await openPlans(page);
+    await waitForServiceWorker(page);
+    await waitForAppDrawn(page, '[data-testid="plan-offer"] button');
+    await startPlan(page, PSALMS_PROVERBS);
+    expect(page.url()).toMatch(/\/plans\/[0-9a-f]{24}$/);
+    const today = page.getByRole('list', { name: "Today's reading" });
+    await today.getByRole('link', { name: 'Psalm 1', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Psalm 1' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: PSALMS_PROVERBS }).waitFor();
+    const readings = await today.getByRole('link').allTextContents();
+    expect(readings).toContain('Proverbs 1');
+
+    await page.getByRole('button', { name: "Mark as read: Today's reading" }).click();
+    await eventually(async () => (await plansOf(page))[0]?.done.length === readings.length, 'the day marked read on the device');
+    const [stored] = await plansOf(page);
+    expect(stored).toMatchObject({ planId: 'psalms-proverbs-month', startDate: localDay(), readOn: [localDay()] });
+    expect(stored!.done).toContain('0:Prov.1');
+    await page.getByText("Today's reading is done.").waitFor();
+    const percent = await page.getByTestId('plan-percent').textContent();
+    expect(percent).toMatch(/^[1-9]\d*% read$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: PSALMS_PROVERBS }).waitFor();
+    await page.getByText("Today's reading is done.").waitFor();
+    expect(await page.getByTestId('plan-percent').textContent()).toBe(percent);
+    expect(await page.getByTestId('plan-streak').textContent()).toBe('One day so far. Every day counts.');
+    // The list of plans shows it too, offline.
+    await page.getByRole('link', { name: '← Reading plans' }).click();
+    await page.getByTestId('followed-plan').getByText("Today's reading is done.").waitFor();
+    await context.close();
+  });
+
+  it('marks a reading read when the chapter is read to its end, and offers the next one (by keyboard)', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await openPlans(page);
+    // Keyboard only: Tab to the plan's Start button and press Enter.
+    const start = page.getByRole('button', { name: `Start ${GREEK}` });
+    for (let i = 0; i < 60 && !(await start.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: GREEK }).waitFor();
+    const first = page.getByRole('list', { name: "Today's reading" }).getByRole('link', { name: 'Matthew 1', exact: true });
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Matthew 1' }).waitFor();
+    await waitForAppDrawn(page, '[data-testid="chapter-reader"] button[aria-label="Verse 1"]');
+    // Opened, not yet read to the end: nothing is marked.
+    expect((await plansOf(page))[0]!.done).toEqual([]);
+    expect(await page.getByTestId('plan-marked').count()).toBe(0);
+
+    await page.getByTestId('chapter-end').scrollIntoViewIfNeeded();
+    const marked = page.getByTestId('plan-marked');
+    await marked.getByText(`Matthew 1 marked as read in ${GREEK}.`).waitFor();
+    expect((await plansOf(page))[0]!.done).toEqual(['0:Matt.1']);
+    const next = marked.getByRole('link', { name: 'Next reading: Matthew 2' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Matthew 2' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+
+  it('catches up on missed days, or shifts the plan so the oldest missed day is today', async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    await openPlans(page);
+    await page.getByLabel('Start on').fill(localDay(2));
+    await startPlan(page, PSALMS_PROVERBS);
+    const waiting = page.getByTestId('plan-waiting');
+    await waiting.getByText('2 earlier days are still there for you.', { exact: false }).waitFor();
+    await waiting.getByRole('button', { name: 'Catch up' }).click();
+    await waiting.getByRole('button', { name: 'Mark as read: Day 1' }).click();
+    await waiting.getByText('One earlier day is still there for you.', { exact: false }).waitFor();
+    expect((await plansOf(page))[0]!.done).toContain('0:Prov.1');
+
+    await waiting.getByRole('button', { name: 'Shift the plan to today' }).click();
+    await eventually(async () => (await plansOf(page))[0]?.startDate === localDay(1), 'the plan moved one day later');
+    await page.getByText('Day 2 of 31.', { exact: false }).waitFor();
+    expect(await waiting.count()).toBe(0);
+    await context.close();
+  });
+
+  const layouts = [
+    ['375', PHONE, 'light'],
+    ['375', PHONE, 'dark'],
+    ['1280', DESKTOP, 'light'],
+    ['1280', DESKTOP, 'dark'],
+  ] as const;
+  for (const [size, options, scheme] of layouts) {
+    it(`is clean for axe at ${size} px in the ${scheme} theme: the plans and a plan with days to catch up`, async () => {
+      const { page, context } = await newPage(browser, { ...options, colorScheme: scheme, bypassCSP: true });
+      await openPlans(page);
+      await page.getByLabel('Start on').fill(localDay(1));
+      await startPlan(page, GREEK);
+      await page.getByTestId('plan-waiting').getByRole('button', { name: 'Catch up' }).click();
+      await page.getByRole('button', { name: 'Mark as read: Day 1' }).waitFor();
+      expect(await axeViolations(page), `plan page, ${size} px, ${scheme}`).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/plan-${size}-${scheme}.png`, fullPage: true });
+      await page.getByRole('link', { name: '← Reading plans' }).click();
+      await page.getByTestId('followed-plan').waitFor();
+      expect(await axeViolations(page), `plans, ${size} px, ${scheme}`).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/plans-${size}-${scheme}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,158 @@
+// /plans/<id>: one plan the reader follows. Today's reading with links into the chapter reader and
+// "Mark as read"; earlier readings still waiting, with "Catch up" (read them now) or "Shift the
+// plan to today" (start again from the oldest one); progress and a gentle streak line. Reading a
+// chapter to its end in the reader marks it too (PlanReadingMark.tsx).
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { db, useLiveQuery, type PlanProgress } from '../../db/db.ts';
+import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
+import { notifyError } from '../../components/ui/toast.tsx';
+import { useConfirm } from '../../components/ui/useConfirm.tsx';
+import { paths } from '../../lib/paths.ts';
+import buttons from '../../components/ui/buttons.module.css';
+import { formatDay, planStatus, readingKey, readingsOf, shiftedStart, addDays } from './plan-progress.ts';
+import { markReadings, moveStart, stopPlan } from './plan-store.ts';
+import { PLAN_WORDS, readingName, streakLine } from './plan-words.ts';
+import { today, usePlanDays } from './use-plans.ts';
+import styles from './PlansPage.module.css';
+
+/** A day's readings as links, with a check on those done, and "Mark as read" while any is not. */
+function DayReadings({ progress, days, day, label }: { progress: PlanProgress; days: string[][]; day: number; label: string }) {
+  const readings = readingsOf(progress, days, day);
+  const open = readings.filter((r) => !r.done);
+  const mark = () => markReadings(progress._id, open.map((r) => readingKey(day, r.osis)), today()).catch((e: unknown) => notifyError(e));
+  return (
+    <>
+      <ul className={styles.readings} aria-label={label}>
+        {readings.map((r) => (
+          <li key={r.osis}>
+            <Link to={r.href} data-done={r.done}>
+              {r.done ? (
+                <>
+                  <span className={styles.check} aria-hidden="true">
+                    ✓
+                  </span>
+                  <span className="visually-hidden">Read: </span>
+                </>
+              ) : null}
+              {readingName(r)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {open.length ? (
+        <button type="button" className={buttons.primary} onClick={() => void mark()} aria-label={`${PLAN_WORDS.markRead}: ${label}`}>
+          {PLAN_WORDS.markRead}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function Waiting({ progress, days, missed }: { progress: PlanProgress; days: string[][]; missed: number[] }) {
+  const [catchingUp, setCatchingUp] = useState(false);
+  const shift = () => moveStart(progress._id, shiftedStart(progress, days, today())).catch((e: unknown) => notifyError(e));
+  const count = missed.length;
+  return (
+    <section className={styles.waiting} aria-labelledby="plan-waiting" data-testid="plan-waiting">
+      <h2 id="plan-waiting" className="visually-hidden">
+        Earlier readings
+      </h2>
+      <p>
+        {count === 1 ? 'One earlier day is' : `${count} earlier days are`} still there for you. Read {count === 1 ? 'it' : 'them'} when you
+        can, or start again from today: nothing you have read is lost.
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={buttons.secondary} aria-expanded={catchingUp} onClick={() => setCatchingUp(!catchingUp)}>
+          {PLAN_WORDS.catchUp}
+        </button>
+        <button type="button" className={buttons.secondary} onClick={() => void shift()}>
+          {PLAN_WORDS.shift}
+        </button>
+      </div>
+      {catchingUp
+        ? missed.map((day) => (
+            <div key={day} className={styles.missedDay}>
+              <h3>
+                Day {day + 1}, {formatDay(addDays(progress.startDate, day))}
+              </h3>
+              <DayReadings progress={progress} days={days} day={day} label={`Day ${day + 1}`} />
+            </div>
+          ))
+        : null}
+    </section>
+  );
+}
+
+export function PlanPage() {
+  const { id = '' } = useParams();
+  const progress = useLiveQuery(async () => (await db.planProgress.get(id)) ?? null, [id]);
+  const planDays = usePlanDays(progress ? [progress] : undefined);
+  const { confirm, dialog } = useConfirm();
+  useEffect(() => {
+    if (progress) document.title = `${progress.title} · Living Best Now`;
+  }, [progress]);
+
+  if (progress === null) {
+    return (
+      <div className="page">
+        <div className="empty-state">
+          <h1>Plan not found</h1>
+          <p>This plan is not on this device. It may have been stopped.</p>
+          <Link to={paths.plans}>See the reading plans</Link>
+        </div>
+      </div>
+    );
+  }
+  const days = progress ? planDays?.get(progress._id) : undefined;
+  if (!progress || !days) return <LoadingScreen label="Loading the plan" />;
+  const status = planStatus(progress, days, today());
+  const inPlan = status.todayIndex >= 0 && status.todayIndex < days.length;
+  const stop = async () => {
+    const yes = await confirm({ title: 'Stop this plan?', text: `“${progress.title}” and what you have read in it will be taken off this device.`, yesLabel: 'Stop the plan' });
+    if (yes) await stopPlan(progress._id).catch((e: unknown) => notifyError(e));
+  };
+  return (
+    <div className="page">
+      <p>
+        <Link to={paths.plans}>← Reading plans</Link>
+      </p>
+      <h1 className={styles.heading}>{progress.title}</h1>
+      <p className={styles.intro}>
+        {inPlan ? `Day ${status.todayIndex + 1} of ${days.length}. ` : ''}
+        Started {formatDay(progress.startDate)}.
+      </p>
+      <div className={styles.progressRow}>
+        <progress className={styles.bar} max={100} value={status.percent} aria-label="Progress" />
+        <span data-testid="plan-percent">{status.percent}% read</span>
+      </div>
+      <p className={styles.muted} data-testid="plan-streak">
+        {streakLine(status.streak)}
+      </p>
+      <section aria-labelledby="plan-today" className={styles.section}>
+        <h2 id="plan-today">Today's reading</h2>
+        {status.finished ? (
+          <p className={styles.today}>{PLAN_WORDS.finished}</p>
+        ) : status.todayIndex < 0 ? (
+          <p>This plan starts on {formatDay(progress.startDate)}. Its first reading:</p>
+        ) : !inPlan ? (
+          <p>The plan's days are over; the readings below are still there for you.</p>
+        ) : readingsOf(progress, days, status.todayIndex).every((r) => r.done) ? (
+          <p className={styles.today} role="status">
+            {PLAN_WORDS.dayDone}
+          </p>
+        ) : null}
+        {status.todayIndex < 0 ? (
+          <DayReadings progress={progress} days={days} day={0} label="Day 1" />
+        ) : inPlan ? (
+          <DayReadings progress={progress} days={days} day={status.todayIndex} label="Today's reading" />
+        ) : null}
+      </section>
+      {status.missed.length && !status.finished ? <Waiting progress={progress} days={days} missed={status.missed} /> : null}
+      <button type="button" className={buttons.secondary} onClick={() => void stop()}>
+        Stop this plan
+      </button>
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// Reading plans in the backup, through the real device store (IndexedDB in memory): a plan and its
+// progress come back on a fresh device; of two copies of one plan the newer edit wins; a plan
+// stopped after the backup stays stopped; an older backup (without plans) still restores.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../db/db.ts';
+import { BACKUP_VERSION, makeBackupFile, planMerge, restoreBackup, type StudyData } from '../study/index.ts';
+import { readingKey } from './plan-progress.ts';
+import { markReadings, moveStart, startPlan, stopPlan } from './plan-store.ts';
+
+const PLAN = { id: 'bible-year', name: 'The whole Bible in a year' };
+
+async function clearDevice() {
+  await Promise.all([db.planProgress.clear(), db.tombstones.clear(), db.meta.clear(), db.outbox.clear()]);
+}
+
+beforeEach(clearDevice);
+
+describe('reading plans in the backup', () => {
+  it('come back with their progress on a fresh device', async () => {
+    const started = await startPlan(PLAN, '2026-03-01');
+    await markReadings(started._id, [readingKey(0, 'Gen.1'), readingKey(0, 'Gen.2')], '2026-03-01');
+    const before = await db.planProgress.toArray();
+    const { text } = await makeBackupFile();
+    const file = JSON.parse(text);
+    expect(file.version).toBe(BACKUP_VERSION);
+    expect(file.data.planProgress).toEqual(before);
+
+    await clearDevice();
+    await restoreBackup(text);
+    expect(await db.planProgress.toArray()).toEqual(before);
+    expect(before[0]).toMatchObject({ done: ['0:Gen.1', '0:Gen.2'], readOn: ['2026-03-01'] });
+  });
+
+  it('merge as one plan: the newer edit wins and keeps the device id; an older one changes nothing', () => {
+    const empty: StudyData = { saved: [], highlights: [], verseHighlights: [], notes: [], reading: [], planProgress: [], preferences: {} };
+    const mine = { _id: '64f0000000000000000000d1', planId: 'bible-year', title: 'x', startDate: '2026-03-01', done: ['0:Gen.1'], readOn: ['2026-03-01'], createdAt: 1, updatedAt: 10 };
+    const newer = { ...mine, _id: '64f0000000000000000000d2', done: ['0:Gen.1', '0:Gen.2'], updatedAt: 20 };
+    const older = { ...mine, _id: '64f0000000000000000000d3', done: [], updatedAt: 5 };
+    const device = { ...empty, planProgress: [mine] };
+    expect(planMerge(device, { ...empty, planProgress: [newer] }).put.planProgress).toEqual([{ ...newer, _id: mine._id }]);
+    expect(planMerge(device, { ...empty, planProgress: [older] }).put.planProgress).toEqual([]);
+  });
+
+  it('a plan stopped after the backup is not brought back by it; a later edit in the file is kept', async () => {
+    const started = await startPlan(PLAN, '2026-03-01');
+    const { text } = await makeBackupFile();
+    await stopPlan(started._id);
+    expect(await db.tombstones.get(`planProgress:${started._id}`)).toMatchObject({ kind: 'planProgress', id: started._id });
+    await restoreBackup(text);
+    expect(await db.planProgress.count()).toBe(0);
+
+    const again = await startPlan(PLAN, '2026-03-01');
+    await moveStart(again._id, '2026-03-05');
+    const { text: later } = await makeBackupFile();
+    await db.planProgress.clear();
+    await restoreBackup(later);
+    expect(await db.planProgress.get(again._id)).toMatchObject({ startDate: '2026-03-05' });
+  });
+
+  it('a version 2 backup (before plans) restores, with none', async () => {
+    const data = { saved: [], highlights: [], verseHighlights: [], notes: [], reading: [], preferences: {} };
+    const dataText = JSON.stringify(data);
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(dataText));
+    const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+    const file = `{"format":"living-best-now-notes","version":2,"createdAt":1,"checksum":"sha256:${hex}","data":${dataText}}`;
+    expect(await restoreBackup(file)).toEqual({ added: 0, updated: 0 });
+    expect(await db.planProgress.count()).toBe(0);
+  });
+});
