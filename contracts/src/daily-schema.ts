@@ -44,7 +44,7 @@ const dailyShape = {
 export const dailyInputSchema = z.strictObject({
   ...dailyShape,
   /** The version an edit was based on; absent for a new text. A stale one is refused with 409. */
-  version: z.number().int().min(1).optional(),
+  version: z.number().int().min(0).optional(),
 });
 export type DailyInputParsed = z.output<typeof dailyInputSchema>;
 

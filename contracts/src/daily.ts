@@ -43,9 +43,12 @@ export const DAILY_PAST_DAYS = 30;
 /** …and of this many after it, once it has synced. */
 export const DAILY_AHEAD_DAYS = 60;
 
+/** A device with an administrator signed in keeps this many days ahead: the admin screen lists them. */
+export const DAILY_ADMIN_AHEAD_DAYS = 365;
+
 /** The dates a device keeps on `today` (a day number), oldest first and newest last. */
-export function dailyWindow(today: number): { from: string; to: string } {
-  return { from: isoFromDay(today - DAILY_PAST_DAYS), to: isoFromDay(today + DAILY_AHEAD_DAYS) };
+export function dailyWindow(today: number, aheadDays: number = DAILY_AHEAD_DAYS): { from: string; to: string } {
+  return { from: isoFromDay(today - DAILY_PAST_DAYS), to: isoFromDay(today + aheadDays) };
 }
 
 /** "Friday, November 27, 2026": the heading of a day's text. */
