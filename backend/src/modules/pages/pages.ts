@@ -106,6 +106,10 @@ export function publicPages({
     }
     if (pathname === '/family')
       return { status: 200, head: { meta: PAGE_META.family, url }, route: 'family' };
+    // The day's text is not drawn here: which day it is depends on the device's own calendar,
+    // which the server does not know; the route's files are asked for ahead, as for /family.
+    if (pathname === '/daily')
+      return { status: 200, head: { meta: PAGE_META.daily, url }, route: 'daily' };
     if (pathname === '/about-us')
       return { status: 200, head: { meta: PAGE_META.about, url }, route: 'about' };
     if (APP_ONLY.test(pathname))

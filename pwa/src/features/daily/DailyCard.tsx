@@ -1,0 +1,49 @@
+// Today's text on the home page, above the articles: the reference, the start of its first verse
+// (from the Bible kept on the device, when it is) and the first words of the comment, with a link
+// to /daily. Nothing at all on a day with no text. Kept small: it is on the home page's first
+// screen; the verse lookup loads only when there is a text to show.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../lib/paths.ts';
+import { todayIso, useDailyText } from './use-daily.ts';
+import styles from './DailyCard.module.css';
+
+/** How much of the comment the card shows. */
+const CARD_COMMENT_WORDS = 12;
+
+export const READ_TODAY_TEXT = 'Read today’s text';
+
+const firstWords = (text: string) => {
+  const words = text.split(/\s+/);
+  return words.length > CARD_COMMENT_WORDS ? `${words.slice(0, CARD_COMMENT_WORDS).join(' ')}…` : text;
+};
+
+export function DailyCard() {
+  const text = useDailyText(todayIso());
+  const osis = text?.osis;
+  const [verse, setVerse] = useState<{ osis: string; text: string | null } | null>(null);
+  useEffect(() => {
+    if (!osis) return;
+    let live = true;
+    void import('./first-verse.ts')
+      .then(({ firstVerseOnDevice }) => firstVerseOnDevice(osis))
+      .then((found) => live && setVerse({ osis, text: found }));
+    return () => {
+      live = false;
+    };
+  }, [osis]);
+  if (!text) return null;
+  const verseText = verse && verse.osis === osis ? verse.text : null;
+  return (
+    <section className={styles.card} aria-labelledby="daily-card-heading" data-testid="daily-card">
+      <h2 id="daily-card-heading" className={styles.heading}>
+        Today’s text <span className={styles.reference}>{text.reference}</span>
+      </h2>
+      {verseText ? <p className={styles.verse} data-testid="daily-card-verse">{verseText}</p> : null}
+      <p className={styles.comment}>{firstWords(text.comment)}</p>
+      <Link to={paths.daily} className={styles.link}>
+        {READ_TODAY_TEXT}
+      </Link>
+    </section>
+  );
+}
