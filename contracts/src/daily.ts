@@ -8,6 +8,16 @@
 import type { TextCitation } from './bible.ts';
 import { formatLessonDate, isoFromDay, lessonDay } from './lessons.ts';
 import { splitRecords, type LineProblem } from './lesson-csv.ts';
+import { SITE_NAME, type PageMeta } from './pages.ts';
+
+/**
+ * The /daily page's title and description (pages.ts PAGE_META has the other pages'): here, so only
+ * the daily page's own code carries it, not the home page's.
+ */
+export const DAILY_PAGE_META = {
+  title: `Daily text · ${SITE_NAME}`,
+  description: 'A Bible text and a short thought for every day, with the days before and after.',
+} as const satisfies PageMeta;
 
 /** What an administrator writes. */
 export interface DailyTextFields {

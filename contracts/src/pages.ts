@@ -21,10 +21,6 @@ export const PAGE_META = {
     description:
       'A weekly Family Worship schedule for 2025: the lesson for this week and the weeks ahead.',
   },
-  daily: {
-    title: `Daily text · ${SITE_NAME}`,
-    description: 'A Bible text and a short thought for every day, with the days before and after.',
-  },
   about: {
     title: `About Us · ${SITE_NAME}`,
     description:

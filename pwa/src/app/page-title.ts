@@ -9,7 +9,6 @@ import { paths } from '../lib/paths.ts';
 const TITLES: Record<string, string> = {
   [paths.home]: PAGE_META.home.title,
   [paths.family]: PAGE_META.family.title,
-  [paths.daily]: PAGE_META.daily.title,
   [paths.about]: PAGE_META.about.title,
 };
 

@@ -5,7 +5,7 @@ import { DAILY_LIMITS, formatDailyDate, type DailyTextFields } from '@fw/contrac
 import { isoDay, isoFromDay } from '@fw/contracts/lessons';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import type { LocalDailyText } from '../../db/db.ts';
-import { todayIso } from '../daily/index.ts';
+import { todayIso } from './today.ts';
 import { formProblems } from './daily-checks.ts';
 import styles from './DailyAdminPage.module.css';
 

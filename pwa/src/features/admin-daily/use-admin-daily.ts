@@ -4,7 +4,7 @@ import { formatDailyDate, type DailyImportRow, type DailyTextFields } from '@fw/
 import { newObjectId } from '@fw/contracts/object-id';
 import { db, useLiveQuery, type LocalDailyText } from '../../db/db.ts';
 import { sendWrite } from '../../sync/send-write.ts';
-import { todayIso } from '../daily/index.ts';
+import { todayIso } from './today.ts';
 
 export const DAILY_SUCCESS = {
   saved: 'Daily text saved.',

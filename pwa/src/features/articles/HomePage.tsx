@@ -1,6 +1,6 @@
 // The home page: the search box, the category tabs and the article cards (HomeResults.tsx). The
 // search and the tab live in the address (use-home-search.ts).
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { CATEGORIES, INDEX_TAB } from '@fw/contracts/categories';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { useOnline } from '../../sync/status.ts';
@@ -104,7 +104,11 @@ export function HomePage() {
         {/* A reference's passage first; the lessons and Bible verses after the articles (features/search). */}
         <SearchExtras query={search.query} part="top" />
         {/* Today's text above the articles (not over a search's results). */}
-        {search.query ? null : <DailyCard />}
+        {search.query ? null : (
+          <Suspense fallback={null}>
+            <DailyCard />
+          </Suspense>
+        )}
         <ContinueReading />
         {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
         {search.query ? null : <h2 className="visually-hidden">Articles</h2>}

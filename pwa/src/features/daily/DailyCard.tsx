@@ -2,10 +2,14 @@
 // (from the Bible kept on the device, when it is) and the first words of the comment, with a link
 // to /daily. Nothing at all on a day with no text. Kept small: it is on the home page's first
 // screen; the verse lookup loads only when there is a text to show.
+// It reads the device itself rather than through use-daily.ts: a module shared with the /daily
+// page would be one more file for the home page's code to name (bench/weight.mjs).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { isoFromDay, localDay } from '@fw/contracts/lessons';
+import { db, useLiveQuery } from '../../db/db.ts';
+import { now } from '../../lib/clock.ts';
 import { paths } from '../../lib/paths.ts';
-import { todayIso, useDailyText } from './use-daily.ts';
 import styles from './DailyCard.module.css';
 
 /** How much of the comment the card shows. */
@@ -19,7 +23,8 @@ const firstWords = (text: string) => {
 };
 
 export function DailyCard() {
-  const text = useDailyText(todayIso());
+  const today = isoFromDay(localDay(now()));
+  const text = useLiveQuery(() => db.dailyTexts.get(today), [today]);
   const osis = text?.osis;
   const [verse, setVerse] = useState<{ osis: string; text: string | null } | null>(null);
   useEffect(() => {

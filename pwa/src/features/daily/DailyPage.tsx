@@ -2,8 +2,9 @@
 // the chapter, its verses from the Bible (kept on the device, or fetched and then kept), and the
 // comment with its citations as links; previous and next day. Everything comes from the device,
 // so every day it holds reads the same offline (sync/daily-sync.ts keeps the window around today).
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDailyDate } from '@fw/contracts/daily';
+import { DAILY_PAGE_META, formatDailyDate } from '@fw/contracts/daily';
 import { isoDay, isoFromDay } from '@fw/contracts/lessons';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
@@ -44,6 +45,9 @@ export function DailyPage() {
   const { day, today } = useDay();
   const text = useDailyText(day);
   const synced = useDailySynced();
+  useEffect(() => {
+    document.title = DAILY_PAGE_META.title;
+  }, []);
   if (text === undefined || (text === null && synced === false && navigator.onLine)) {
     return <LoadingScreen label="Loading the daily text" />;
   }

@@ -1,11 +1,9 @@
 // The daily texts on this device, for the home card and the /daily page (sync/daily-sync.ts fills
 // them). The day is the device's own calendar day (contracts/lessons.ts localDay).
-import { isoFromDay, localDay } from '@fw/contracts/lessons';
 import { db, useLiveQuery, type LocalDailyText } from '../../db/db.ts';
-import { now } from '../../lib/clock.ts';
 import { META } from '../../sync/meta-keys.ts';
 
-export const todayIso = (): string => isoFromDay(localDay(now()));
+export { todayIso } from './today.ts';
 
 /** The text of `date`: undefined while the device is read, null when it holds none. */
 export function useDailyText(date: string): LocalDailyText | null | undefined {
