@@ -176,6 +176,16 @@ export function table(results, targets) {
       status(weight.home.jsGzipBytes <= targets.homeJsGzipBytes),
     ]);
     rows.push(['Home page CSS, gzip', kb(weight.home.cssGzipBytes), '', '', '']);
+    if (weight.dailyCard) {
+      const share = weight.dailyCard.gzipBytes / (weight.home.jsGzipBytes + weight.home.cssGzipBytes);
+      rows.push([
+        "Today's text card on the home page (its own chunk, CSS and imports the home page lacks), gzip",
+        `**${kb(weight.dailyCard.gzipBytes)}** (${(share * 100).toFixed(1)}% of the home page's JavaScript and CSS)`,
+        `home page JavaScript and CSS: ${kb(weight.home.jsGzipBytes + weight.home.cssGzipBytes)}`,
+        '≤ 3 KB',
+        status(weight.dailyCard.targetMet),
+      ]);
+    }
     if (weight.bible) {
       rows.push([
         `The whole Bible on a device (${weight.bible.translation}, ${weight.bible.books} book files), brotli on the wire`,

@@ -80,6 +80,36 @@ function allJs() {
 
 const sum = (files, measure) => files.reduce((total, file) => total + measure(file), 0);
 
+/** The home page's daily card (pwa/src/features/daily/DailyCard.tsx), a chunk of its own. */
+const DAILY_CARD_SOURCE = 'src/features/daily/DailyCard.tsx';
+/** What the card may add to the home page's first screen. */
+export const DAILY_CARD_TARGET_GZIP_BYTES = 3 * 1024;
+
+/**
+ * The files the home page fetches to draw today's text: the card's chunk, its CSS and the chunks
+ * it imports that the page does not load anyway, that is, neither the home page's own nor the sync
+ * engine's (src/sync/engine.ts, with the device database, which every visit loads after the first
+ * screen). From Vite's build manifest.
+ */
+function dailyCardFiles(homeUrls) {
+  const manifestFile = path.join(PWA_DIST, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  if (!manifest[DAILY_CARD_SOURCE]) return null;
+  const closure = (key, into) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || into.has(chunk.file)) return into;
+    into.add(chunk.file);
+    for (const css of chunk.css ?? []) into.add(css);
+    for (const next of chunk.imports ?? []) closure(next, into);
+    return into;
+  };
+  const loaded = new Set(homeUrls.map((url) => url.replace(/^\//, '')));
+  const engine = Object.keys(manifest).find((key) => manifest[key].name === 'engine');
+  if (engine) for (const file of closure(engine, new Set())) loaded.add(file);
+  return [...closure(DAILY_CARD_SOURCE, new Set())].filter((file) => !loaded.has(file));
+}
+
 /** The Bible's per-book files (pwa/vite-plugins/bible.ts), as the server sends them (brotli). */
 function bibleFiles() {
   const manifestFile = path.join(PWA_DIST, 'bible-manifest.json');
@@ -103,6 +133,7 @@ export async function benchWeight() {
   const cssFiles = home.css.map(distPath);
   const precache = precacheUrls().map(distPath);
   const everyJs = allJs();
+  const card = dailyCardFiles([...home.js, ...home.css]);
   return {
     home: {
       jsGzipBytes: sum(jsFiles, gzipBytes),
@@ -120,6 +151,11 @@ export async function benchWeight() {
       rawBytes: sum(precache, rawBytes),
     },
     allJs: { files: everyJs.length, gzipBytes: sum(everyJs, gzipBytes) },
+    dailyCard: card && {
+      files: card,
+      gzipBytes: sum(card.map(distPath), gzipBytes),
+      targetMet: sum(card.map(distPath), gzipBytes) <= DAILY_CARD_TARGET_GZIP_BYTES,
+    },
     bible: bibleFiles(),
   };
 }

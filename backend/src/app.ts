@@ -26,6 +26,7 @@ import { adminPagesRouter } from './modules/admin/admin-pages.routes.ts';
 import { syncRouter } from './modules/sync/sync.routes.ts';
 import { readModelOn } from './modules/sync/read-model.ts';
 import { scheduleRouter } from './modules/schedule/schedule.routes.ts';
+import { dailyRouter } from './modules/daily/daily.routes.ts';
 import { publicPages } from './modules/pages/pages.ts';
 import { startPublishSchedule } from './modules/articles/scheduled-publish.ts';
 import { syndication } from './modules/syndication/syndication.ts';
@@ -93,6 +94,7 @@ export function createApp({ config, connection, passwords, scripture, readiness 
     adminPagesRouter({ connection, adminOnly }),
     syncRouter({ connection }),
     scheduleRouter({ connection, adminOnly, idempotent, scripture }),
+    dailyRouter({ connection, adminOnly, idempotent, scripture }),
     previewRouter({ adminOnly, links }),
     imagesRouter({ connection }),
     studyRouter({ connection, config, idempotent, log: config.env === 'test' ? () => {} : console.error }),

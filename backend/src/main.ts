@@ -6,6 +6,7 @@ import { createHttpServer, drain, listen } from './http-server.ts';
 import type { Readiness } from './modules/health/health.routes.ts';
 import { seedDemo } from './seed/seed.ts';
 import { seedDemoLessons, seedSchedule2025 } from './seed/lessons-seed.ts';
+import { seedDemoDaily } from './seed/daily-seed.ts';
 import { readModelOn } from './modules/sync/read-model.ts';
 import { passwordPool } from './modules/users/password-pool.ts';
 import { scripturePool } from './modules/scripture/scripture-pool.ts';
@@ -21,6 +22,8 @@ if (config.seedDemo && (await seedDemo(connection)).seeded) console.log('Seeded 
 // A few demo worship weeks from the week of the first start (once; also on a database seeded
 // before lessons lived in the database).
 if (config.seedDemo && (await seedDemoLessons(connection, scripture)).seeded) console.log('Seeded demo worship lessons.');
+// Demo daily texts from a few days before the first start (once).
+if (config.seedDemo && (await seedDemoDaily(connection, scripture)).seeded) console.log('Seeded demo daily texts.');
 // The 2025 worship schedule (contracts/src/schedule-2025.ts) goes into every database once,
 // MONGODB_URI ones included.
 if ((await seedSchedule2025(connection, scripture)).seeded) console.log('Seeded the 2025 worship schedule.');

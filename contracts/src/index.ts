@@ -6,6 +6,7 @@ export * from './admin.ts';
 export * from './admin-pages.ts';
 export * from './sync.ts';
 export * from './schedule.ts';
+export * from './daily-schema.ts';
 export * from './schedule-2025.ts';
 export * from './text.ts';
 export * from './health.ts';

@@ -19,8 +19,11 @@ export interface LineProblem {
 export const LESSON_IMPORT_COLUMNS = 3 + 2 * LIMITS.LESSON_EXTRA_TOPICS_MAX;
 const IMPORT_HEADER_FIRST_CELL = 'date';
 
-/** Splits text into records of cells; a quoted cell may hold commas, quotes ("") and line breaks. */
-function splitRecords(text: string): { line: number; cells: string[]; problem?: string }[] {
+/**
+ * Splits text into records of cells; a quoted cell may hold commas, quotes ("") and line breaks.
+ * The daily texts' import (daily.ts) reads its rows with it too.
+ */
+export function splitRecords(text: string): { line: number; cells: string[]; problem?: string }[] {
   const source = text.replace(/\r\n?/g, '\n');
   const firstLine = source.split('\n').find((l) => l.trim() !== '') ?? '';
   const separator = firstLine.includes('\t') ? '\t' : ',';

@@ -32,6 +32,11 @@ export const API_PATHS = {
   saveLesson: '/api/lessons/save',
   deleteLesson: '/api/lessons/delete',
   importLessons: '/api/lessons/import',
+  // The daily texts (daily-schema.ts): a window of dates to read, and the admin writes.
+  dailyTexts: '/api/daily',
+  saveDailyText: '/api/daily/save',
+  deleteDailyText: '/api/daily/delete',
+  importDailyTexts: '/api/daily/import',
   previewLink: '/api/admin/articles/preview-link',
   // The admin screens' pages (admin-pages.ts); the full lists above stay for older clients.
   articlePage: '/api/admin/article-page',

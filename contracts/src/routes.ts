@@ -3,6 +3,7 @@
 import { adminRoutes } from './admin.ts';
 import { adminPageRoutes } from './admin-pages.ts';
 import { articleRoutes } from './articles.ts';
+import { dailyRoutes } from './daily-schema.ts';
 import { healthRoutes } from './health.ts';
 import { imageRoutes } from './image-routes.ts';
 import { previewRoutes } from './preview.ts';
@@ -19,6 +20,7 @@ export const ROUTES = {
   ...adminPageRoutes,
   ...syncRoutes,
   ...scheduleRoutes,
+  ...dailyRoutes,
   ...imageRoutes,
   ...revisionRoutes,
   ...previewRoutes,

@@ -1,7 +1,8 @@
 // Nothing jumps when the app takes over a page the server drew: the article's heading and text stay
 // where they were painted (the server's page keeps the room of the reader's row of actions), and
 // on a phone the home page's compact hero leaves the first card on the first screen, with the hero
-// the same height in both copies. The app's entry script is held back, as on a slow line, so each
+// the same height in both copies (two whole cards; with today's text's card above them, which the
+// app draws from the device, the start of the first card). The app's entry script is held back, as on a slow line, so each
 // position is read once on the server's page and once on the app's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -55,14 +56,20 @@ const ARTICLE = {
 const HOME = {
   hero: 'main section:has(form[role="search"])',
   card: 'main [data-testid="article-card"]',
+  daily: 'main [data-testid="daily-card"]',
 };
 
 /** The hero's bottom, the first card's top and the second card's bottom, on the page. */
 const homeEdges = (page: Page) =>
-  page.evaluate(({ hero, card }) => {
+  page.evaluate(({ hero, card, daily }) => {
     const cards = document.querySelectorAll(card);
     const y = (element: Element, side: 'top' | 'bottom') => element.getBoundingClientRect()[side] + window.scrollY;
-    return { hero: y(document.querySelector(hero)!, 'bottom'), firstTop: y(cards[0]!, 'top'), secondBottom: y(cards[1]!, 'bottom') };
+    return {
+      hero: y(document.querySelector(hero)!, 'bottom'),
+      firstTop: y(cards[0]!, 'top'),
+      secondBottom: y(cards[1]!, 'bottom'),
+      daily: document.querySelector(daily) !== null,
+    };
   }, HOME);
 
 describe('nothing jumps on take-over', () => {
@@ -140,8 +147,10 @@ describe('nothing jumps on take-over', () => {
       if (phone) {
         for (const [copy, at] of [['server', server], ['app', app]] as const) {
           expect(at.firstTop, `first card on the ${copy}'s page`).toBeLessThan(PHONE.height);
-          // Not only the first card's top: the hero leaves room for more than one card.
-          expect(at.secondBottom, `second card on the ${copy}'s page`).toBeLessThanOrEqual(PHONE.height);
+          // Not only the first card's top: the hero leaves room for more than one card, or for
+          // today's text above the first one (the seeded demo texts include today's; the card
+          // appears once the device has them, so either may be measured here).
+          if (!at.daily) expect(at.secondBottom, `second card on the ${copy}'s page`).toBeLessThanOrEqual(PHONE.height);
         }
       }
       await context.close();

@@ -7,3 +7,4 @@ export { CreateArticlePage } from '../features/admin-editor/CreateArticlePage.ts
 export { CommentsPage } from '../features/admin-moderation/CommentsPage.tsx';
 export { UsersPage } from '../features/admin-users/UsersPage.tsx';
 export { WorshipAdminPage } from '../features/admin-worship/WorshipAdminPage.tsx';
+export { DailyAdminPage } from '../features/admin-daily/DailyAdminPage.tsx';

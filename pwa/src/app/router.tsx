@@ -26,7 +26,8 @@ const adminScreen = (
     | 'AllArticlesPage'
     | 'CommentsPage'
     | 'UsersPage'
-    | 'WorshipAdminPage',
+    | 'WorshipAdminPage'
+    | 'DailyAdminPage',
 ) => screen(() => import('./admin-routes.tsx'), name);
 
 const planScreen = (name: 'PlansPage' | 'PlanPage') => screen(() => import('./plan-routes.tsx'), name);
@@ -47,6 +48,10 @@ const routes: RouteObject[] = [
               () => import('../features/family-worship/FamilyWorshipPage.tsx'),
               'FamilyWorshipPage',
             ),
+          },
+          {
+            path: paths.daily,
+            lazy: screen(() => import('../features/daily/DailyPage.tsx'), 'DailyPage'),
           },
           {
             path: paths.about,
@@ -89,6 +94,7 @@ const routes: RouteObject[] = [
           { path: 'comments', lazy: adminScreen('CommentsPage') },
           { path: 'users', lazy: adminScreen('UsersPage') },
           { path: 'worship', lazy: adminScreen('WorshipAdminPage') },
+          { path: 'daily', lazy: adminScreen('DailyAdminPage') },
         ],
       },
     ],

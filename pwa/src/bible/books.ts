@@ -7,7 +7,7 @@
 // state the progress line and the setting read (progress.ts).
 import manifest from 'virtual:bible-manifest';
 import { BIBLE_BOOKS, parseOsis, type BibleBookFile } from '@fw/contracts/bible';
-import type { KeptBibleBook, KeptBibleChapter, LocalLesson, ArticleSummary } from '../db/db.ts';
+import type { KeptBibleBook, KeptBibleChapter, LocalDailyText, LocalLesson, ArticleSummary } from '../db/db.ts';
 import { isQuotaError } from '../lib/storage.ts';
 import { getAll, getMany, putAll } from '../db/worker-idb.ts';
 import { setBibleProgress } from './progress.ts';
@@ -125,9 +125,14 @@ function fetchMissing(task: 'cited' | 'whole', wanted: string[]): Promise<void> 
   return next;
 }
 
-/** The books this device's articles and lessons cite (their OSIS ids). */
+/** The books this device's articles, lessons and daily texts cite (their OSIS ids). */
 async function citedBooks(): Promise<string[]> {
-  const [articles, lessons] = await Promise.all([getAll<ArticleSummary>('articles'), getAll<LocalLesson>('worship')]);
+  const [articles, lessons, daily] = await Promise.all([
+    getAll<ArticleSummary>('articles'),
+    getAll<LocalLesson>('worship'),
+    // A database from before the daily texts (version 9) has no such store yet.
+    getAll<LocalDailyText>('dailyTexts').catch(() => []),
+  ]);
   const books = new Set<string>();
   const add = (osis: string) => {
     const range = parseOsis(osis);
@@ -135,6 +140,11 @@ async function citedBooks(): Promise<string[]> {
   };
   for (const article of articles) article.scripture?.forEach(add);
   for (const lesson of lessons) for (const list of Object.values(lesson.scripture ?? {})) list.forEach((c) => add(c.osis));
+  // Every day the device holds reads offline with its verses (features/daily).
+  for (const text of daily) {
+    add(text.osis);
+    text.scripture?.forEach((c) => add(c.osis));
+  }
   return [...books];
 }
 

@@ -4,6 +4,8 @@
 //   bodies        each published article's HTML (the search worker derives its plain text)
 //   comments      approved comments from the feed, plus this device's own comments awaiting approval
 //   worship       the Family Worship lessons by id, with an admin's own changes awaiting sync
+//   dailyTexts    the daily texts by date: the 30 days before today and the 60 after (a year
+//                 after for an admin), with an admin's own changes awaiting sync (sync/daily-sync.ts)
 //   outbox        every write a person made, waiting to reach the server (see sync/outbox.ts)
 //   adminArticles, adminComments, users   the admin's view, filled only while a token is held
 //   meta          sync cursors and times
@@ -25,7 +27,7 @@
 //   features/study/backup.ts; they reach the server only sealed, through a study sync space the
 //   reader made: sync/study-space/)
 import Dexie, { type EntityTable, type ObservabilitySet } from 'dexie';
-import type { AdminComment, Article, Comment, Lesson, User } from '@fw/contracts';
+import type { AdminComment, Article, Comment, DailyText, Lesson, User } from '@fw/contracts';
 
 export type ArticleSummary = Omit<Article, 'content'>;
 
@@ -50,6 +52,11 @@ export interface LocalComment extends Comment {
 
 export interface LocalLesson extends Lesson {
   _id: string;
+  /** Set while an administrator's change on this device has not reached the server. */
+  pending?: 1;
+}
+
+export interface LocalDailyText extends DailyText {
   /** Set while an administrator's change on this device has not reached the server. */
   pending?: 1;
 }
@@ -224,6 +231,7 @@ export class FamilyDb extends Dexie {
   bodies!: EntityTable<ArticleBody, '_id'>;
   comments!: EntityTable<LocalComment, '_id'>;
   worship!: EntityTable<LocalLesson, '_id'>;
+  dailyTexts!: EntityTable<LocalDailyText, 'date'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   adminArticles!: EntityTable<LocalAdminArticle, '_id'>;
   adminComments!: EntityTable<LocalAdminComment, '_id'>;
@@ -270,6 +278,8 @@ export class FamilyDb extends Dexie {
     });
     this.version(7).stores({ verseHighlights: '_id, chapterId, updatedAt' });
     this.version(8).stores({ tombstones: 'key' });
+    // The daily texts, kept by date (sync/daily-sync.ts).
+    this.version(9).stores({ dailyTexts: 'date' });
     this.version(10).stores({ planProgress: '_id, planId, updatedAt' });
   }
 }

@@ -1,7 +1,7 @@
 // IndexedDB for the workers: the few reads and writes the Bible keeper and the image keeper need,
 // on the device database db.ts declares, in plain IndexedDB: the workers then carry no copy of
 // Dexie (about 33 KB gzip that every first visit would download into the precache). The stores
-// are db.ts's `bibleBooks`, `bibleChapters`, `articles` and `worship` (and `bodies`, for the
+// are db.ts's `bibleBooks`, `bibleChapters`, `articles`, `worship` and `dailyTexts` (and `bodies`, for the
 // image keeper in sync/images/); this module never creates or changes them.
 const DB_NAME = 'family-bible-articles';
 

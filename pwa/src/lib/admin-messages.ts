@@ -9,6 +9,7 @@ export const CONFIRM = {
   deleteComment: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this comment?' },
   deleteUser: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this user?' },
   deleteLesson: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this lesson?' },
+  deleteDailyText: { title: CONFIRM_DELETE_TITLE, text: 'Are you sure you want to delete this daily text?' },
   approveUser: {
     title: CONFIRM_APPROVE_TITLE,
     text: 'Are you sure you want to make this user an admin? NOTICE: THIS ACTION CANNOT BE UNDONE.',

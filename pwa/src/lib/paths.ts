@@ -15,6 +15,7 @@ export const paths = {
   article: (id: string) => `/article/${segment(id)}`,
   articlePattern: '/article/:id',
   family: '/family',
+  daily: '/daily',
   about: '/about-us',
   chapterPattern: '/bible/:book/:chapter',
   saved: '/saved',
@@ -29,4 +30,5 @@ export const paths = {
   adminComments: '/admin/comments',
   adminUsers: '/admin/users',
   adminWorship: '/admin/worship',
+  adminDaily: '/admin/daily',
 } as const;

@@ -4,6 +4,8 @@ export const META = {
   ARTICLES_CURSOR: 'cursor:articles',
   COMMENTS_CURSOR: 'cursor:comments',
   SCHEDULE_ETAG: 'etag:schedule',
+  /** The daily texts' last answer: its ETag and the window it was for ({ etag, from, to }). */
+  DAILY_WINDOW: 'daily:window',
   LAST_SYNCED_AT: 'lastSyncedAt',
   /** Set while the first article sync runs: { total } from the feed's first page (null if not told). */
   FIRST_SYNC: 'firstSync',

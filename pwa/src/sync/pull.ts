@@ -4,6 +4,7 @@
 import type { Article, ArticleFeed, CommentFeed } from '@fw/contracts';
 import { api } from '../lib/api.ts';
 import { pullSchedule } from './lessons-sync.ts';
+import { pullDailyTexts } from './daily-sync.ts';
 import { db, getMeta, setMeta } from '../db/db.ts';
 import { announceArticleChanges } from './article-changes.ts';
 import { splitArticle } from './article-store.ts';
@@ -147,6 +148,8 @@ export async function pullPublic(): Promise<void> {
   // The schedule is one small call (usually a 304): first, so the Family page does not wait for a
   // first sync of every article.
   await pullSchedule();
+  // Today's text is one small call too (usually a 304), for the home card.
+  await pullDailyTexts();
   await pullArticles();
   await pullComments();
   await setMeta(META.LAST_SYNCED_AT, Date.now());

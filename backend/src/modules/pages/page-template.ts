@@ -15,6 +15,7 @@ interface ManifestChunk {
 export const ROUTE_SOURCES = {
   article: 'src/features/articles/ArticlePage.tsx',
   family: 'src/features/family-worship/FamilyWorshipPage.tsx',
+  daily: 'src/features/daily/DailyPage.tsx',
   about: 'src/features/about/AboutPage.tsx',
   chapter: 'src/features/bible/ChapterPage.tsx',
 } as const;

@@ -11,6 +11,7 @@ import type { Context } from 'koa';
 import type mongoose from 'mongoose';
 import type { Article } from '@fw/contracts';
 import { FIRST_PAINT_ELEMENT_ID, PAGE_META, type FirstPaintData } from '@fw/contracts/pages';
+import { DAILY_PAGE_META } from '@fw/contracts/daily';
 import { newestFirst, readModelOn } from '../sync/read-model.ts';
 import { articleMeta, writeHead, type HeadInput } from './page-head.ts';
 import {
@@ -106,6 +107,10 @@ export function publicPages({
     }
     if (pathname === '/family')
       return { status: 200, head: { meta: PAGE_META.family, url }, route: 'family' };
+    // The day's text is not drawn here: which day it is depends on the device's own calendar,
+    // which the server does not know; the route's files are asked for ahead, as for /family.
+    if (pathname === '/daily')
+      return { status: 200, head: { meta: DAILY_PAGE_META, url }, route: 'daily' };
     if (pathname === '/about-us')
       return { status: 200, head: { meta: PAGE_META.about, url }, route: 'about' };
     if (APP_ONLY.test(pathname))

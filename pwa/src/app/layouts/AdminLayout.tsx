@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../features/offline/StatusLine.tsx';
-import { BookIcon, FileIcon, GridIcon, LogoutIcon, MenuIcon, MessageIcon, PlusIcon, UsersIcon } from '../../components/ui/icons.tsx';
+import { BookIcon, ClockIcon, FileIcon, GridIcon, LogoutIcon, MenuIcon, MessageIcon, PlusIcon, UsersIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../lib/paths.ts';
 import { OutboxPanel } from '../../features/outbox/OutboxPanel.tsx';
 import { logout } from '../../features/outbox/logout.ts';
@@ -19,6 +19,7 @@ const MENU = [
   { to: paths.adminComments, label: 'Comments', Icon: MessageIcon, end: false },
   { to: paths.adminUsers, label: 'Users', Icon: UsersIcon, end: false },
   { to: paths.adminWorship, label: 'Family Worship', Icon: BookIcon, end: false },
+  { to: paths.adminDaily, label: 'Daily Text', Icon: ClockIcon, end: false },
 ];
 /** The screens that list what the server holds: each shows when it was last pulled, and Refresh. */
 const LIST_SCREENS: ReadonlySet<string> = new Set([paths.admin, paths.adminAllArticles, paths.adminComments, paths.adminUsers]);

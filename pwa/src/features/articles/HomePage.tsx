@@ -1,11 +1,12 @@
 // The home page: the search box, the category tabs and the article cards (HomeResults.tsx). The
 // search and the tab live in the address (use-home-search.ts).
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { CATEGORIES, INDEX_TAB } from '@fw/contracts/categories';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { useOnline } from '../../sync/status.ts';
 import { CategoryTabs } from './CategoryTabs.tsx';
 import { ContinueReading } from './ContinueReading.tsx';
+import { DailyCard } from '../daily/index.ts';
 import { ArticleCards, EmptyState, LoadingCards, ResultCount } from './HomeResults.tsx';
 import { useArticleHits, useHasSynced } from './use-articles.ts';
 import { useSavedIds } from './use-saved.ts';
@@ -102,6 +103,12 @@ export function HomePage() {
       <div className="page">
         {/* A reference's passage first; the lessons and Bible verses after the articles (features/search). */}
         <SearchExtras query={search.query} part="top" />
+        {/* Today's text above the articles (not over a search's results). */}
+        {search.query ? null : (
+          <Suspense fallback={null}>
+            <DailyCard />
+          </Suspense>
+        )}
         <ContinueReading />
         {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
         {search.query ? null : <h2 className="visually-hidden">Articles</h2>}

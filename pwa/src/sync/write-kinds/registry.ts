@@ -3,12 +3,13 @@
 import { db, type OutboxEntry } from '../../db/db.ts';
 import { ARTICLE_KINDS } from './articles.ts';
 import { COMMENT_KINDS } from './comments.ts';
+import { DAILY_KINDS } from './daily.ts';
 import { LESSON_KINDS } from './lessons.ts';
 import { STUDY_KINDS } from './study.ts';
 import { USER_KINDS } from './users.ts';
 import type { WriteKind } from './kind.ts';
 
-export const WRITE_KINDS = { ...COMMENT_KINDS, ...ARTICLE_KINDS, ...USER_KINDS, ...LESSON_KINDS, ...STUDY_KINDS };
+export const WRITE_KINDS = { ...COMMENT_KINDS, ...ARTICLE_KINDS, ...USER_KINDS, ...LESSON_KINDS, ...DAILY_KINDS, ...STUDY_KINDS };
 
 export type OutboxKind = keyof typeof WRITE_KINDS;
 

@@ -1,0 +1,219 @@
+// The daily text in a real chromium against the real server: today's text on the home page and
+// on /daily, the previous and next days, and all of it again offline after a reload; an
+// administrator adds, edits and deletes a text through the Daily Text screen (each proven by the
+// write's own answer), imports rows with a bad one named in the preview, and adds one offline that
+// reaches the server when the connection returns; on a 375 px phone the card and the start of the
+// first article share the first screen, and /daily works from the keyboard. Each page's clock is
+// set to a day far from the demo days, so the texts around it are only the ones a test makes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { DailyText } from '@fw/contracts/daily';
+import { formatDailyDate } from '@fw/contracts/daily';
+import { isoDay, isoFromDay } from '@fw/contracts/lessons';
+import { API_PATHS } from '@fw/contracts/paths';
+import { CONFIRM } from '../src/lib/admin-messages.ts';
+import { launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker } from './browser.ts';
+import { axeViolations } from './ui-checks.ts';
+import { DEMO_ADMIN, apiCall, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
+
+const PHONE = { width: 375, height: 812 };
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { data } = await apiCall<{ token: string }>('POST', '/api/admin/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+  token = data.token;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Noon of a calendar day in the browser's own zone. */
+const noon = (iso: string) => new Date(`${iso}T12:00:00`);
+const addDays = (iso: string, n: number) => isoFromDay(isoDay(iso) + n);
+
+async function saveText(date: string, reference: string, comment: string): Promise<DailyText> {
+  const res = await apiCall<{ dailyText: DailyText }>('POST', API_PATHS.saveDailyText, { dailyText: { date, reference, comment } }, token);
+  expect(res.status).toBe(201);
+  return res.data.dailyText;
+}
+
+async function onServer(date: string): Promise<DailyText | undefined> {
+  const res = await apiCall<{ dailyTexts: DailyText[] }>('GET', `${API_PATHS.dailyTexts}?from=${date}&to=${date}`);
+  return res.data.dailyTexts[0];
+}
+
+/** The /daily page showing `date`'s heading (a new screen, not the one before it). */
+const dayShown = (page: Page, date: string) =>
+  page.getByRole('heading', { level: 2, name: new RegExp(`^${formatDailyDate(date)}`) }).waitFor();
+
+describe('the daily text', () => {
+  it('shows today’s text on the home page and on /daily, with the days before and after, and again offline', async () => {
+    const today = '2047-05-14';
+    const yesterday = addDays(today, -1);
+    const tomorrow = addDays(today, 1);
+    await saveText(yesterday, 'Psalm 23:1', 'The shepherd who lacks nothing gives his sheep what they need.');
+    await saveText(today, 'Psalm 23:2-3', 'Green pastures and still waters: rest is part of the way he leads us, not a detour from it.');
+    await saveText(tomorrow, 'Psalm 23:4', 'Even the darkest valley is walked with company.');
+
+    const { page, context } = await newPage(browser);
+    await page.clock.setFixedTime(noon(today));
+    await page.goto('/');
+    const card = page.getByTestId('daily-card');
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toContain('Psalm 23:2-3');
+    await expect(card.textContent()).resolves.toContain('Green pastures and still waters: rest is part of the way he…');
+    await waitForAppDrawn(page, '[data-testid="daily-card"] a');
+    await card.getByRole('link', { name: 'Read today’s text' }).click();
+    await dayShown(page, today);
+    expect(new URL(page.url()).pathname).toBe('/daily');
+    const verses = page.getByTestId('daily-verses');
+    await verses.waitFor();
+    await expect(verses.textContent()).resolves.toMatch(/^2 .*green pastures.*3 /s);
+
+    await page.getByRole('link', { name: /^Previous day/ }).click();
+    await dayShown(page, yesterday);
+    await expect(page.getByTestId('daily-text').textContent()).resolves.toContain('The shepherd who lacks nothing');
+    await page.getByRole('link', { name: /^Next day/ }).click();
+    await dayShown(page, today);
+    await page.getByRole('link', { name: /^Next day/ }).click();
+    await dayShown(page, tomorrow);
+    await expect(page.getByTestId('daily-text').textContent()).resolves.toContain('darkest valley');
+    await page.getByTestId('daily-verses').waitFor();
+    await page.getByRole('link', { name: /^Next day/ }).click();
+    await dayShown(page, addDays(today, 2));
+    await page.getByTestId('no-daily-text').waitFor();
+
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.goto(`/daily?day=${tomorrow}`);
+    await dayShown(page, tomorrow);
+    await expect(page.getByTestId('daily-text').textContent()).resolves.toContain('darkest valley');
+    await expect(page.getByTestId('daily-verses').textContent()).resolves.toMatch(/^4 /);
+    await page.goto('/');
+    await page.getByTestId('daily-card').waitFor();
+    // The book was kept on the device when /daily showed it: the card has its first verse now.
+    await expect(page.getByTestId('daily-card-verse').textContent()).resolves.toMatch(/green pastures/);
+    await context.close();
+  });
+
+  it('shows no card on a day without a text', async () => {
+    const { page, context } = await newPage(browser);
+    await page.clock.setFixedTime(noon('2047-08-20'));
+    await page.goto('/daily');
+    await page.getByTestId('no-daily-text').waitFor();
+    await page.goto('/');
+    await page.locator('main [data-testid="article-card"]').first().waitFor();
+    await expect(page.getByTestId('daily-card').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('lets an administrator add, edit and delete a text through the Daily Text screen', async () => {
+    const today = '2048-02-10';
+    const { page, context } = await newPage(browser);
+    // Time flows from there (a fixed clock would hold the outbox's retry time back for ever).
+    await page.clock.install({ time: noon(today) });
+    await loginAsDemoAdmin(page);
+    await openAdminEntry(page, 'Daily Text');
+    await page.getByRole('heading', { level: 1, name: 'Daily Text' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add daily text' }).click();
+    const form = page.getByRole('form', { name: 'Add daily text' });
+    await expect(form.getByLabel('Date').inputValue()).resolves.toBe(today);
+    await form.getByLabel('Reference').fill('John 3:16');
+    await form.getByLabel('Comment').fill('Love that gives: God gave his Son. See also Romans 5:8.');
+    const added = await writeSucceeds(page, 'POST', API_PATHS.saveDailyText, () => form.getByRole('button', { name: 'Add daily text' }).click());
+    expect(added.dailyText).toMatchObject({ date: today, osis: 'John.3.16', version: 1 });
+    const row = page.locator(`[data-testid="admin-daily-text"][data-date="${today}"]`);
+    await row.waitFor();
+
+    const when = formatDailyDate(today);
+    await row.getByRole('button', { name: `Edit the text for ${when}` }).click();
+    const edit = page.getByRole('form', { name: 'Edit daily text' });
+    await expect(edit.getByLabel('Date').isDisabled()).resolves.toBe(true);
+    await edit.getByLabel('Reference').fill('John 3:16-17');
+    const edited = await writeSucceeds(page, 'POST', API_PATHS.saveDailyText, () => edit.getByRole('button', { name: 'Save changes' }).click());
+    expect(edited.dailyText).toMatchObject({ osis: 'John.3.16-John.3.17', version: 2 });
+    await expect(row.textContent()).resolves.toContain('John 3:16-17');
+
+    await row.getByRole('button', { name: `Delete the text for ${when}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(CONFIRM.deleteDailyText.text).waitFor();
+    await writeSucceeds(page, 'DELETE', API_PATHS.deleteDailyText, () => dialog.getByRole('button', { name: 'Yes' }).click());
+    await row.waitFor({ state: 'detached' });
+    expect(await onServer(today)).toBeUndefined();
+    await context.close();
+  });
+
+  it('names a bad imported row in the preview, imports the fixed rows, and sends a text added offline once online', async () => {
+    const today = '2049-09-01';
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.clock.install({ time: noon(today) });
+    await loginAsDemoAdmin(page);
+    await openAdminEntry(page, 'Daily Text');
+    await page.getByRole('heading', { level: 1, name: 'Daily Text' }).waitFor();
+
+    await page.getByRole('button', { name: 'Import daily texts' }).click();
+    const panel = page.getByRole('region', { name: 'Import daily texts' });
+    const rows = ['date,reference,comment', '2049-09-02,Psalm 1:1,"Blessed is the one who delights in the law, not in the scoffers’ seat."', '2049-09-03,Psalm 1:3,'];
+    await panel.getByLabel('Rows').fill(rows.join('\n'));
+    await expect(panel.getByTestId('import-summary').textContent()).resolves.toMatch(/1 problem to fix \(line 3\)/);
+    await expect(panel.locator('tr[data-line="3"]').textContent()).resolves.toContain('Comment is required');
+    await expect(panel.getByRole('button', { name: 'Import', exact: true }).isDisabled()).resolves.toBe(true);
+    rows[2] = '2049-09-03,Psalm 1:3,"Like a tree by water, rooted people bear fruit in season."';
+    await panel.getByLabel('Rows').fill(rows.join('\n'));
+    const imported = await writeSucceeds(page, 'POST', API_PATHS.importDailyTexts, () => panel.getByRole('button', { name: 'Import 2 daily texts' }).click());
+    expect((imported.dailyTexts as DailyText[]).map((t) => t.osis)).toEqual(['Ps.1.1', 'Ps.1.3']);
+    await page.locator('[data-testid="admin-daily-text"][data-date="2049-09-03"]').waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Add daily text' }).click();
+    const form = page.getByRole('form', { name: 'Add daily text' });
+    await expect(form.getByLabel('Date').inputValue()).resolves.toBe(today);
+    await form.getByLabel('Reference').fill('Psalm 1:6');
+    await form.getByLabel('Comment').fill('The LORD knows the way of the righteous.');
+    await form.getByRole('button', { name: 'Add daily text' }).click();
+    const row = page.locator(`[data-testid="admin-daily-text"][data-date="${today}"]`);
+    await row.getByTestId('pending-badge').waitFor();
+    expect(await onServer(today)).toBeUndefined();
+    await context.setOffline(false);
+    await eventually(async () => (await onServer(today))?.osis === 'Ps.1.6', 'the text on the server');
+    await eventually(async () => (await row.getByTestId('pending-badge').count()) === 0, 'the pending mark to go');
+    await context.close();
+  });
+
+  it('on a 375 px phone shows the card and the start of the first article on the first screen; /daily works from the keyboard', async () => {
+    const today = '2047-11-03';
+    await saveText(today, 'Micah 6:8', 'Do justly, love mercy, walk humbly: three steps for a whole life.');
+    await saveText(addDays(today, 1), 'Micah 7:18', 'He delights in mercy.');
+    // axe-core goes in as an inline script, which the app's CSP refuses.
+    const { page, context } = await newPage(browser, { viewport: PHONE, bypassCSP: true });
+    await page.clock.setFixedTime(noon(today));
+    await page.goto('/');
+    await page.getByTestId('daily-card').waitFor();
+    await waitForAppDrawn(page, 'main [data-testid="article-card"]');
+    const firstCardTop = await page.locator('main [data-testid="article-card"]').first().evaluate((el) => el.getBoundingClientRect().top);
+    expect(firstCardTop).toBeLessThan(PHONE.height);
+    if (process.env.DAILY_E2E_MEASURE) {
+      const edges = await page.evaluate(() =>
+        [...document.querySelectorAll('main [data-testid="daily-card"], main [data-testid="article-card"]')].slice(0, 3).map((el) => {
+          const r = el.getBoundingClientRect();
+          return [Math.round(r.top), Math.round(r.bottom)];
+        }),
+      );
+      console.log('first screen', JSON.stringify(edges));
+    }
+
+    await page.goto('/daily');
+    await dayShown(page, today);
+    await page.getByTestId('daily-text').waitFor();
+    const next = page.getByRole('link', { name: /^Next day/ });
+    for (let tabs = 0; tabs < 40 && !(await next.evaluate((el) => el === document.activeElement)); tabs++) await page.keyboard.press('Tab');
+    await expect(next.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await dayShown(page, addDays(today, 1));
+    await expect(page.getByTestId('daily-text').textContent()).resolves.toContain('He delights in mercy.');
+    expect((await axeViolations(page)).map((v) => `${v.id} ${v.nodes.join(', ')}`)).toEqual([]);
+    await context.close();
+  });
+});

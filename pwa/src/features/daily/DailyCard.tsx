@@ -1,0 +1,54 @@
+// Today's text on the home page, above the articles: the reference, the start of its first verse
+// (from the Bible kept on the device, when it is) and the first words of the comment, with a link
+// to /daily. Nothing at all on a day with no text. Kept small: it is on the home page's first
+// screen; the verse lookup loads only when there is a text to show.
+// It reads the device itself rather than through use-daily.ts: a module shared with the /daily
+// page would be one more file for the home page's code to name (bench/weight.mjs).
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { isoFromDay, localDay } from '@fw/contracts/lessons';
+import { db, useLiveQuery } from '../../db/db.ts';
+import { now } from '../../lib/clock.ts';
+import { paths } from '../../lib/paths.ts';
+import styles from './DailyCard.module.css';
+
+/** How much of the comment the card shows. */
+const CARD_COMMENT_WORDS = 12;
+
+export const READ_TODAY_TEXT = 'Read today’s text';
+
+const firstWords = (text: string) => {
+  const words = text.split(/\s+/);
+  return words.length > CARD_COMMENT_WORDS ? `${words.slice(0, CARD_COMMENT_WORDS).join(' ')}…` : text;
+};
+
+export function DailyCard() {
+  const today = isoFromDay(localDay(now()));
+  const text = useLiveQuery(() => db.dailyTexts.get(today), [today]);
+  const osis = text?.osis;
+  const [verse, setVerse] = useState<{ osis: string; text: string | null } | null>(null);
+  useEffect(() => {
+    if (!osis) return;
+    let live = true;
+    void import('./first-verse.ts')
+      .then(({ firstVerseOnDevice }) => firstVerseOnDevice(osis))
+      .then((found) => live && setVerse({ osis, text: found }));
+    return () => {
+      live = false;
+    };
+  }, [osis]);
+  if (!text) return null;
+  const verseText = verse && verse.osis === osis ? verse.text : null;
+  return (
+    <section className={styles.card} aria-labelledby="daily-card-heading" data-testid="daily-card">
+      <h2 id="daily-card-heading" className={styles.heading}>
+        Today’s text <span className={styles.reference}>{text.reference}</span>
+      </h2>
+      {verseText ? <p className={styles.verse} data-testid="daily-card-verse">{verseText}</p> : null}
+      <p className={styles.comment}>{firstWords(text.comment)}</p>
+      <Link to={paths.daily} className={styles.link}>
+        {READ_TODAY_TEXT}
+      </Link>
+    </section>
+  );
+}

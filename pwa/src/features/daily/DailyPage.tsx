@@ -1,0 +1,85 @@
+// /daily: a day's text (today's, or the day in `?day=`): the date, the reference with a link to
+// the chapter, its verses from the Bible (kept on the device, or fetched and then kept), and the
+// comment with its citations as links; previous and next day. Everything comes from the device,
+// so every day it holds reads the same offline (sync/daily-sync.ts keeps the window around today).
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { DAILY_PAGE_META, formatDailyDate } from '@fw/contracts/daily';
+import { isoDay, isoFromDay } from '@fw/contracts/lessons';
+import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
+import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
+import { paths } from '../../lib/paths.ts';
+import { CitedText } from '../bible/index.ts';
+import type { LocalDailyText } from '../../db/db.ts';
+import { DailyVerses } from './DailyVerses.tsx';
+import { todayIso, useDailySynced, useDailyText } from './use-daily.ts';
+import styles from './DailyPage.module.css';
+
+export const NO_DAILY_TEXT = 'There is no text for this day.';
+export const DAILY_NOT_ON_DEVICE = 'The daily texts are not saved on this device yet. Connect to the internet once to download them.';
+
+/** The day the address names, or today (a day that is not a real date is today too). */
+function useDay(): { day: string; today: string } {
+  const [params] = useSearchParams();
+  const today = todayIso();
+  const asked = params.get('day') ?? '';
+  return { day: Number.isNaN(isoDay(asked)) ? today : asked, today };
+}
+
+function DailyArticle({ text }: { text: LocalDailyText }) {
+  return (
+    <article className={styles.text} data-testid="daily-text" data-date={text.date} data-citations>
+      <h3 className={styles.reference}>
+        {text.reference}
+        {text.pending ? <PendingBadge /> : null}
+      </h3>
+      <DailyVerses osis={text.osis} />
+      <p className={styles.comment}>
+        <CitedText text={text.comment} citations={text.scripture} />
+      </p>
+    </article>
+  );
+}
+
+export function DailyPage() {
+  const { day, today } = useDay();
+  const text = useDailyText(day);
+  const synced = useDailySynced();
+  useEffect(() => {
+    document.title = DAILY_PAGE_META.title;
+  }, []);
+  if (text === undefined || (text === null && synced === false && navigator.onLine)) {
+    return <LoadingScreen label="Loading the daily text" />;
+  }
+  const n = isoDay(day);
+  const link = (date: string) => (date === today ? paths.daily : `${paths.daily}?day=${date}`);
+  const previous = isoFromDay(n - 1);
+  const next = isoFromDay(n + 1);
+  return (
+    <div className={`page ${styles.page}`}>
+      <h1>Daily text</h1>
+      <section aria-labelledby="daily-date">
+        <h2 id="daily-date" className={styles.date}>
+          {formatDailyDate(day)}
+          {day === today ? <span className={styles.label}>Today</span> : null}
+        </h2>
+        {text ? (
+          <DailyArticle text={text} />
+        ) : (
+          <p className="empty-state" data-testid="no-daily-text">
+            {synced === false ? DAILY_NOT_ON_DEVICE : NO_DAILY_TEXT}
+          </p>
+        )}
+      </section>
+      <nav className={styles.days} aria-label="Other days">
+        <Link to={link(previous)} rel="prev" aria-label={`Previous day: ${formatDailyDate(previous)}`}>
+          ← Previous day
+        </Link>
+        {day !== today ? <Link to={paths.daily}>Today</Link> : null}
+        <Link to={link(next)} rel="next" aria-label={`Next day: ${formatDailyDate(next)}`}>
+          Next day →
+        </Link>
+      </nav>
+    </div>
+  );
+}
