@@ -17,3 +17,4 @@ export * from './bible.ts';
 export * from './revisions.ts';
 export * from './preview.ts';
 export * from './study-space.ts';
+export * from './reminders.ts';
