@@ -66,12 +66,14 @@ export function reminderOptionsFrom(env: Record<string, string | undefined>): Re
     throw new Error('Bad configuration: REMINDER_CHECK_MS must be a whole number of milliseconds from 100 to 30000.');
   }
   const hosts = env.PUSH_SERVICE_HOSTS?.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
-  return {
+  const options: ReminderOptions = {
     vapid: vapidFromEnv(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
     subject: subjectFrom(env.VAPID_SUBJECT),
     pushHosts: hosts?.length ? hosts : undefined,
     checkMs,
   };
+  // Only what was set: the rest falls back where it is used.
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
 }
 
 /** The key pair kept in `dataDir`, made on first use (0600, like the development JWT secret). */
