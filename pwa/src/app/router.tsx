@@ -63,6 +63,10 @@ const routes: RouteObject[] = [
             lazy: screen(() => import('../features/study/NotesPage.tsx'), 'NotesPage'),
           },
           {
+            path: paths.reminders,
+            lazy: screen(() => import('../features/reminders/RemindersPage.tsx'), 'RemindersPage'),
+          },
+          {
             path: paths.register,
             lazy: screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage'),
           },

@@ -19,6 +19,7 @@ export const paths = {
   chapterPattern: '/bible/:book/:chapter',
   saved: '/saved',
   notes: '/notes',
+  reminders: '/reminders',
   register: '/register',
   admin: '/admin',
   adminCreate: '/admin/create',
