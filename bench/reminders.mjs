@@ -12,7 +12,7 @@ import { articleInput } from './lib/text-gen.mjs';
 import { percentile, round } from './lib/stats.mjs';
 
 export const REMINDER_TARGETS = { lastDeliveryMs: 120_000, readP50VsAlone: 2 };
-export const SUBSCRIPTIONS = 10_000;
+const SUBSCRIPTIONS = 10_000;
 const SAVE_CONCURRENCY = 8;
 const READ_BASELINE_S = 5;
 const MINUTE_MS = 60_000;

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedPush {
+interface ReceivedPush {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Buffer;

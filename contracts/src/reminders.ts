@@ -17,7 +17,7 @@ const base64url = (label: string, chars: number) =>
 export const reminderParamsSchema = z.strictObject({ id: base64url('id', 22) });
 
 /** An IANA time zone this runtime knows ("Europe/Berlin"). */
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
@@ -50,8 +50,8 @@ export const reminderInputSchema = z
   .refine((v) => v.daily || v.weekly, 'Choose the daily reading, the weekly lesson or both (to stop all, remove the reminders)');
 export type ReminderInput = z.output<typeof reminderInputSchema>;
 
-export const reminderKeyResponseSchema = envelope({ publicKey: base64url('publicKey', 87) });
-export const reminderSavedResponseSchema = envelope({
+const reminderKeyResponseSchema = envelope({ publicKey: base64url('publicKey', 87) });
+const reminderSavedResponseSchema = envelope({
   reminder: z.object({
     time: z.string(),
     zone: z.string(),

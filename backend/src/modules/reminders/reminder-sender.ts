@@ -5,27 +5,29 @@
 // CLAIM_STALE_MS; the subscriptions it had already sent moved on to their next minute, so the
 // taker skips them. A push service answering 404 or 410 removes the subscription.
 //
-// Sending is bounded: SEND_CONCURRENCY messages in flight, each a few `_id` operations and one
-// encryption, so public reads keep their share of the event loop and the database
-// (bench/reminders.mjs measures both).
+// Sending is bounded: SEND_CONCURRENCY subscriptions in flight, each one `_id` read and one
+// encryption; the sent ones are queued for their next minute together, a slot per SLOT_IDS_MAX
+// (reminder-store.ts), so a day's reminders cost almost no writes, and public reads keep their
+// share of the event loop and the database (bench/reminders.mjs measures both).
 import type mongoose from 'mongoose';
 import { REMINDER_PAGES, REMINDER_TEXTS, type ReminderKind, type ReminderMessage } from '@fw/contracts';
 import { claimOrHolder, isStale, winTakeOver } from '../../db/claims/index.ts';
 import { sendPush, type PushOutcome, type PushSigner, type PushTarget } from './push-send.ts';
-import { reminderStore, type SubscriptionDoc } from './reminder-store.ts';
+import { dueAt, reminderStore, type SubscriptionDoc } from './reminder-store.ts';
 import { localDate, minuteOf, msOfMinute, nextDueMinute } from './reminder-time.ts';
 
 export const RUNS_COLLECTION = 'reminder_runs';
 /** How often an instance looks for due minutes unless REMINDER_CHECK_MS says otherwise. */
 const DEFAULT_REMINDER_CHECK_MS = 5_000;
 /** Subscriptions handled at once within a minute. */
-export const SEND_CONCURRENCY = 32;
+const SEND_CONCURRENCY = 32;
 /** Minutes an instance looks back when it starts (it may have been down; another may have sent). */
 const CATCH_UP_MINUTES = 60;
 /** A reminder found later than this (the servers were down) is not sent, only moved on. */
 const LATE_MINUTES = 10;
 /** Run claims are kept this long (past any catch-up), then deleted by `_id`. */
 const RUN_KEEP_MINUTES = 2 * CATCH_UP_MINUTES;
+const MINUTES_PER_DAY = 1440;
 
 interface RunDoc {
   _id: string;
@@ -33,13 +35,13 @@ interface RunDoc {
   done: boolean;
 }
 
-export interface MinuteReport {
+interface MinuteReport {
   sent: number;
   gone: number;
   failed: number;
 }
 
-export interface ReminderSender {
+interface ReminderSender {
   /** Sends every begun minute not yet looked at (also what the timer runs). */
   check(): Promise<void>;
   /** Claims and sends one minute; null when another instance has it. */
@@ -47,7 +49,7 @@ export interface ReminderSender {
   stop(): void;
 }
 
-export interface ReminderSenderOptions {
+interface ReminderSenderOptions {
   signer: () => PushSigner;
   intervalMs?: number;
   log?: (...args: unknown[]) => void;
@@ -91,12 +93,23 @@ export function startReminderSender(
     return out;
   }
 
-  async function handle(minute: number, n: number, late: boolean, report: MinuteReport, lessons: Map<string, Promise<boolean>>) {
-    const id = await store.slot(minute, n);
-    if (id === null) return false;
-    const doc = await store.find(id);
-    // Removed, or moved to another minute since it was queued: nothing to send here.
-    if (doc && doc.due === minute) {
+  async function sendMinute(minute: number, nowMs = Date.now()): Promise<MinuteReport | null> {
+    const report: MinuteReport = { sent: 0, gone: 0, failed: 0 };
+    // Most minutes have nobody due: one `_id` read, and no claim. (A begun minute gets no new
+    // entries: a save queues the next minute its time comes, never one already begun.)
+    let subs = await store.slot(minute, 0);
+    if (subs === null) return report;
+    if (!(await claimMinute(minute))) return null;
+    const late = minuteOf(nowMs) - minute > LATE_MINUTES;
+    const lessons = new Map<string, Promise<boolean>>();
+    const handled = new Set<string>();
+    /** Next minute → the subscriptions sent now that are due then (mostly all: tomorrow). */
+    const moves = new Map<number, string[]>();
+
+    async function handle(id: string): Promise<void> {
+      const doc = await store.find(id);
+      // Removed, or its time changed since it was queued (its new minute has its own entry).
+      if (!doc || !dueAt(doc, minute)) return;
       let outcome: PushOutcome = 'sent';
       if (!late) {
         const target: PushTarget = { endpoint: doc.endpoint, keys: doc.keys };
@@ -106,31 +119,24 @@ export function startReminderSender(
         }
       }
       report[outcome] += 1;
-      if (outcome === 'gone') await store.remove(id);
-      else await store.reschedule(id, nextDueMinute(doc.time, doc.zone, msOfMinute(minute)));
+      if (outcome === 'gone') return store.remove(id);
+      const next = nextDueMinute(doc.time, doc.zone, msOfMinute(minute));
+      moves.set(next, [...(moves.get(next) ?? []), id]);
     }
-    await store.dropSlot(minute, n);
-    return true;
-  }
 
-  async function sendMinute(minute: number, nowMs = Date.now()): Promise<MinuteReport | null> {
-    const report: MinuteReport = { sent: 0, gone: 0, failed: 0 };
-    // Most minutes have nobody due: one `_id` read, and no claim. (A begun minute gets no new
-    // entries: a save queues the next minute its time comes, never one already begun.)
-    if ((await store.slot(minute, 0)) === null) return report;
-    if (!(await claimMinute(minute))) return null;
-    const late = minuteOf(nowMs) - minute > LATE_MINUTES;
-    const lessons = new Map<string, Promise<boolean>>();
-    // Slots have no gaps: SEND_CONCURRENCY workers take them in order until one finds it empty.
-    let next = 0;
-    let end = Number.POSITIVE_INFINITY;
-    const worker = async () => {
-      for (let n = next++; n < end; n = next++) {
-        if (!(await handle(minute, n, late, report, lessons))) end = Math.min(end, n);
+    // SEND_CONCURRENCY at a time; slots are read in order until the first missing one.
+    const inFlight = new Set<Promise<void>>();
+    for (let n = 0; subs !== null; subs = await store.slot(minute, ++n)) {
+      for (const id of subs) {
+        if (handled.has(id)) continue;
+        handled.add(id);
+        if (inFlight.size >= SEND_CONCURRENCY) await Promise.race(inFlight);
+        const job: Promise<void> = handle(id).finally(() => inFlight.delete(job));
+        inFlight.add(job);
       }
-    };
-    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, worker));
-    await store.closeMinute(minute);
+    }
+    await Promise.all(inFlight);
+    for (const [next, ids] of moves) await store.enqueue(ids, next);
     await runs().updateOne({ _id: String(minute) }, { $set: { done: true } });
     await runs().deleteOne({ _id: String(minute - RUN_KEEP_MINUTES) });
     return report;
@@ -139,8 +145,11 @@ export function startReminderSender(
   async function sendDue(): Promise<void> {
     const now = minuteOf(Date.now());
     while (lastMinute < now) {
-      await sendMinute(lastMinute + 1);
-      lastMinute += 1;
+      const minute = lastMinute + 1;
+      await sendMinute(minute);
+      // At a day's last minute, the day before's queues: every minute of them is past any catch-up.
+      if ((minute + 1) % MINUTES_PER_DAY === 0) await store.dropDay(minute - MINUTES_PER_DAY);
+      lastMinute = minute;
     }
   }
 

@@ -22,7 +22,7 @@ export const REMINDER_MESSAGES = {
   PUSH_HOST: 'endpoint must be the address of a browser’s push service (from PushManager.subscribe)',
 } as const;
 
-export interface RemindersRouterDeps {
+interface RemindersRouterDeps {
   connection: mongoose.Connection;
   config: Pick<Config, 'rateLimits' | 'reminders'>;
   signer: () => PushSigner;
@@ -30,7 +30,7 @@ export interface RemindersRouterDeps {
 }
 
 /** Whether the server may send to `endpoint`: https to a listed push service (`*.` any sub-domain). */
-export function isPushService(endpoint: string, hosts: readonly string[]): boolean {
+function isPushService(endpoint: string, hosts: readonly string[]): boolean {
   const url = new URL(endpoint);
   const host = url.hostname.toLowerCase();
   const listed = hosts.some((h) => (h.startsWith('*.') ? host.endsWith(h.slice(1)) : host === h));
@@ -53,9 +53,9 @@ export function remindersRouter({ connection, config, signer, idempotent }: Remi
     const { id } = parseWith(reminderParamsSchema, ctx.params);
     const input = parseWith(reminderInputSchema, ctx.request.body);
     if (!isPushService(input.endpoint, hosts)) throw new HttpError('INVALID_INPUT', REMINDER_MESSAGES.PUSH_HOST);
-    const saved = await store.save(id, input);
-    const { time, zone, daily, weekly } = saved;
-    ctx.body = { success: true, reminder: { time, zone, daily, weekly, nextAt: new Date(msOfMinute(saved.due)).toISOString() } };
+    const { doc, due } = await store.save(id, input);
+    const { time, zone, daily, weekly } = doc;
+    ctx.body = { success: true, reminder: { time, zone, daily, weekly, nextAt: new Date(msOfMinute(due)).toISOString() } };
   });
 
   router.delete(API_PATHS.removeReminder, limited, idempotent, async (ctx) => {

@@ -11,7 +11,7 @@ import { decryptPush, deviceKeys, startPushEndpoint, type DeviceKeys, type PushE
 import { REMINDER_MESSAGES } from './reminders.routes.ts';
 import { RUNS_COLLECTION, startReminderSender } from './reminder-sender.ts';
 import { reminderStore, SUBSCRIPTIONS_COLLECTION } from './reminder-store.ts';
-import { minuteOf, msOfMinute } from './reminder-time.ts';
+import { minuteOf, msOfMinute, nextDueMinute } from './reminder-time.ts';
 import { vapidSigner } from './vapid-keys.ts';
 
 /** Short, so the timer test waits well under a second per look; production looks every 5 s. */
@@ -76,7 +76,8 @@ describe('reminders, two instances on one database', () => {
     // Signed with the server's VAPID key (RFC 8292): the key in the header is the published one.
     expect(headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${apps[0]!.config.reminders?.vapid?.publicKey}$`));
     expect(JSON.parse(decryptPush(body, device))).toEqual({ kind: 'daily', ...REMINDER_TEXTS.daily, url: REMINDER_PAGES.daily });
-    expect((await stored(id))?.due).toBe(minute + 24 * 60);
+    // Queued for the same time tomorrow.
+    expect(await reminderStore(apps[0]!.connection).slot(minute + 24 * 60, 0)).toEqual([id]);
   });
 
   it('claims a minute once when both instances send it at the same moment', async () => {
@@ -107,7 +108,7 @@ describe('reminders, two instances on one database', () => {
     // Zone where that minute is already the next day: no lesson is dated there.
     await store.save(without, subscription(device, `/weekly/${without}`, { daily: false, weekly: true, zone: 'Pacific/Kiritimati', time: '00:00' }), msOfMinute(minute) - 60_000);
     const sender = startReminderSender(apps[1]!.connection, { signer: vapidSigner(apps[1]!.config), intervalMs: 60_000 });
-    const kiritimati = (await store.find(without))!.due;
+    const kiritimati = nextDueMinute('00:00', 'Pacific/Kiritimati', msOfMinute(minute) - 60_000);
     await sender.sendMinute(minute, msOfMinute(minute));
     if (kiritimati !== minute) await sender.sendMinute(kiritimati, msOfMinute(kiritimati));
     sender.stop();

@@ -8,7 +8,7 @@ import { api } from '../../lib/api.ts';
 
 const STORAGE_KEY = 'reminders:device';
 
-export interface ReminderChoices {
+interface ReminderChoices {
   time: string;
   daily: boolean;
   weekly: boolean;
