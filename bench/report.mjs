@@ -134,7 +134,7 @@ function remindersRows(r, targets) {
   const count = r.subscriptions.toLocaleString('en');
   return [
     [
-      `${count} reminders due in one minute, to a push service on this machine (encrypted, signed; saved in ${r.saveSeconds} s beforehand)`,
+      `${count} reminders due in one minute, to a push service on this machine (each encrypted and signed; one queue slot each, as saves leave them)`,
       r.lastDeliveryMs === null ? `**${r.delivered} of ${count} delivered**` : `last delivered **${ms(r.lastDeliveryMs)}** after the minute began`,
       '',
       `≤ ${ms(targets.lastDeliveryMs)}`,
