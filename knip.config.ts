@@ -51,6 +51,8 @@ const config: KnipConfig = {
       entry: [
         // Loaded by the page the server writes, before the app (pwa/vite-plugins/deferred-boot.ts).
         'public/boot.js',
+        // Loaded by the service worker the build makes (vite.config.ts, workbox importScripts).
+        'public/push-sw.js',
         'src/**/*.test.{ts,tsx}',
         'e2e/global-setup.ts',
         'e2e/**/*.e2e.test.ts',

@@ -158,6 +158,27 @@ function studySyncRows(s) {
   ];
 }
 
+/** bench/reminders.mjs: a day's reminders due in one minute, and reads while they go out. */
+function remindersRows(r, targets) {
+  const count = r.subscriptions.toLocaleString('en');
+  return [
+    [
+      `${count} reminders due in one minute, to a push service on this machine (each encrypted and signed; one queue slot each, as saves leave them)`,
+      r.lastDeliveryMs === null ? `**${r.delivered} of ${count} delivered**` : `last delivered **${ms(r.lastDeliveryMs)}** after the minute began`,
+      '',
+      `≤ ${ms(targets.lastDeliveryMs)}`,
+      status(r.lastDeliveryMs !== null && r.lastDeliveryMs <= targets.lastDeliveryMs),
+    ],
+    [
+      'GET `/api/articles/:id`, one reader, one read after another, while those reminders go out',
+      `p50 **${ms(r.during.p50Ms)}**, p99 ${ms(r.during.p99Ms)} (${r.during.count} reads): **${r.ratio}×** alone`,
+      `the same reads before: p50 ${ms(r.alone.p50Ms)}, p99 ${ms(r.alone.p99Ms)} (${r.alone.count} reads)`,
+      `p50 ≤ ${targets.readP50VsAlone}× alone`,
+      status(r.ratio <= targets.readP50VsAlone),
+    ],
+  ];
+}
+
 export function table(results, targets) {
   const rows = [];
   const { images, search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, blocking, reliability, verseSheet, highlights, backends } =
@@ -309,6 +330,7 @@ export function table(results, targets) {
     ]);
   }
   if (results.heavySave) rows.push(heavySaveRow(results.heavySave, targets.heavySave));
+  if (results.reminders && targets.reminders) rows.push(...remindersRows(results.reminders, targets.reminders));
   if (images) {
     const sync = images.firstSync;
     const photos = `${images.photos} photos of ${images.photoPx} (${mb(images.photoBytes.reduce((a, b) => a + b, 0))} of JPEG)`;

@@ -75,6 +75,8 @@ export default defineConfig({
         // update still waits: a waiting worker only activates when the person chooses Reload
         // (prompt mode), and the page it then claims is reloaded anyway.
         clientsClaim: true,
+        // Reminders: the push and notification-click handlers (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
       },
     }),
     // Last: compresses what every plugin before it wrote, the service worker included.

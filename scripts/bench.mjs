@@ -22,6 +22,7 @@ const ALL = [
   'images',
   'logins',
   'heavysave',
+  'reminders',
   'lighthouse',
   'offline',
   'versesheet',
@@ -47,6 +48,7 @@ const { benchSearch, SEARCH_TARGETS } = await import('../bench/search.mjs');
 const { benchServer, SERVER_TARGETS } = await import('../bench/server.mjs');
 const { benchLogins, LOGIN_TARGETS } = await import('../bench/logins.mjs');
 const { benchHeavySave, HEAVY_SAVE_TARGETS } = await import('../bench/heavy-save.mjs');
+const { benchReminders, REMINDER_TARGETS } = await import('../bench/reminders.mjs');
 const { benchFeeds } = await import('../bench/feeds.mjs');
 const { benchImages, IMAGE_TARGETS } = await import('../bench/images.mjs');
 const { benchLighthouse } = await import('../bench/lighthouse.mjs');
@@ -137,6 +139,15 @@ if (wanted('heavysave')) {
   const database = await startDatabase();
   try {
     await attempt('heavySave', () => benchHeavySave(database));
+  } finally {
+    await database.stop();
+  }
+}
+
+if (wanted('reminders')) {
+  const database = await startDatabase();
+  try {
+    await attempt('reminders', () => benchReminders(database));
   } finally {
     await database.stop();
   }
@@ -272,6 +283,7 @@ const markdown = table(results, {
   server: SERVER_TARGETS,
   logins: LOGIN_TARGETS,
   heavySave: HEAVY_SAVE_TARGETS,
+  reminders: REMINDER_TARGETS,
   images: IMAGE_TARGETS,
   homeJsGzipBytes: HOME_JS_TARGET_GZIP_BYTES,
 });

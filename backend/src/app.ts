@@ -36,6 +36,9 @@ import { previewRouter } from './modules/preview/preview.routes.ts';
 import { imagesRouter } from './modules/images/images.routes.ts';
 import { imageQueue, setImageQueue } from './modules/images/image-queue.ts';
 import { studyRouter } from './modules/study/study.routes.ts';
+import { remindersRouter } from './modules/reminders/reminders.routes.ts';
+import { startReminderSender } from './modules/reminders/reminder-sender.ts';
+import { vapidSigner } from './modules/reminders/vapid-keys.ts';
 
 const REQUEST_TIMEOUT_MS = 20_000;
 /**
@@ -85,6 +88,7 @@ export function createApp({ config, connection, passwords, scripture, readiness 
   });
   // Each write mounts it after its login check (or a visitor's rate limit): keys are per caller.
   const idempotent = idempotency({ connection, anonymousBudget: config.rateLimits?.anonKeys });
+  const signer = vapidSigner(config);
   const links = previewLinks({ connection, secret: config.jwtSecret, publicUrl: config.publicUrl });
   const routers = [
     healthRouter({ connection, readiness }),
@@ -98,6 +102,7 @@ export function createApp({ config, connection, passwords, scripture, readiness 
     previewRouter({ adminOnly, links }),
     imagesRouter({ connection }),
     studyRouter({ connection, config, idempotent, log: config.env === 'test' ? () => {} : console.error }),
+    remindersRouter({ connection, config, signer, idempotent }),
   ];
   // One router holding every route: a request is matched once, not once per module.
   const api = new Router();
@@ -119,6 +124,12 @@ export function createApp({ config, connection, passwords, scripture, readiness 
   // Scheduled drafts go public from every instance's own timer; it stops when the connection closes.
   startPublishSchedule(connection, {
     intervalMs: config.publishCheckMs,
+    log: config.env === 'test' ? () => {} : console.error,
+  });
+  // Each instance looks for due reminders; one claims each minute (modules/reminders/).
+  startReminderSender(connection, {
+    signer,
+    intervalMs: config.reminders?.checkMs,
     log: config.env === 'test' ? () => {} : console.error,
   });
   return app;

@@ -61,6 +61,7 @@ describe('rate limits from the environment', () => {
       RATE_LIMIT_ANON_KEYS: '6000',
       RATE_LIMIT_SPACE_CREATE: '7/8000',
       RATE_LIMIT_SPACE_WRITE: '9',
+      RATE_LIMIT_REMINDER: '11/12000',
     });
     expect(config.rateLimits).toEqual({
       login: { limit: 2, windowMs: 1000 },
@@ -69,7 +70,32 @@ describe('rate limits from the environment', () => {
       anonKeys: { limit: 6000, windowMs: DEFAULT_RATE_LIMITS.anonKeys.windowMs },
       spaceCreate: { limit: 7, windowMs: 8000 },
       spaceWrite: { limit: 9, windowMs: DEFAULT_RATE_LIMITS.spaceWrite.windowMs },
+      reminder: { limit: 11, windowMs: 12000 },
     });
+  });
+});
+
+describe('reminders from the environment', () => {
+  const pair = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+
+  it('takes the VAPID pair, subject, push hosts and check interval, each optional', () => {
+    expect(loadConfig(BASE_ENV).reminders).toEqual({});
+    const config = loadConfig({ ...BASE_ENV, ...pair, VAPID_SUBJECT: 'mailto:ops@example.org', PUSH_SERVICE_HOSTS: 'Push.Example.org, *.push.example', REMINDER_CHECK_MS: '1000' });
+    expect(config.reminders).toEqual({
+      vapid: { publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY },
+      subject: 'mailto:ops@example.org',
+      pushHosts: ['push.example.org', '*.push.example'],
+      checkMs: 1000,
+    });
+  });
+
+  it.each([
+    [{ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'],
+    [{ ...pair, VAPID_PRIVATE_KEY: 'short' }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY'],
+    [{ VAPID_SUBJECT: 'ops@example.org' }, 'VAPID_SUBJECT'],
+    [{ REMINDER_CHECK_MS: '5' }, 'REMINDER_CHECK_MS'],
+  ])('refuses %o naming the variable', (env, name) => {
+    expect(() => loadConfig({ ...BASE_ENV, ...env })).toThrow(name);
   });
 });
 

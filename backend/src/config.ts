@@ -11,6 +11,8 @@
 // X-Forwarded-For, since each proxy appends what it saw and anything further left is the client's.
 // Password hashing: PASSWORD_HASH_THREADS worker threads, PASSWORD_HASH_QUEUE_MAX jobs waiting for
 // them at most (modules/users/password-pool.ts).
+// Reminders (Web Push): VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, PUSH_SERVICE_HOSTS,
+// REMINDER_CHECK_MS (config-reminders.ts); RATE_LIMIT_REMINDER limits reminder saves per address.
 // Pictures: IMAGE_QUEUE_MAX saves may wait while another save's pictures are encoded
 // (modules/images/image-queue.ts).
 import crypto from 'node:crypto';
@@ -18,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { reminderOptionsFrom, type ReminderOptions } from './config-reminders.ts';
 
 // The worker pools' settings live here, beside the variables that set them; the pools
 // (modules/users/password-pool.ts, modules/scripture/scripture-pool.ts, modules/images/image-queue.ts)
@@ -71,6 +74,7 @@ const envSchema = z.object({
   RATE_LIMIT_ANON_KEYS: z.string().optional(),
   RATE_LIMIT_SPACE_CREATE: z.string().optional(),
   RATE_LIMIT_SPACE_WRITE: z.string().optional(),
+  RATE_LIMIT_REMINDER: z.string().optional(),
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).default(DEFAULT_PASSWORD_THREADS),
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_PASSWORD_QUEUE_MAX),
   IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(1_000).default(DEFAULT_IMAGE_QUEUE_MAX),
@@ -105,6 +109,8 @@ export interface RateLimits {
   spaceCreate?: RateLimitSetting;
   /** Writes per study sync space, each up to 100 records (modules/study/); optional like anonKeys. */
   spaceWrite?: RateLimitSetting;
+  /** Reminder saves and removals per address (modules/reminders/); optional like anonKeys. */
+  reminder?: RateLimitSetting;
   /** The cap of the per-email login failure delay (middleware/login-limits.ts); default 4 s. */
   loginDelayMaxMs?: number;
 }
@@ -119,6 +125,7 @@ export const DEFAULT_RATE_LIMITS = {
   anonKeys: { limit: 120, windowMs: 60 * MINUTE_MS },
   spaceCreate: { limit: 10, windowMs: 60 * MINUTE_MS },
   spaceWrite: { limit: 300, windowMs: 10 * MINUTE_MS },
+  reminder: { limit: 30, windowMs: 60 * MINUTE_MS },
 } satisfies RateLimits;
 
 const RATE_LIMIT_PATTERN = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*)?$/;
@@ -217,6 +224,8 @@ export interface Config {
   server?: ServerLimits;
   /** How often scheduled drafts are looked for (PUBLISH_CHECK_MS); missing means 10 s. */
   publishCheckMs?: number;
+  /** Web Push reminders (config-reminders.ts); missing: keys under dataDir, the default hosts. */
+  reminders?: ReminderOptions;
   /** How a SIGTERM ends the process (http-server.ts's drain); missing: no grace, 25 s limit. */
   shutdown?: ShutdownTimes;
   /** The app's answer deadline (middleware/timeout.ts); missing means app.ts REQUEST_TIMEOUT_MS. Tests shorten it. */
@@ -290,12 +299,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       anonKeys: parseRateLimit('RATE_LIMIT_ANON_KEYS', e.RATE_LIMIT_ANON_KEYS, DEFAULT_RATE_LIMITS.anonKeys),
       spaceCreate: parseRateLimit('RATE_LIMIT_SPACE_CREATE', e.RATE_LIMIT_SPACE_CREATE, DEFAULT_RATE_LIMITS.spaceCreate),
       spaceWrite: parseRateLimit('RATE_LIMIT_SPACE_WRITE', e.RATE_LIMIT_SPACE_WRITE, DEFAULT_RATE_LIMITS.spaceWrite),
+      reminder: parseRateLimit('RATE_LIMIT_REMINDER', e.RATE_LIMIT_REMINDER, DEFAULT_RATE_LIMITS.reminder),
     },
     passwordHashing: { threads: e.PASSWORD_HASH_THREADS, queueMax: e.PASSWORD_HASH_QUEUE_MAX },
     images: { queueMax: e.IMAGE_QUEUE_MAX },
     publicUrl: e.PUBLIC_URL?.trim() ? parsePublicUrl(e.PUBLIC_URL) : defaultPublicUrl(e.HOST, e.PORT),
     server,
     publishCheckMs: e.PUBLISH_CHECK_MS,
+    reminders: reminderOptionsFrom(env),
     shutdown: {
       graceMs: e.SHUTDOWN_GRACE_MS ?? (e.NODE_ENV === 'production' ? PRODUCTION_SHUTDOWN_GRACE_MS : 0),
       limitMs: e.SHUTDOWN_LIMIT_MS,

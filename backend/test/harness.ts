@@ -51,6 +51,13 @@ export const TEST_RATE_LIMITS: RateLimits = {
   loginDelayMaxMs: 0,
 };
 
+/** One VAPID pair for every test app of this process, so no test writes a key file under data/. */
+const TEST_VAPID = (() => {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+})();
+
 export function testDatabaseUri(): string {
   const base = inject('mongoUri');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -82,6 +89,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
     rateLimits: TEST_RATE_LIMITS,
     publicUrl: url,
     ...overrides,
+    reminders: { vapid: TEST_VAPID, ...overrides.reminders },
   };
   const connection = await connectDatabase(config.mongoUri, { monitorCommands: options.monitorCommands });
   const passwords = passwordPool(config.passwordHashing);

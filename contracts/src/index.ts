@@ -19,3 +19,4 @@ export * from './revisions.ts';
 export * from './preview.ts';
 export * from './study-space.ts';
 export * from './study-limits.ts';
+export * from './reminders.ts';

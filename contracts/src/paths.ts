@@ -47,6 +47,10 @@ export const API_PATHS = {
   removeSpace: '/api/study/spaces/:space',
   writeRecords: '/api/study/spaces/:space/records',
   spaceChanges: '/api/study/spaces/:space/changes',
+  // Web Push reminders (reminders.ts): the server's public key, and a device's choices.
+  reminderKey: '/api/reminders/key',
+  saveReminder: '/api/reminders/subscriptions/:id',
+  removeReminder: '/api/reminders/subscriptions/:id',
 } as const;
 
 

@@ -8,6 +8,7 @@ import { healthRoutes } from './health.ts';
 import { imageRoutes } from './image-routes.ts';
 import { previewRoutes } from './preview.ts';
 import type { API_PATHS } from './paths.ts';
+import { reminderRoutes } from './reminders.ts';
 import { revisionRoutes } from './revisions.ts';
 import { scheduleRoutes } from './schedule.ts';
 import { studySpaceRoutes } from './study-space.ts';
@@ -25,4 +26,5 @@ export const ROUTES = {
   ...revisionRoutes,
   ...previewRoutes,
   ...studySpaceRoutes,
+  ...reminderRoutes,
 } as const satisfies { [Name in keyof typeof API_PATHS]: { path: (typeof API_PATHS)[Name] } };

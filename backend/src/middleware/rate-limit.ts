@@ -82,3 +82,8 @@ export function registerEmailRateLimit(deps: RateLimitDeps): (email: string) => 
 export function commentRateLimit(deps: RateLimitDeps): Middleware {
   return limiter(deps, 'comment-ip', deps.config.rateLimits?.comment ?? DEFAULT_RATE_LIMITS.comment, byIp);
 }
+
+/** Reminder saves and removals, counted per IP: mount on the reminder subscription calls. */
+export function reminderRateLimit(deps: RateLimitDeps): Middleware {
+  return limiter(deps, 'reminder-ip', deps.config.rateLimits?.reminder ?? DEFAULT_RATE_LIMITS.reminder, byIp);
+}

@@ -72,6 +72,10 @@ const routes: RouteObject[] = [
           { path: paths.plans, lazy: planScreen('PlansPage') },
           { path: paths.planPattern, lazy: planScreen('PlanPage') },
           {
+            path: paths.reminders,
+            lazy: screen(() => import('../features/reminders/RemindersPage.tsx'), 'RemindersPage'),
+          },
+          {
             path: paths.register,
             lazy: screen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage'),
           },

@@ -23,6 +23,7 @@ export const paths = {
   plans: '/plans',
   plan: (id: string) => `/plans/${segment(id)}`,
   planPattern: '/plans/:id',
+  reminders: '/reminders',
   register: '/register',
   admin: '/admin',
   adminCreate: '/admin/create',

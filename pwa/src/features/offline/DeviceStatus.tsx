@@ -6,6 +6,8 @@ import { THEMES, THEME_LABELS, setTheme, useTheme, type Theme } from '../../lib/
 import { plural } from '../../lib/format.ts';
 import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
 import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
+import { Link } from 'react-router-dom';
+import { paths } from '../../lib/paths.ts';
 import { InstallButton } from './InstallAction.tsx';
 import { BibleOnDevice } from './BibleOnDevice.tsx';
 import { ImagesOnDevice } from './ImagesOnDevice.tsx';
@@ -60,6 +62,9 @@ export function DeviceStatus() {
         <StudySyncPanel place="footer" />
       </Suspense>
       <InstallButton />
+      <p>
+        <Link to={paths.reminders}>Reminders</Link>: a daily reading nudge and the week’s lesson.
+      </p>
       <label className={styles.theme}>
         <span>Theme</span>
         <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
