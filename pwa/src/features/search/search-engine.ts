@@ -196,6 +196,11 @@ export class SearchEngine {
     return this.device.search(needle, verses);
   }
 
+  /** How many Bible verses contain `needle`, when searchDevice's answer had no count yet. */
+  countVerses(needle: string): Promise<number> {
+    return this.device.countVerses(needle);
+  }
+
   /** Writes the saved copy now if the index changed since the last one (tests, benchmark). */
   flush(): Promise<void> {
     clearTimeout(this.saveTimer);

@@ -1,6 +1,7 @@
 // The search's answer beyond the articles, shared by the two places the home page shows it (the
 // passage above the articles, the lessons and verses below): one worker call per query and
-// screenful of verses (searchDevice below), kept here while that query is shown. In the search
+// screenful of verses (searchDevice below), and one for the verses' count when the screenful came
+// first (countVerses), kept here while that query is shown. In the search
 // groups' own chunk, not on the home page's first screen.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { DeviceAnswer } from './device-search.ts';
@@ -42,12 +43,32 @@ function ask(query: string, verses: number): void {
   const mine: Asked = { query, verses, answer: shown };
   set(mine);
   searchDevice(query, verses).then(
-    (answer) => asked === mine && set({ query, verses, answer }),
+    (answer) => {
+      if (asked !== mine) return;
+      // A screenful came before its count: a count known already stays, else it is asked for.
+      const known = shown?.verses?.count ?? null;
+      if (answer?.verses && answer.verses.count === null && known !== null) answer.verses.count = known;
+      set({ query, verses, answer });
+      if (answer?.verses?.count === null) countVerses(mine.query);
+    },
     (error: unknown) => {
       console.error('[search]', error);
       if (asked === mine) set({ query, verses, answer: { passages: null, lessons: [], verses: null } });
     },
   );
+}
+
+/** The count of the verses `query` finds, into the answer shown for it. */
+function countVerses(query: string): void {
+  engine()
+    .call<number>('countVerses', [normaliseQuery(query)])
+    .then(
+      (count) => {
+        const verses = asked.query === query ? asked.answer?.verses : null;
+        if (verses) set({ ...asked, answer: { ...asked.answer!, verses: { ...verses, count } } });
+      },
+      (error: unknown) => console.error('[search]', error),
+    );
 }
 
 const subscribe = (listener: () => void) => {
