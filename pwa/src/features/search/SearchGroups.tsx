@@ -4,12 +4,12 @@
 // search (lazy-groups.tsx): the home page's first screen carries none of it.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SearchPreview } from '@fw/contracts/text';
+import { normaliseQuery, type SearchPreview } from '@fw/contracts/text';
 import { paths } from '../../lib/paths.ts';
 import type { DeviceAnswer } from './device-search.ts';
 import type { PassageAnswer } from './passage-answer.ts';
-import { useDeviceSearch } from './use-device-search.ts';
-import { usePassages } from './use-passages.ts';
+import { askDevice, useDeviceSearch } from './use-device-search.ts';
+import { readPassages, usePassages } from './use-passages.ts';
 import styles from './SearchGroups.module.css';
 
 /** How many books a whole Bible has: fewer on the device means a verse search saw part of it. */
@@ -90,14 +90,7 @@ function Passage({ passage }: { passage: PassageAnswer }) {
   );
 }
 
-/**
- * The passages a reference query names (none for any other query): read on this page when
- * query-reference.ts reads the query (use-passages.ts), else from the worker's answer.
- */
-function PassageGroup({ query }: { query: string }) {
-  const read = usePassages(query);
-  const { answer } = useDeviceSearch(query);
-  const passages = read === null ? answer?.passages : read;
+function PassageList({ passages }: { passages: PassageAnswer[] | null | undefined }) {
   if (!passages) return null;
   return (
     <>
@@ -106,6 +99,21 @@ function PassageGroup({ query }: { query: string }) {
       ))}
     </>
   );
+}
+
+/** The passages only the worker's reference parser reads (device-search.ts). */
+function WorkerPassages({ query }: { query: string }) {
+  return <PassageList passages={useDeviceSearch(query).answer?.passages} />;
+}
+
+/**
+ * The passages a reference query names (none for any other query): read on this page when
+ * query-reference.ts reads the query (use-passages.ts), else from the worker's answer.
+ */
+function PassageGroup({ query }: { query: string }) {
+  const read = usePassages(query);
+  if (read.state === 'read') return <PassageList passages={read.passages} />;
+  return read.state === 'worker' && query && read.needle === normaliseQuery(query) ? <WorkerPassages query={query} /> : null;
 }
 
 /** `count` null: still being counted. */
@@ -202,4 +210,14 @@ function OtherGroups({ query }: { query: string }) {
  */
 export function Extras({ query, part }: { query: string; part: 'top' | 'bottom' }) {
   return part === 'top' ? <PassageGroup query={query} /> : <OtherGroups query={query} />;
+}
+
+/**
+ * A search was just submitted (or cleared): its passage is read and the worker asked now, while
+ * the page is still on its way to showing it (use-passages.ts). Reached like Extras.
+ * @public
+ */
+export function searchSubmitted(query: string): void {
+  readPassages(query, true);
+  askDevice(query);
 }

@@ -1,7 +1,7 @@
 // The search groups (SearchGroups.tsx), off the home page's first screen: fetched once the page
 // is idle after it is drawn (at the latest PREFETCH_AFTER_MS later), or by the first search if that
 // comes sooner, so a search typed after a reload finds them loaded (the reference's passage is
-// drawn from the device without waiting for a file). Not React.lazy: a lazy component suspends,
+// drawn from the device without waiting for a file), and told of a search as it is submitted. Not React.lazy: a lazy component suspends,
 // and a search is a router navigation (a transition), so the whole answer would wait for the
 // file, and React holds back a boundary's content for a while once it showed its fallback.
 import { useEffect, useState } from 'react';
@@ -44,5 +44,15 @@ export function SearchExtras({ query, part }: { query: string; part: 'top' | 'bo
     const timer = setTimeout(fetchNow, PREFETCH_AFTER_MS);
     return () => clearTimeout(timer);
   }, [query, shown]);
-  return shown && query ? <shown.Extras query={query} part={part} /> : null;
+  // The top part is there before any search: a submitted reference's passage shows ahead of the page.
+  return shown && (query || part === 'top') ? <shown.Extras query={query} part={part} /> : null;
+}
+
+/** The search box's query was just submitted or cleared (SearchGroups.tsx, searchSubmitted). */
+export function searchSubmitted(query: string): void {
+  if (loaded) return loaded.searchSubmitted(query);
+  load().then(
+    (groups) => groups.searchSubmitted(query),
+    (error: unknown) => console.error('[search]', error),
+  );
 }

@@ -3,9 +3,10 @@
 // screenful of verses (searchDevice below), and one for the verses' count when the screenful came
 // first (countVerses), kept here while that query is shown. In the search
 // groups' own chunk, not on the home page's first screen.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type { DeviceAnswer } from './device-search.ts';
 import { normaliseQuery } from '@fw/contracts/text';
+import { held, useHeld } from './held-value.ts';
 import { engine } from './search.ts';
 
 /**
@@ -28,12 +29,12 @@ interface Asked {
   answer?: DeviceAnswer | null;
 }
 
-let asked: Asked = { query: '', verses: 0 };
-const listeners = new Set<() => void>();
+const store = held<Asked>({ query: '', verses: 0 });
+let asked = store.get();
 
 function set(next: Asked): void {
   asked = next;
-  for (const listener of listeners) listener();
+  store.set(next);
 }
 
 function ask(query: string, verses: number): void {
@@ -71,14 +72,14 @@ function countVerses(query: string): void {
     );
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+/** Asks the worker about `query` before the page shows it (a search just submitted). */
+export function askDevice(query: string): void {
+  if (query && asked.query !== query) ask(query, VERSES_AT_ONCE);
+}
 
 /** The answer for `query` (undefined while on its way) and a way to ask for more verses. */
 export function useDeviceSearch(query: string): { answer: DeviceAnswer | null | undefined; more: () => void } {
-  const current = useSyncExternalStore(subscribe, () => asked);
+  const current = useHeld(store);
   useEffect(() => {
     if (asked.query !== query) ask(query, VERSES_AT_ONCE);
   }, [query]);
