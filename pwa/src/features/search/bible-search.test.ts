@@ -35,6 +35,19 @@ describe('Bible search', () => {
     expect((await new BibleSearch().find('lovingkindness', 3)).count).toBe(6);
   });
 
+  it('reads the kept index while idle, before the first search asks for it, and builds none itself', async () => {
+    const fresh = new BibleSearch();
+    await fresh.warm();
+    expect(await db.searchIndex.get(BIBLE_INDEX_KEY)).toBeUndefined();
+    await new BibleSearch().find('mercy', 1);
+    const warmed = new BibleSearch();
+    await warmed.warm();
+    // Gone from the device after the read: the search answers from the index read ahead.
+    await db.searchIndex.delete(BIBLE_INDEX_KEY);
+    await db.bibleChapters.put({ id: 'Ps.136', verses: PSALM_136.map(() => 'Give thanks.') });
+    expect((await warmed.find('lovingkindness', 1)).count).toBe(32);
+  });
+
   it('answers a screenful of a longer query first and counts the rest after', async () => {
     const search = new BibleSearch();
     const first = await search.find('his lovingkindness', 5);

@@ -157,6 +157,17 @@ export class BibleSearch {
     return { hits, checked: at };
   }
 
+  /**
+   * Reads the kept index ahead of the first Bible search (the worker is idle after a reload),
+   * so that search is a lookup; builds none: a device that never searched the Bible pays nothing.
+   */
+  async warm(): Promise<void> {
+    if (this.index) return;
+    const stamp = await currentStamp();
+    const saved = (await db.searchIndex.get(BIBLE_INDEX_KEY))?.value as BibleIndexSnapshot | undefined;
+    if (saved?.stamp === stamp && !this.index) this.index = Promise.resolve(BibleIndex.restore(saved));
+  }
+
   /** The index of the books kept now: the one in memory, the saved one, or a new one. */
   private async current(): Promise<BibleIndex> {
     const stamp = await currentStamp();

@@ -28,6 +28,11 @@ export class DeviceSearch {
     return { passages, lessons, verses: found };
   }
 
+  /** Reads the Bible's kept word index while the worker is idle (BibleSearch.warm). */
+  warm(): Promise<void> {
+    return this.bible.warm();
+  }
+
   /** How many Bible verses contain `needle`, when search() sent a screenful before counting. */
   countVerses(needle: string): Promise<number> {
     return this.bible.count(needle);

@@ -99,6 +99,8 @@ export class SearchEngine {
         while (this.index.textsPending > 0 && this.texts)
           await this.run(() => this.readTexts(this.index.somePending(TEXTS_PER_TASK)));
         await this.run(() => this.catchUpWithDb());
+        // Then the Bible's word index, if kept: the first Bible search after a reload is a lookup.
+        await this.device.warm().catch((error: unknown) => console.warn('[search] the Bible word index was not read', error));
       });
     }
     return this.started;
