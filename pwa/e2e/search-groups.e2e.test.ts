@@ -105,6 +105,29 @@ describe('search reaches the Bible and the lessons', () => {
     });
   }
 
+  it('draws a reference’s passage from the device offline while the search worker has not answered', async () => {
+    const { page, context } = await newPage(browser);
+    await syncedDevice(page, article, ['John']);
+    // After the reload the search worker takes every call and answers none (a worker still
+    // loading the articles' index); the Bible keeper's worker is left as it is.
+    await context.addInitScript(() => {
+      const RealWorker = window.Worker;
+      window.Worker = function (url: string | URL, options?: WorkerOptions) {
+        if (String(url).includes('search.worker')) return { postMessage() {}, terminate() {}, onmessage: null, onerror: null } as unknown as Worker;
+        return new RealWorker(url, options);
+      } as unknown as typeof Worker;
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await search(page, 'John 3:16');
+    const passage = page.getByTestId('search-passage');
+    await expect(passage.getByTestId('search-passage-text').textContent()).resolves.toContain(JOHN_3_16);
+    await expect(passage.getByRole('link', { name: 'Read the whole chapter' }).getAttribute('href')).resolves.toBe('/bible/john/3#v16');
+    // The worker's groups are still on their way.
+    await expect(page.getByText('Searching the lessons and the Bible…').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
   it('finds the verses saying "lovingkindness", a screenful first, then more', async () => {
     const { page, context } = await newPage(browser);
     await syncedDevice(page, article, ['Ps']);

@@ -7,6 +7,7 @@ import { META } from '../../sync/meta-keys.ts';
 import {
   PREVIEWS_AT_ONCE,
   searchArticles,
+  prefetchSearchGroups,
   startSearchSoon,
   withPreviews,
   SearchHits,
@@ -39,8 +40,9 @@ export function useArticleHits(
   // The answer with the query it answers: previews are built for that query's hits.
   const [found, setFound] = useState<{ needle: string; hits: SearchHits }>();
 
-  // The search worker loads its index after the first screen, before anyone types.
-  useEffect(startSearchSoon, []);
+  // The search worker loads its index after the first screen, before anyone types; the search
+  // groups' file comes then too.
+  useEffect(() => startSearchSoon(prefetchSearchGroups), []);
 
   useEffect(() => {
     if (!all || !visible || !needle) return;

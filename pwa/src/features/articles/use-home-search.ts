@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HOME_TABS, INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
-import { PREVIEWS_AT_ONCE } from '../search/index.ts';
+import { PREVIEWS_AT_ONCE, searchSubmitted } from '../search/index.ts';
 
 /** Search results shown at first and added by each "Show more results". */
 const RESULTS_AT_ONCE = PREVIEWS_AT_ONCE;
@@ -31,6 +31,8 @@ export function useHomeSearch() {
     const search = new URLSearchParams();
     if (next.query) search.set(SEARCH_PARAM, next.query);
     if (next.tab !== INDEX_TAB) search.set(TAB_PARAM, next.tab);
+    // The Bible passage and the worker's answer start now, not once the page has been redrawn.
+    searchSubmitted(next.query);
     setParams(search, { replace });
     setShown(RESULTS_AT_ONCE);
   }

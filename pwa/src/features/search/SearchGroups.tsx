@@ -4,10 +4,12 @@
 // search (lazy-groups.tsx): the home page's first screen carries none of it.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SearchPreview } from '@fw/contracts/text';
+import { normaliseQuery, type SearchPreview } from '@fw/contracts/text';
 import { paths } from '../../lib/paths.ts';
-import type { DeviceAnswer, PassageAnswer } from './device-search.ts';
-import { useDeviceSearch } from './use-device-search.ts';
+import type { DeviceAnswer } from './device-search.ts';
+import type { PassageAnswer } from './passage-answer.ts';
+import { askDevice, useDeviceSearch } from './use-device-search.ts';
+import { readPassages, usePassages } from './use-passages.ts';
 import styles from './SearchGroups.module.css';
 
 /** How many books a whole Bible has: fewer on the device means a verse search saw part of it. */
@@ -88,22 +90,37 @@ function Passage({ passage }: { passage: PassageAnswer }) {
   );
 }
 
-/** The passages a reference query names (none for any other query). */
-function PassageGroup({ answer }: { answer: DeviceAnswer }) {
-  if (!answer.passages) return null;
+function PassageList({ passages }: { passages: PassageAnswer[] | null | undefined }) {
+  if (!passages) return null;
   return (
     <>
-      {answer.passages.map((passage) => (
+      {passages.map((passage) => (
         <Passage key={passage.href} passage={passage} />
       ))}
     </>
   );
 }
 
-function GroupHeading({ id, name, count }: { id: string; name: string; count: number }) {
+/** The passages only the worker's reference parser reads (device-search.ts). */
+function WorkerPassages({ query }: { query: string }) {
+  return <PassageList passages={useDeviceSearch(query).answer?.passages} />;
+}
+
+/**
+ * The passages a reference query names (none for any other query): read on this page when
+ * query-reference.ts reads the query (use-passages.ts), else from the worker's answer.
+ */
+function PassageGroup({ query }: { query: string }) {
+  const read = usePassages(query);
+  if (read.state === 'read') return <PassageList passages={read.passages} />;
+  return read.state === 'worker' && query && read.needle === normaliseQuery(query) ? <WorkerPassages query={query} /> : null;
+}
+
+/** `count` null: still being counted. */
+function GroupHeading({ id, name, count }: { id: string; name: string; count: number | null }) {
   return (
-    <h2 id={id} className={styles.heading}>
-      {name} <span className={styles.count}>({count})</span>
+    <h2 id={id} className={styles.heading} aria-busy={count === null}>
+      {name} <span className={styles.count}>({count ?? 'counting…'})</span>
     </h2>
   );
 }
@@ -134,7 +151,7 @@ function LessonGroup({ answer, query }: { answer: DeviceAnswer; query: string })
 
 function VerseGroup({ answer, query, onMore }: { answer: DeviceAnswer; query: string; onMore: () => void }) {
   if (!answer.verses) return null;
-  const { count, verses, books } = answer.verses;
+  const { count, verses, books, more } = answer.verses;
   return (
     <section className={styles.group} aria-labelledby="verse-results" data-testid="verse-results">
       <GroupHeading id="verse-results" name="Bible verses" count={count} />
@@ -159,9 +176,9 @@ function VerseGroup({ answer, query, onMore }: { answer: DeviceAnswer; query: st
       ) : books > 0 ? (
         <p className={styles.empty}>No Bible verses contain “{query}”.</p>
       ) : null}
-      {count > verses.length ? (
+      {more ? (
         <button type="button" className={styles.more} onClick={onMore}>
-          Show more verses ({count - verses.length} more)
+          Show more verses{count === null ? '' : ` (${count - verses.length} more)`}
         </button>
       ) : null}
     </section>
@@ -169,7 +186,8 @@ function VerseGroup({ answer, query, onMore }: { answer: DeviceAnswer; query: st
 }
 
 /** The lessons and the verses; a loading line until the worker answers. */
-function OtherGroups({ answer, query, onMoreVerses }: { answer: DeviceAnswer | null | undefined; query: string; onMoreVerses: () => void }) {
+function OtherGroups({ query }: { query: string }) {
+  const { answer, more: onMoreVerses } = useDeviceSearch(query);
   if (!answer) {
     return (
       <p className={styles.loading} role="status" aria-busy="true">
@@ -191,7 +209,15 @@ function OtherGroups({ answer, query, onMoreVerses }: { answer: DeviceAnswer | n
  * @public
  */
 export function Extras({ query, part }: { query: string; part: 'top' | 'bottom' }) {
-  const { answer, more } = useDeviceSearch(query);
-  if (part === 'top') return answer ? <PassageGroup answer={answer} /> : null;
-  return <OtherGroups answer={answer} query={query} onMoreVerses={more} />;
+  return part === 'top' ? <PassageGroup query={query} /> : <OtherGroups query={query} />;
+}
+
+/**
+ * A search was just submitted (or cleared): its passage is read and the worker asked now, while
+ * the page is still on its way to showing it (use-passages.ts). Reached like Extras.
+ * @public
+ */
+export function searchSubmitted(query: string): void {
+  readPassages(query, true);
+  askDevice(query);
 }

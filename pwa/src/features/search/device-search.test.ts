@@ -82,6 +82,6 @@ describe('search beyond the articles', () => {
 
   it('says when nothing matches in a group', async () => {
     const answer = await new SearchEngine(0, null).searchDevice('xylophone', 20);
-    expect(answer).toEqual({ passages: null, lessons: [], verses: { count: 0, verses: [], books: 2 } });
+    expect(answer).toEqual({ passages: null, lessons: [], verses: { count: 0, verses: [], more: false, books: 2 } });
   });
 });

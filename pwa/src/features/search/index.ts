@@ -8,4 +8,4 @@ export {
   SearchHits,
   type SearchHit,
 } from './search.ts';
-export { SearchExtras } from './lazy-groups.tsx';
+export { SearchExtras, prefetchSearchGroups, searchSubmitted } from './lazy-groups.tsx';

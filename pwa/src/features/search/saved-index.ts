@@ -7,6 +7,7 @@
 // file a fraction of that. openIndex() reads neither from the file: a search reads the word lists
 // of its own words and the texts it needs (TextReader), the rest is read later.
 import { db, type SavedIndexPart } from '../../db/db.ts';
+import { BIBLE_INDEX_KEY } from './bible-search.ts';
 import type { IndexSnapshot, PartialSnapshot } from './search-index.ts';
 import { TextReader, originFiles, packTexts, type FileStore, type TextFile } from './text-file.ts';
 
@@ -86,7 +87,8 @@ export async function saveIndex(
     postingsLength: snap.postings.length,
   };
   await db.transaction('rw', db.searchIndex, async () => {
-    await db.searchIndex.clear();
+    // Every older copy goes; the Bible's word index (bible-search.ts) shares the table and stays.
+    await db.searchIndex.where('key').noneOf([BIBLE_INDEX_KEY]).delete();
     await db.searchIndex.bulkPut(parts);
     // Last: a copy without its head is never read.
     await db.searchIndex.put({ key: PREFIX, value: head });

@@ -99,6 +99,8 @@ export class SearchEngine {
         while (this.index.textsPending > 0 && this.texts)
           await this.run(() => this.readTexts(this.index.somePending(TEXTS_PER_TASK)));
         await this.run(() => this.catchUpWithDb());
+        // Then the Bible's word index, if kept: the first Bible search after a reload is a lookup.
+        await this.device.warm().catch((error: unknown) => console.warn('[search] the Bible word index was not read', error));
       });
     }
     return this.started;
@@ -194,6 +196,11 @@ export class SearchEngine {
    */
   searchDevice(needle: string, verses: number): Promise<DeviceAnswer> {
     return this.device.search(needle, verses);
+  }
+
+  /** How many Bible verses contain `needle`, when searchDevice's answer had no count yet. */
+  countVerses(needle: string): Promise<number> {
+    return this.device.countVerses(needle);
   }
 
   /** Writes the saved copy now if the index changed since the last one (tests, benchmark). */

@@ -2,7 +2,8 @@
 // of the engine's methods by name, answered with its result or an error under the same id.
 // It imports nothing: the engine (search-engine.ts) imports stampOf from here.
 
-export type EngineMethod = 'start' | 'search' | 'searchDevice' | 'previews' | 'flush' | 'stats';
+export type EngineMethod =
+  'start' | 'search' | 'searchDevice' | 'countVerses' | 'previews' | 'flush' | 'stats';
 
 export interface EngineCall<M extends EngineMethod = EngineMethod> {
   id: number;

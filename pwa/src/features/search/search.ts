@@ -146,12 +146,14 @@ export async function withPreviews(
  * Starts the worker (it loads its saved index and catches up) once the page is idle after the
  * first screen, at the latest START_AFTER_MS later: its script comes from the precache and is
  * compiled on the worker's thread, so a search typed a moment later does not wait for it.
+ * `alsoThen` runs at the same moment (the search groups' file is fetched then, lazy-groups.tsx).
  */
-export function startSearchSoon(): () => void {
+export function startSearchSoon(alsoThen?: () => void): () => void {
   const start = () => {
     engine()
       .call('start', [])
       .catch((error: unknown) => console.error('[search]', error));
+    alsoThen?.();
   };
   if (typeof requestIdleCallback === 'function') {
     const idle = requestIdleCallback(start, { timeout: START_AFTER_MS });

@@ -1,10 +1,12 @@
 // The search's answer beyond the articles, shared by the two places the home page shows it (the
 // passage above the articles, the lessons and verses below): one worker call per query and
-// screenful of verses (searchDevice below), kept here while that query is shown. In the search
+// screenful of verses (searchDevice below), and one for the verses' count when the screenful came
+// first (countVerses), kept here while that query is shown. In the search
 // groups' own chunk, not on the home page's first screen.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type { DeviceAnswer } from './device-search.ts';
 import { normaliseQuery } from '@fw/contracts/text';
+import { held, useHeld } from './held-value.ts';
 import { engine } from './search.ts';
 
 /**
@@ -27,12 +29,12 @@ interface Asked {
   answer?: DeviceAnswer | null;
 }
 
-let asked: Asked = { query: '', verses: 0 };
-const listeners = new Set<() => void>();
+const store = held<Asked>({ query: '', verses: 0 });
+let asked = store.get();
 
 function set(next: Asked): void {
   asked = next;
-  for (const listener of listeners) listener();
+  store.set(next);
 }
 
 function ask(query: string, verses: number): void {
@@ -42,7 +44,14 @@ function ask(query: string, verses: number): void {
   const mine: Asked = { query, verses, answer: shown };
   set(mine);
   searchDevice(query, verses).then(
-    (answer) => asked === mine && set({ query, verses, answer }),
+    (answer) => {
+      if (asked !== mine) return;
+      // A screenful came before its count: a count known already stays, else it is asked for.
+      const known = shown?.verses?.count ?? null;
+      if (answer?.verses && answer.verses.count === null && known !== null) answer.verses.count = known;
+      set({ query, verses, answer });
+      if (answer?.verses?.count === null) countVerses(mine.query);
+    },
     (error: unknown) => {
       console.error('[search]', error);
       if (asked === mine) set({ query, verses, answer: { passages: null, lessons: [], verses: null } });
@@ -50,14 +59,27 @@ function ask(query: string, verses: number): void {
   );
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
+/** The count of the verses `query` finds, into the answer shown for it. */
+function countVerses(query: string): void {
+  engine()
+    .call<number>('countVerses', [normaliseQuery(query)])
+    .then(
+      (count) => {
+        const verses = asked.query === query ? asked.answer?.verses : null;
+        if (verses) set({ ...asked, answer: { ...asked.answer!, verses: { ...verses, count } } });
+      },
+      (error: unknown) => console.error('[search]', error),
+    );
+}
+
+/** Asks the worker about `query` before the page shows it (a search just submitted). */
+export function askDevice(query: string): void {
+  if (query && asked.query !== query) ask(query, VERSES_AT_ONCE);
+}
 
 /** The answer for `query` (undefined while on its way) and a way to ask for more verses. */
 export function useDeviceSearch(query: string): { answer: DeviceAnswer | null | undefined; more: () => void } {
-  const current = useSyncExternalStore(subscribe, () => asked);
+  const current = useHeld(store);
   useEffect(() => {
     if (asked.query !== query) ask(query, VERSES_AT_ONCE);
   }, [query]);
