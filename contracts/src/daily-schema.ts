@@ -71,7 +71,7 @@ export const dailyWindowQuerySchema = z
     return days >= 0 && days < DAILY_LIMITS.WINDOW_MAX_DAYS;
   }, DAILY_RULE_MESSAGES.WINDOW);
 
-export const dailyTextSchema: z.ZodType<DailyText> = z.object({
+const dailyTextSchema: z.ZodType<DailyText> = z.object({
   date: z.string(),
   reference: z.string(),
   comment: z.string(),

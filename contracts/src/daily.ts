@@ -49,7 +49,7 @@ export const DAILY_LIMITS = {
 } as const;
 
 /** A device keeps the texts of this many days before today… */
-export const DAILY_PAST_DAYS = 30;
+const DAILY_PAST_DAYS = 30;
 /** …and of this many after it, once it has synced. */
 export const DAILY_AHEAD_DAYS = 60;
 
@@ -69,7 +69,7 @@ export function formatDailyDate(iso: string): string {
   return `${weekday}, ${formatted}`;
 }
 
-export const DAILY_IMPORT_COLUMNS = 3;
+const DAILY_IMPORT_COLUMNS = 3;
 const IMPORT_HEADER_FIRST_CELL = 'date';
 
 export interface DailyImportRow extends DailyTextFields {

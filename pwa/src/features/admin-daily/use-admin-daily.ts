@@ -6,7 +6,7 @@ import { db, useLiveQuery, type LocalDailyText } from '../../db/db.ts';
 import { sendWrite } from '../../sync/send-write.ts';
 import { todayIso } from './today.ts';
 
-export const DAILY_SUCCESS = {
+const DAILY_SUCCESS = {
   saved: 'Daily text saved.',
   deleted: 'Daily text deleted.',
   imported: 'Daily texts imported.',

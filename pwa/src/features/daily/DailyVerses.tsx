@@ -5,7 +5,7 @@ import { versesOf } from '../../bible/passage.ts';
 import { usePassage } from '../bible/index.ts';
 import styles from './DailyPage.module.css';
 
-export const VERSES_NOT_ON_DEVICE = 'The verses will show here once this book of the Bible is on this device.';
+const VERSES_NOT_ON_DEVICE = 'The verses will show here once this book of the Bible is on this device.';
 
 export function DailyVerses({ osis }: { osis: string }) {
   const range = parseOsis(osis);
