@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
 import { LESSON_RULE_MESSAGES } from '@fw/contracts/schedule';
 import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contracts/lessons';
-import { PAST_LESSONS_HEADING } from '../src/features/family-worship/FamilyWorshipPage.tsx';
+import { PAST_LESSONS_HEADING } from '../src/features/family-worship/worship-words.ts';
 import { launchBrowser, newPage, waitForServiceWorker } from './browser.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { axeViolations } from './ui-checks.ts';

@@ -20,6 +20,11 @@ interface KeptWindow {
   etag: string | null;
 }
 
+let firstKeptByThisPage = false;
+
+/** Whether this page's own sync kept the device's first daily texts (the home card waits a visit). */
+export const textsFirstKeptByThisPage = () => firstKeptByThisPage;
+
 export async function pullDailyTexts(today = localDay(now())): Promise<void> {
   const { from, to } = dailyWindow(today, getToken() ? DAILY_ADMIN_AHEAD_DAYS : DAILY_AHEAD_DAYS);
   const kept = await getMeta<KeptWindow>(META.DAILY_WINDOW);
@@ -40,5 +45,9 @@ export async function pullDailyTexts(today = localDay(now())): Promise<void> {
     await db.dailyTexts.bulkDelete(stale);
     await db.dailyTexts.bulkPut(incoming);
     await setMeta(META.DAILY_WINDOW, { from, to, etag: result.etag } satisfies KeptWindow);
+    if ((await getMeta<number>(META.DAILY_KEPT_SINCE)) === undefined) {
+      await setMeta(META.DAILY_KEPT_SINCE, Date.now());
+      firstKeptByThisPage = true;
+    }
   });
 }

@@ -6,6 +6,8 @@ export const META = {
   SCHEDULE_ETAG: 'etag:schedule',
   /** The daily texts' last answer: its ETag and the window it was for ({ etag, from, to }). */
   DAILY_WINDOW: 'daily:window',
+  /** When this device first kept daily texts (ms): the home card shows only texts kept before the page loaded. */
+  DAILY_KEPT_SINCE: 'daily:since',
   LAST_SYNCED_AT: 'lastSyncedAt',
   /** Set while the first article sync runs: { total } from the feed's first page (null if not told). */
   FIRST_SYNC: 'firstSync',

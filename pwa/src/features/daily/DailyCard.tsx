@@ -1,7 +1,8 @@
 // Today's text on the home page, above the articles: the reference, the start of its first verse
 // (from the Bible kept on the device, when it is) and the first words of the comment, with a link
-// to /daily. Nothing at all on a day with no text. Kept small: it is on the home page's first
-// screen; the verse lookup loads only when there is a text to show.
+// to /daily. Nothing at all on a day with no text, nor on the visit whose sync brings the text.
+// Kept small: it is on the home page's first screen; the verse lookup loads only when there is a
+// text to show.
 // It reads the device itself rather than through use-daily.ts: a module shared with the /daily
 // page would be one more file for the home page's code to name (bench/weight.mjs).
 import { useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ import { isoFromDay, localDay } from '@fw/contracts/lessons';
 import { db, useLiveQuery } from '../../db/db.ts';
 import { now } from '../../lib/clock.ts';
 import { paths } from '../../lib/paths.ts';
+import { textsFirstKeptByThisPage } from '../../sync/daily-sync.ts';
 import styles from './DailyCard.module.css';
 
 /** How much of the comment the card shows. */
@@ -24,7 +26,12 @@ const firstWords = (text: string) => {
 
 export function DailyCard() {
   const today = isoFromDay(localDay(now()));
-  const text = useLiveQuery(() => db.dailyTexts.get(today), [today]);
+  const text = useLiveQuery(async () => (await db.dailyTexts.get(today)) ?? null, [today]);
+  // Whether the card belongs on this visit, decided on the device's first answer, and never when
+  // this page's own first sync brought the texts: a text that arrives during a visit waits for the
+  // next, rather than push the articles down under the reader's eyes.
+  const [belongs, setBelongs] = useState<boolean | undefined>(undefined);
+  if (belongs === undefined && text !== undefined) setBelongs(text !== null && !textsFirstKeptByThisPage());
   const osis = text?.osis;
   const [verse, setVerse] = useState<{ osis: string; text: string | null } | null>(null);
   useEffect(() => {
@@ -37,7 +44,9 @@ export function DailyCard() {
       live = false;
     };
   }, [osis]);
-  if (!text) return null;
+  // Drawn whole or not at all: a verse line added after the card would move the page again.
+  const verseSettled = !osis || verse?.osis === osis;
+  if (!belongs || !text || !verseSettled) return null;
   const verseText = verse && verse.osis === osis ? verse.text : null;
   return (
     <section className={styles.card} aria-labelledby="daily-card-heading" data-testid="daily-card">

@@ -7,7 +7,10 @@ export { todayIso } from './today.ts';
 
 /** The text of `date`: undefined while the device is read, null when it holds none. */
 export function useDailyText(date: string): LocalDailyText | null | undefined {
-  return useLiveQuery(async () => (await db.dailyTexts.get(date)) ?? null, [date]);
+  // The answer names its day: while another day's answer is still the latest, the page waits
+  // rather than show that day's text under this day's heading.
+  const found = useLiveQuery(async () => ({ date, text: (await db.dailyTexts.get(date)) ?? null }), [date]);
+  return found?.date === date ? found.text : undefined;
 }
 
 /** Whether the daily texts were ever downloaded to this device (undefined while it is read). */

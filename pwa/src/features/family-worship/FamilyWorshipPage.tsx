@@ -7,9 +7,9 @@ import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { LessonCard } from './LessonCard.tsx';
 import { useSchedule } from './use-schedule.ts';
 import styles from './FamilyWorshipPage.module.css';
+import { PAST_LESSONS_HEADING } from './worship-words.ts';
 
 export const NO_LESSONS_TEXT = 'No content available for the current week or upcoming weeks.';
-export const PAST_LESSONS_HEADING = 'Past lessons';
 
 export function FamilyWorshipPage() {
   const { lessons: stored, synced } = useSchedule();
