@@ -183,4 +183,38 @@ describe('admin states and saves', () => {
       await context.close();
     }
   });
+
+  it('keeps an admin where they went when a save they left finishes later', async () => {
+    const title = `Left while saving ${stamp}`;
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    try {
+      await loginAsDemoAdmin(page);
+      await openAdminEntry(page, 'Create');
+      await page.locator('.ql-editor').waitFor();
+      // The server's answer is held until the admin is on another screen, as a large picture or a
+      // busy server holds it.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**${API_PATHS.addArticle}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByLabel('Title', { exact: true }).fill(title);
+      await page.getByLabel('Subtitle', { exact: true }).fill('Saved after the admin moved on');
+      await page.locator('.ql-editor').click();
+      await page.keyboard.type('Words sent late');
+      await page.getByRole('button', { name: 'Create Article' }).click();
+      await openAdminEntry(page, 'All Articles');
+      await page.getByRole('heading', { name: 'All Articles', level: 1 }).waitFor();
+      const saved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === API_PATHS.addArticle);
+      release();
+      expect((await saved).status()).toBeLessThan(300);
+      await outboxDrained(page);
+      await page.getByTestId('article-row').filter({ hasText: title }).getByRole('link', { name: title }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/allArticles');
+      expect(await page.getByTestId('saved-panel').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

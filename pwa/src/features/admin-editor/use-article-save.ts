@@ -1,7 +1,7 @@
 // The article form's values and its save: through the outbox (sendWrite), as a new article or as
 // the edited one (same id, with the version it was based on). A save the server did not refuse
 // opens the after-save screen (SavedPanel.tsx) in place of the form.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { newObjectId } from '@fw/contracts/object-id';
 import { sendWrite } from '../../sync/send-write.ts';
@@ -18,6 +18,15 @@ export function useArticleSave(prefill: Prefill) {
   const [values, setValues] = useState<ArticleFormValues>(prefill.values);
   const [sending, setSending] = useState(false);
   const editing = prefill.target;
+  // A save can finish after the admin has left the editor (a large picture, a slow server): its
+  // after-save screen is then not shown, so it never takes them back from where they went.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const set: SetField = (field, value) => setValues((v) => ({ ...v, [field]: value }));
 
   async function submit(event: FormEvent) {
@@ -41,6 +50,7 @@ export function useArticleSave(prefill: Prefill) {
         await discardEntry(entry.seq!);
         return;
       }
+      if (!mounted.current) return;
       // Replaced, not pushed: Back should not return to a form whose save is done.
       navigate(paths.adminCreate, {
         replace: true,
