@@ -3,7 +3,7 @@
 import mongoose from 'mongoose';
 import { expect, inject } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { baseURL } from './browser.ts';
+import { baseURL, waitOrTell } from './browser.ts';
 import { DEMO_ADMIN } from './demo-seed.ts';
 import {
   DESCRIBE_PICTURE_LABEL,
@@ -47,7 +47,7 @@ export async function loginAsDemoAdmin(page: Page): Promise<void> {
   await page.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
   await page.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await waitOrTell(page, page.getByRole('heading', { name: 'Dashboard', level: 1 }), 'the Dashboard after signing in');
 }
 
 /** Follows an admin menu entry; on a phone the bottom bar's last entries are under More. */

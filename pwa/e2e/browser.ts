@@ -1,5 +1,5 @@
 // Debian's chromium driven by playwright-core (never a browser download of the library's own).
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/proc.mjs';
 
@@ -22,7 +22,38 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseURL(), ...options });
   const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text().slice(0, 200));
+  });
+  page.on('pageerror', (error) => errors.push(String(error).slice(0, 200)));
+  pageErrors.set(page, errors);
   return { context, page };
+}
+
+/** The errors each page of `newPage` logged, so a failed wait can name them. */
+const pageErrors = new WeakMap<Page, string[]>();
+
+/**
+ * Waits for `locator` like `locator.waitFor`; when it never comes, the error says what the page
+ * showed instead (address, heading, open dialogs, the start of its main text, its last errors).
+ */
+export async function waitOrTell(page: Page, locator: Locator, what: string, timeout = DEFAULT_WAIT_MS): Promise<void> {
+  try {
+    await locator.waitFor({ timeout });
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => ({
+        url: location.pathname + location.search,
+        online: navigator.onLine,
+        heading: document.querySelector('h1')?.textContent,
+        dialogs: [...document.querySelectorAll('dialog[open], [role="dialog"]')].map((d) => d.textContent?.slice(0, 120)),
+        main: document.querySelector('main')?.textContent?.slice(0, 600),
+      }))
+      .catch((reason: unknown) => String(reason));
+    const errors = (pageErrors.get(page) ?? []).slice(-5);
+    throw new Error(`Never saw ${what}: ${JSON.stringify({ shown, errors })}`, { cause: error });
+  }
 }
 
 /** Playwright's own default wait, unless a test gives a longer one for a slow step. */

@@ -12,7 +12,7 @@ import { formatDailyDate } from '@fw/contracts/daily';
 import { isoDay, isoFromDay } from '@fw/contracts/lessons';
 import { API_PATHS } from '@fw/contracts/paths';
 import { CONFIRM } from '../src/lib/admin-messages.ts';
-import { launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker } from './browser.ts';
+import { launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker, waitOrTell } from './browser.ts';
 import { axeViolations } from './ui-checks.ts';
 import { DEMO_ADMIN, apiCall, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
 
@@ -187,7 +187,7 @@ describe('the daily text', () => {
     await page.clock.install({ time: noon(today) });
     await loginAsDemoAdmin(page);
     await openAdminEntry(page, 'Daily Text');
-    await page.getByRole('heading', { level: 1, name: 'Daily Text' }).waitFor();
+    await waitOrTell(page, page.getByRole('heading', { level: 1, name: 'Daily Text' }), 'the Daily Text screen');
 
     await page.getByRole('button', { name: 'Import daily texts' }).click();
     const panel = page.getByRole('region', { name: 'Import daily texts' });
@@ -200,7 +200,7 @@ describe('the daily text', () => {
     await panel.getByLabel('Rows').fill(rows.join('\n'));
     const imported = await writeSucceeds(page, 'POST', API_PATHS.importDailyTexts, () => panel.getByRole('button', { name: 'Import 2 daily texts' }).click());
     expect((imported.dailyTexts as DailyText[]).map((t) => t.osis)).toEqual(['Ps.1.1', 'Ps.1.3']);
-    await page.locator('[data-testid="admin-daily-text"][data-date="2049-09-03"]').waitFor();
+    await waitOrTell(page, page.locator('[data-testid="admin-daily-text"][data-date="2049-09-03"]'), 'the imported row for 2049-09-03');
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Add daily text' }).click();
@@ -210,7 +210,7 @@ describe('the daily text', () => {
     await form.getByLabel('Comment').fill('The LORD knows the way of the righteous.');
     await form.getByRole('button', { name: 'Add daily text' }).click();
     const row = page.locator(`[data-testid="admin-daily-text"][data-date="${today}"]`);
-    await row.getByTestId('pending-badge').waitFor();
+    await waitOrTell(page, row.getByTestId('pending-badge'), 'the pending mark on the text added offline');
     expect(await onServer(today)).toBeUndefined();
     await context.setOffline(false);
     await eventually(async () => (await onServer(today))?.osis === 'Ps.1.6', 'the text on the server');

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '@fw/contracts/paths';
 import { imageUrlsIn } from '@fw/contracts/images';
 import type { Article } from '@fw/contracts';
-import { launchBrowser, newPage, waitForNew } from './browser.ts';
+import { launchBrowser, newPage, waitForNew, waitOrTell } from './browser.ts';
 import { describePicture, eventually, loginAsDemoAdmin, writeSucceeds } from './admin-helpers.ts';
 import { adminToken, deleteArticle, waitForServiceWorker } from './reader-helpers.ts';
 
@@ -45,17 +45,7 @@ async function pastePhoto(page: Page): Promise<number> {
  */
 async function rowTitled(page: Page, title: string) {
   const link = page.getByTestId('article-row').filter({ hasText: title }).getByRole('link', { name: title });
-  try {
-    await link.waitFor({ timeout: 30_000 });
-  } catch (error) {
-    const seen = await page.evaluate(() => ({
-      rows: [...document.querySelectorAll('[data-testid="article-row"]')].slice(0, 5).map((row) => row.textContent),
-      count: document.querySelectorAll('[data-testid="article-row"]').length,
-      dialogs: [...document.querySelectorAll('dialog[open], [role="dialog"]')].map((d) => d.textContent?.slice(0, 80)),
-      url: location.pathname,
-    }));
-    throw new Error(`No row titled "${title}" in All Articles: ${JSON.stringify(seen)}`, { cause: error });
-  }
+  await waitOrTell(page, link, `the row titled "${title}" in All Articles`);
   return link;
 }
 
