@@ -5,9 +5,9 @@
 // CLAIM_STALE_MS; the subscriptions it had already sent moved on to their next minute, so the
 // taker skips them. A push service answering 404 or 410 removes the subscription.
 //
-// Sending is bounded: SEND_CONCURRENCY subscriptions in flight, each one `_id` read and one
-// encryption; the sent ones are queued for their next minute together, a slot per SLOT_IDS_MAX
-// (reminder-store.ts), so a day's reminders cost almost no writes, and public reads keep their
+// Sending is bounded: SEND_CONCURRENCY subscriptions in flight, each one encryption; the queue's
+// slots and the subscriptions are read by `_id`s a part at a time; the sent ones are queued for
+// their next minute together, a slot per SLOT_IDS_MAX (reminder-store.ts), so a day's reminders cost almost no writes, and public reads keep their
 // share of the event loop and the database (bench/reminders.mjs measures both).
 import type mongoose from 'mongoose';
 import { REMINDER_PAGES, REMINDER_TEXTS, type ReminderKind, type ReminderMessage } from '@fw/contracts';
@@ -21,6 +21,10 @@ export const RUNS_COLLECTION = 'reminder_runs';
 const DEFAULT_REMINDER_CHECK_MS = 5_000;
 /** Subscriptions handled at once within a minute. */
 const SEND_CONCURRENCY = 32;
+/** Queue slots read at once (a slot holds one saved device, or up to 500 moved on together). */
+const SLOTS_READ_MAX = 64;
+/** Subscription documents read at once. */
+const SUBSCRIPTIONS_READ_MAX = 256;
 /** Minutes an instance looks back when it starts (it may have been down; another may have sent). */
 const CATCH_UP_MINUTES = 60;
 /** A reminder found later than this (the servers were down) is not sent, only moved on. */
@@ -97,7 +101,7 @@ export function startReminderSender(
     const report: MinuteReport = { sent: 0, gone: 0, failed: 0 };
     // Most minutes have nobody due: one `_id` read, and no claim. (A begun minute gets no new
     // entries: a save queues the next minute its time comes, never one already begun.)
-    let subs = await store.slot(minute, 0);
+    const subs = await store.slot(minute, 0);
     if (subs === null) return report;
     if (!(await claimMinute(minute))) return null;
     const late = minuteOf(nowMs) - minute > LATE_MINUTES;
@@ -106,8 +110,7 @@ export function startReminderSender(
     /** Next minute → the subscriptions sent now that are due then (mostly all: tomorrow). */
     const moves = new Map<number, string[]>();
 
-    async function handle(id: string): Promise<void> {
-      const doc = await store.find(id);
+    async function handle(id: string, doc: SubscriptionDoc | undefined): Promise<void> {
       // Removed, or its time changed since it was queued (its new minute has its own entry).
       if (!doc || !dueAt(doc, minute)) return;
       let outcome: PushOutcome = 'sent';
@@ -124,16 +127,37 @@ export function startReminderSender(
       moves.set(next, [...(moves.get(next) ?? []), id]);
     }
 
-    // SEND_CONCURRENCY at a time; slots are read in order until the first missing one.
-    const inFlight = new Set<Promise<void>>();
-    for (let n = 0; subs !== null; subs = await store.slot(minute, ++n)) {
-      for (const id of subs) {
-        if (handled.has(id)) continue;
-        handled.add(id);
-        if (inFlight.size >= SEND_CONCURRENCY) await Promise.race(inFlight);
-        const job: Promise<void> = handle(id).finally(() => inFlight.delete(job));
-        inFlight.add(job);
+    /** Sends to `ids` (a part of the minute's queue), SEND_CONCURRENCY at a time, their documents read together. */
+    async function handleAll(ids: readonly string[]): Promise<void> {
+      const fresh = ids.filter((id) => !handled.has(id));
+      for (const id of fresh) handled.add(id);
+      for (let i = 0; i < fresh.length; i += SUBSCRIPTIONS_READ_MAX) {
+        const part = fresh.slice(i, i + SUBSCRIPTIONS_READ_MAX);
+        const docs = await store.findMany(part);
+        for (const id of part) {
+          if (inFlight.size >= SEND_CONCURRENCY) await Promise.race(inFlight);
+          const job: Promise<void> = handle(id, docs.get(id)).finally(() => inFlight.delete(job));
+          inFlight.add(job);
+        }
       }
+    }
+
+    // Slots are read SLOTS_READ_MAX at a time, in order, until the first missing one; the next
+    // part is read while the one before it is still being sent.
+    const inFlight = new Set<Promise<void>>();
+    const readSlots = (from: number) => {
+      const read = store.slots(minute, from, SLOTS_READ_MAX);
+      // Awaited below; a failure while the part before is being sent must not go unhandled meanwhile.
+      read.catch(() => undefined);
+      return read;
+    };
+    let reading = readSlots(1);
+    await handleAll(subs);
+    for (let from = 1; ; from += SLOTS_READ_MAX) {
+      const part = await reading;
+      if (part.more) reading = readSlots(from + SLOTS_READ_MAX);
+      await handleAll(part.subs.flat());
+      if (!part.more) break;
     }
     await Promise.all(inFlight);
     for (const [next, ids] of moves) await store.enqueue(ids, next);

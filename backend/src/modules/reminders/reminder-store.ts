@@ -89,13 +89,33 @@ export function reminderStore(connection: mongoose.Connection) {
       await subscriptions().deleteOne({ _id: id });
     },
 
-    find(id: string): Promise<SubscriptionDoc | null> {
-      return subscriptions().findOne({ _id: id });
+    /** The subscriptions of `ids` that still exist, by id: one read by `_id`s. */
+    async findMany(ids: readonly string[]): Promise<Map<string, SubscriptionDoc>> {
+      const docs = await subscriptions()
+        .find({ _id: { $in: [...ids] } })
+        .toArray();
+      return new Map(docs.map((doc) => [doc._id, doc]));
     },
 
     /** Slot `n` of `minute`'s queue: its subscription ids, or null past the last one. */
     async slot(minute: number, n: number): Promise<string[] | null> {
       return (await dueSlots(minute).findOne({ _id: `${minute}#${n}` }))?.subs ?? null;
+    },
+
+    /**
+     * Slots `from` to `from + count - 1` of `minute`'s queue in one read by `_id`s: their ids in
+     * slot order, up to the first missing slot; `more` says whether every asked slot was there.
+     */
+    async slots(minute: number, from: number, count: number): Promise<{ subs: string[][]; more: boolean }> {
+      const ids = Array.from({ length: count }, (_, i) => `${minute}#${from + i}`);
+      const found = new Map((await dueSlots(minute).find({ _id: { $in: ids } }).toArray()).map((doc) => [doc._id, doc.subs ?? []]));
+      const subs: string[][] = [];
+      for (const id of ids) {
+        const slot = found.get(id);
+        if (!slot) return { subs, more: false };
+        subs.push(slot);
+      }
+      return { subs, more: true };
     },
 
     /** Drops the queues of the day `minute` falls in, once every minute of it is handled. */

@@ -95,6 +95,28 @@ describe('reminders, two instances on one database', () => {
     expect(pushesTo(`/race/${id}`)).toHaveLength(1);
   });
 
+  it('sends a minute queued in more slots than one read takes, each device once, with one signed token for the push service', async () => {
+    const minute = minuteOf(Date.now()) + 300;
+    const store = reminderStore(apps[0]!.connection);
+    const device = deviceKeys();
+    // One slot per save: more than the sender reads at once (64).
+    const ids = Array.from({ length: 70 }, newId);
+    for (const id of ids) await store.save(id, subscription(device, `/many/${id}`, { time: hhmm(minute) }), msOfMinute(minute) - 60_000);
+    await store.enqueue([ids[3]!], minute);
+    await store.remove(ids[5]!);
+    const sender = startReminderSender(apps[0]!.connection, { signer: vapidSigner(apps[0]!.config), intervalMs: 60_000 });
+    expect(await sender.sendMinute(minute, msOfMinute(minute))).toEqual({ sent: 69, gone: 0, failed: 0 });
+    sender.stop();
+    for (const [n, id] of ids.entries()) expect(pushesTo(`/many/${id}`), `device ${n}`).toHaveLength(n === 5 ? 0 : 1);
+    const tokens = new Set(push.received.filter((p) => p.path.startsWith('/many/')).map((p) => p.headers.authorization));
+    expect(tokens.size).toBe(1);
+    const claims = JSON.parse(Buffer.from(String([...tokens][0]).split(/[ .]/)[2]!, 'base64url').toString()) as { aud: string; exp: number };
+    expect(claims.aud).toBe(new URL(push.url).origin);
+    // Valid for hours (RFC 8292 allows up to a day), so the one signature serves the whole run.
+    expect(claims.exp * 1000 - Date.now()).toBeGreaterThan(11 * 3600_000);
+    expect(claims.exp * 1000 - Date.now()).toBeLessThanOrEqual(12 * 3600_000);
+  });
+
   it('tells weekly subscribers on the day a lesson is dated, and only then', async () => {
     const { token } = await createUser(apps[0]!);
     const minute = minuteOf(Date.now()) + 90;
