@@ -5,10 +5,12 @@
 // CLAIM_STALE_MS; the subscriptions it had already sent moved on to their next minute, so the
 // taker skips them. A push service answering 404 or 410 removes the subscription.
 //
-// Sending is bounded: SEND_CONCURRENCY subscriptions in flight, each one encryption; the queue's
-// slots and the subscriptions are read by `_id`s a part at a time; the sent ones are queued for
-// their next minute together, a slot per SLOT_IDS_MAX (reminder-store.ts), so a day's reminders cost almost no writes, and public reads keep their
-// share of the event loop and the database (bench/reminders.mjs measures both).
+// Sending is bounded: SEND_CONCURRENCY subscriptions in flight, each one `_id` read and one
+// encryption; the queue's slots are read a part at a time, the next part while the one before is
+// sent, so reading never waits on sending; the sent ones are queued for their next minute
+// together, a slot per SLOT_IDS_MAX (reminder-store.ts), so a day's reminders cost almost no
+// writes, and public reads keep their share of the event loop and the database
+// (bench/reminders.mjs measures both).
 import type mongoose from 'mongoose';
 import { REMINDER_PAGES, REMINDER_TEXTS, type ReminderKind, type ReminderMessage } from '@fw/contracts';
 import { claimOrHolder, isStale, winTakeOver } from '../../db/claims/index.ts';
@@ -23,8 +25,6 @@ const DEFAULT_REMINDER_CHECK_MS = 5_000;
 const SEND_CONCURRENCY = 32;
 /** Queue slots read at once (a slot holds one saved device, or up to 500 moved on together). */
 const SLOTS_READ_MAX = 64;
-/** Subscription documents read at once. */
-const SUBSCRIPTIONS_READ_MAX = 256;
 /** Minutes an instance looks back when it starts (it may have been down; another may have sent). */
 const CATCH_UP_MINUTES = 60;
 /** A reminder found later than this (the servers were down) is not sent, only moved on. */
@@ -110,7 +110,8 @@ export function startReminderSender(
     /** Next minute → the subscriptions sent now that are due then (mostly all: tomorrow). */
     const moves = new Map<number, string[]>();
 
-    async function handle(id: string, doc: SubscriptionDoc | undefined): Promise<void> {
+    async function handle(id: string): Promise<void> {
+      const doc = await store.find(id);
       // Removed, or its time changed since it was queued (its new minute has its own entry).
       if (!doc || !dueAt(doc, minute)) return;
       let outcome: PushOutcome = 'sent';
@@ -127,23 +128,18 @@ export function startReminderSender(
       moves.set(next, [...(moves.get(next) ?? []), id]);
     }
 
-    /** Sends to `ids` (a part of the minute's queue), SEND_CONCURRENCY at a time, their documents read together. */
+    /** Sends to `ids` (a part of the minute's queue), SEND_CONCURRENCY at a time. */
     async function handleAll(ids: readonly string[]): Promise<void> {
-      const fresh = ids.filter((id) => !handled.has(id));
-      for (const id of fresh) handled.add(id);
-      for (let i = 0; i < fresh.length; i += SUBSCRIPTIONS_READ_MAX) {
-        const part = fresh.slice(i, i + SUBSCRIPTIONS_READ_MAX);
-        const docs = await store.findMany(part);
-        for (const id of part) {
-          if (inFlight.size >= SEND_CONCURRENCY) await Promise.race(inFlight);
-          const job: Promise<void> = handle(id, docs.get(id)).finally(() => inFlight.delete(job));
-          inFlight.add(job);
-        }
+      for (const id of ids) {
+        if (handled.has(id)) continue;
+        handled.add(id);
+        if (inFlight.size >= SEND_CONCURRENCY) await Promise.race(inFlight);
+        const job: Promise<void> = handle(id).finally(() => inFlight.delete(job));
+        inFlight.add(job);
       }
     }
 
-    // Slots are read SLOTS_READ_MAX at a time, in order, until the first missing one; the next
-    // part is read while the one before it is still being sent.
+    // Slots are read SLOTS_READ_MAX at a time, in order, until the first missing one.
     const inFlight = new Set<Promise<void>>();
     const readSlots = (from: number) => {
       const read = store.slots(minute, from, SLOTS_READ_MAX);

@@ -23,6 +23,8 @@ const MINUTES_PER_DAY = 1440;
 const TOP_EVERY = 16;
 /** Ids one slot holds when the sender moves a minute's subscriptions on. */
 const SLOT_IDS_MAX = 500;
+/** Slot reads in flight at once when the sender reads a part of a minute's queue. */
+const SLOT_READS_AT_ONCE = 16;
 /** Minutes whose next free slot an instance remembers; past this it forgets (only a hint). */
 const REMEMBERED_MINUTES_MAX = 50_000;
 
@@ -89,12 +91,8 @@ export function reminderStore(connection: mongoose.Connection) {
       await subscriptions().deleteOne({ _id: id });
     },
 
-    /** The subscriptions of `ids` that still exist, by id: one read by `_id`s. */
-    async findMany(ids: readonly string[]): Promise<Map<string, SubscriptionDoc>> {
-      const docs = await subscriptions()
-        .find({ _id: { $in: [...ids] } })
-        .toArray();
-      return new Map(docs.map((doc) => [doc._id, doc]));
+    find(id: string): Promise<SubscriptionDoc | null> {
+      return subscriptions().findOne({ _id: id });
     },
 
     /** Slot `n` of `minute`'s queue: its subscription ids, or null past the last one. */
@@ -103,17 +101,20 @@ export function reminderStore(connection: mongoose.Connection) {
     },
 
     /**
-     * Slots `from` to `from + count - 1` of `minute`'s queue in one read by `_id`s: their ids in
-     * slot order, up to the first missing slot; `more` says whether every asked slot was there.
+     * Slots `from` to `from + count - 1` of `minute`'s queue, read SLOT_READS_AT_ONCE at a time,
+     * each by `_id` (a filter on several `_id`s reads the whole collection on SQLite,
+     * docs/architecture.md): their ids in slot order up to the first missing slot; `more` says
+     * whether every asked slot was there.
      */
     async slots(minute: number, from: number, count: number): Promise<{ subs: string[][]; more: boolean }> {
-      const ids = Array.from({ length: count }, (_, i) => `${minute}#${from + i}`);
-      const found = new Map((await dueSlots(minute).find({ _id: { $in: ids } }).toArray()).map((doc) => [doc._id, doc.subs ?? []]));
       const subs: string[][] = [];
-      for (const id of ids) {
-        const slot = found.get(id);
-        if (!slot) return { subs, more: false };
-        subs.push(slot);
+      for (let start = from; start < from + count; start += SLOT_READS_AT_ONCE) {
+        const numbers = Array.from({ length: Math.min(SLOT_READS_AT_ONCE, from + count - start) }, (_, i) => start + i);
+        const found = await Promise.all(numbers.map((n) => dueSlots(minute).findOne({ _id: `${minute}#${n}` })));
+        for (const slot of found) {
+          if (!slot) return { subs, more: false };
+          subs.push(slot.subs ?? []);
+        }
       }
       return { subs, more: true };
     },
