@@ -22,22 +22,38 @@ export function useOnline(): boolean {
 export interface SyncStatus {
   lastSyncedAt: number | null;
   error: string | null;
-  outbox: OutboxEntry[];
+  /** Changes still to send (queued or being sent). */
+  waiting: number;
+  /** Changes refused by the server or crossed by another admin's: they need a choice. */
+  failed: number;
 }
 
+const NEEDS_CHOICE = ['failed', 'conflict'] as const;
+
+/**
+ * The status line's figures. Counts from the outbox's `status` index, never its entries: a linked
+ * study space queues thousands at once, and this runs again on every outbox change.
+ */
 export function useSyncStatus(): SyncStatus {
   return (
     useDeviceQuery(async ({ db }) => {
-      const [last, error, outbox] = await Promise.all([
+      const [last, error, total, failed] = await Promise.all([
         db.meta.get(META.LAST_SYNCED_AT),
         db.meta.get(SYNC_ERROR_KEY),
-        db.outbox.orderBy('seq').toArray(),
+        db.outbox.count(),
+        db.outbox.where('status').anyOf(NEEDS_CHOICE).count(),
       ]);
       return {
         lastSyncedAt: (last?.value as number | undefined) ?? null,
         error: (error?.value as string | null | undefined) ?? null,
-        outbox,
+        waiting: total - failed,
+        failed,
       };
-    }) ?? { lastSyncedAt: null, error: null, outbox: [] }
+    }) ?? { lastSyncedAt: null, error: null, waiting: 0, failed: 0 }
   );
+}
+
+/** Every outbox entry in order (the admin's outbox panel, which shows each). */
+export function useOutboxEntries(): OutboxEntry[] {
+  return useDeviceQuery(({ db }) => db.outbox.orderBy('seq').toArray()) ?? [];
 }

@@ -10,9 +10,7 @@ const RelativeTime = optionalPart(async () => (await import('../../components/ui
 
 export function StatusLine() {
   const online = useOnline();
-  const { lastSyncedAt, outbox, error } = useSyncStatus();
-  const failed = outbox.filter((e) => e.status === 'failed' || e.status === 'conflict').length;
-  const waiting = outbox.length - failed;
+  const { lastSyncedAt, waiting, failed, error } = useSyncStatus();
   const storageFull = useStorageFull();
   if (online && !waiting && !failed && !error && !storageFull) return null;
   return (

@@ -1,7 +1,7 @@
 // The admin's view of the outbox: changes the server refused (its message, Retry or Discard),
 // edits that crossed another admin's (both versions, Keep mine or Take theirs), and, folded
 // away, the changes still waiting to be sent. Nothing leaves the outbox without a choice here.
-import { useSyncStatus } from '../../sync/status.ts';
+import { useOutboxEntries } from '../../sync/status.ts';
 import { discardEntry, resolveConflict, retryEntry } from '../../sync/outbox.ts';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
@@ -17,7 +17,7 @@ const DISCARD_QUESTION = {
 } as const;
 
 export function OutboxPanel() {
-  const { outbox } = useSyncStatus();
+  const outbox = useOutboxEntries();
   const { confirm, dialog } = useConfirm();
   const problems = outbox.filter((e) => e.status === 'failed' || e.status === 'conflict');
   const waiting = outbox.filter((e) => e.status !== 'failed' && e.status !== 'conflict');

@@ -1,7 +1,7 @@
 // My notes links only to real articles: a record on the device whose article id is not an id (one
 // restored by an older app from a hand-made backup, say) is listed, but never made into a link.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { db, type ArticleNote, type Highlight } from '../../db/db.ts';
 import { NotesPage } from './NotesPage.tsx';
@@ -48,5 +48,28 @@ describe('My notes', () => {
     expect(hrefs.filter((h) => h.startsWith('/article/'))).toEqual([`/article/${GOOD}`, `/article/${GOOD}`]);
     expect(hrefs.some((h) => h.includes('admin') || h.includes('..'))).toBe(false);
     expect(screen.getByRole('heading', { name: 'Planted title' }).querySelector('a')).toBeNull();
+  });
+
+  it('draws the first 100 items of many, and 100 more at each Show more', async () => {
+    await db.highlights.clear();
+    await db.notes.clear();
+    await db.notes.bulkPut(Array.from({ length: 230 }, (_, i) => note({ _id: `64f0000000000000000${String(i).padStart(5, '0')}`, text: `Note ${i}`, updatedAt: i })));
+    render(
+      <MemoryRouter>
+        <NotesPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Note 229')).toBeTruthy();
+    expect(screen.getAllByTestId('notes-item')).toHaveLength(100);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more (130 not shown yet)' }));
+    expect(screen.getAllByTestId('notes-item')).toHaveLength(200);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more (30 not shown yet)' }));
+    expect(screen.getAllByTestId('notes-item')).toHaveLength(230);
+    expect(screen.queryByRole('button', { name: /^Show more/ })).toBeNull();
+    // A search looks through every note, shown or not.
+    fireEvent.change(screen.getByLabelText('Search my notes'), { target: { value: 'Note 7' } });
+    // Note 7 and Notes 70–79 (a word matches from its start): Note 7 was never drawn before.
+    expect(screen.getAllByTestId('notes-item')).toHaveLength(11);
+    expect(screen.getByText('Note 7')).toBeTruthy();
   });
 });

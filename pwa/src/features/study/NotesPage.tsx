@@ -52,6 +52,21 @@ interface NotesData {
   titles: Map<string, string | undefined>;
 }
 
+/** Items drawn at first, and added by each "Show more": a linked device may hold thousands. */
+const ITEMS_PER_SHOW = 100;
+
+/** The first `limit` items of `groups`, in order (the group holding the last one cut short). */
+function firstItems(groups: Group[], limit: number): Group[] {
+  const out: Group[] = [];
+  let left = limit;
+  for (const group of groups) {
+    if (left <= 0) break;
+    out.push(group.items.length <= left ? group : { ...group, items: group.items.slice(0, left) });
+    left -= group.items.length;
+  }
+  return out;
+}
+
 /** The items matching `query`, by article (the newest change first), newest first within each. */
 function groupItems(data: NotesData, query: string): Group[] {
   const needle = normaliseQuery(query);
@@ -102,12 +117,15 @@ export function NotesPage() {
     return { highlights, verseHighlights, notes, titles };
   }, []);
   const [query, setQuery] = useState('');
+  const [shown, setShown] = useState(ITEMS_PER_SHOW);
   const [StudySyncPanel] = useState(() => lazy(loadStudySync));
   useEffect(() => {
     document.title = 'My notes · Living Best Now';
   }, []);
 
   const groups = useMemo(() => (data ? groupItems(data, query) : undefined), [data, query]);
+  const matching = groups?.reduce((n, group) => n + group.items.length, 0) ?? 0;
+  const visible = useMemo(() => (groups ? firstItems(groups, shown) : undefined), [groups, shown]);
 
   const empty = data && !data.highlights.length && !data.verseHighlights.length && !data.notes.length;
   return (
@@ -126,10 +144,14 @@ export function NotesPage() {
         <>
           <div className={styles.search} role="search">
             <label htmlFor="notes-search">Search my notes</label>
-            <input id="notes-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Words in a highlight, a note or a title" />
+            <input id="notes-search" type="search" value={query} onChange={(e) => {
+                setQuery(e.target.value);
+                setShown(ITEMS_PER_SHOW);
+              }}
+              placeholder="Words in a highlight, a note or a title" />
           </div>
           {groups && !groups.length ? <p className={styles.muted}>Nothing in your notes matches “{query.trim()}”.</p> : null}
-          {groups?.map((group) => (
+          {visible?.map((group) => (
             <section key={group.articleId} className={styles.group} aria-labelledby={`g-${group.articleId}`} data-testid="notes-group">
               <h2 id={`g-${group.articleId}`}>
                 {group.href ? <Link to={group.href}>{group.title}</Link> : group.title}
@@ -164,6 +186,11 @@ export function NotesPage() {
               </ul>
             </section>
           ))}
+          {matching > shown ? (
+            <button type="button" className={`${styles.secondary} ${styles.more}`} onClick={() => setShown((n) => n + ITEMS_PER_SHOW)}>
+              Show more ({(matching - shown).toLocaleString('en-US')} not shown yet)
+            </button>
+          ) : null}
         </>
       )}
       <Suspense fallback={null}>

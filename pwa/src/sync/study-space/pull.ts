@@ -92,8 +92,11 @@ async function applyPage(
   now: number,
   asInSpace?: AsInSpace,
 ): Promise<{ applied: number; requeue: { kind: StudyKind; id: string }[] }> {
+  // Only these records' entries are read (by the outbox's recordId index): a device that just
+  // linked holds thousands of entries, and this runs for every page.
+  const ids = incoming.map(({ kind, id }) => studyRecordId(kind, id));
   const claimed = new Set(
-    (await db.outbox.filter((e) => e.kind === STUDY_WRITE_KIND && e.attempts > 0).toArray()).map((e) => e.recordId),
+    (await db.outbox.where('recordId').anyOf(ids).toArray()).filter((e) => e.kind === STUDY_WRITE_KIND && e.attempts > 0).map((e) => e.recordId),
   );
   let applied = 0;
   const requeue: { kind: StudyKind; id: string }[] = [];
