@@ -18,6 +18,8 @@ export interface Call {
   key: string | null;
   /** The Space-Credential header (study sync spaces). */
   credential: string | null;
+  /** The body answered, when one was (not for a call scripted offline or lost). */
+  response?: Record<string, unknown>;
 }
 
 interface Reply {
@@ -55,10 +57,10 @@ export class ScriptedServer {
     this.calls.push(call);
     const scripted = this.script(call);
     if (scripted === 'offline') throw new TypeError('Failed to fetch');
-    if (scripted && scripted !== 'lose-response') return json(scripted.status, scripted.body, scripted.headers);
+    if (scripted && scripted !== 'lose-response') return json(scripted.status, (call.response = scripted.body), scripted.headers);
     const reply = this.answer(call);
     if (scripted === 'lose-response') throw new TypeError('Failed to fetch');
-    return json(reply.status, reply.body);
+    return json(reply.status, (call.response = reply.body));
   };
 
   private answer(call: Call): Reply {

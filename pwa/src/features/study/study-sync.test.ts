@@ -196,6 +196,31 @@ describe('the pull and the push', () => {
     expect(spaceCalls()).toHaveLength(before + 1);
   });
 
+  it('does not fetch its own writes back, but reads them with another device\'s when that one wrote between', async () => {
+    await twoLinkedDevices();
+    await round();
+    const cursorOf = async () => ((await readSpaceState()) as { cursor: number }).cursor;
+    const pulled = () => spaceCalls().filter((c) => c.method === 'GET').at(-1)!;
+    // B's own write took the numbers right after its cursor: the next round brings nothing.
+    const before = await cursorOf();
+    for (let i = 0; i < 3; i++) await addArticleNote(ARTICLE, `B's note ${i}`);
+    await pushOutbox();
+    expect(await cursorOf()).toBe(before + 3);
+    await pullStudy();
+    expect(pulled().response).toMatchObject({ changes: [], cursor: before + 3 });
+    // A writes, then B writes: B's numbers come after A's, so B's cursor stays and its pull reads both.
+    await asDevice('A');
+    await addArticleNote(ARTICLE, 'A wrote first');
+    await round();
+    await asDevice('B');
+    await addArticleNote(ARTICLE, 'B wrote second');
+    await pushOutbox();
+    expect(await cursorOf()).toBe(before + 3);
+    await pullStudy();
+    expect((pulled().response as { changes: unknown[] }).changes.length).toBeGreaterThanOrEqual(2);
+    expect((await db.notes.toArray()).map((n) => n.text)).toContain('A wrote first');
+  });
+
   it('keeps when the device last heard from its space: none before its first pull, then each answer\'s time', async () => {
     await asDevice('A');
     const words = await createSpace();

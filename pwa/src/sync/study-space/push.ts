@@ -15,7 +15,7 @@ import { ApiError, api } from '../../lib/api.ts';
 import { Slices } from '../../lib/next-task.ts';
 import { db, type OutboxEntry, type StudyKind } from '../../db/db.ts';
 import type { SendTools } from '../write-kinds/kind.ts';
-import { keysOf, leaveSpace, linkedSpace, stillLinked } from './space-state.ts';
+import { keysOf, leaveSpace, linkedSpace, skipOwnWrite, stillLinked } from './space-state.ts';
 import { STUDY_KINDS, travelling } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
@@ -126,8 +126,11 @@ export async function pushStudyEntries(entries: OutboxEntry[], tools: SendTools)
     const batch = asBefore ? claimed : await sealBatch(keys, claimed);
     // A stop or a rotation while sealing: these records go with the new space's full push, or nowhere.
     if (!(await stillLinked(space.key))) return { sent, retryAt: null };
+    const records = batch.map((e) => bodyOf(e).sealed!);
     try {
-      await writeRecords(keys, batch.map((e) => bodyOf(e).sealed!), bodyOf(batch[0]!).batch!);
+      const answer = await writeRecords(keys, records, bodyOf(batch[0]!).batch!);
+      // The space keeps one change per record a write names (the last, when named twice).
+      if (typeof answer.cursor === 'number') await skipOwnWrite(space.key, new Set(records.map((r) => r.rid)).size, answer.cursor);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const tell = (outcome: 'retry' | 'failed') => batch.forEach((entry) => tools.report(entry.key, outcome, error.message));

@@ -40,6 +40,19 @@ export async function stillLinked(key: Uint8Array): Promise<boolean> {
   return state !== undefined && sameKey(state.key, key);
 }
 
+/**
+ * After a write of `count` records answered `cursor`: when its changes took exactly the numbers
+ * after the device's cursor, no other device wrote between, and the cursor moves past them, so the
+ * next round does not fetch the device's own changes back. Otherwise it stays, and the pull reads
+ * the other device's changes with them. One transaction over meta.
+ */
+export async function skipOwnWrite(key: Uint8Array, count: number, cursor: number): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const state = await linkedSpace();
+    if (state && sameKey(state.key, key) && state.cursor + count === cursor) await writeSpaceState({ ...state, cursor });
+  });
+}
+
 const derived = new Map<string, Promise<SpaceKeys>>();
 
 /** The space's id, credential and record keys, derived once per session for each key. */
