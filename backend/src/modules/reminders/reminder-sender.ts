@@ -5,15 +5,15 @@
 // CLAIM_STALE_MS; the subscriptions it had already sent moved on to their next minute, so the
 // taker skips them. A push service answering 404 or 410 removes the subscription.
 //
-// Sending is bounded: SEND_CONCURRENCY subscriptions in flight, each one `_id` read and one
-// encryption; the queue's slots are read a part at a time, the next part while the one before is
+// Sending is bounded: SEND_CONCURRENCY subscriptions in flight and SENDS_PER_SECOND started, each
+// one `_id` read and one encryption; a run renews its claim as it goes; the queue's slots are read a part at a time, the next part while the one before is
 // sent, so reading never waits on sending; the sent ones are queued for their next minute
 // together, a slot per SLOT_IDS_MAX (reminder-store.ts), so a day's reminders cost almost no
 // writes, and public reads keep their share of the event loop and the database
 // (bench/reminders.mjs measures both).
 import type mongoose from 'mongoose';
 import { REMINDER_PAGES, REMINDER_TEXTS, type ReminderKind, type ReminderMessage } from '@fw/contracts';
-import { claimOrHolder, isStale, winTakeOver } from '../../db/claims/index.ts';
+import { CLAIM_STALE_MS, claimOrHolder, isStale, winTakeOver } from '../../db/claims/index.ts';
 import { sendPush, type PushOutcome, type PushSigner, type PushTarget } from './push-send.ts';
 import { dueAt, reminderStore, type SubscriptionDoc } from './reminder-store.ts';
 import { localDate, minuteOf, msOfMinute, nextDueMinute } from './reminder-time.ts';
@@ -23,6 +23,15 @@ export const RUNS_COLLECTION = 'reminder_runs';
 const DEFAULT_REMINDER_CHECK_MS = 5_000;
 /** Subscriptions handled at once within a minute. */
 const SEND_CONCURRENCY = 32;
+/**
+ * Sends started per second at most: a minute of 10,000 reminders goes out in about 70 s (well
+ * inside the two minutes a reminder may take) while readers keep most of the event loop, which
+ * sending as fast as the CPU allows took from them (bench/reminders.mjs).
+ */
+const SENDS_PER_SECOND = 150;
+/** A run renews its claim this often, so a run longer than CLAIM_STALE_MS is never taken over. */
+const CLAIM_RENEW_MS = CLAIM_STALE_MS / 3;
+const SEND_INTERVAL_MS = 1000 / SENDS_PER_SECOND;
 /** Queue slots read at once (a slot holds one saved device, or up to 500 moved on together). */
 const SLOTS_READ_MAX = 64;
 /** Minutes an instance looks back when it starts (it may have been down; another may have sent). */
@@ -56,6 +65,8 @@ interface ReminderSender {
 interface ReminderSenderOptions {
   signer: () => PushSigner;
   intervalMs?: number;
+  /** How often a run renews its claim (CLAIM_RENEW_MS unless a test says otherwise). */
+  renewMs?: number;
   log?: (...args: unknown[]) => void;
 }
 
@@ -65,7 +76,7 @@ function message(kind: ReminderKind): ReminderMessage {
 
 export function startReminderSender(
   connection: mongoose.Connection,
-  { signer, intervalMs = DEFAULT_REMINDER_CHECK_MS, log = console.error }: ReminderSenderOptions,
+  { signer, intervalMs = DEFAULT_REMINDER_CHECK_MS, renewMs = CLAIM_RENEW_MS, log = console.error }: ReminderSenderOptions,
 ): ReminderSender {
   const store = reminderStore(connection);
   const runs = () => connection.collection<RunDoc>(RUNS_COLLECTION);
@@ -98,13 +109,27 @@ export function startReminderSender(
   }
 
   async function sendMinute(minute: number, nowMs = Date.now()): Promise<MinuteReport | null> {
-    const report: MinuteReport = { sent: 0, gone: 0, failed: 0 };
     // Most minutes have nobody due: one `_id` read, and no claim. (A begun minute gets no new
     // entries: a save queues the next minute its time comes, never one already begun.)
     const subs = await store.slot(minute, 0);
-    if (subs === null) return report;
+    if (subs === null) return { sent: 0, gone: 0, failed: 0 };
     if (!(await claimMinute(minute))) return null;
-    const late = minuteOf(nowMs) - minute > LATE_MINUTES;
+    const renew = setInterval(() => {
+      runs().updateOne({ _id: String(minute) }, { $set: { at: new Date() } }).catch(() => {
+        // The next renewal tries again; only a holder silent for CLAIM_STALE_MS is taken over.
+      });
+    }, renewMs);
+    renew.unref();
+    try {
+      return await sendClaimed(minute, subs, minuteOf(nowMs) - minute > LATE_MINUTES);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /** Sends the claimed `minute`, whose first slot holds `subs`; a late minute is only moved on. */
+  async function sendClaimed(minute: number, subs: string[], late: boolean): Promise<MinuteReport> {
+    const report: MinuteReport = { sent: 0, gone: 0, failed: 0 };
     const lessons = new Map<string, Promise<boolean>>();
     const handled = new Set<string>();
     /** Next minute → the subscriptions sent now that are due then (mostly all: tomorrow). */
@@ -128,12 +153,23 @@ export function startReminderSender(
       moves.set(next, [...(moves.get(next) ?? []), id]);
     }
 
+    let nextStartMs = Date.now();
+    /** Waits for the next send's turn: SENDS_PER_SECOND, evenly spread (a late minute sends nothing). */
+    async function turn(): Promise<void> {
+      if (late) return;
+      const wait = nextStartMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // A send that waited on the database does not earn a burst afterwards.
+      nextStartMs = Math.max(nextStartMs, Date.now() - SEND_INTERVAL_MS) + SEND_INTERVAL_MS;
+    }
+
     /** Sends to `ids` (a part of the minute's queue), SEND_CONCURRENCY at a time. */
     async function handleAll(ids: readonly string[]): Promise<void> {
       for (const id of ids) {
         if (handled.has(id)) continue;
         handled.add(id);
         if (inFlight.size >= SEND_CONCURRENCY) await Promise.race(inFlight);
+        await turn();
         const job: Promise<void> = handle(id).finally(() => inFlight.delete(job));
         inFlight.add(job);
       }

@@ -95,7 +95,7 @@ describe('reminders, two instances on one database', () => {
     expect(pushesTo(`/race/${id}`)).toHaveLength(1);
   });
 
-  it('sends a minute queued in more slots than one read takes, each device once, with one signed token for the push service', async () => {
+  it('sends a minute queued in more slots than one read takes, each device once, paced, renewing its claim, with one signed token for the push service', async () => {
     const minute = minuteOf(Date.now()) + 300;
     const store = reminderStore(apps[0]!.connection);
     const device = deviceKeys();
@@ -104,9 +104,16 @@ describe('reminders, two instances on one database', () => {
     for (const id of ids) await store.save(id, subscription(device, `/many/${id}`, { time: hhmm(minute) }), msOfMinute(minute) - 60_000);
     await store.enqueue([ids[3]!], minute);
     await store.remove(ids[5]!);
-    const sender = startReminderSender(apps[0]!.connection, { signer: vapidSigner(apps[0]!.config), intervalMs: 60_000 });
+    const sender = startReminderSender(apps[0]!.connection, { signer: vapidSigner(apps[0]!.config), intervalMs: 60_000, renewMs: 100 });
+    const run = () => apps[0]!.connection.collection(RUNS_COLLECTION).findOne({ _id: String(minute) as never });
+    const started = Date.now();
     expect(await sender.sendMinute(minute, msOfMinute(minute))).toEqual({ sent: 69, gone: 0, failed: 0 });
     sender.stop();
+    // The run renewed its claim as it sent (every 100 ms here), so a long minute is never taken
+    // for a dead one: its time is that of a renewal well after the claim.
+    expect(((await run())!.at as Date).getTime() - started).toBeGreaterThanOrEqual(250);
+    // Started at most 150 a second, spread evenly.
+    expect(Date.now() - started).toBeGreaterThanOrEqual((68 / 150) * 1000);
     for (const [n, id] of ids.entries()) expect(pushesTo(`/many/${id}`), `device ${n}`).toHaveLength(n === 5 ? 0 : 1);
     const tokens = new Set(push.received.filter((p) => p.path.startsWith('/many/')).map((p) => p.headers.authorization));
     expect(tokens.size).toBe(1);
