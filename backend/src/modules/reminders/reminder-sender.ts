@@ -24,11 +24,11 @@ const DEFAULT_REMINDER_CHECK_MS = 5_000;
 /** Subscriptions handled at once within a minute. */
 const SEND_CONCURRENCY = 32;
 /**
- * Sends started per second at most: a minute of 10,000 reminders goes out in about 70 s (well
+ * Sends started per second at most: a minute of 10,000 reminders goes out in about 85 s (well
  * inside the two minutes a reminder may take) while readers keep most of the event loop, which
  * sending as fast as the CPU allows took from them (bench/reminders.mjs).
  */
-const SENDS_PER_SECOND = 150;
+const SENDS_PER_SECOND = 120;
 /** A run renews its claim this often, so a run longer than CLAIM_STALE_MS is never taken over. */
 const CLAIM_RENEW_MS = CLAIM_STALE_MS / 3;
 const SEND_INTERVAL_MS = 1000 / SENDS_PER_SECOND;
