@@ -11,6 +11,9 @@ import { paths } from '../../lib/paths.ts';
 import { toArticleBody, type ArticleFormValues, type Prefill } from './article-form.ts';
 import { outcomeOf, savedState } from './after-save.ts';
 
+/** The router's key of the current history entry (react-router keeps it in `history.state`). */
+const historyEntry = (): unknown => (window.history.state as { key?: unknown } | null)?.key;
+
 export type SetField = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) => void;
 
 export function useArticleSave(prefill: Prefill) {
@@ -19,7 +22,9 @@ export function useArticleSave(prefill: Prefill) {
   const [sending, setSending] = useState(false);
   const editing = prefill.target;
   // A save can finish after the admin has left the editor (a large picture, a slow server): its
-  // after-save screen is then not shown, so it never takes them back from where they went.
+  // after-save screen is then not shown, so it never takes them back from where they went. Left
+  // means unmounted, or any navigation since the save began: the router changes the history entry
+  // at once, but keeps the editor on screen while the next screen's code loads.
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -33,6 +38,7 @@ export function useArticleSave(prefill: Prefill) {
     event.preventDefault();
     if (!values.title.trim() || !values.subtitle.trim()) return;
     setSending(true);
+    const startedAt = historyEntry();
     try {
       const id = editing?._id ?? newObjectId();
       const { entry, report } = await sendWrite(
@@ -50,7 +56,7 @@ export function useArticleSave(prefill: Prefill) {
         await discardEntry(entry.seq!);
         return;
       }
-      if (!mounted.current) return;
+      if (!mounted.current || historyEntry() !== startedAt) return;
       // Replaced, not pushed: Back should not return to a form whose save is done.
       navigate(paths.adminCreate, {
         replace: true,
