@@ -2,7 +2,7 @@
 // the edited one (same id, with the version it was based on). A save the server did not refuse
 // opens the after-save screen (SavedPanel.tsx) in place of the form.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { newObjectId } from '@fw/contracts/object-id';
 import { sendWrite } from '../../sync/send-write.ts';
 import { discardEntry } from '../../sync/outbox.ts';
@@ -10,9 +10,6 @@ import { SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { paths } from '../../lib/paths.ts';
 import { toArticleBody, type ArticleFormValues, type Prefill } from './article-form.ts';
 import { outcomeOf, savedState } from './after-save.ts';
-
-/** The router's key of the current history entry (react-router keeps it in `history.state`). */
-const historyEntry = (): unknown => (window.history.state as { key?: unknown } | null)?.key;
 
 export type SetField = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) => void;
 
@@ -23,22 +20,22 @@ export function useArticleSave(prefill: Prefill) {
   const editing = prefill.target;
   // A save can finish after the admin has left the editor (a large picture, a slow server): its
   // after-save screen is then not shown, so it never takes them back from where they went. Left
-  // means unmounted, or any navigation since the save began: the router changes the history entry
-  // at once, but keeps the editor on screen while the next screen's code loads.
-  const mounted = useRef(true);
+  // means a navigation under way (the router keeps the editor on screen, and the address as it
+  // was, until the next screen is ready; navigating now would cancel it) or done since the save
+  // began (another location). Both are read at the answer, so they are kept in a ref each render.
+  const location = useLocation();
+  const navigation = useNavigation();
+  const where = useRef({ key: location.key, moving: navigation.state !== 'idle' });
   useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+    where.current = { key: location.key, moving: navigation.state !== 'idle' };
+  });
   const set: SetField = (field, value) => setValues((v) => ({ ...v, [field]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!values.title.trim() || !values.subtitle.trim()) return;
     setSending(true);
-    const startedAt = historyEntry();
+    const startedAt = where.current.key;
     try {
       const id = editing?._id ?? newObjectId();
       const { entry, report } = await sendWrite(
@@ -56,7 +53,7 @@ export function useArticleSave(prefill: Prefill) {
         await discardEntry(entry.seq!);
         return;
       }
-      if (!mounted.current || historyEntry() !== startedAt) return;
+      if (where.current.moving || where.current.key !== startedAt) return;
       // Replaced, not pushed: Back should not return to a form whose save is done.
       navigate(paths.adminCreate, {
         replace: true,
