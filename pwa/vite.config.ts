@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -12,7 +13,19 @@ import { readingPlans } from './vite-plugins/reading-plans.ts';
 const chunkFileNames = (chunk: { facadeModuleId?: string | null }) =>
   /bible-passage-reference-parser/.test(chunk.facadeModuleId ?? '') ? 'assets/bible-reference-[hash].js' : 'assets/[name]-[hash].js';
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build (react-router issue 14102), so
+ * a build would ship its dev warnings and checks; a build takes the production files it also
+ * ships. Tests and the dev server keep the development build and its warnings.
+ */
+const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const productionRouter = [
+  { find: /^react-router$/, replacement: path.join(routerDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(routerDir, 'dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? productionRouter : [] },
   plugins: [
     react(),
     deferredBoot(),
@@ -95,4 +108,4 @@ export default defineConfig({
   },
   // The manifest tells the server which files each route needs, to ask for them at once.
   build: { target: 'es2022', sourcemap: false, manifest: true, rolldownOptions: { output: { chunkFileNames } } },
-});
+}));

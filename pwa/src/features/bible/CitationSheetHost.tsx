@@ -1,9 +1,11 @@
 // Citations open their verses in place: a click on a reader link (`/bible/…`) inside text marked
 // `data-citations` (article bodies, lesson texts, the About page) opens the verse sheet instead of
 // leaving the page. In every public page, so it stays small: the sheet itself loads on first use
-// (and is asked for once the page is idle, so the first tap does not wait for it).
+// (and is asked for once the page is idle, so the first tap does not wait for it). The book table
+// that reads a link (contracts/bible.ts) comes with the sheet, not with every page.
 import { useEffect, useState } from 'react';
-import { rangeFromHref, type ScriptureRange } from '@fw/contracts/bible';
+import { useNavigate } from 'react-router-dom';
+import type { ScriptureRange } from '@fw/contracts/bible';
 
 type SheetModule = typeof import('./VerseSheet.tsx');
 let sheetModule: Promise<SheetModule> | null = null;
@@ -21,26 +23,28 @@ interface Open {
 }
 
 /** The citation link a click landed on, if it is one the sheet should answer. */
-function citationOf(event: MouseEvent): { link: HTMLAnchorElement; range: ScriptureRange; href: string } | null {
+function citationOf(event: MouseEvent): { link: HTMLAnchorElement; href: string } | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const link = (event.target as Element | null)?.closest?.('a[href^="/bible/"]');
   if (!(link instanceof HTMLAnchorElement) || !link.closest('[data-citations]')) return null;
-  const href = link.getAttribute('href')!;
-  const range = rangeFromHref(href);
-  return range ? { link, range, href } : null;
+  return { link, href: link.getAttribute('href')! };
 }
 
 export function CitationSheetHost() {
   const [open, setOpen] = useState<Open | null>(null);
+  const navigate = useNavigate();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const found = citationOf(event);
       if (!found) return;
       event.preventDefault();
       // The verses are read first, so the sheet opens with them (one render, no "Loading…").
-      void loadSheet().then(async ({ VerseSheet, passageFor }) => {
-        const initial = await passageFor(found.range);
-        setOpen({ range: found.range, href: found.href, opener: found.link, Sheet: VerseSheet, initial });
+      void loadSheet().then(async ({ VerseSheet, passageFor, rangeFromHref }) => {
+        const range = rangeFromHref(found.href);
+        // Not a chapter the Bible has: the link goes where it says, as it would without the sheet.
+        if (!range) return void navigate(found.href);
+        const initial = await passageFor(range);
+        setOpen({ range, href: found.href, opener: found.link, Sheet: VerseSheet, initial });
       });
     };
     document.addEventListener('click', onClick);
@@ -49,7 +53,7 @@ export function CitationSheetHost() {
       document.removeEventListener('click', onClick);
       clearTimeout(preload);
     };
-  }, []);
+  }, [navigate]);
   if (!open) return null;
   const { Sheet } = open;
   return (

@@ -4,6 +4,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRange, type ScriptureRange } from '@fw/contracts/bible';
+// The host reads a tapped link with the sheet's module (CitationSheetHost.tsx), not in every page.
+export { rangeFromHref } from '@fw/contracts/bible';
 import { versesOf } from '../../bible/passage.ts';
 import { loadChapters, type ChapterText } from '../../bible/books.ts';
 import { BOOK_MISSING_TEXT, usePassage } from './use-passage.ts';
