@@ -5,11 +5,13 @@
 // the same at two library sizes. Two instances: a change through one reaches the other's pages.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandStartedEvent } from 'mongodb';
-import type { AdminCommentPage, AdminCounts, AdminUserPage, ArticlePage, DashboardData } from '@fw/contracts';
+import type { AdminChanges, AdminCommentPage, AdminCounts, AdminUserPage, ArticlePage, DashboardData } from '@fw/contracts';
 import {
+  ADMIN_CHANGES_MAX_ITEMS,
   ADMIN_PAGE_MAX_ITEMS,
   API_PATHS,
   DASHBOARD_RECENT_ARTICLES,
+  adminChangesSchema,
   adminCommentPageSchema,
   adminUserPageSchema,
   articlePageSchema,
@@ -20,7 +22,7 @@ import { scripturePool } from '../src/modules/scripture/scripture-pool.ts';
 import { signToken } from '../src/modules/users/tokens.ts';
 import { readModelOn } from '../src/modules/sync/read-model.ts';
 import { loadScaleTier, type ScaleSizes } from './scale-tier.ts';
-import { NO_COMMENT_LIMIT, addComment, createArticle, newKey } from './content-fixtures.ts';
+import { NO_COMMENT_LIMIT, addComment, createArticle, newKey, saveArticle } from './content-fixtures.ts';
 import { createUser } from './fixtures.ts';
 
 const SMALL: ScaleSizes = { articles: 40, comments: 200, users: 10, lessons: 5 };
@@ -238,6 +240,102 @@ describe('admin pages at a library size', () => {
       expect(commands.length, name).toBeLessThanOrEqual(atSmall[name]!.length + 2);
     }
   }, 120_000);
+
+  it('keeps an admin device by change: a walk from the start brings everything once, a later round only what changed', async () => {
+    const { app, token } = large;
+    type Changes = AdminChanges & { bytes: number };
+    const round = async (since: string, limit = ADMIN_CHANGES_MAX_ITEMS) => {
+      const res = await app.request<AdminChanges>('GET', `${API_PATHS.adminChanges}?since=${since}&limit=${limit}`, { token });
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      return { ...adminChangesSchema.parse(res.body), bytes: JSON.stringify(res.body).length } as Changes;
+    };
+    /** The whole walk from `since`: every page, and what they held in all. */
+    const walk = async (since: string) => {
+      const pages: Changes[] = [];
+      let cursor = since;
+      do {
+        pages.push(await round(cursor));
+        cursor = pages.at(-1)!.cursor;
+      } while (pages.at(-1)!.hasMore);
+      const all = <K extends 'articles' | 'comments' | 'users'>(key: K) => pages.flatMap((p) => p[key].map((x) => x._id));
+      const removed = (key: 'articles' | 'comments' | 'users') => pages.flatMap((p) => p.removed[key]);
+      return { pages, cursor, all, removed, bytes: pages.reduce((sum, p) => sum + p.bytes, 0) };
+    };
+    const ids = async (name: string, filter: Record<string, unknown> = {}) =>
+      (await db(large, name).find(filter, { projection: { _id: 1 } }).toArray()).map((d) => String(d._id)).sort();
+    const sorted = (list: string[]) => [...list].sort();
+
+    const first = await walk('0');
+    expect(first.pages.length).toBeGreaterThan(1);
+    // Every thing once, drafts and waiting comments included, and the removals the database recorded.
+    expect(sorted(first.all('articles'))).toEqual(await ids('articles'));
+    expect(sorted(first.all('comments'))).toEqual(await ids('comments'));
+    expect(sorted(first.all('users'))).toEqual(await ids('users'));
+    const tombstoned = async (kind: string) =>
+      (await db(large, 'tombstones').find({ kind }).toArray()).map((t) => String(t.refId)).sort();
+    expect(sorted(first.removed('articles'))).toEqual(await tombstoned('article'));
+    expect(sorted(first.removed('comments'))).toEqual(await tombstoned('comment'));
+    const draft = first.pages.flatMap((p) => p.articles).find((a) => !a.isPublished)!;
+    expect(draft.content.length).toBeGreaterThan(0);
+    const waiting = first.pages.flatMap((p) => p.comments).find((c) => !c.isApproved)!;
+    expect(waiting.article).toEqual({ _id: expect.any(String), title: expect.any(String) });
+    expect(first.pages[0]!.users[0]).not.toHaveProperty('passwordHash');
+
+    // Nothing new: one small answer that keeps the cursor.
+    const idle = await round(first.cursor);
+    expect(idle).toMatchObject({ articles: [], comments: [], users: [], hasMore: false, cursor: first.cursor });
+    expect(idle.bytes).toBeLessThan(2048);
+
+    // Ten changes: a new article, an edit, a deletion, comments added, approved and deleted, and
+    // an applicant approved; the next round carries those, read by `_id`, and nothing else.
+    const [edited, doomed] = first.pages.flatMap((p) => p.articles).filter((a) => a.isPublished);
+    const [approve, remove] = first.pages.flatMap((p) => p.comments).filter((c) => !c.isApproved);
+    const applicant = first.pages.flatMap((p) => p.users).find((u) => !u.isApproved)!;
+    const created = await createArticle(app, token, { title: 'New by change' });
+    const edit = await saveArticle(app, token, {
+      _id: edited!._id,
+      title: 'Edited by change',
+      subtitle: edited!.subtitle,
+      content: '<p>Edited.</p>',
+      category: edited!.category,
+      version: edited!.version,
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBeLessThan(300);
+    const ok = async (method: string, path: string, body: unknown) =>
+      expect((await app.request(method, path, { token, headers: { 'Idempotency-Key': newKey() }, body })).status).toBe(200);
+    await ok('DELETE', API_PATHS.deleteArticle, { id: doomed!._id });
+    const c1 = await addComment(app, created._id, { name: 'Changed One' });
+    const c2 = await addComment(app, created._id, { name: 'Changed Two' });
+    await ok('PUT', API_PATHS.approveComment, { id: approve!._id });
+    await ok('DELETE', API_PATHS.deleteComment, { id: remove!._id });
+    await ok('POST', API_PATHS.approveUser, { userId: applicant._id });
+    await addComment(app, created._id, { name: 'Changed Three' });
+
+    let next!: Awaited<ReturnType<typeof walk>>;
+    const commands = await watched(large, async () => {
+      next = await walk(first.cursor);
+    });
+    expect(next.pages).toHaveLength(1);
+    expect(sorted(next.all('articles'))).toEqual(sorted([created._id, edited!._id]));
+    expect(next.pages[0]!.articles.find((a) => a._id === edited!._id)!.title).toBe('Edited by change');
+    expect(next.removed('articles')).toEqual([doomed!._id]);
+    // The deleted article's comments go with it (each a removal of its own).
+    expect(next.all('comments')).toEqual(expect.arrayContaining([c1._id, c2._id, approve!._id]));
+    expect(next.removed('comments')).toContain(remove!._id);
+    expect(next.pages[0]!.comments.find((c) => c._id === approve!._id)!.isApproved).toBe(true);
+    expect(next.pages[0]!.users.map((u) => [u._id, u.isApproved])).toEqual([[applicant._id, true]]);
+    expect(next.bytes / first.bytes).toBeLessThan(0.01);
+    // Only the two articles are read, each by `_id` (and the model's own catch-up, by `_id` too).
+    expectOnlyIdAccess(commands);
+    expect(commands.filter((c) => c.name === 'find' && c.collection === 'articles').length).toBeLessThanOrEqual(2 + 4);
+
+    // A cursor of another database starts over, and says so.
+    const foreign = await round('0123abcd.5', 1);
+    expect(foreign.reset).toBe(true);
+    expect((await app.request('GET', `${API_PATHS.adminChanges}?since=x`, { token })).status).toBe(400);
+    expect((await app.request('GET', `${API_PATHS.adminChanges}?limit=${ADMIN_CHANGES_MAX_ITEMS + 1}`, { token })).status).toBe(400);
+    expect((await app.request('GET', API_PATHS.adminChanges)).status).toBe(401);
+  }, 180_000);
 });
 
 describe('admin pages on two instances', () => {
@@ -280,6 +378,12 @@ describe('admin pages on two instances', () => {
     );
     const after = await second.request<{ dashboardData: DashboardData }>('GET', API_PATHS.dashboard, { token });
     expect(after.body.dashboardData.counts).toMatchObject({ articles: 2, drafts: 1, published: 1, commentsWaiting: 1, usersWaiting: 1 });
+    // The second's change feed brings them too, and where it stands after them.
+    const changes = await second.request<AdminChanges>('GET', `${API_PATHS.adminChanges}?since=0`, { token });
+    expect(changes.body.articles.map((a) => a._id).sort()).toEqual([draft._id, published._id].sort());
+    expect(changes.body.comments.map((c) => c._id)).toEqual([comment._id]);
+    expect(changes.body.users.map((u) => u.name)).toContain('Applicant Amos');
+    const applicant = changes.body.users.find((u) => u.name === 'Applicant Amos')!;
 
     // The public feed still holds only what is public: the published article, no comment.
     const feed = await second.request<{ articles: { _id: string }[]; removed: string[] }>('GET', `${API_PATHS.articleFeed}?since=0`);
@@ -291,6 +395,8 @@ describe('admin pages on two instances', () => {
     // Deleted through the first: gone from the second's page, and still never in the public feed.
     const removed = await first.request('DELETE', API_PATHS.deleteComment, { token, body: { id: comment._id } });
     expect(removed.status).toBe(200);
+    const gone = await first.request('DELETE', API_PATHS.deleteUser, { token, body: { userId: applicant._id } });
+    expect(gone.status).toBe(200);
     await vi.waitFor(
       async () => {
         const page = await second.request<AdminCommentPage>('GET', API_PATHS.commentPage, { token });
@@ -300,5 +406,14 @@ describe('admin pages on two instances', () => {
     );
     const later = await second.request<{ comments: unknown[]; removed: string[] }>('GET', `${API_PATHS.commentFeed}?since=0`);
     expect(later.body).toMatchObject({ comments: [], removed: [] });
+    // The second's change feed names both removals after the cursor it gave before them.
+    await vi.waitFor(
+      async () => {
+        const next = await second.request<AdminChanges>('GET', `${API_PATHS.adminChanges}?since=${changes.body.cursor}`, { token });
+        expect(next.body.removed).toEqual({ articles: [], comments: [comment._id], users: [applicant._id] });
+        expect([...next.body.articles, ...next.body.comments, ...next.body.users]).toEqual([]);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
   });
 });

@@ -129,6 +129,9 @@ export async function loadScaleTier(
   // --- articles, oldest first, numbered in that order ---------------------------------------
   const ages = Array.from({ length: sizes.articles }, () => random.int(LIBRARY_DAYS * DAY_MS)).sort((a, b) => b - a);
   let seq = 0;
+  // Every thing has a change number, as the app's writes give them (the admin change feed lists
+  // things by number): the users first, then the articles, the comments and the removals.
+  for (const user of users) user.seq = ++seq;
   const tier: ScaleTier = {
     sizes, admin, published: [], drafts: [], scheduled: [], unpublished: [], approvedComments: 0, waitingComments: 0,
     approvedOf: new Map(), removedArticles: [], removedComments: [], seq: 0, timings,
@@ -164,7 +167,7 @@ export async function loadScaleTier(
     createdOf.set(id, created.getTime());
   }
 
-  // --- comments on published articles; the approved ones numbered after the articles ---------
+  // --- comments on published articles, numbered after the articles ----------------------------
   const comments: Raw[] = [];
   const published = tier.published;
   for (let i = 0; i < sizes.comments && published.length; i++) {
@@ -180,7 +183,7 @@ export async function loadScaleTier(
       name: text.personName(random.int(5000)),
       content: text.comment(100 + random.int(301)),
       isApproved: approved,
-      seq: approved ? ++seq : 0,
+      seq: ++seq,
       createdAt: created,
       updatedAt: created,
       __v: 0,

@@ -4,6 +4,7 @@ export * from './articles.ts';
 export * from './comments.ts';
 export * from './admin.ts';
 export * from './admin-pages.ts';
+export * from './admin-changes.ts';
 export * from './sync.ts';
 export * from './schedule.ts';
 export * from './daily-schema.ts';

@@ -42,6 +42,8 @@ export const API_PATHS = {
   articlePage: '/api/admin/article-page',
   commentPage: '/api/admin/comment-page',
   userPage: '/api/admin/user-page',
+  // The admin view by change (admin-changes.ts): what an admin device syncs.
+  adminChanges: '/api/admin/changes',
   // Study sync spaces (study-space.ts): the same path, a call per method.
   createSpace: '/api/study/spaces/:space',
   removeSpace: '/api/study/spaces/:space',

@@ -1,6 +1,7 @@
 // The route table: each call's method, path (from paths.ts), guard and schemas. The backend
 // validates with these schemas, and the tests walk the table to reach every call.
 import { adminRoutes } from './admin.ts';
+import { adminChangeRoutes } from './admin-changes.ts';
 import { adminPageRoutes } from './admin-pages.ts';
 import { articleRoutes } from './articles.ts';
 import { dailyRoutes } from './daily-schema.ts';
@@ -19,6 +20,7 @@ export const ROUTES = {
   ...articleRoutes,
   ...adminRoutes,
   ...adminPageRoutes,
+  ...adminChangeRoutes,
   ...syncRoutes,
   ...scheduleRoutes,
   ...dailyRoutes,

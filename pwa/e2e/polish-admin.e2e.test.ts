@@ -171,7 +171,7 @@ describe('admin polish', () => {
     await refresh.getByText(/Last synced/).waitFor();
     const second = `later-${stamp}@example.com`;
     expect((await apiCall('POST', API_PATHS.register, { name: `Later ${stamp}`, email: second, password: 'a-long-enough-password' })).status).toBe(201);
-    const pulled = page.waitForResponse((r) => new URL(r.url()).pathname === API_PATHS.users && r.status() === 200);
+    const pulled = page.waitForResponse((r) => new URL(r.url()).pathname === API_PATHS.adminChanges && r.status() === 200);
     await refresh.getByRole('button', { name: 'Refresh' }).click();
     await pulled;
     await page.getByTestId('user-row').filter({ hasText: second }).waitFor({ timeout: 10_000 });

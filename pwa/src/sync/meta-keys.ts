@@ -18,3 +18,7 @@ export const SYNC_ERROR_KEY = 'syncError';
 
 /** When the admin's view was last filled (absent until the first pull after login). */
 export const ADMIN_SYNCED_AT = 'adminSyncedAt';
+/** Where the admin's view stands in the admin change feed (absent: it starts from the beginning). */
+export const ADMIN_CURSOR = 'cursor:admin';
+/** A cursor to read the admin change feed from again once the outbox holds nothing (pull-admin.ts). */
+export const ADMIN_REPLAY_FROM = 'cursor:admin-replay';

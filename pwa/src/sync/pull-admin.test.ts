@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminChanges } from '@fw/contracts';
+import { API_PATHS } from '@fw/contracts/paths';
 import { db, getMeta } from '../db/db.ts';
 import { getSignOutNotice, getToken, setToken, subscribeAuth } from '../lib/auth.ts';
 import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
 import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts';
 import { pullAdmin } from './pull-admin.ts';
-import { ADMIN_SYNCED_AT } from './meta-keys.ts';
+import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT } from './meta-keys.ts';
 import { SETTLED_COUNT_KEY, enqueue } from './outbox.ts';
 
 const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example.com', role: 'admin' as const, isApproved: true };
@@ -15,34 +17,96 @@ beforeEach(async () => {
 });
 afterEach(stopScriptedServer);
 
+/** A page of the admin change feed. */
+function changes(extra: Partial<AdminChanges> = {}): { status: number; body: AdminChanges } {
+  return {
+    status: 200,
+    body: {
+      success: true,
+      articles: [],
+      comments: [],
+      users: [],
+      removed: { articles: [], comments: [], users: [] },
+      cursor: 'e1.1',
+      hasMore: false,
+      ...extra,
+    },
+  };
+}
+const sinceOf = (call: { path: string }) => new URL(call.path, 'http://x').searchParams.get('since');
+
 describe('pullAdmin', () => {
-  it('fills the admin view and records the first pull', async () => {
-    server.script = (call) => {
-      if (call.path === '/api/admin/users') return { status: 200, body: { success: true, users: [user] } };
-      if (call.path === '/api/admin/articles') return { status: 200, body: { success: true, articles: [] } };
-      return { status: 200, body: { success: true, comments: [] } };
-    };
-    await pullAdmin();
-    expect(await db.users.toArray()).toEqual([user]);
+  it('walks the feed from the start, then asks from its cursor, and records the pull', async () => {
+    const other = { ...user, _id: '64f000000000000000000305', name: 'Ben' };
+    server.script = (call) =>
+      sinceOf(call) === '0' ? changes({ users: [user], cursor: 'e1.4', hasMore: true }) : changes({ users: [other], cursor: 'e1.9' });
+    expect(await pullAdmin()).toBe(true);
+    expect(server.calls.map((c) => c.path)).toEqual([`${API_PATHS.adminChanges}?since=0`, `${API_PATHS.adminChanges}?since=e1.4`]);
+    expect(await db.users.toArray()).toEqual(expect.arrayContaining([user, other]));
+    expect(await getMeta(ADMIN_CURSOR)).toBe('e1.9');
     expect(await getMeta(ADMIN_SYNCED_AT)).toEqual(expect.any(Number));
+
+    // The next round: one request from the cursor, its removal applied, the rest kept.
+    server.calls = [];
+    server.script = () => changes({ removed: { articles: [], comments: [], users: [other._id] }, cursor: 'e1.10' });
+    expect(await pullAdmin()).toBe(true);
+    expect(server.calls.map((c) => c.path)).toEqual([`${API_PATHS.adminChanges}?since=e1.9`]);
+    expect(await db.users.toArray()).toEqual([user]);
   });
 
-  it('applies nothing when a write was confirmed while the lists were on their way', async () => {
+  it('starts over on a reset, keeping what the outbox still holds', async () => {
+    const held = { ...user, _id: '64f000000000000000000306', name: 'Held', isApproved: false };
+    const stale = { ...user, _id: '64f000000000000000000307', name: 'Stale' };
+    await db.users.bulkPut([held, stale]);
+    await db.meta.put({ key: ADMIN_CURSOR, value: 'old.40' });
+    await enqueue({ kind: 'approveUser', recordId: held._id, body: { userId: held._id }, label: 'approve' });
+    server.script = (call) =>
+      call.method === 'GET' ? changes({ users: [user, { ...held, name: 'From the server' }], reset: true, cursor: 'e2.3' }) : 'offline';
+    expect(await pullAdmin()).toBe(true);
+    const names = (await db.users.toArray()).map((u) => u.name).sort();
+    expect(names).toEqual(['Ann', 'Held']);
+    expect(await getMeta(ADMIN_CURSOR)).toBe('e2.3');
+  });
+
+  it('reads again a change it held back for the outbox once the outbox is empty', async () => {
+    const held = { ...user, _id: '64f000000000000000000308', name: 'Held', isApproved: false };
+    await db.users.put(held);
+    await db.meta.put({ key: ADMIN_CURSOR, value: 'e1.5' });
+    await enqueue({ kind: 'approveUser', recordId: held._id, body: { userId: held._id }, label: 'approve' });
+    // Another admin deleted the user meanwhile: the outbox still holds it, so it stays for now.
+    server.script = (call) =>
+      call.method !== 'GET' ? 'offline' : sinceOf(call) === 'e1.5' ? changes({ removed: { articles: [], comments: [], users: [held._id] }, cursor: 'e1.6' }) : changes({ cursor: 'e1.6' });
+    expect(await pullAdmin()).toBe(true);
+    expect(await db.users.get(held._id)).toBeDefined();
+    expect(await getMeta(ADMIN_CURSOR)).toBe('e1.6');
+    // Still held: the next round goes on from its cursor.
+    server.calls = [];
+    expect(await pullAdmin()).toBe(true);
+    expect(server.calls.map((c) => sinceOf(c))).toEqual(['e1.6']);
+    // The write is dropped (discarded): the feed is read again from before the held-back change.
+    await db.outbox.clear();
+    server.calls = [];
+    expect(await pullAdmin()).toBe(true);
+    expect(server.calls.map((c) => sinceOf(c))).toEqual(['e1.5']);
+    expect(await db.users.get(held._id)).toBeUndefined();
+    expect(await getMeta(ADMIN_REPLAY_FROM)).toBeUndefined();
+  });
+
+  it('applies nothing when a write was confirmed while the page was on its way', async () => {
     const local = { ...user, _id: '64f000000000000000000302', name: 'Just approved' };
     await db.users.put(local);
-    server.script = (call) => {
+    await db.meta.put({ key: ADMIN_CURSOR, value: 'e1.5' });
+    server.script = () => {
       // Another tab (or this one) settles a write while the request is in flight.
-      if (call.path === '/api/admin/users') void db.meta.put({ key: SETTLED_COUNT_KEY, value: 1 });
-      if (call.path === '/api/admin/users') return { status: 200, body: { success: true, users: [user] } };
-      if (call.path === '/api/admin/articles') return { status: 200, body: { success: true, articles: [] } };
-      return { status: 200, body: { success: true, comments: [] } };
+      void db.meta.put({ key: SETTLED_COUNT_KEY, value: 1 });
+      return changes({ users: [{ ...local, name: 'Older' }], cursor: 'e1.6' });
     };
     expect(await pullAdmin()).toBe(false);
     expect(await db.users.toArray()).toEqual([local]);
-    server.script = (call) =>
-      call.path === '/api/admin/users' ? { status: 200, body: { success: true, users: [user] } } : { status: 200, body: { success: true, articles: [], comments: [] } };
+    expect(await getMeta(ADMIN_CURSOR)).toBe('e1.5');
+    server.script = () => changes({ users: [user], cursor: 'e1.7' });
     expect(await pullAdmin()).toBe(true);
-    expect(await db.users.toArray()).toEqual([user]);
+    expect(await db.users.toArray()).toEqual([local, user].sort((a, b) => a._id.localeCompare(b._id)));
   });
 
   it('signs out with the server’s reason when the token is refused, keeping the outbox', async () => {
@@ -74,10 +138,9 @@ describe('pullAdmin', () => {
   });
 
   it('does not refill the admin view when a logout happened during the requests', async () => {
-    server.script = (call) => {
+    server.script = () => {
       setToken(null);
-      if (call.path === '/api/admin/users') return { status: 200, body: { success: true, users: [user] } };
-      return { status: 200, body: { success: true, articles: [], comments: [] } };
+      return changes({ users: [user] });
     };
     await pullAdmin();
     expect(await db.users.count()).toBe(0);

@@ -1,67 +1,121 @@
-// The admin's view (all articles with drafts, all comments, users), pulled while a token is held.
-// Records with operations still in the outbox keep their optimistic local copy.
-import type { AdminComment, Article, User } from '@fw/contracts';
+// The admin's view (all articles with drafts, all comments, users), kept by change while a token is
+// held: the admin change feed (contracts/src/admin-changes.ts) from the device's cursor, a page at
+// a time, each page applied in one transaction together with the cursor it reached. A round with
+// nothing new is one small answer. Records with operations still in the outbox keep their
+// optimistic local copy; a change to one of them that a page brought meanwhile is not lost: the
+// cursor from before that page is kept aside, and once the outbox holds nothing the feed is read
+// again from there (applying a change twice leaves the same record).
+import type { AdminChanges } from '@fw/contracts';
 import { settledCount } from './outbox.ts';
 import { ApiError, api } from '../lib/api.ts';
 import { getToken, signOutWithNotice } from '../lib/auth.ts';
-import { db } from '../db/db.ts';
+import { db, getMeta } from '../db/db.ts';
 import type { EntityTable } from '../db/db.ts';
 import { API_PATHS } from '@fw/contracts/paths';
-import { ADMIN_SYNCED_AT } from './meta-keys.ts';
+import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT } from './meta-keys.ts';
 import { heldRecordIds } from './write-kinds/registry.ts';
 
-async function replaceTable<T extends { _id: string }>(
+const FROM_THE_START = '0';
+
+/** Puts `items` and deletes `removed`, leaving alone what the outbox still holds. */
+async function applyChanges<T extends { _id: string }>(
   table: EntityTable<T, '_id'>,
   items: T[],
+  removed: string[],
   keep: Set<string>,
 ): Promise<void> {
-  const incoming = items.filter((item) => !keep.has(item._id));
-  const incomingIds = new Set(items.map((item) => item._id));
-  const stale = ((await table.toCollection().primaryKeys()) as string[]).filter((id) => !incomingIds.has(id) && !keep.has(id));
-  await table.bulkDelete(stale as never[]);
-  await table.bulkPut(incoming);
+  await table.bulkDelete(removed.filter((id) => !keep.has(id)) as never[]);
+  await table.bulkPut(items.filter((item) => !keep.has(item._id)));
 }
 
-/**
- * Replaces the admin's view with the server's lists. Answers false, applying nothing, when a write
- * was confirmed while the lists were on their way: they may predate it, and the next round pulls
- * again.
- */
-export async function pullAdmin(): Promise<boolean> {
-  const settledBefore = await settledCount();
-  let lists;
+/** Empties `table` but for what the outbox still holds: a walk from the start follows. */
+async function clearBut<T extends { _id: string }>(table: EntityTable<T, '_id'>, keep: Set<string>): Promise<void> {
+  const ids = (await table.toCollection().primaryKeys()) as string[];
+  await table.bulkDelete(ids.filter((id) => !keep.has(id)) as never[]);
+}
+
+/** Whether the page names a record the outbox holds (whose change was then left unapplied). */
+function touchesHeld(page: AdminChanges, keep: Set<string>): boolean {
+  if (keep.size === 0) return false;
+  const { removed } = page;
+  return [page.articles, page.comments, page.users].some((items) => items.some((item) => keep.has(item._id))) ||
+    [removed.articles, removed.comments, removed.users].some((ids) => ids.some((id) => keep.has(id)));
+}
+
+/** Where to read the feed from: back to a page that held back a change, once nothing is held. */
+async function startingCursor(): Promise<string> {
+  return db.transaction('rw', [db.outbox, db.meta], async () => {
+    const replay = await getMeta<string>(ADMIN_REPLAY_FROM);
+    if (replay !== undefined && (await heldRecordIds()).size === 0) {
+      await db.meta.put({ key: ADMIN_CURSOR, value: replay });
+      await db.meta.delete(ADMIN_REPLAY_FROM);
+    }
+    return (await getMeta<string>(ADMIN_CURSOR)) ?? FROM_THE_START;
+  });
+}
+
+/** One page of the feed from `since`; null when the admin was signed out by the answer. */
+async function fetchPage(since: string): Promise<AdminChanges | null> {
   try {
-    lists = await Promise.all([
-      api<{ articles: Article[] }>('GET', API_PATHS.articles),
-      api<{ comments: AdminComment[] }>('GET', API_PATHS.comments),
-      api<{ users: User[] }>('GET', API_PATHS.users),
-    ]);
+    return (await api<AdminChanges>('GET', `${API_PATHS.adminChanges}?since=${encodeURIComponent(since)}`)).data;
   } catch (error) {
     // An expired token or a lost admin role found by the pull (not only by a write) also sends
     // the admin to the login screen with the server's reason, instead of a stale admin area.
     if (error instanceof ApiError && error.kind === 'sign-in') {
       signOutWithNotice(error.message);
-      return true;
+      return null;
     }
     throw error;
   }
-  // A logout during the requests already cleared the admin's view; don't put it back.
-  if (!getToken()) return true;
-  const [articles, comments, users] = lists;
-  return db.transaction('rw', [db.adminArticles, db.adminComments, db.users, db.outbox, db.meta], async () => {
-    if ((await settledCount()) !== settledBefore) return false;
-    const keep = await heldRecordIds();
-    await replaceTable(db.adminArticles, articles.data.articles, keep);
-    await replaceTable(db.adminComments, comments.data.comments, keep);
-    await replaceTable(db.users, users.data.users, keep);
-    await db.meta.put({ key: ADMIN_SYNCED_AT, value: Date.now() });
-    return true;
-  });
+}
+
+/**
+ * Brings the admin's view up to the server's, page by page. Answers false, applying nothing more,
+ * when a write was confirmed while a page was on its way: the page may predate it, and the next
+ * round asks again from the cursor reached so far.
+ */
+export async function pullAdmin(): Promise<boolean> {
+  for (;;) {
+    const settledBefore = await settledCount();
+    const since = await startingCursor();
+    const page = await fetchPage(since);
+    // A logout during the request already cleared the admin's view; don't put it back.
+    if (!page || !getToken()) return true;
+    const outcome = await db.transaction('rw', [db.adminArticles, db.adminComments, db.users, db.outbox, db.meta], async () => {
+      if ((await settledCount()) !== settledBefore) return 'stale';
+      // Another tab applied a page meanwhile: ask again from where it got to.
+      if (((await getMeta<string>(ADMIN_CURSOR)) ?? FROM_THE_START) !== since) return 'moved';
+      const keep = await heldRecordIds();
+      // From the start (a first pull, or a cursor of another database): what the device held
+      // before is replaced, so nothing the walk does not bring stays behind.
+      if (since === FROM_THE_START || page.reset) {
+        await Promise.all([clearBut(db.adminArticles, keep), clearBut(db.adminComments, keep), clearBut(db.users, keep)]);
+      }
+      await applyChanges(db.adminArticles, page.articles, page.removed.articles, keep);
+      await applyChanges(db.adminComments, page.comments, page.removed.comments, keep);
+      await applyChanges(db.users, page.users, page.removed.users, keep);
+      if (touchesHeld(page, keep) && (await getMeta(ADMIN_REPLAY_FROM)) === undefined) {
+        await db.meta.put({ key: ADMIN_REPLAY_FROM, value: since });
+      }
+      await db.meta.bulkPut([
+        { key: ADMIN_CURSOR, value: page.cursor },
+        { key: ADMIN_SYNCED_AT, value: Date.now() },
+      ]);
+      return 'applied';
+    });
+    if (outcome === 'stale') return false;
+    if (outcome === 'applied' && !page.hasMore) return true;
+  }
 }
 
 /** Forget the admin's view (on logout): it is not the visitor's to keep. */
 export async function clearAdminData(): Promise<void> {
   await db.transaction('rw', [db.adminArticles, db.adminComments, db.users, db.meta], async () => {
-    await Promise.all([db.adminArticles.clear(), db.adminComments.clear(), db.users.clear(), db.meta.delete(ADMIN_SYNCED_AT)]);
+    await Promise.all([
+      db.adminArticles.clear(),
+      db.adminComments.clear(),
+      db.users.clear(),
+      db.meta.bulkDelete([ADMIN_SYNCED_AT, ADMIN_CURSOR, ADMIN_REPLAY_FROM]),
+    ]);
   });
 }

@@ -2,7 +2,9 @@
 // by the same horizon and claims: every article as a summary (drafts and scheduled ones included,
 // no body), every comment (waiting and approved), every user, and the counts the dashboard shows,
 // moved as each change is applied. The admin screens' pages are answered from it, so no request
-// reads or counts a collection. Pure (no database): read-model.ts feeds it documents.
+// reads or counts a collection. It also keeps the admin change feed's index (`changes`): the
+// latest change number of every thing, removals included, so a device asks for what changed since
+// its cursor (admin-changes.routes.ts). Pure (no database): read-model.ts feeds it documents.
 import type {
   AdminCommentItem,
   AdminCounts,
@@ -12,7 +14,27 @@ import type {
   CommentStatus,
 } from '@fw/contracts';
 import { compareNewestFirst } from '@fw/contracts/order';
+import { FeedIndex, type FeedEntry } from '../sync/feed-index.ts';
 import { OrderedSet } from './ordered-set.ts';
+
+/** What the admin change feed names: one kind of thing each. */
+export type AdminKind = 'article' | 'comment' | 'user';
+
+/** A thing's key in the change feed's index. */
+const changeKey = (kind: AdminKind, id: string) => `${kind}:${id}`;
+
+/** A key of the change feed's index as its kind and id. */
+export function fromChangeKey(key: string): { kind: AdminKind; id: string } {
+  const colon = key.indexOf(':');
+  return { kind: key.slice(0, colon) as AdminKind, id: key.slice(colon + 1) };
+}
+
+/** A removal for the change feed: the thing and the number of its removal (its tombstone's). */
+export interface RemovalFacts {
+  kind: string;
+  refId: string;
+  seq: number;
+}
 
 /** The fields of an article document the admin view keeps. */
 export interface ArticleFacts {
@@ -90,6 +112,17 @@ export class AdminModel {
   readonly users = new OrderedSet<HeldUser>(oldestFirst);
   private readonly statusCounts: Record<ArticleStatus, number> = { published: 0, draft: 0, scheduled: 0 };
   private usersWaiting = 0;
+  /**
+   * Every thing's latest change, by change number, removals included. Its entries carry no JSON:
+   * a thing the sets above hold is sent as it is now, one they do not hold was removed. A thing
+   * with no number (written by a version that did not number drafts, waiting comments and users)
+   * is not in it.
+   */
+  readonly changes = new FeedIndex();
+
+  private noteChange(kind: AdminKind, id: string, seq: number | null | undefined): void {
+    if (seq) this.changes.put({ seq, id: changeKey(kind, id) });
+  }
 
   counts(): AdminCounts {
     return {
@@ -143,15 +176,22 @@ export class AdminModel {
   applyArticle(doc: ArticleFacts): void {
     const id = String(doc._id);
     if (!this.isNewer(this.articles.get(id), doc.seq)) return;
-    this.removeArticle(id);
+    this.dropArticle(id);
     const held = this.articleOf(doc);
     this.articles.put(held);
     this.statusCounts[held.item.status]++;
+    this.noteChange('article', id, doc.seq);
   }
 
-  removeArticle(id: string): void {
+  private dropArticle(id: string): void {
     const held = this.articles.delete(id);
     if (held) this.statusCounts[held.item.status]--;
+  }
+
+  /** The article is gone; `seq`: its removal's number, for the change feed (none: not known). */
+  removeArticle(id: string, seq?: number): void {
+    this.dropArticle(id);
+    this.noteChange('article', id, seq);
   }
 
   /** Many articles at once (a build). */
@@ -191,13 +231,26 @@ export class AdminModel {
   applyComment(doc: CommentFacts): void {
     const id = String(doc._id);
     if (!this.isNewer(this.comments.get(id), doc.seq)) return;
-    this.removeComment(id);
+    this.dropComment(id);
     const held = this.commentOf(doc);
     this.holdComment(held);
     this.commentsByStatus(held.item.isApproved ? 'approved' : 'waiting').put(held);
+    this.noteChange('comment', id, doc.seq);
   }
 
-  removeComment(id: string): void {
+  /** The comment is gone; `seq`: its removal's number, for the change feed (none: not known). */
+  removeComment(id: string, seq?: number): void {
+    this.dropComment(id);
+    this.noteChange('comment', id, seq);
+  }
+
+  /** A comment as the admin list sends it, with its article's title as it is now. */
+  commentItem(id: string): AdminCommentItem | undefined {
+    const held = this.comments.get(id);
+    return held && { ...held.item, articleTitle: this.titleOf(held.item.article) };
+  }
+
+  private dropComment(id: string): void {
     const held = this.comments.get(id);
     if (!held) return;
     this.comments.delete(id);
@@ -248,15 +301,22 @@ export class AdminModel {
   applyUser(doc: UserFacts): void {
     const id = String(doc._id);
     if (!this.isNewer(this.users.get(id), doc.seq ?? 0)) return;
-    this.removeUser(id);
+    this.dropUser(id);
     const held = this.userOf(doc);
     this.users.put(held);
     if (!held.item.isApproved) this.usersWaiting++;
+    this.noteChange('user', id, doc.seq);
   }
 
-  removeUser(id: string): void {
+  private dropUser(id: string): void {
     const held = this.users.delete(id);
     if (held && !held.item.isApproved) this.usersWaiting--;
+  }
+
+  /** The user is gone; `seq`: its removal's number, for the change feed (none: not known). */
+  removeUser(id: string, seq?: number): void {
+    this.dropUser(id);
+    this.noteChange('user', id, seq);
   }
 
   loadUsers(docs: Iterable<UserFacts>): void {
@@ -264,4 +324,31 @@ export class AdminModel {
     this.usersWaiting += held.filter((h) => !h.item.isApproved).length;
     this.users.load(held);
   }
+
+  /**
+   * The change feed's index at a build, from what the sets hold and the removals (tombstones)
+   * read with them; once, after the loads above.
+   */
+  loadChanges(removals: Iterable<RemovalFacts>): void {
+    const entries: FeedEntry[] = [];
+    const add = (kind: AdminKind, held: Iterable<{ id: string; seq: number }>) => {
+      for (const h of held) if (h.seq) entries.push({ seq: h.seq, id: changeKey(kind, h.id) });
+    };
+    add('article', this.articles.inOrder());
+    add('comment', this.comments.values());
+    add('user', this.users.inOrder());
+    for (const removal of removals) {
+      const kind = removal.kind as AdminKind;
+      if (removal.seq && !this.isHeld(kind, removal.refId)) entries.push({ seq: removal.seq, id: changeKey(kind, removal.refId) });
+    }
+    this.changes.load(entries);
+  }
+
+  /** Whether the thing is in the view now (a change feed entry that is not is a removal). */
+  isHeld(kind: AdminKind, id: string): boolean {
+    if (kind === 'article') return this.articles.get(id) !== undefined;
+    if (kind === 'comment') return this.comments.has(id);
+    return this.users.get(id) !== undefined;
+  }
 }
+

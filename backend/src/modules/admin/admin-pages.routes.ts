@@ -1,15 +1,25 @@
-// The admin screens' pages (contracts/src/admin-pages.ts): article summaries, comments by status and
-// users, each a slice of the admin view held in memory (admin-model.ts), filtered and counted there.
+// The admin view's answers, each from the admin view held in memory (admin-model.ts):
+// - the screens' pages (contracts/src/admin-pages.ts): article summaries, comments by status and
+//   users, a slice filtered and counted there;
+// - the change feed (contracts/src/admin-changes.ts): what changed since a device's cursor, a slice
+//   of the view's change index; only its articles are read, each by `_id`, as the view holds no
+//   article text.
 // The full lists of the product's call table stay as they were, for clients that do not page.
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type mongoose from 'mongoose';
-import { adminCommentPageQuerySchema, adminPageQuerySchema } from '@fw/contracts';
+import { adminChangesQuerySchema, adminCommentPageQuerySchema, adminPageQuerySchema, type AdminChanges } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
+import { mapLimit } from '../../db/map-limit.ts';
 import { parseWith } from '../../http/validate.ts';
 import type { AdminState } from '../../middleware/require-admin.ts';
+import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
+import { formatCursor, placeOf } from '../sync/cursor.ts';
 import { readModelOn } from '../sync/read-model.ts';
-import { pageOf } from './admin-model.ts';
+import { fromChangeKey, pageOf, type AdminModel } from './admin-model.ts';
+
+/** Article reads in flight at once for one page of changes. */
+const ARTICLE_READS_AT_ONCE = 16;
 
 export interface AdminPagesRouterDeps {
   connection: mongoose.Connection;
@@ -19,6 +29,56 @@ export interface AdminPagesRouterDeps {
 export function adminPagesRouter({ connection, adminOnly }: AdminPagesRouterDeps): Router {
   const router = new Router();
   const model = readModelOn(connection);
+  const Articles = articleModel(connection);
+
+  /** The changes of one page as the contract sends them: things as they are now, removals by kind. */
+  async function changesOf(admin: AdminModel, keys: string[]): Promise<Omit<AdminChanges, 'success' | 'cursor' | 'hasMore'>> {
+    const out: Omit<AdminChanges, 'success' | 'cursor' | 'hasMore'> = {
+      articles: [],
+      comments: [],
+      users: [],
+      removed: { articles: [], comments: [], users: [] },
+    };
+    const articleIds: string[] = [];
+    for (const { kind, id } of keys.map(fromChangeKey)) {
+      if (kind === 'article') {
+        if (admin.isHeld('article', id)) articleIds.push(id);
+        else out.removed.articles.push(id);
+      } else if (kind === 'comment') {
+        const item = admin.commentItem(id);
+        if (!item) out.removed.comments.push(id);
+        else {
+          const { articleTitle, ...comment } = item;
+          out.comments.push({ ...comment, article: articleTitle === null ? null : { _id: comment.article, title: articleTitle } });
+        }
+      } else {
+        const held = admin.users.get(id)?.item;
+        if (!held) out.removed.users.push(id);
+        else out.users.push({ _id: held._id, name: held.name, email: held.email, role: held.role, isApproved: held.isApproved });
+      }
+    }
+    // Read as they are now (a later change comes again in a later page, the same or newer).
+    const docs = await mapLimit(articleIds, ARTICLE_READS_AT_ONCE, (id) => Articles.findById(id).lean() as Promise<ArticleDoc | null>);
+    docs.forEach((doc, i) => {
+      if (doc) out.articles.push(toArticleDto(doc));
+      else out.removed.articles.push(articleIds[i]!);
+    });
+    return out;
+  }
+
+  router.get(API_PATHS.adminChanges, adminOnly, async (ctx) => {
+    const query = parseWith(adminChangesQuerySchema, ctx.query);
+    const { state, since, reset } = await placeOf(model, query.since);
+    const page = state.admin.changes.page(since, query.limit);
+    const body: AdminChanges = {
+      success: true,
+      ...(await changesOf(state.admin, page.entries.map((entry) => entry.id))),
+      cursor: formatCursor(state.epoch, page.cursor),
+      hasMore: page.hasMore,
+      ...(reset ? { reset: true } : {}),
+    };
+    ctx.body = body;
+  });
 
   router.get(API_PATHS.articlePage, adminOnly, async (ctx) => {
     const query = parseWith(adminPageQuerySchema, ctx.query);

@@ -1,6 +1,7 @@
 // Feed cursors carry the database's epoch: `<epoch>.<change number>`. A cursor made by another
 // database (a restored backup, a replaced server) says nothing about this one's numbers, so such a
 // device is told to start over (`reset`) instead of skipping changes. `0` or none: from the start.
+import type { ReadModel, ReadState } from './read-model.ts';
 
 export interface ParsedCursor {
   since: number;
@@ -19,4 +20,24 @@ export function parseCursor(since: string | undefined, epoch: string): ParsedCur
   // A bare number predates epochs in cursors: which database it came from is unknown.
   if (dot < 0 || since.slice(0, dot) !== epoch) return { since: 0, reset: true };
   return { since: Number(since.slice(dot + 1)), reset: false };
+}
+
+/**
+ * The model a feed call is answered from and the change number the device stands at in it. A
+ * cursor above every number the model knows was claimed may come from an instance further on:
+ * the answer then waits for a fresh look at the horizon. Still above after it, nothing handed it
+ * out, so it stands at the horizon. A cursor up to the newest claim is kept as it is (this
+ * instance may lag, and nothing is above its horizon yet), so a device is never sent back.
+ */
+export async function placeOf(
+  model: ReadModel,
+  since: string | undefined,
+): Promise<{ state: ReadState; since: number; reset: boolean }> {
+  let state = await model.current();
+  let asked = parseCursor(since, state.epoch);
+  if (!asked.reset && asked.since > state.claimed) {
+    state = await model.current({ reach: asked.since });
+    asked = parseCursor(since, state.epoch);
+  }
+  return { state, since: asked.since > state.claimed ? state.horizon : asked.since, reset: asked.reset };
 }

@@ -81,6 +81,11 @@ export class FeedIndex {
     if (entry.json !== undefined) this.visibleCount += 1;
   }
 
+  /** Many entries at once (a build): put in the order of their change numbers, so each is an append. */
+  load(entries: FeedEntry[]): void {
+    for (const entry of entries.sort((a, b) => a.seq - b.seq)) this.put(entry);
+  }
+
   /** Forgets a thing entirely (one no device can hold, e.g. a draft never published). */
   delete(id: string): void {
     const old = this.byId.get(id);

@@ -16,6 +16,7 @@
 // comments and users take change numbers too, and only what is public reaches the public indexes.
 import type mongoose from 'mongoose';
 import { sequenceOn, type ClaimDoc, type ClaimedThings, type Horizon } from '../../db/claims/index.ts';
+import { mapLimit } from '../../db/map-limit.ts';
 import { writeChange } from '../../db/write-change.ts';
 import { outsideWriteScope } from '../../db/write-scope.ts';
 import { SharedBodies } from '../../http/shared-body.ts';
@@ -86,19 +87,6 @@ export interface ReadModel {
 export function newestFirst(entries: Iterable<FeedEntry>): FeedEntry[] {
   const visible = [...entries].filter((entry) => entry.json !== undefined);
   return visible.sort((a, b) => compareNewestFirst(a.createdAt!, a.id, b.createdAt!, b.id));
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 // --- applying documents to the model (never moving a thing back to an older change) ------------
@@ -247,6 +235,7 @@ async function build({ Articles, Comments, Users, Tombstones }: Sources, horizon
   built.admin.loadArticles(known(articleDocs));
   built.admin.loadComments(known(commentDocs));
   built.admin.loadUsers(known(userDocs));
+  built.admin.loadChanges(known(tombstones));
   return built;
 }
 
@@ -286,14 +275,23 @@ function readChanged({ Articles, Comments, Tombstones }: Sources, kind: 'article
 /**
  * The changed users, each read by `_id`. Also after a removal's number: a removal refused (the
  * user became an admin meanwhile) leaves the user there. A missing `_id` is a read of the users
- * collection on FerretDB, which stays small (administrators and applicants).
+ * collection on FerretDB, which stays small (administrators and applicants). A user that is gone
+ * comes with its tombstone, whose number the admin change feed reports.
  */
-function readChangedUsers({ Users }: Sources, changed: Changed) {
-  return mapLimit([...changed.user.keys()], READ_CONCURRENCY, async (id) => ({
-    id,
-    doc: (await Users.findById(id, { passwordHash: 0 }).lean()) as unknown as UserDoc | null,
-  }));
+function readChangedUsers({ Users, Tombstones }: Sources, changed: Changed) {
+  return mapLimit([...changed.user.keys()], READ_CONCURRENCY, async (id) => {
+    const doc = (await Users.findById(id, { passwordHash: 0 }).lean()) as unknown as UserDoc | null;
+    const tombstone = doc ? null : await Tombstones.findById(tombstoneId('user', id)).lean();
+    return { id, doc, tombstone };
+  });
 }
+
+/**
+ * A removal's number when it is within the model (up to `upTo`); a later one is reported when the
+ * model reaches it, as the admin change feed never passes a number the model has not applied.
+ */
+const numberUpTo = (tombstone: { seq: number } | null | undefined, upTo: number) =>
+  tombstone && tombstone.seq <= upTo ? tombstone.seq : undefined;
 
 /** Brings `held` to `horizon` by reading the changed things by `_id`; false if it cannot. */
 async function advance(sources: Sources, sequence: Sequence, held: ReadState, horizon: Horizon): Promise<boolean> {
@@ -312,18 +310,18 @@ async function advance(sources: Sources, sequence: Sequence, held: ReadState, ho
   for (const { id, doc, tombstone } of articleReads) {
     if (doc) applyArticle(held, doc as ArticleDoc, upTo);
     if (tombstone) applyTombstone(held, tombstone as TombstoneDoc, upTo);
-    if (changed.article.get(id)) admin.removeArticle(id);
+    if (changed.article.get(id)) admin.removeArticle(id, numberUpTo(tombstone, upTo));
     else if (doc && doc.seq <= upTo) admin.applyArticle(doc as ArticleDoc);
   }
   let commentsMoved = false;
   for (const { id, doc, tombstone } of commentReads) {
     if (doc && applyComment(held, doc as CommentDoc, upTo)) commentsMoved = true;
     if (tombstone && applyTombstone(held, tombstone as TombstoneDoc, upTo)) commentsMoved = true;
-    if (changed.comment.get(id)) admin.removeComment(id);
+    if (changed.comment.get(id)) admin.removeComment(id, numberUpTo(tombstone, upTo));
     else if (doc && doc.seq <= upTo) admin.applyComment(doc as CommentDoc);
   }
-  for (const { id, doc } of userReads) {
-    if (!doc) admin.removeUser(id);
+  for (const { id, doc, tombstone } of userReads) {
+    if (!doc) admin.removeUser(id, numberUpTo(tombstone, upTo));
     else if ((doc.seq ?? 0) <= upTo) admin.applyUser(doc);
   }
   if (changed.article.size) held.articlesVersion = upTo;

@@ -11,7 +11,7 @@ import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
 import { SharedBody, sendShared } from '../../http/shared-body.ts';
 import { readModelOn } from './read-model.ts';
 import type { IndexPage } from './feed-index.ts';
-import { formatCursor, parseCursor } from './cursor.ts';
+import { formatCursor, placeOf } from './cursor.ts';
 import { planPage } from './feed-pages.ts';
 
 const FEEDS = ['articles', 'comments'] as const;
@@ -47,22 +47,12 @@ export function syncRouter({ connection }: { connection: mongoose.Connection }):
     router.get(paths[feed], async (ctx) => {
       const query = parseWith(syncQuerySchema, ctx.query);
       const limit = query.limit ?? LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
-      let state = await model.current();
-      let asked = parseCursor(query.since, state.epoch);
-      // Above every number known to be claimed: made by an instance further on, or made up.
-      if (!asked.reset && asked.since > state.claimed) {
-        state = await model.current({ reach: asked.since });
-        asked = parseCursor(query.since, state.epoch);
-      }
-      // Still above after a fresh look, nothing handed it out: the horizon it is. A cursor up to
-      // the newest claim is kept as it is (this instance may lag, and nothing is above its horizon
-      // yet), so a device is never sent back.
-      const since = asked.since > state.claimed ? state.horizon : asked.since;
+      const { state, since, reset: wasReset } = await placeOf(model, query.since);
       const version = feed === 'articles' ? state.articlesVersion : state.commentsVersion;
       const index = feed === 'articles' ? state.articles : state.comments;
       // The page is named by its place in the feed, never by the request's text (feed-pages.ts).
       const plan = planPage(index.size, index.position(since), limit);
-      const reset = asked.reset ? 'reset' : 'on';
+      const reset = wasReset ? 'reset' : 'on';
       // An empty page echoes the (clamped) cursor; any other ends at its last entry.
       const etag =
         plan.start === plan.end
@@ -74,7 +64,7 @@ export function syncRouter({ connection }: { connection: mongoose.Connection }):
         if (plan.start === plan.end) page.cursor = since;
         // A first page tells a device how many articles its first sync brings.
         const total = feed === 'articles' && plan.start === 0 ? state.articles.visible : undefined;
-        return renderPage(feed, page, state.epoch, { reset: asked.reset, total });
+        return renderPage(feed, page, state.epoch, { reset: wasReset, total });
       };
       const body = plan.cached ? await model.bodies.get(etag, render) : new SharedBody(render());
       await sendShared(ctx, body);

@@ -6,7 +6,7 @@ import { getToken, setToken } from '../../lib/auth.ts';
 import { ScriptedServer } from '../../../test/scripted-server.ts';
 import { resetDb } from '../../../test/reset-db.ts';
 import { pullAdmin } from '../../sync/pull-admin.ts';
-import { ADMIN_SYNCED_AT } from '../../sync/meta-keys.ts';
+import { ADMIN_CURSOR, ADMIN_SYNCED_AT } from '../../sync/meta-keys.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { paths } from '../../lib/paths.ts';
 import { logout } from './logout.ts';
@@ -29,11 +29,18 @@ beforeEach(async () => {
   await resetDb();
   setToken('a-token');
   const server = new ScriptedServer();
-  server.script = (call) => {
-    if (call.path === '/api/admin/users') return { status: 200, body: { success: true, users: [user] } };
-    if (call.path === '/api/admin/articles') return { status: 200, body: { success: true, articles: [draft] } };
-    return { status: 200, body: { success: true, comments: [comment] } };
-  };
+  server.script = () => ({
+    status: 200,
+    body: {
+      success: true,
+      articles: [draft],
+      comments: [{ ...comment, article: { _id: draft._id, title: draft.title } }],
+      users: [user],
+      removed: { articles: [], comments: [], users: [] },
+      cursor: 'e1.3',
+      hasMore: false,
+    },
+  });
   vi.stubGlobal('fetch', server.fetch);
 });
 afterEach(() => {
@@ -66,6 +73,8 @@ describe('logout', () => {
     expect(await db.adminArticles.count()).toBe(0);
     expect(await db.adminComments.count()).toBe(0);
     expect(await getMeta(ADMIN_SYNCED_AT)).toBeUndefined();
+    // The next admin on this device walks the feed from the start.
+    expect(await getMeta(ADMIN_CURSOR)).toBeUndefined();
     expect(await db.outbox.count()).toBe(1);
   });
 });

@@ -1,0 +1,51 @@
+// The admin change feed (added to the product's call table): what changed in the admin view since a
+// device's cursor, so an admin device keeps its copy by change instead of replacing it each round.
+// Articles come whole (drafts and scheduled ones included: the editor opens them), comments with
+// their article's title, users; removals by kind. Cursors are those of the public feeds (sync.ts).
+import { z } from 'zod';
+import { articleSchema } from './articles.ts';
+import { userSchema } from './admin.ts';
+import { adminCommentSchema } from './comments.ts';
+import { envelope, type RouteSpec } from './common.ts';
+import { API_PATHS } from './paths.ts';
+import { syncQuerySchema } from './sync.ts';
+
+/** The most changes one page holds (each article is read whole), and how many when not said. */
+export const ADMIN_CHANGES_MAX_ITEMS = 200;
+export const ADMIN_CHANGES_DEFAULT_ITEMS = 100;
+
+export const adminChangesQuerySchema = z.strictObject({
+  since: syncQuerySchema.shape.since,
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(ADMIN_CHANGES_MAX_ITEMS, `limit must be at most ${ADMIN_CHANGES_MAX_ITEMS}`)
+    .default(ADMIN_CHANGES_DEFAULT_ITEMS),
+});
+
+/**
+ * One page of changes, oldest first: each thing as it is now, the ids removed, the cursor to ask
+ * from next. `reset`: the cursor came from another database, so this page starts from the
+ * beginning and the device drops what it holds of the admin view (what it has still to send aside).
+ */
+export const adminChangesSchema = envelope({
+  articles: z.array(articleSchema),
+  comments: z.array(adminCommentSchema),
+  users: z.array(userSchema),
+  removed: z.object({ articles: z.array(z.string()), comments: z.array(z.string()), users: z.array(z.string()) }),
+  cursor: z.string(),
+  hasMore: z.boolean(),
+  reset: z.boolean().optional(),
+});
+export type AdminChanges = z.infer<typeof adminChangesSchema>;
+
+export const adminChangeRoutes = {
+  adminChanges: {
+    method: 'GET',
+    path: API_PATHS.adminChanges,
+    admin: true,
+    query: adminChangesQuerySchema,
+    response: adminChangesSchema,
+  },
+} as const satisfies Record<string, RouteSpec>;
