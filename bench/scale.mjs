@@ -2,8 +2,8 @@
 // drafts and scheduled ones, comments a third of them waiting, users, lessons; loaded in bulk by
 // backend/test/scale-tier.ts), measured one request at a time: the admin screens' calls (server
 // time to the last byte, and bytes on the wire), a visitor's comment and an admin edit, the
-// server's CPU for the first public list after a publish, and how long a public read waits while
-// the admin calls run.
+// server's CPU for the first public list after a publish, how long a public read waits while
+// the admin calls run, and an admin device's sync by change (GET /api/admin/changes).
 //   node bench/scale.mjs                        both sizes (500/2,500 and 10,000/100,000)
 //   BENCH_SCALE_SIZES=500:2500 node bench/scale.mjs
 //   MONGODB_URI=… node bench/scale.mjs          on another database server (PostgreSQL's FerretDB)
@@ -11,16 +11,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { register } from 'tsx/esm/api';
 import { log } from '../scripts/lib/proc.mjs';
+import { loadTier } from '../scripts/lib/scale-tier.mjs';
 import { api, startBackend, startDatabase } from './lib/server.mjs';
 import { ACCEPT_ENCODING, measuredGet } from './lib/http.mjs';
 import { percentile, round } from './lib/stats.mjs';
-
-register();
-const { loadScaleTier } = await import('../backend/test/scale-tier.ts');
-const { connectDatabase } = await import('../backend/src/db/connection.ts');
-const { scripturePool } = await import('../backend/src/modules/scripture/scripture-pool.ts');
 
 export const SCALE_SIZES = (process.env.BENCH_SCALE_SIZES ?? '500:2500,10000:100000').split(',').map((pair) => {
   const [articles, comments] = pair.split(':').map(Number);
@@ -54,6 +49,10 @@ const CLOCK_TICKS_PER_S = 100;
  * this quickly again, so calls are measured one at a time in the database too.
  */
 const QUIET_PROBE_MS = 100;
+/** An admin device's round with nothing new: at most this many bytes on the wire and requests. */
+const ADMIN_IDLE_TARGET = { bytes: 2048, requests: 2 };
+/** A round after ten changes: under this share of the device's first pull. */
+const ADMIN_TEN_CHANGES_TARGET_SHARE = 0.01;
 const QUIET_WAIT_MAX_MS = 120_000;
 
 const key = () => crypto.randomUUID();
@@ -75,19 +74,6 @@ function databaseUri(baseUri, name) {
   const url = new URL(baseUri);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-async function loadTier(uri, sizes) {
-  const connection = await connectDatabase(uri);
-  const pool = scripturePool();
-  const started = performance.now();
-  try {
-    const tier = await loadScaleTier(connection, sizes, { pool });
-    return { tier, loadMs: Math.round(performance.now() - started) };
-  } finally {
-    await pool.close();
-    await connection.close();
-  }
 }
 
 let probePath = '';
@@ -203,6 +189,58 @@ async function publicWaitDuringAdmin(url, token, tier) {
   return out;
 }
 
+/** Every page of the admin change feed from `since`: requests, bytes on the wire, server time. */
+async function adminWalk(url, token, since) {
+  const headers = { ...ACCEPT_ENCODING, authorization: token };
+  const walk = { requests: 0, wireBytes: 0, ms: 0, things: 0, cursor: since, waiting: [] };
+  for (let hasMore = true; hasMore; ) {
+    const res = await measuredGet(url, `/api/admin/changes?since=${walk.cursor}`, headers);
+    if (res.status !== 200) throw new Error(`admin changes answered ${res.status}`);
+    walk.requests += 1;
+    walk.wireBytes += res.bytes;
+    walk.ms += res.ms;
+    const { articles, comments, users, removed } = res.json;
+    walk.things += articles.length + comments.length + users.length + removed.articles.length + removed.comments.length + removed.users.length;
+    if (walk.waiting.length < 2) walk.waiting.push(...comments.filter((c) => !c.isApproved).map((c) => c._id));
+    ({ cursor: walk.cursor, hasMore } = res.json);
+  }
+  walk.ms = round(walk.ms, 1);
+  return walk;
+}
+
+/**
+ * An admin device's sync: the first pull (the feed walked from the start), a round with nothing
+ * new, and a round after ten changes made through the API (four visitor comments, two approvals,
+ * three article edits, a draft published), in bytes on the wire against the first pull.
+ */
+async function adminSync(url, token, tier) {
+  const first = await adminWalk(url, token, '0');
+  const idle = await adminWalk(url, token, first.cursor);
+  const write = (method, path, body) => api(url, method, path, { token, body, headers: { 'idempotency-key': key() } });
+  for (let i = 0; i < 4; i++) {
+    await write('POST', '/api/articles/add-comment', { article: tier.published[i], name: `Reader ${i}`, content: `A word of thanks (${i}).` });
+  }
+  for (const id of first.waiting.slice(0, 2)) await write('PUT', '/api/admin/comments/approve', { id });
+  for (const id of tier.published.slice(-3)) {
+    const { article } = await api(url, 'GET', `/api/articles/${id}`);
+    const { _id, subtitle, content, category, isPublished, version } = article;
+    await write('POST', '/api/articles/add', { article: JSON.stringify({ _id, title: `Changed ${_id}`, subtitle, content, category, isPublished, version }) });
+  }
+  await write('POST', '/api/articles/toggle-publish', { id: tier.drafts.at(-1) });
+  const afterTen = await adminWalk(url, token, idle.cursor);
+  const share = afterTen.wireBytes / first.wireBytes;
+  const out = {
+    first: { requests: first.requests, wireBytes: first.wireBytes, ms: first.ms, things: first.things },
+    idle: { requests: idle.requests, wireBytes: idle.wireBytes, ms: idle.ms, met: idle.wireBytes <= ADMIN_IDLE_TARGET.bytes && idle.requests <= ADMIN_IDLE_TARGET.requests },
+    afterTen: { requests: afterTen.requests, wireBytes: afterTen.wireBytes, ms: afterTen.ms, things: afterTen.things, shareOfFirst: share, met: share < ADMIN_TEN_CHANGES_TARGET_SHARE },
+  };
+  log(
+    `scale: admin sync: first pull ${first.requests} requests, ${first.wireBytes} B, ${out.first.ms} ms; nothing new ${idle.requests} request(s), ${idle.wireBytes} B (${out.idle.met ? 'met' : 'MISSED'}); ` +
+      `after ten changes ${afterTen.things} things, ${afterTen.wireBytes} B, ${(share * 100).toFixed(3)}% of the first pull (${out.afterTen.met ? 'met' : 'MISSED'})`,
+  );
+  return out;
+}
+
 export async function benchScale() {
   const database = await startDatabase();
   const results = [];
@@ -226,6 +264,7 @@ export async function benchScale() {
           // running in the database for a while after its 503.
           writes: await writes(server.url, token, tier),
           listAfterPublish: await listAfterPublish(server, token, tier),
+          adminSync: await adminSync(server.url, token, tier),
           admin: await adminReads(server.url, token),
           publicWait: await untilQuiet(server.url, token).then(() => publicWaitDuringAdmin(server.url, token, tier)),
         };

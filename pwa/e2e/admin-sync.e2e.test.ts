@@ -1,0 +1,208 @@
+// An admin device keeps its view by change (pwa/src/sync/pull-admin.ts, GET /api/admin/changes),
+// on a library of a size where replacing the view would show: a server of its own over a database
+// loaded in bulk with 500 articles and 2,500 comments (backend/test/scale-tier.ts). After one first
+// pull, ten changes made through the API (another device) reach this device in a round that
+// transfers under 1% of the first pull, and the admin screens show them; an approval made offline
+// is sent once when the line returns.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { AdminChanges, AdminCommentPage, Article } from '@fw/contracts';
+import { API_PATHS } from '@fw/contracts/paths';
+import { freePort, waitForPort } from '../../scripts/lib/db.mjs';
+import { ROOT, PWA_DIST } from '../../scripts/lib/proc.mjs';
+import { promisify } from 'node:util';
+import { launchBrowser, newPage, waitOrTell } from './browser.ts';
+import { openAdminEntry, writeAnswered } from './admin-helpers.ts';
+
+const SIZES = { articles: 500, comments: 2500, users: 50, lessons: 10 };
+const SERVER_START_TIMEOUT_MS = 90_000;
+
+/** What scripts/lib/scale-tier.mjs prints of the tier it loaded. */
+interface LoadedTier {
+  admin: { email: string; password: string };
+  published: string[];
+}
+
+/** The bytes of one answer as it came over the wire (headers and encoded body). */
+async function wireBytes(response: Response): Promise<number> {
+  const sizes = await response.request().sizes();
+  return sizes.responseHeadersSize + sizes.responseBodySize;
+}
+
+describe('an admin device on a larger library', () => {
+  let server: ChildProcess;
+  let exited = false;
+  let url: string;
+  let dataDir: string;
+  let tier: LoadedTier;
+  let token: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  /** Every answer of the admin change feed this device got, in order (null until read whole). */
+  const rounds: ({ bytes: number; body: AdminChanges } | null)[] = [];
+  /** The answers from place `from` on, once each has been read whole. */
+  const answersFrom = async (from: number) => {
+    await expect.poll(() => rounds.slice(from).every((r) => r !== null), { timeout: 30_000 }).toBe(true);
+    return rounds.slice(from) as { bytes: number; body: AdminChanges }[];
+  };
+
+  const call = async <T,>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; data: T }> => {
+    const res = await fetch(url + urlPath, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: token, 'Idempotency-Key': crypto.randomUUID() },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, data: (await res.json()) as T };
+  };
+  /** Waits until the answers from place `from` on hold what `check` looks for. */
+  const answered = async (from: number, check: (answers: { body: AdminChanges }[]) => boolean) => {
+    await expect
+      .poll(() => check(rounds.slice(from).filter((r): r is { bytes: number; body: AdminChanges } => r !== null)), { timeout: 60_000 })
+      .toBe(true);
+    return answersFrom(from);
+  };
+  /** How many outbox entries the page's database holds. */
+  const outboxSize = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('family-bible-articles');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('outbox').objectStore('outbox').count();
+            request.onsuccess = () => {
+              resolve(request.result);
+              open.result.close();
+            };
+          };
+        }),
+    );
+
+  beforeAll(async () => {
+    // A database of its own, loaded in bulk before its server starts (scripts/lib/scale-tier.mjs).
+    const uri = new URL(inject('e2eMongoUri'));
+    uri.pathname = `/e2e_sync_${crypto.randomBytes(4).toString('hex')}`;
+    const loaded = await promisify(execFile)(process.execPath, ['scripts/lib/scale-tier.mjs', uri.toString(), JSON.stringify(SIZES), '11'], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    tier = JSON.parse(loaded.stdout) as LoadedTier;
+    const port = await freePort();
+    url = `http://localhost:${port}`;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-e2e-sync-'));
+    server = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        MONGODB_URI: uri.toString(),
+        STATIC_DIR: PWA_DIST,
+        DATA_DIR: dataDir,
+        JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+        RATE_LIMIT_COMMENT: '1000',
+        RATE_LIMIT_LOGIN: '1000',
+      },
+    });
+    server.once('exit', () => (exited = true));
+    if (!(await waitForPort(port, SERVER_START_TIMEOUT_MS, () => !exited))) throw new Error('The second server did not start.');
+    token = (await call<{ token: string }>('POST', API_PATHS.login, { email: tier.admin.email, password: tier.admin.password })).data.token;
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser, { baseURL: url }));
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname !== API_PATHS.adminChanges || response.status() !== 200) return;
+      // Recorded in the order answered; the body and sizes are read once the answer is complete.
+      const slot = rounds.length;
+      rounds.push(null);
+      void Promise.all([wireBytes(response), response.json() as Promise<AdminChanges>]).then(([bytes, body]) => {
+        rounds[slot] = { bytes, body };
+      });
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    if (server && !exited) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('brings ten changes from another device in a round under 1% of the first pull, and shows them', async () => {
+    await page.goto('/admin');
+    await page.getByPlaceholder('Enter your email').fill(tier.admin.email);
+    await page.getByPlaceholder('Enter your password').fill(tier.admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await waitOrTell(page, page.getByRole('heading', { name: 'Dashboard', level: 1 }), 'the Dashboard after signing in');
+    // The first pull: page after page until one says there is no more.
+    const firstPull = await answered(0, (answers) => answers.some((r) => !r.body.hasMore));
+    // Several pages: the whole view, drafts and waiting comments included.
+    expect(firstPull.length).toBeGreaterThan(5);
+    const firstBytes = firstPull.reduce((sum, r) => sum + r.bytes, 0);
+    const things = firstPull.reduce((sum, r) => sum + r.body.articles.length + r.body.comments.length + r.body.users.length, 0);
+    expect(things).toBeGreaterThanOrEqual(SIZES.articles + SIZES.comments);
+
+    // Ten changes through the API: six comments, two approvals, an applicant approved, an edit.
+    const waiting = (await call<AdminCommentPage>('GET', `${API_PATHS.commentPage}?limit=2`)).data.items;
+    const applicant = firstPull.flatMap((r) => r.body.users).find((u) => !u.isApproved)!;
+    const stamp = Date.now().toString(36);
+    for (let i = 0; i < 6; i++) {
+      const res = await call('POST', API_PATHS.addComment, { article: tier.published[i], name: `Elsewhere ${stamp}`, content: `Sent from another device (${i}).` });
+      expect(res.status).toBe(201);
+    }
+    for (const comment of waiting) expect((await call('PUT', API_PATHS.approveComment, { id: comment._id })).status).toBe(200);
+    expect((await call('POST', API_PATHS.approveUser, { userId: applicant._id })).status).toBe(200);
+    const edited = (await call<{ article: Article }>('GET', `/api/articles/${tier.published.at(-1)}`)).data.article;
+    const title = `Retitled elsewhere ${stamp}`;
+    const { _id, subtitle, content, category, version } = edited;
+    const saved = await call('POST', API_PATHS.addArticle, { article: JSON.stringify({ _id, title, subtitle, content, category, isPublished: true, version }) });
+    expect(saved.status).toBeLessThan(300);
+
+    // Opening All Articles pulls at once: what this device fetched from here on brings all ten.
+    const from = rounds.length;
+    await openAdminEntry(page, 'All Articles');
+    await waitOrTell(page, page.getByRole('heading', { name: 'All Articles', level: 1 }), 'All Articles');
+    const round = await answered(from, (answers) => {
+      const comments = answers.flatMap((r) => r.body.comments).filter((c) => c.name === `Elsewhere ${stamp}`);
+      const users = answers.flatMap((r) => r.body.users).filter((u) => u._id === applicant._id && u.isApproved);
+      return comments.length === 6 && users.length === 1 && answers.some((r) => r.body.articles.some((a) => a.title === title));
+    });
+    const roundBytes = round.reduce((sum, r) => sum + r.bytes, 0);
+    expect(roundBytes / firstBytes).toBeLessThan(0.01);
+
+    await waitOrTell(page, page.getByTestId('article-row').filter({ hasText: title }), 'the article retitled on another device');
+    await openAdminEntry(page, 'Comments');
+    await waitOrTell(page, page.getByTestId('comment-row').filter({ hasText: `Elsewhere ${stamp}` }).first(), 'a comment sent from another device');
+    await expect.poll(() => page.getByTestId('comment-row').filter({ hasText: `Elsewhere ${stamp}` }).count()).toBe(6);
+  }, 240_000);
+
+  it('sends an approval made offline once when the line returns', async () => {
+    const row = page.getByTestId('comment-row').filter({ hasText: 'Sent from another device (0).' });
+    const id = (await row.getAttribute('data-id'))!;
+    const approvals: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === API_PATHS.approveComment) approvals.push(request.method());
+    });
+    await context.setOffline(true);
+    await row.getByRole('button', { name: /^Approve the comment by / }).click();
+    // Shown approved at once (it leaves the waiting list), and waiting to be sent.
+    await row.waitFor({ state: 'detached' });
+    const answer = await writeAnswered(page, 'PUT', API_PATHS.approveComment, () => context.setOffline(false));
+    expect(answer.status).toBe(200);
+    const approved = await call<AdminCommentPage>('GET', `${API_PATHS.commentPage}?status=approved&q=${encodeURIComponent('Sent from another device (0).')}`);
+    expect(approved.data.items.map((c) => c._id)).toEqual([id]);
+    // Once the outbox has let the approval go, nothing can send it again: one request in all.
+    await expect.poll(outboxSize, { timeout: 30_000 }).toBe(0);
+    expect(approvals).toEqual(['PUT']);
+  }, 120_000);
+});
