@@ -14,8 +14,8 @@ const chunkFileNames = (chunk: { facadeModuleId?: string | null }) =>
   /bible-passage-reference-parser/.test(chunk.facadeModuleId ?? '') ? 'assets/bible-reference-[hash].js' : 'assets/[name]-[hash].js';
 
 /**
- * react-router's package exports name only its development build (react-router issue 14102), so
- * a build would ship its dev warnings and checks; a build takes the production files it also
+ * react-router 7's package exports name only its development build, whatever the mode, so a
+ * build would ship its dev warnings and checks; a build takes the production files the package also
  * ships. Tests and the dev server keep the development build and its warnings.
  */
 const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));

@@ -12,7 +12,7 @@ import { syncQuerySchema } from './sync.ts';
 
 /** The most changes one page holds (each article is read whole), and how many when not said. */
 export const ADMIN_CHANGES_MAX_ITEMS = 200;
-export const ADMIN_CHANGES_DEFAULT_ITEMS = 100;
+const ADMIN_CHANGES_DEFAULT_ITEMS = 100;
 
 export const adminChangesQuerySchema = z.strictObject({
   since: syncQuerySchema.shape.since,

@@ -3,7 +3,7 @@
 // device is told to start over (`reset`) instead of skipping changes. `0` or none: from the start.
 import type { ReadModel, ReadState } from './read-model.ts';
 
-export interface ParsedCursor {
+interface ParsedCursor {
   since: number;
   /** The cursor came from another database: answer from the start, and say so. */
   reset: boolean;
@@ -14,7 +14,7 @@ export function formatCursor(epoch: string, seq: number): string {
 }
 
 /** `since` has passed the contract's pattern (syncQuerySchema). */
-export function parseCursor(since: string | undefined, epoch: string): ParsedCursor {
+function parseCursor(since: string | undefined, epoch: string): ParsedCursor {
   if (since === undefined || since === '0') return { since: 0, reset: false };
   const dot = since.indexOf('.');
   // A bare number predates epochs in cursors: which database it came from is unknown.
