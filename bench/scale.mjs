@@ -7,6 +7,8 @@
 //   node bench/scale.mjs                        both sizes (500/2,500 and 10,000/100,000)
 //   BENCH_SCALE_SIZES=500:2500 node bench/scale.mjs
 //   MONGODB_URI=… node bench/scale.mjs          on another database server (PostgreSQL's FerretDB)
+//   BENCH_SCALE_PARTS=adminSync node bench/scale.mjs   only some parts (writes, listAfterPublish,
+//                                               adminSync, admin, publicWait)
 // Prints the figures as JSON lines and a summary; writes nothing into the repository.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -24,6 +26,9 @@ export const SCALE_SIZES = (process.env.BENCH_SCALE_SIZES ?? '500:2500,10000:100
   return { articles, comments, users: Math.max(20, Math.round(1000 * share)), lessons: Math.max(10, Math.round(500 * share)) };
 });
 const READ_REPEATS = Number(process.env.BENCH_SCALE_REPEATS ?? 5);
+const PARTS = process.env.BENCH_SCALE_PARTS?.split(',');
+/** `measure()` when the part was asked for (all are by default), else undefined. */
+const part = (name, measure) => (!PARTS || PARTS.includes(name) ? measure() : undefined);
 const WRITES = Number(process.env.BENCH_SCALE_WRITES ?? 40);
 const PUBLISH_REPEATS = 3;
 // Every comment keeps its Idempotency-Key record, as a visitor's normally does.
@@ -262,11 +267,11 @@ export async function benchScale() {
           serverStartMs,
           // Writes first, on a quiet server: an admin call past its deadline leaves its query
           // running in the database for a while after its 503.
-          writes: await writes(server.url, token, tier),
-          listAfterPublish: await listAfterPublish(server, token, tier),
-          adminSync: await adminSync(server.url, token, tier),
-          admin: await adminReads(server.url, token),
-          publicWait: await untilQuiet(server.url, token).then(() => publicWaitDuringAdmin(server.url, token, tier)),
+          writes: await part('writes', () => writes(server.url, token, tier)),
+          listAfterPublish: await part('listAfterPublish', () => listAfterPublish(server, token, tier)),
+          adminSync: await part('adminSync', () => adminSync(server.url, token, tier)),
+          admin: await part('admin', () => adminReads(server.url, token)),
+          publicWait: await part('publicWait', () => untilQuiet(server.url, token).then(() => publicWaitDuringAdmin(server.url, token, tier))),
         };
         console.log(JSON.stringify(result));
         results.push(result);
