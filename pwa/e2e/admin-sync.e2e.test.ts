@@ -14,7 +14,8 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import type { AdminChanges, AdminCommentPage, Article } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { freePort, waitForPort } from '../../scripts/lib/db.mjs';
-import { ROOT, PWA_DIST } from '../../scripts/lib/proc.mjs';
+import { ROOT } from '../../scripts/lib/proc.mjs';
+import { backendEnv } from './backend-env.ts';
 import { promisify } from 'node:util';
 import { launchBrowser, newPage, waitOrTell } from './browser.ts';
 import { openAdminEntry, writeAnswered } from './admin-helpers.ts';
@@ -99,18 +100,7 @@ describe('an admin device on a larger library', () => {
     server = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        MONGODB_URI: uri.toString(),
-        STATIC_DIR: PWA_DIST,
-        DATA_DIR: dataDir,
-        JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-        RATE_LIMIT_COMMENT: '1000',
-        RATE_LIMIT_LOGIN: '1000',
-      },
+      env: backendEnv({ port, mongoUri: uri.toString(), dataDir, jwtSecret: crypto.randomBytes(32).toString('hex') }),
     });
     server.once('exit', () => (exited = true));
     if (!(await waitForPort(port, SERVER_START_TIMEOUT_MS, () => !exited))) throw new Error('The second server did not start.');

@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { freePort, waitForPort } from '../../scripts/lib/db.mjs';
 import { startTestDatabase } from '../../scripts/lib/postgres.mjs';
 import { ROOT, PWA_DIST } from '../../scripts/lib/proc.mjs';
+import { backendEnv } from './backend-env.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,22 +43,7 @@ export default async function setup(project: TestProject) {
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      // The address the tests open, so canonical and preview links match it.
-      PUBLIC_URL: `http://localhost:${port}`,
-      MONGODB_URI: mongoUri,
-      STATIC_DIR: PWA_DIST,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      JWT_SECRET: jwtSecret,
-      // Browser tests post many comments and logins from one address.
-      RATE_LIMIT_COMMENT: '1000',
-      RATE_LIMIT_LOGIN: '1000',
-      RATE_LIMIT_REGISTER: '1000',
-    },
+    env: { ...backendEnv({ port, mongoUri, dataDir, jwtSecret }), SEED_DEMO: 'true' },
   });
   let exited = false;
   server.once('exit', () => (exited = true));
