@@ -4,7 +4,7 @@
 // moved as each change is applied. The admin screens' pages are answered from it, so no request
 // reads or counts a collection. It also keeps the admin change feed's index (`changes`): the
 // latest change number of every thing, removals included, so a device asks for what changed since
-// its cursor (admin-changes.routes.ts). Pure (no database): read-model.ts feeds it documents.
+// its cursor (admin-pages.routes.ts). Pure (no database): read-model.ts feeds it documents.
 import type {
   AdminCommentItem,
   AdminCounts,
