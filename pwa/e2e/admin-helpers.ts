@@ -43,9 +43,14 @@ export async function eventually<T>(check: () => Promise<T>, what: string, timeo
 }
 
 export async function loginAsDemoAdmin(page: Page): Promise<void> {
+  await loginAs(page, DEMO_ADMIN);
+}
+
+/** Signs in through the login screen and waits for the Dashboard. */
+export async function loginAs(page: Page, { email, password }: { email: string; password: string }): Promise<void> {
   await page.goto('/admin');
-  await page.getByPlaceholder('Enter your email').fill(DEMO_ADMIN.email);
-  await page.getByPlaceholder('Enter your password').fill(DEMO_ADMIN.password);
+  await page.getByPlaceholder('Enter your email').fill(email);
+  await page.getByPlaceholder('Enter your password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await waitOrTell(page, page.getByRole('heading', { name: 'Dashboard', level: 1 }), 'the Dashboard after signing in');
 }

@@ -18,7 +18,7 @@ import { ROOT } from '../../scripts/lib/proc.mjs';
 import { backendEnv } from './backend-env.ts';
 import { promisify } from 'node:util';
 import { launchBrowser, newPage, waitOrTell } from './browser.ts';
-import { openAdminEntry, writeAnswered } from './admin-helpers.ts';
+import { loginAs, openAdminEntry, writeAnswered } from './admin-helpers.ts';
 
 const SIZES = { articles: 500, comments: 2500, users: 50, lessons: 10 };
 const SERVER_START_TIMEOUT_MS = 90_000;
@@ -132,11 +132,7 @@ describe('an admin device on a larger library', () => {
   });
 
   it('brings ten changes from another device in a round under 1% of the first pull, and shows them', async () => {
-    await page.goto('/admin');
-    await page.getByPlaceholder('Enter your email').fill(tier.admin.email);
-    await page.getByPlaceholder('Enter your password').fill(tier.admin.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await waitOrTell(page, page.getByRole('heading', { name: 'Dashboard', level: 1 }), 'the Dashboard after signing in');
+    await loginAs(page, tier.admin);
     // The first pull: page after page until one says there is no more.
     const firstPull = await answered(0, (answers) => answers.some((r) => !r.body.hasMore));
     // Several pages: the whole view, drafts and waiting comments included.

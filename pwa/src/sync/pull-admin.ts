@@ -42,15 +42,13 @@ function touchesHeld(page: AdminChanges, keep: Set<string>): boolean {
     [removed.articles, removed.comments, removed.users].some((ids) => ids.some((id) => keep.has(id)));
 }
 
-/** Where to read the feed from: back to a page that held back a change, once nothing is held. */
-async function startingCursor(): Promise<string> {
-  return db.transaction('rw', [db.outbox, db.meta], async () => {
+/** Once a pull begins: back to a page that held back a change, when the outbox holds nothing now. */
+async function replayHeldBack(): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.meta], async () => {
     const replay = await getMeta<string>(ADMIN_REPLAY_FROM);
-    if (replay !== undefined && (await heldRecordIds()).size === 0) {
-      await db.meta.put({ key: ADMIN_CURSOR, value: replay });
-      await db.meta.delete(ADMIN_REPLAY_FROM);
-    }
-    return (await getMeta<string>(ADMIN_CURSOR)) ?? FROM_THE_START;
+    if (replay === undefined || (await heldRecordIds()).size > 0) return;
+    await db.meta.put({ key: ADMIN_CURSOR, value: replay });
+    await db.meta.delete(ADMIN_REPLAY_FROM);
   });
 }
 
@@ -75,9 +73,10 @@ async function fetchPage(since: string): Promise<AdminChanges | null> {
  * round asks again from the cursor reached so far.
  */
 export async function pullAdmin(): Promise<boolean> {
+  await replayHeldBack();
   for (;;) {
     const settledBefore = await settledCount();
-    const since = await startingCursor();
+    const since = (await getMeta<string>(ADMIN_CURSOR)) ?? FROM_THE_START;
     const page = await fetchPage(since);
     // A logout during the request already cleared the admin's view; don't put it back.
     if (!page || !getToken()) return true;
