@@ -100,6 +100,23 @@ for (const { label, env, args } of runs) {
   anyCode ||= code;
 }
 
+/**
+ * A failure in a few words for the closing lines: its first line, then for a browser action that
+ * timed out what it waited for and its last step ("element intercepts pointer events", "not
+ * stable"), and the line of the test file it stopped at.
+ */
+function briefFailure(message, file) {
+  const lines = message.split('\n');
+  const parts = [lines[0].slice(0, 300)];
+  const steps = lines.filter((line) => /^\s+- /.test(line)).map((line) => line.trim().slice(2));
+  if (steps.length) parts.push(`waiting for ${steps[0].replace(/^waiting for /, '').slice(0, 200)}`);
+  if (steps.length > 1) parts.push(`last: ${steps.at(-1).slice(0, 200)}`);
+  const base = path.basename(file);
+  const at = lines.find((line) => line.includes(base) && /:\d+:\d+/.test(line));
+  if (at) parts.push(`at ${base}:${at.match(/:(\d+):\d+/)[1]}`);
+  return parts.join(' | ');
+}
+
 function readReport(reportFile, label) {
   const where = runs.length > 1 || label !== 'sqlite' ? ` (${label})` : '';
   const before = otherFailures.length;
@@ -113,8 +130,7 @@ function readReport(reportFile, label) {
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     // Named again at the end, so a log that keeps only its last lines says which test failed.
     for (const test of failedTests) {
-      const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
-      failedTestNames.push(`${name}${where} > ${test.fullName}: ${message}`);
+      failedTestNames.push(`${name}${where} > ${test.fullName}: ${briefFailure(test.failureMessages?.[0] ?? '', name)}`);
     }
     // A file that fails to load (syntax error, a throwing import or hook) has no failed test in it.
     if (file.status === 'failed' && failedTests.length === 0) {
