@@ -21,7 +21,17 @@ const brotli = promisify(zlib.brotliCompress);
 const brotliDecompress = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
+
+/** What sendShared() sends: a body made once per version, in the encodings it has. */
+export interface Sendable {
+  /** Bytes of the plain form. */
+  readonly plainLength: number;
+  /** The encodings it can be sent in. */
+  readonly encodings: readonly Encoding[];
+  as(encoding: Encoding): Promise<Buffer>;
+  plainForm(): Promise<Buffer>;
+}
 
 /** Work counted for the tests: plain forms made again from brotli. */
 export const sharedBodyWork = { plainRemade: 0 };
@@ -33,9 +43,10 @@ export const sharedBodyWork = { plainRemade: 0 };
  * then kept (and counted against the cache's bound), so each such answer costs about what a
  * compressed one does instead of a decompression of the whole body (~12 ms at 500 articles).
  */
-export class SharedBody {
+export class SharedBody implements Sendable {
   /** Bytes of the plain form, whether it is held or not. */
   readonly plainLength: number;
+  readonly encodings = ['br', 'gzip'] as const;
   private plain: Buffer | null;
   private remaking: Promise<Buffer> | null = null;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
@@ -173,25 +184,25 @@ function qualityOf(header: string, encoding: Encoding): number {
 }
 
 /**
- * The accepted encoding with the highest q-value, brotli on a tie (browsers list it last but
- * it is the smaller one); none when the client accepts neither.
+ * Of the body's encodings, the accepted one with the highest q-value, brotli on a tie (browsers
+ * list it last but it is the smaller one); none when the client accepts neither.
  */
-function preferredEncoding(ctx: Context): Encoding | undefined {
+function preferredEncoding(ctx: Context, offered: readonly Encoding[]): Encoding | undefined {
   const header = ctx.get('Accept-Encoding');
-  const br = qualityOf(header, 'br');
-  const gz = qualityOf(header, 'gzip');
+  const br = offered.includes('br') ? qualityOf(header, 'br') : 0;
+  const gz = offered.includes('gzip') ? qualityOf(header, 'gzip') : 0;
   if (br > 0 && br >= gz) return 'br';
   if (gz > 0) return 'gzip';
   return undefined;
 }
 
 /** Sends a shared body (JSON unless `type` says otherwise) in the best encoding the client accepts, compressed once per version. */
-export async function sendShared(ctx: Context, body: SharedBody, type = 'application/json'): Promise<void> {
+export async function sendShared(ctx: Context, body: Sendable, type = 'application/json'): Promise<void> {
   ctx.type = type;
   ctx.vary('Accept-Encoding');
   // koa-compress must not compress it again.
   ctx.compress = false;
-  const encoding = body.plainLength < COMPRESS_MIN_BYTES ? undefined : preferredEncoding(ctx);
+  const encoding = body.plainLength < COMPRESS_MIN_BYTES ? undefined : preferredEncoding(ctx, body.encodings);
   if (ctx.method !== 'HEAD' && encoding) {
     ctx.body = await body.as(encoding);
     ctx.set('Content-Encoding', encoding);

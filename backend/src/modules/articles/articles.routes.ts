@@ -15,8 +15,8 @@ import { idFromIdempotencyKey, operationId } from '../../http/idempotency-key.ts
 import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
 import { sendShared } from '../../http/shared-body.ts';
 import { TOO_DEEP_MESSAGE, nestedDeeperThan } from '../../http/json-depth.ts';
-import { newestFirst, readModelOn } from '../sync/read-model.ts';
-import type { FeedIndex } from '../sync/feed-index.ts';
+import { newestArticles, readModelOn } from '../sync/read-model.ts';
+import { ArticleListBodies } from './article-list-body.ts';
 import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
 import { ARTICLE_MESSAGES, articlesService } from './articles.service.ts';
@@ -48,23 +48,18 @@ function parseArticleJson(text: string): ArticleInputParsed {
   return parseWith(articleInputSchema, value);
 }
 
-/** The public article list: published articles, newest first, from the read model's JSON. */
-function renderPublishedList(articles: FeedIndex): string {
-  const json = newestFirst(articles.values()).map((entry) => entry.json);
-  return `{"success":true,"articles":[${json.join(',')}]}`;
-}
-
 export function articlesRouter({ connection, adminOnly, idempotent, scripture }: ScriptureRouterDeps): Router {
   const router = new Router();
   const articles = articlesService(connection, scripture);
   const model = readModelOn(connection);
+  const lists = new ArticleListBodies();
 
   router.get(API_PATHS.listArticles, async (ctx) => {
     const state = await model.current();
     const etag = etagOf('articles', state.epoch, state.articlesVersion);
     if (answeredNotModified(ctx, etag)) return;
-    const body = await model.bodies.get(etag, () => renderPublishedList(state.articles));
-    await sendShared(ctx, body);
+    // Published articles newest first, joined from pieces compressed once (article-list-body.ts).
+    await sendShared(ctx, await lists.get(etag, () => newestArticles(state)));
   });
 
   router.get(API_PATHS.getArticle, async (ctx) => {

@@ -12,7 +12,7 @@ import type mongoose from 'mongoose';
 import type { Article } from '@fw/contracts';
 import { FIRST_PAINT_ELEMENT_ID, PAGE_META, type FirstPaintData } from '@fw/contracts/pages';
 import { DAILY_PAGE_META } from '@fw/contracts/daily';
-import { newestFirst, readModelOn } from '../sync/read-model.ts';
+import { newestArticles, readModelOn } from '../sync/read-model.ts';
 import { articleMeta, writeHead, type HeadInput } from './page-head.ts';
 import {
   articleMarkup,
@@ -82,10 +82,10 @@ export function publicPages({
   let newest: { key: string; list: Omit<Article, 'content'>[] } | null = null;
 
   async function newestSummaries(): Promise<Omit<Article, 'content'>[]> {
-    const { epoch, articlesVersion, articles } = await model.current();
-    const key = `${epoch}-${articlesVersion}`;
+    const state = await model.current();
+    const key = `${state.epoch}-${state.articlesVersion}`;
     if (newest?.key !== key) {
-      const list = newestFirst(articles.values())
+      const list = newestArticles(state)
         .slice(0, HOME_FIRST_PAINT_ARTICLES)
         .map((entry) => summaryOf(JSON.parse(entry.json!) as Article));
       newest = { key, list };

@@ -89,6 +89,20 @@ export function newestFirst(entries: Iterable<FeedEntry>): FeedEntry[] {
   return visible.sort((a, b) => compareNewestFirst(a.createdAt!, a.id, b.createdAt!, b.id));
 }
 
+const newestByIndex = new WeakMap<FeedIndex, { version: number; entries: readonly FeedEntry[] }>();
+
+/**
+ * The published articles newest first, sorted once per version of the articles however many
+ * answers (the list, RSS, the sitemap) read them. Not to be changed by the caller.
+ */
+export function newestArticles(state: ReadState): readonly FeedEntry[] {
+  const held = newestByIndex.get(state.articles);
+  if (held?.version === state.articlesVersion) return held.entries;
+  const entries = newestFirst(state.articles.values());
+  newestByIndex.set(state.articles, { version: state.articlesVersion, entries });
+  return entries;
+}
+
 // --- applying documents to the model (never moving a thing back to an older change) ------------
 
 function isNewer(index: FeedIndex, id: string, seq: number): boolean {

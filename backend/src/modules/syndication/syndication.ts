@@ -15,7 +15,7 @@ import type { Article } from '@fw/contracts';
 import { PAGE_META, SITE_NAME } from '@fw/contracts/pages';
 import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
 import { sendShared } from '../../http/shared-body.ts';
-import { newestFirst, readModelOn, type ReadState } from '../sync/read-model.ts';
+import { newestArticles, readModelOn, type ReadState } from '../sync/read-model.ts';
 import { element, rfc822, xmlText } from './xml.ts';
 
 /** Articles in the RSS feed: what a feed reader shows, not the library. */
@@ -41,7 +41,7 @@ export function absoluteLinks(html: string, origin: string): string {
 }
 
 function renderRss(state: ReadState, origin: string): string {
-  const newest = newestFirst(state.articles.values()).slice(0, FEED_ITEMS);
+  const newest = newestArticles(state).slice(0, FEED_ITEMS);
   const articles = newest.map((entry) => JSON.parse(entry.json!) as Article);
   const lastChange = articles.reduce((latest, a) => (a.updatedAt > latest ? a.updatedAt : latest), '');
   const items = articles.map((a) => {
@@ -76,7 +76,7 @@ function renderRss(state: ReadState, origin: string): string {
 }
 
 function renderSitemap(state: ReadState, origin: string): string {
-  const articles = newestFirst(state.articles.values());
+  const articles = newestArticles(state);
   const lastChange = articles.reduce((latest, e) => (e.updatedAt! > latest ? e.updatedAt! : latest), '');
   const url = (path: string, lastmod?: string) =>
     `<url>${element('loc', origin + path)}${lastmod ? element('lastmod', lastmod) : ''}</url>`;
