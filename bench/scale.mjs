@@ -163,9 +163,14 @@ async function listAfterPublish(server, token, tier) {
     await api(server.url, 'POST', '/api/articles/toggle-publish', { token, body: { id }, headers: { 'idempotency-key': key() } });
     const before = cpuMs(server.pid);
     const answers = [];
-    for (const path of publicAnswers(id)) answers.push(await measuredGet(server.url, path));
+    const cpuByPath = {};
+    for (const path of publicAnswers(id)) {
+      const start = cpuMs(server.pid);
+      answers.push(await measuredGet(server.url, path));
+      cpuByPath[path.replace(id, ':id')] = cpuMs(server.pid) - start;
+    }
     const [list] = answers;
-    runs.push({ cpuMs: cpuMs(server.pid) - before, ms: round(list.ms, 1), wireBytes: list.bytes, allMs: round(answers.reduce((sum, a) => sum + a.ms, 0), 1) });
+    runs.push({ cpuMs: cpuMs(server.pid) - before, cpuByPath, ms: round(list.ms, 1), wireBytes: list.bytes, allMs: round(answers.reduce((sum, a) => sum + a.ms, 0), 1) });
   }
   log(`scale: after a publish, every public answer once: ${runs.map((r) => `${r.cpuMs} ms CPU (the list ${r.ms} ms)`).join(', ')}`);
   return runs;

@@ -14,7 +14,7 @@ describe('crc32Combine', () => {
       [1000, 3],
       [70_000, 65_537],
       [5, 1_000_003],
-    ]) {
+    ] as const) {
       const first = crypto.randomBytes(a);
       const second = crypto.randomBytes(b);
       const whole = zlib.crc32(Buffer.concat([first, second]));

@@ -10,7 +10,7 @@
 // joined at all, so these answers are gzip).
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import { GZIP_LEVEL } from './shared-body.ts';
+import { GZIP_LEVEL, type Sendable } from './shared-body.ts';
 
 const deflateRaw = promisify(zlib.deflateRaw);
 
@@ -87,6 +87,12 @@ export function joinPieces(pieces: readonly GzipPiece[]): Buffer {
   return Buffer.concat([GZIP_HEADER, ...pieces.map((piece) => piece.deflated), FINAL_EMPTY_BLOCK, trailer]);
 }
 
+/** A part of an answer's text: `key` names everything the text is made from. */
+export interface Part {
+  key: string;
+  text: () => string;
+}
+
 /**
  * Pieces kept by a key naming their text's content (for the list: its articles' ids and change
  * numbers), so a text already compressed is not compressed again. What one join did not use is let
@@ -96,7 +102,7 @@ export class PieceCache {
   private kept = new Map<string, Promise<GzipPiece>>();
 
   /** The pieces for `parts` in order; only the ones not kept are compressed, all at once. */
-  async pieces(parts: readonly { key: string; text: () => string }[]): Promise<GzipPiece[]> {
+  async pieces(parts: readonly Part[]): Promise<GzipPiece[]> {
     const next = new Map<string, Promise<GzipPiece>>();
     for (const { key, text } of parts) {
       if (next.has(key)) continue;
@@ -116,4 +122,102 @@ export class PieceCache {
   get size(): number {
     return this.kept.size;
   }
+}
+
+/** One version of a joined answer: gzip only (brotli streams cannot be joined). */
+class JoinedBody implements Sendable {
+  readonly encodings = ['gzip'] as const;
+  private plain: Promise<Buffer> | null = null;
+
+  constructor(
+    private readonly parts: readonly Part[],
+    private readonly gzip: Buffer,
+    readonly plainLength: number,
+  ) {}
+
+  as(): Promise<Buffer> {
+    return Promise.resolve(this.gzip);
+  }
+
+  /** For a client that takes no compression (rare): made on its first ask, then kept. */
+  plainForm(): Promise<Buffer> {
+    this.plain ??= Promise.resolve(Buffer.from(this.parts.map((part) => part.text()).join(''), 'utf8'));
+    return this.plain;
+  }
+}
+
+/** The latest version of one answer, joined from the pieces kept since the version before. */
+export class JoinedBodies {
+  private readonly cache = new PieceCache();
+  private latest: { version: string; body: Promise<JoinedBody> } | null = null;
+
+  /** The body for `version`, made from `parts()` when it is new. */
+  get(version: string, parts: () => readonly Part[]): Promise<JoinedBody> {
+    if (this.latest?.version === version) return this.latest.body;
+    const body = this.make(parts());
+    this.latest = { version, body };
+    // A failed version is made again by the next request.
+    body.catch(() => {
+      if (this.latest?.body === body) this.latest = null;
+    });
+    return body;
+  }
+
+  private async make(parts: readonly Part[]): Promise<JoinedBody> {
+    const pieces = await this.cache.pieces(parts);
+    const plainLength = pieces.reduce((sum, piece) => sum + piece.length, 0);
+    return new JoinedBody(parts, joinPieces(pieces), plainLength);
+  }
+}
+
+/** About this many things to a piece by default (~200 KB of article JSON). */
+export const PIECE_EVERY = 32;
+
+/** Whether a thing ends its piece: FNV-1a of its id, so the choice is spread and stable. */
+function endsPiece(id: string): boolean {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % PIECE_EVERY === 0;
+}
+
+/** A thing in a joined list: its id and the change number its text was made at. */
+export interface ListedThing {
+  id: string;
+  seq: number;
+}
+
+/**
+ * A list's text in parts: the head, the things in pieces, the tail. Where a piece ends is decided
+ * by its last thing's id (one id in PIECE_EVERY ends one; `each` makes every thing its own piece),
+ * not by counting: a thing added between older ones, or removed, changes its own piece alone, and
+ * the others keep their text and so their compressed form.
+ */
+export function listParts<T extends ListedThing>(
+  things: readonly T[],
+  { head, tail, separator, item, each = false }: { head: string; tail: string; separator: string; item: (thing: T) => string; each?: boolean },
+): Part[] {
+  const groups: T[][] = [];
+  let group: T[] = [];
+  for (const thing of things) {
+    group.push(thing);
+    if (each || endsPiece(thing.id)) {
+      groups.push(group);
+      group = [];
+    }
+  }
+  if (group.length) groups.push(group);
+  return [
+    { key: `head ${head}`, text: () => head },
+    ...groups.map((members, i) => {
+      const lead = i === 0 ? '' : separator;
+      return {
+        key: `${i === 0 ? 'first' : 'next'} ${members.map((thing) => `${thing.id}:${thing.seq}`).join(' ')}`,
+        text: () => lead + members.map(item).join(separator),
+      };
+    }),
+    { key: `tail ${tail}`, text: () => tail },
+  ];
 }

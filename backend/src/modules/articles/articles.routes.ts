@@ -16,7 +16,8 @@ import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
 import { sendShared } from '../../http/shared-body.ts';
 import { TOO_DEEP_MESSAGE, nestedDeeperThan } from '../../http/json-depth.ts';
 import { newestArticles, readModelOn } from '../sync/read-model.ts';
-import { ArticleListBodies } from './article-list-body.ts';
+import { articleListParts } from './article-list-body.ts';
+import { JoinedBodies } from '../../http/gzip-pieces.ts';
 import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
 import { ARTICLE_MESSAGES, articlesService } from './articles.service.ts';
@@ -52,14 +53,14 @@ export function articlesRouter({ connection, adminOnly, idempotent, scripture }:
   const router = new Router();
   const articles = articlesService(connection, scripture);
   const model = readModelOn(connection);
-  const lists = new ArticleListBodies();
+  const lists = new JoinedBodies();
 
   router.get(API_PATHS.listArticles, async (ctx) => {
     const state = await model.current();
     const etag = etagOf('articles', state.epoch, state.articlesVersion);
     if (answeredNotModified(ctx, etag)) return;
     // Published articles newest first, joined from pieces compressed once (article-list-body.ts).
-    await sendShared(ctx, await lists.get(etag, () => newestArticles(state)));
+    await sendShared(ctx, await lists.get(etag, () => articleListParts(newestArticles(state))));
   });
 
   router.get(API_PATHS.getArticle, async (ctx) => {

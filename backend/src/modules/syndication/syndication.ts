@@ -6,15 +6,18 @@
 //
 // Cost per request: like the article list, no database read. Both documents are made from the
 // public read model (sync/read-model.ts), which holds published articles only, so a draft cannot
-// appear; they are kept as shared bodies (compressed once) per version of the articles, and their
-// ETag is that version, so a reader asking again with If-None-Match gets a 304 for the price of
-// the model's version check.
+// appear. Each is joined from gzip pieces (http/gzip-pieces.ts: an RSS item, about 32 sitemap
+// entries) compressed once, so a change compresses its own piece alone; their ETag is the
+// articles' version, so a reader asking again with If-None-Match gets a 304 for the price of the
+// model's version check.
 import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import type { Article } from '@fw/contracts';
 import { PAGE_META, SITE_NAME } from '@fw/contracts/pages';
 import { answeredNotModified, etagOf } from '../../http/conditional-get.ts';
 import { sendShared } from '../../http/shared-body.ts';
+import { JoinedBodies, listParts, type Part } from '../../http/gzip-pieces.ts';
+import type { FeedEntry } from '../sync/feed-index.ts';
 import { newestArticles, readModelOn, type ReadState } from '../sync/read-model.ts';
 import { element, rfc822, xmlText } from './xml.ts';
 
@@ -40,25 +43,30 @@ export function absoluteLinks(html: string, origin: string): string {
     });
 }
 
-function renderRss(state: ReadState, origin: string): string {
-  const newest = newestArticles(state).slice(0, FEED_ITEMS);
-  const articles = newest.map((entry) => JSON.parse(entry.json!) as Article);
-  const lastChange = articles.reduce((latest, a) => (a.updatedAt > latest ? a.updatedAt : latest), '');
-  const items = articles.map((a) => {
-    const link = `${origin}/article/${a._id}`;
-    return [
-      '<item>',
-      element('title', a.title),
-      element('link', link),
-      `<guid isPermaLink="true">${xmlText(link)}</guid>`,
-      element('pubDate', rfc822(a.createdAt)),
-      a.category ? element('category', a.category) : '',
-      element('description', a.subtitle),
-      element('content:encoded', absoluteLinks(a.content, origin)),
-      '</item>',
-    ].join('');
-  });
+/** The newest article's last change among `entries` ('' for none). */
+const lastChangeOf = (entries: readonly FeedEntry[]) =>
+  entries.reduce((latest, entry) => (entry.updatedAt! > latest ? entry.updatedAt! : latest), '');
+
+function rssItem(a: Article, origin: string): string {
+  const link = `${origin}/article/${a._id}`;
   return [
+    '<item>',
+    element('title', a.title),
+    element('link', link),
+    `<guid isPermaLink="true">${xmlText(link)}</guid>`,
+    element('pubDate', rfc822(a.createdAt)),
+    a.category ? element('category', a.category) : '',
+    element('description', a.subtitle),
+    element('content:encoded', absoluteLinks(a.content, origin)),
+    '</item>',
+  ].join('');
+}
+
+/** The RSS document in parts, one per item, so a change makes and compresses its own item alone. */
+function rssParts(state: ReadState, origin: string): Part[] {
+  const newest = newestArticles(state).slice(0, FEED_ITEMS);
+  const lastChange = lastChangeOf(newest);
+  const head = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '<channel>',
@@ -68,29 +76,37 @@ function renderRss(state: ReadState, origin: string): string {
     element('language', 'en'),
     `<atom:link href="${xmlText(origin + FEED_PATHS.rss)}" rel="self" type="application/rss+xml"/>`,
     lastChange ? element('lastBuildDate', rfc822(lastChange)) : '',
-    ...items,
-    '</channel>',
-    '</rss>',
     '',
   ].join('\n');
+  return listParts(newest, {
+    head,
+    tail: '\n</channel>\n</rss>\n',
+    separator: '\n',
+    each: true,
+    item: (entry) => rssItem(JSON.parse(entry.json!) as Article, origin),
+  });
 }
 
-function renderSitemap(state: ReadState, origin: string): string {
+/** The sitemap in parts of about PIECE_EVERY articles (http/gzip-pieces.ts). */
+function sitemapParts(state: ReadState, origin: string): Part[] {
   const articles = newestArticles(state);
-  const lastChange = articles.reduce((latest, e) => (e.updatedAt! > latest ? e.updatedAt! : latest), '');
   const url = (path: string, lastmod?: string) =>
     `<url>${element('loc', origin + path)}${lastmod ? element('lastmod', lastmod) : ''}</url>`;
-  return [
+  const head = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     // The home page lists the newest articles: it changes when they do.
-    url('/', lastChange || undefined),
+    url('/', lastChangeOf(articles) || undefined),
     url('/family'),
     url('/about-us'),
-    ...articles.map((e) => url(`/article/${e.id}`, e.updatedAt)),
-    '</urlset>',
     '',
   ].join('\n');
+  return listParts(articles, {
+    head,
+    tail: '\n</urlset>\n',
+    separator: '\n',
+    item: (entry) => url(`/article/${entry.id}`, entry.updatedAt),
+  });
 }
 
 function robotsTxt(origin: string): string {
@@ -102,15 +118,15 @@ export function syndication({ connection, publicUrl }: { connection: mongoose.Co
   const model = readModelOn(connection);
   const robots = robotsTxt(publicUrl);
   const documents = {
-    [FEED_PATHS.rss]: { name: 'rss', type: RSS_TYPE, render: renderRss },
-    [FEED_PATHS.sitemap]: { name: 'sitemap', type: SITEMAP_TYPE, render: renderSitemap },
-  } as Record<string, { name: string; type: string; render: typeof renderRss } | undefined>;
+    [FEED_PATHS.rss]: { name: 'rss', type: RSS_TYPE, parts: rssParts, bodies: new JoinedBodies() },
+    [FEED_PATHS.sitemap]: { name: 'sitemap', type: SITEMAP_TYPE, parts: sitemapParts, bodies: new JoinedBodies() },
+  } as Record<string, { name: string; type: string; parts: typeof rssParts; bodies: JoinedBodies } | undefined>;
 
   async function sendDocument(ctx: Context, doc: NonNullable<(typeof documents)[string]>) {
     const state = await model.current();
     const etag = etagOf(doc.name, state.epoch, state.articlesVersion);
     if (answeredNotModified(ctx, etag)) return;
-    const body = await model.bodies.get(etag, () => doc.render(state, publicUrl));
+    const body = await doc.bodies.get(etag, () => doc.parts(state, publicUrl));
     await sendShared(ctx, body, doc.type);
   }
 
