@@ -59,6 +59,8 @@ const ADMIN_IDLE_TARGET = { bytes: 2048, requests: 2 };
 /** A round after ten changes: under this share of the device's first pull. */
 const ADMIN_TEN_CHANGES_TARGET_SHARE = 0.01;
 const QUIET_WAIT_MAX_MS = 120_000;
+/** A server over the full tier builds its read model before it listens: 31-50 s on a quiet machine. */
+const SCALE_START_TIMEOUT_MS = 240_000;
 
 const key = () => crypto.randomUUID();
 const summary = (samples) => ({
@@ -267,7 +269,7 @@ export async function benchScale() {
       const { tier, loadMs } = await loadTier(uri, sizes);
       log(`scale: loaded ${JSON.stringify(sizes)} in ${loadMs} ms (${JSON.stringify(tier.timings)})`);
       const startMs = performance.now();
-      const server = await startBackend(database, { name: 'scale', mongoUri: uri, env: SERVER_ENV });
+      const server = await startBackend(database, { name: 'scale', mongoUri: uri, env: SERVER_ENV, startTimeoutMs: SCALE_START_TIMEOUT_MS });
       const serverStartMs = Math.round(performance.now() - startMs);
       try {
         probePath = `/api/admin/articles/${tier.published[0]}/revisions`;

@@ -41,11 +41,12 @@ function databaseUri(baseUri, name) {
  * Starts backend/src/main.ts on a free port over a new database `name`. With `pwa`, it also
  * serves the built PWA and seeds the demo content (as `npm start` does on a fresh install) unless
  * `seed` is false; `env` adds to the server's environment; `mongoUri` (another instance's) shares
- * that instance's database.
+ * that instance's database; `startTimeoutMs` is how long its start may take (a large library's
+ * read model is built before it listens).
  */
 export async function startBackend(
   database,
-  { name, pwa = false, seed = pwa, env = {}, mongoUri },
+  { name, pwa = false, seed = pwa, env = {}, mongoUri, startTimeoutMs = SERVER_START_TIMEOUT_MS },
 ) {
   const port = await freePort();
   const uri =
@@ -70,7 +71,7 @@ export async function startBackend(
   });
   let exited = false;
   child.once('exit', () => (exited = true));
-  if (!(await waitForPort(port, SERVER_START_TIMEOUT_MS, () => !exited))) {
+  if (!(await waitForPort(port, startTimeoutMs, () => !exited))) {
     child.kill('SIGKILL');
     throw new Error(`The backend (${name}) did not start.`);
   }

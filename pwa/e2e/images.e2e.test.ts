@@ -84,7 +84,8 @@ describe('article images on phones', () => {
     expect(photoBytes).toBeGreaterThan(1_000_000);
     await describePicture(admin.page);
     // The editor holds it inline (a data: URL, so writing works offline) until the save.
-    await admin.page.locator('.ql-editor img[src^="data:image/jpeg;base64,"]').waitFor();
+    // Held, not necessarily drawn yet: a 12-megapixel picture decodes slowly on a busy machine.
+    await admin.page.locator('.ql-editor img[src^="data:image/jpeg;base64,"]').waitFor({ state: 'attached', timeout: 60_000 });
     await admin.page.getByLabel('Category').selectOption('Life');
     // A draft first: the admin list opens drafts in the editor (a published one opens its page).
     const saved = await writeSucceeds(
@@ -110,7 +111,9 @@ describe('article images on phones', () => {
     await admin.page.getByRole('heading', { name: 'All Articles', level: 1 }).waitFor();
     await (await rowTitled(admin.page, title)).click();
     await admin.page.waitForURL('**/admin/create');
-    await admin.page.locator(`.ql-editor img[src="${files.find((url) => !url.endsWith('.webp') && url.includes('-1600.'))}"]`).waitFor();
+    await admin.page
+      .locator(`.ql-editor img[src="${files.find((url) => !url.endsWith('.webp') && url.includes('-1600.'))}"]`)
+      .waitFor({ state: 'attached', timeout: 60_000 });
     await admin.page.getByLabel('Subtitle', { exact: true }).fill('Taken on a phone, edited');
     await admin.page.getByLabel('Publish Now').check();
     const edited = await writeSucceeds(admin.page, 'POST', API_PATHS.addArticle, () =>
@@ -125,7 +128,8 @@ describe('article images on phones', () => {
     const reader = await newPage(browser, { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 });
     await reader.page.goto('/');
     await waitForServiceWorker(reader.page);
-    await reader.page.getByTestId('article-card').filter({ hasText: title }).waitFor({ timeout: 30_000 });
+    // The first sync of every test's library: a minute on a busy machine.
+    await reader.page.getByTestId('article-card').filter({ hasText: title }).waitFor({ timeout: 60_000 });
     await eventually(async () => (await cached(reader.page, webp)).length === webp.length, 'the photo kept on the device', 30_000);
     // Counted in "On this device" (other tests' articles may hold pictures too: all of them kept).
     await eventually(async () => {
