@@ -9,3 +9,5 @@ export function benchSection(
   markdownTable: string,
 ): string;
 export function updateBenchDoc(file: string, section: string): void;
+/** The markdown table of a run's results against their targets (only the parts given). */
+export function table(results: Record<string, unknown>, targets: Record<string, unknown>): string;

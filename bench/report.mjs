@@ -179,6 +179,66 @@ function remindersRows(r, targets) {
   ];
 }
 
+/** bench/scale.mjs: the admin side, writes and a change's cost at each size of the scale tier. */
+function scaleRows(scale, t) {
+  const rows = [];
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  for (const r of scale.sizes) {
+    const at = `${r.sizes.articles.toLocaleString('en')} articles, ${r.sizes.comments.toLocaleString('en')} comments (${scale.database})`;
+    if (r.admin) {
+      const pages = ['dashboard', 'articlePage', 'commentPage', 'userPage'].filter((name) => r.admin[name]);
+      const met = pages.every((name) => r.admin[name].p95Ms <= t.adminFirstPageP95Ms && r.admin[name].statuses.every((code) => code === 200));
+      rows.push([
+        `Admin screens' first answer, p95 server time, ${at}`,
+        pages.map((name) => `${name} **${ms(r.admin[name].p95Ms)}**`).join(', '),
+        '',
+        `≤ ${ms(t.adminFirstPageP95Ms)} each`,
+        status(met),
+      ]);
+    }
+    if (r.adminSync) {
+      const { first, idle, afterTen } = r.adminSync;
+      rows.push([
+        `Admin device's sync, a round with nothing new, ${at}`,
+        `**${idle.wireBytes.toLocaleString('en')} B**, ${idle.requests} request(s)`,
+        `the first pull: ${first.requests} requests, ${mb(first.wireBytes)}`,
+        `≤ ${kb(t.adminIdle.bytes)}, ≤ ${t.adminIdle.requests} requests`,
+        status(idle.met),
+      ]);
+      rows.push([
+        `Admin device's sync, a round after ten changes on another device, ${at}`,
+        `**${(afterTen.shareOfFirst * 100).toFixed(2)}%** of the first pull (${afterTen.wireBytes.toLocaleString('en')} B, ${afterTen.requests} request(s))`,
+        `the first pull: ${mb(first.wireBytes)}`,
+        `< ${t.adminTenChangesShare * 100}%`,
+        status(afterTen.met),
+      ]);
+    }
+    if (r.writes) {
+      const { comment, edit } = r.writes;
+      const within = (w) => w.p50Ms <= t.writes.p50Ms && w.p99Ms <= t.writes.p99Ms;
+      rows.push([
+        `A visitor's comment and an admin edit, one after another, ${at}`,
+        `comment p50 **${ms(comment.p50Ms)}**, p99 ${ms(comment.p99Ms)}; edit p50 **${ms(edit.p50Ms)}**, p99 ${ms(edit.p99Ms)}`,
+        '',
+        `p50 ≤ ${ms(t.writes.p50Ms)}, p99 ≤ ${ms(t.writes.p99Ms)}`,
+        status(within(comment) && within(edit)),
+      ]);
+    }
+    if (r.listAfterPublish) {
+      const cpu = median(r.listAfterPublish.map((run) => run.cpuMs));
+      const list = Math.max(...r.listAfterPublish.map((run) => run.ms));
+      rows.push([
+        `After a publish: server CPU for every public answer it changes (list, RSS, sitemap, home, the article), median of ${r.listAfterPublish.length}, ${at}`,
+        `**${ms(cpu)}** (each: ${r.listAfterPublish.map((run) => ms(run.cpuMs)).join(', ')}); the next article list in ${ms(list)} at most, ${mb(r.listAfterPublish[0].wireBytes)}`,
+        '',
+        `≤ ${ms(t.change.cpuMs)}; the list ≤ ${ms(t.change.listMs)}`,
+        status(cpu <= t.change.cpuMs && list <= t.change.listMs),
+      ]);
+    }
+  }
+  return rows;
+}
+
 export function table(results, targets) {
   const rows = [];
   const { images, search, server, logins, weight, lighthouse, offlineReload, firstVisit, cardTap, blocking, reliability, verseSheet, highlights, backends } =
@@ -331,6 +391,7 @@ export function table(results, targets) {
   }
   if (results.heavySave) rows.push(heavySaveRow(results.heavySave, targets.heavySave));
   if (results.reminders && targets.reminders) rows.push(...remindersRows(results.reminders, targets.reminders));
+  if (results.scale && targets.scale) rows.push(...scaleRows(results.scale, targets.scale));
   if (images) {
     const sync = images.firstSync;
     const photos = `${images.photos} photos of ${images.photoPx} (${mb(images.photoBytes.reduce((a, b) => a + b, 0))} of JPEG)`;

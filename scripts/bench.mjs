@@ -4,7 +4,8 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the table in docs/benchmarks.md.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server feeds images logins heavysave lighthouse offline versesheet searchbible firstvisit cardtap blocking highlights chapterhighlights studysync reliability backends.
+// Names: weight search server feeds images logins heavysave lighthouse offline versesheet searchbible firstvisit cardtap blocking highlights chapterhighlights studysync reliability backends scale.
+// BENCH_SCALE_SIZES=500:2500 runs the scale tier at 500 articles only (bench/scale.mjs).
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +36,7 @@ const ALL = [
   'studysync',
   'reliability',
   'backends',
+  'scale',
 ];
 
 await ensureDependencies();
@@ -63,6 +65,7 @@ const { benchHighlights } = await import('../bench/highlights.mjs');
 const { benchChapterHighlights } = await import('../bench/chapter-highlights.mjs');
 const { benchStudySync } = await import('../bench/study-sync.mjs');
 const { benchBackends } = await import('../bench/backends.mjs');
+const { benchScale, SCALE_TARGETS } = await import('../bench/scale.mjs');
 const { startDatabase, startBackend, api } = await import('../bench/lib/server.mjs');
 const { machine, table, benchSection, updateBenchDoc } = await import('../bench/report.mjs');
 
@@ -231,6 +234,14 @@ if (wanted('backends')) {
   await attempt('backends', () => benchBackends());
 }
 
+if (wanted('scale')) {
+  // The scale tier loaded in bulk at each size, then the admin side, writes and a change's cost.
+  await attempt('scale', async () => ({
+    database: process.env.MONGODB_URI ? 'MONGODB_URI' : 'FerretDB on SQLite',
+    sizes: await benchScale(),
+  }));
+}
+
 if (wanted('reliability')) {
   // The two reliability tests of `npm test`, run again here; each writes its counts to a file.
   const files = ['test/hostile-input.test.ts', 'test/soak.test.ts'];
@@ -284,6 +295,7 @@ const markdown = table(results, {
   logins: LOGIN_TARGETS,
   heavySave: HEAVY_SAVE_TARGETS,
   reminders: REMINDER_TARGETS,
+  scale: SCALE_TARGETS,
   images: IMAGE_TARGETS,
   homeJsGzipBytes: HOME_JS_TARGET_GZIP_BYTES,
 });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BENCH_END, BENCH_START, benchSection, updateBenchDoc } from '../../bench/report.mjs';
+import { BENCH_END, BENCH_START, benchSection, table, updateBenchDoc } from '../../bench/report.mjs';
 import { ROOT } from '../../scripts/lib/proc.mjs';
 
 const report = {
@@ -49,5 +49,32 @@ describe('the bench table in docs/benchmarks.md', () => {
     expect(doc.split(BENCH_START)).toHaveLength(2);
     expect(doc.split(BENCH_END)).toHaveLength(2);
     expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).not.toContain(BENCH_START);
+  });
+});
+
+describe('the scale tier’s rows', () => {
+  const targets = {
+    adminFirstPageP95Ms: 300,
+    adminIdle: { bytes: 2048, requests: 2 },
+    adminTenChangesShare: 0.01,
+    writes: { p50Ms: 10, p99Ms: 50 },
+    change: { cpuMs: 100, listMs: 1000 },
+  };
+  const size = (cpuMs: number[], commentP50: number) => ({
+    sizes: { articles: 10_000, comments: 100_000 },
+    writes: { comment: { p50Ms: commentP50, p99Ms: 20 }, edit: { p50Ms: 8, p99Ms: 30 } },
+    listAfterPublish: cpuMs.map((cpu) => ({ cpuMs: cpu, ms: 90, wireBytes: 13_000_000 })),
+  });
+
+  it('marks each row met or missed against its target, a change by its median CPU', () => {
+    const met = table({ scale: { database: 'FerretDB on SQLite', sizes: [size([210, 90, 60], 6)] } }, { scale: targets });
+    const lines = met.split('\n').filter((line) => line.includes('10,000 articles'));
+    expect(lines).toHaveLength(2);
+    expect(lines.every((line) => line.trimEnd().endsWith('| met |'))).toBe(true);
+    expect(met).toContain('**90 ms**');
+
+    const missed = table({ scale: { database: 'FerretDB on SQLite', sizes: [size([150, 120, 60], 12)] } }, { scale: targets });
+    const rows = missed.split('\n').filter((line) => line.includes('10,000 articles'));
+    expect(rows.every((line) => line.trimEnd().endsWith('| **missed** |'))).toBe(true);
   });
 });
