@@ -72,19 +72,24 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 /** A final fixed-Huffman block holding nothing but its end: closes the joined deflate stream. */
 const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
 
-/** One gzip stream (a whole, valid .gz) made of `pieces` in order. */
-export function joinPieces(pieces: readonly GzipPiece[]): Buffer {
+/**
+ * One gzip stream (a whole, valid .gz) made of `pieces` in order, as the buffers to send one after
+ * another: the pieces' own buffers between a header and a trailer, so a new version of a large
+ * answer allocates (and leaves for the garbage collector) a few bytes, not a copy of the answer.
+ */
+export function joinPieces(pieces: readonly GzipPiece[]): Buffer[] {
   let crc = 0;
   let length = 0;
   for (const piece of pieces) {
     crc = crc32Combine(crc, piece.crc, piece.length);
     length += piece.length;
   }
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc, 0);
+  const end = Buffer.alloc(FINAL_EMPTY_BLOCK.length + 8);
+  FINAL_EMPTY_BLOCK.copy(end);
+  end.writeUInt32LE(crc, FINAL_EMPTY_BLOCK.length);
   // gzip keeps the length modulo 2^32.
-  trailer.writeUInt32LE(length % 0x100000000, 4);
-  return Buffer.concat([GZIP_HEADER, ...pieces.map((piece) => piece.deflated), FINAL_EMPTY_BLOCK, trailer]);
+  end.writeUInt32LE(length % 0x100000000, FINAL_EMPTY_BLOCK.length + 4);
+  return [GZIP_HEADER, ...pieces.map((piece) => piece.deflated), end];
 }
 
 /** A part of an answer's text: `key` names everything the text is made from. */
@@ -131,11 +136,11 @@ class JoinedBody implements Sendable {
 
   constructor(
     private readonly parts: readonly Part[],
-    private readonly gzip: Buffer,
+    private readonly gzip: Buffer[],
     readonly plainLength: number,
   ) {}
 
-  as(): Promise<Buffer> {
+  as(): Promise<Buffer[]> {
     return Promise.resolve(this.gzip);
   }
 
@@ -183,7 +188,7 @@ function endsPiece(id: string): boolean {
   return (hash >>> 0) % PIECE_EVERY === 0;
 }
 
-/** A thing in a joined list: its id and the change number its text was made at. */
+/** A thing in a joined list: its id (where pieces end) and the change number its text was made at. */
 export interface ListedThing {
   id: string;
   seq: number;
@@ -214,7 +219,8 @@ export function listParts<T extends ListedThing>(
     ...groups.map((members, i) => {
       const lead = i === 0 ? '' : separator;
       return {
-        key: `${i === 0 ? 'first' : 'next'} ${members.map((thing) => `${thing.id}:${thing.seq}`).join(' ')}`,
+        // A change number is one change of one thing (sync/feed-index.ts): it names the text alone.
+        key: `${i === 0 ? 'first' : 'next'} ${members.map((thing) => thing.seq).join(' ')}`,
         text: () => lead + members.map(item).join(separator),
       };
     }),

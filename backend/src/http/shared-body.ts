@@ -3,6 +3,7 @@
 // thousand devices pulling the same page cost one compression, not a thousand. Handlers send them
 // with sendShared(); every other answer is compressed per request (middleware/compress.ts).
 import zlib from 'node:zlib';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { Context } from 'koa';
 
@@ -29,7 +30,8 @@ export interface Sendable {
   readonly plainLength: number;
   /** The encodings it can be sent in. */
   readonly encodings: readonly Encoding[];
-  as(encoding: Encoding): Promise<Buffer>;
+  /** The body in `encoding`: one buffer, or buffers sent one after another (a joined body). */
+  as(encoding: Encoding): Promise<Buffer | readonly Buffer[]>;
   plainForm(): Promise<Buffer>;
 }
 
@@ -204,7 +206,13 @@ export async function sendShared(ctx: Context, body: Sendable, type = 'applicati
   ctx.compress = false;
   const encoding = body.plainLength < COMPRESS_MIN_BYTES ? undefined : preferredEncoding(ctx, body.encodings);
   if (ctx.method !== 'HEAD' && encoding) {
-    ctx.body = await body.as(encoding);
+    const encoded = await body.as(encoding);
+    if (Buffer.isBuffer(encoded)) ctx.body = encoded;
+    else {
+      ctx.body = Readable.from(encoded, { objectMode: false });
+      // After the body: Koa drops the length when a stream is set.
+      ctx.length = encoded.reduce((sum, buffer) => sum + buffer.length, 0);
+    }
     ctx.set('Content-Encoding', encoding);
     return;
   }
