@@ -99,7 +99,7 @@ export interface Part {
 }
 
 /**
- * Pieces kept by a key naming their text's content (for the list: its articles' ids and change
+ * Pieces kept by a key naming their text's content (for the list: its articles' change
  * numbers), so a text already compressed is not compressed again. What one join did not use is let
  * go at the next: memory stays about one answer's worth.
  */
