@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at once on a 2-core machine: each backend file works in a database of its own.
+    // (Vitest's own default ran one file at a time on this machine.)
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -36,8 +39,10 @@ export default defineConfig({
           globalSetup: ['./e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time on a 2-core machine; files share the server.
+          // One browser at a time on a 2-core machine; files share the server. After the other
+          // projects (a later group), so no backend file runs beside a browser test either.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,7 +1,8 @@
 // `npm test`: from a fresh clone, the same provisioning as `npm start` (dependencies, the database
-// binary, the PWA build, chromium for browser tests), then every test in one vitest run on FerretDB
-// over SQLite, then the backend's tests again on FerretDB over PostgreSQL when PostgreSQL is here
-// or can be installed (TEST_POSTGRES=false leaves that run out; so do file filters given after --).
+// binary, the PWA build, chromium for browser tests), then every test on FerretDB over SQLite (the
+// browser tests last), and beside the browser tests the backend's tests again on FerretDB over
+// PostgreSQL when PostgreSQL is here or can be installed (TEST_POSTGRES=false leaves that run out;
+// file filters given after -- make one run over SQLite of what they name).
 // `npm run test:postgres` (`--postgres`): the backend and browser tests on PostgreSQL only.
 // Ends with one summary line: "tests: N passed, N failed", where every failure of any kind counts
 // (a failed test, a test file that fails to load, the type check, lint, a vitest crash), and the
@@ -37,45 +38,69 @@ const failedTestNames = [];
 /** Failures that are not a failed test: each one counts as one failure in the closing line. */
 const otherFailures = [];
 
-/** The vitest runs: their label, extra environment and arguments. */
-const runs = [];
+/**
+ * The vitest runs, in stages one after another; the runs of one stage at the same time. Each run
+ * has a label, extra environment and arguments.
+ */
+const stages = [];
 if (postgresOnly) {
   if (process.env.MONGODB_URI) throw new Error('`--postgres` runs on FerretDB: unset MONGODB_URI.');
   if (!process.env.POSTGRES_URL) await ensurePostgres();
-  runs.push({
-    label: 'postgres',
-    env: { DB: 'postgres' },
-    args: ['--project', 'backend', '--project', 'e2e', ...extraArgs],
-  });
+  stages.push([
+    {
+      label: 'postgres',
+      env: { DB: 'postgres' },
+      args: ['--project', 'backend', '--project', 'e2e', ...extraArgs],
+    },
+  ]);
+} else if (extraArgs.length) {
+  stages.push([{ label: 'sqlite', env: {}, args: extraArgs }]);
 } else {
-  runs.push({ label: 'sqlite', env: {}, args: extraArgs });
-  const wanted =
-    process.env.TEST_POSTGRES !== 'false' && !process.env.MONGODB_URI && extraArgs.length === 0;
+  // The fast projects on both cores first; then the browser tests (one browser at a time) beside
+  // the backend's tests on PostgreSQL (one file at a time): a browser test spends much of its
+  // time waiting on the page, so the two share the machine well and the whole run stays within
+  // half an hour on two cores.
+  stages.push([
+    {
+      label: 'sqlite',
+      env: {},
+      args: ['--project', 'contracts', '--project', 'backend', '--project', 'pwa'],
+    },
+  ]);
+  const last = [{ label: 'browsers', env: {}, args: ['--project', 'e2e'] }];
+  const wanted = process.env.TEST_POSTGRES !== 'false' && !process.env.MONGODB_URI;
   if (wanted && (process.env.POSTGRES_URL || postgresAvailable())) {
     try {
       if (!process.env.POSTGRES_URL) await ensurePostgres();
-      runs.push({ label: 'postgres', env: { DB: 'postgres' }, args: ['--project', 'backend'] });
+      last.push({
+        label: 'postgres',
+        env: { DB: 'postgres' },
+        args: ['--project', 'backend', '--maxWorkers=1'],
+      });
     } catch (error) {
       // The SQLite run is the product's default; PostgreSQL is tested where it can be had.
       log(`the backend tests on PostgreSQL are left out: ${error.message}`);
     }
   }
+  stages.push(last);
 }
+const runs = stages.flat();
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-let anyCode = 0;
-for (const { label, env, args } of runs) {
-  const reportFile = path.join(
-    ROOT,
-    'test-results',
-    `vitest${label === 'sqlite' ? '' : `-${label}`}.json`,
-  );
-  fs.rmSync(reportFile, { force: true });
-  if (runs.length > 1)
-    log(`vitest on FerretDB over ${label === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
-  const code = await new Promise((resolve) => {
+const DESCRIPTIONS = {
+  sqlite: 'on FerretDB over SQLite',
+  browsers: 'in chromium, on FerretDB over SQLite',
+  postgres: 'on FerretDB over PostgreSQL',
+};
+
+/**
+ * One vitest run; resolves with its exit code. `quiet`: its output goes to a log file, printed
+ * whole when it ends, so two runs at once do not interleave their lines.
+ */
+function vitest({ label, env, args }, reportFile, quiet) {
+  const logFile = reportFile.replace(/\.json$/, '.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const out = quiet ? fs.openSync(logFile, 'w') : 'inherit';
+  return new Promise((resolve) => {
     const child = spawn(
       'npx',
       [
@@ -86,18 +111,53 @@ for (const { label, env, args } of runs) {
         `--outputFile.json=${reportFile}`,
         ...args,
       ],
-      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } },
+      { cwd: ROOT, stdio: ['ignore', out, out], env: { ...process.env, ...env } },
     );
-    child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+    child.once('exit', (c, signal) => {
+      if (quiet) {
+        fs.closeSync(out);
+        log(`vitest ${DESCRIPTIONS[label]} ended; its output:`);
+        process.stdout.write(fs.readFileSync(logFile));
+      }
+      resolve(c ?? (signal ? 1 : 0));
+    });
   });
-  const counts = readReport(reportFile, label);
-  passed += counts.passed;
-  failed += counts.failed;
-  skipped += counts.skipped;
-  // Anything else vitest failed on (an unhandled error between tests, a crash after the report).
-  if (code !== 0 && counts.failed + counts.otherFailures === 0)
-    otherFailures.push(`vitest (${label}) exited with code ${code}`);
-  anyCode ||= code;
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let anyCode = 0;
+for (const stage of stages) {
+  const codes = await Promise.all(
+    stage.map((run, i) => {
+      const reportFile = path.join(
+        ROOT,
+        'test-results',
+        `vitest${run.label === 'sqlite' ? '' : `-${run.label}`}.json`,
+      );
+      fs.rmSync(reportFile, { force: true });
+      if (runs.length > 1)
+        log(
+          `vitest ${DESCRIPTIONS[run.label]}${i > 0 ? ' (at the same time; its output follows when it ends)' : ''}`,
+        );
+      return vitest(run, reportFile, i > 0).then((code) => ({ run, reportFile, code }));
+    }),
+  );
+  for (const {
+    run: { label },
+    reportFile,
+    code,
+  } of codes) {
+    const counts = readReport(reportFile, label);
+    passed += counts.passed;
+    failed += counts.failed;
+    skipped += counts.skipped;
+    // Anything else vitest failed on (an unhandled error between tests, a crash after the report).
+    if (code !== 0 && counts.failed + counts.otherFailures === 0)
+      otherFailures.push(`vitest (${label}) exited with code ${code}`);
+    anyCode ||= code;
+  }
 }
 
 /**
@@ -109,7 +169,8 @@ function briefFailure(message, file) {
   const lines = message.split('\n');
   const parts = [lines[0].slice(0, 300)];
   const steps = lines.filter((line) => /^\s+- /.test(line)).map((line) => line.trim().slice(2));
-  if (steps.length) parts.push(`waiting for ${steps[0].replace(/^waiting for /, '').slice(0, 200)}`);
+  if (steps.length)
+    parts.push(`waiting for ${steps[0].replace(/^waiting for /, '').slice(0, 200)}`);
   if (steps.length > 1) parts.push(`last: ${steps.at(-1).slice(0, 200)}`);
   const base = path.basename(file);
   const at = lines.find((line) => line.includes(base) && /:\d+:\d+/.test(line));
@@ -130,7 +191,9 @@ function readReport(reportFile, label) {
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     // Named again at the end, so a log that keeps only its last lines says which test failed.
     for (const test of failedTests) {
-      failedTestNames.push(`${name}${where} > ${test.fullName}: ${briefFailure(test.failureMessages?.[0] ?? '', name)}`);
+      failedTestNames.push(
+        `${name}${where} > ${test.fullName}: ${briefFailure(test.failureMessages?.[0] ?? '', name)}`,
+      );
     }
     // A file that fails to load (syntax error, a throwing import or hook) has no failed test in it.
     if (file.status === 'failed' && failedTests.length === 0) {
