@@ -4,6 +4,7 @@
 // PostgreSQL when PostgreSQL is here or can be installed (TEST_POSTGRES=false leaves that run out;
 // file filters given after -- make one run over SQLite of what they name).
 // `npm run test:postgres` (`--postgres`): the backend and browser tests on PostgreSQL only.
+// The type check and lint run beside the last tests (they need no database).
 // Ends with one summary line: "tests: N passed, N failed", where every failure of any kind counts
 // (a failed test, a test file that fails to load, the type check, lint, a vitest crash), and the
 // exit code is non-zero whenever that count is.
@@ -124,40 +125,58 @@ function vitest({ label, env, args }, reportFile, quiet) {
   });
 }
 
+/** Types and lint are part of passing: a red type check is a broken build. */
+async function checks() {
+  for (const script of ['typecheck', 'lint']) {
+    try {
+      await run('npm', ['run', script, '--silent']);
+    } catch {
+      otherFailures.push(`npm run ${script} failed`);
+    }
+  }
+}
+
+const codes = new Map();
+async function runVitest(run, quiet) {
+  const reportFile = path.join(
+    ROOT,
+    'test-results',
+    `vitest${run.label === 'sqlite' ? '' : `-${run.label}`}.json`,
+  );
+  fs.rmSync(reportFile, { force: true });
+  if (runs.length > 1)
+    log(
+      `vitest ${DESCRIPTIONS[run.label]}${quiet ? ' (at the same time; its output follows when it ends)' : ''}`,
+    );
+  codes.set(run, { reportFile, code: await vitest(run, reportFile, quiet) });
+}
+
+// A stage's first run prints as it goes; the others run one after another beside it, and beside
+// the last stage's first run the type check and lint follow them (they need no database).
+for (const [n, [first, ...beside]] of stages.entries()) {
+  await Promise.all([
+    runVitest(first, false),
+    (async () => {
+      for (const other of beside) await runVitest(other, true);
+      if (n === stages.length - 1) await checks();
+    })(),
+  ]);
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let anyCode = 0;
-for (const stage of stages) {
-  const codes = await Promise.all(
-    stage.map((run, i) => {
-      const reportFile = path.join(
-        ROOT,
-        'test-results',
-        `vitest${run.label === 'sqlite' ? '' : `-${run.label}`}.json`,
-      );
-      fs.rmSync(reportFile, { force: true });
-      if (runs.length > 1)
-        log(
-          `vitest ${DESCRIPTIONS[run.label]}${i > 0 ? ' (at the same time; its output follows when it ends)' : ''}`,
-        );
-      return vitest(run, reportFile, i > 0).then((code) => ({ run, reportFile, code }));
-    }),
-  );
-  for (const {
-    run: { label },
-    reportFile,
-    code,
-  } of codes) {
-    const counts = readReport(reportFile, label);
-    passed += counts.passed;
-    failed += counts.failed;
-    skipped += counts.skipped;
-    // Anything else vitest failed on (an unhandled error between tests, a crash after the report).
-    if (code !== 0 && counts.failed + counts.otherFailures === 0)
-      otherFailures.push(`vitest (${label}) exited with code ${code}`);
-    anyCode ||= code;
-  }
+for (const run of runs) {
+  const { reportFile, code } = codes.get(run);
+  const counts = readReport(reportFile, run.label);
+  passed += counts.passed;
+  failed += counts.failed;
+  skipped += counts.skipped;
+  // Anything else vitest failed on (an unhandled error between tests, a crash after the report).
+  if (code !== 0 && counts.failed + counts.otherFailures === 0)
+    otherFailures.push(`vitest (${run.label}) exited with code ${code}`);
+  anyCode ||= code;
 }
 
 /**
@@ -209,15 +228,6 @@ function readReport(reportFile, label) {
     skipped: report.numPendingTests + (report.numTodoTests ?? 0),
     otherFailures: otherFailures.length - before,
   };
-}
-
-// Types and lint are part of passing: a red type check is a broken build.
-for (const script of ['typecheck', 'lint']) {
-  try {
-    await run('npm', ['run', script, '--silent']);
-  } catch {
-    otherFailures.push(`npm run ${script} failed`);
-  }
 }
 
 for (const name of failedTestNames) console.error(`FAILED TEST: ${name}`);

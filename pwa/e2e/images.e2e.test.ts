@@ -108,7 +108,10 @@ describe('article images on phones', () => {
     // that publishes it keeps the same files and markup.
     const nav = (name: string) => admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
     await nav('All Articles').click();
-    await admin.page.getByRole('heading', { name: 'All Articles', level: 1 }).waitFor();
+    // A minute, as for the pictures above: the page has just handled a 12-megapixel photo, and on
+    // a busy machine the list's screen (its own script) can take a while; if it never comes, the
+    // error says what the page showed instead.
+    await waitOrTell(admin.page, admin.page.getByRole('heading', { name: 'All Articles', level: 1 }), 'All Articles after the save', 60_000);
     await (await rowTitled(admin.page, title)).click();
     await admin.page.waitForURL('**/admin/create');
     await admin.page
