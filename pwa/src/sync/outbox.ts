@@ -242,7 +242,10 @@ export async function pushOutbox(now: () => number = Date.now): Promise<PushResu
   for (const entry of entries) {
     const sendAll = kindOf(entry)?.sendAll;
     if (sendAll && entry.status === 'queued' && entry.nextAttemptAt <= now() && !heldBack.has(entry.recordId)) {
-      apart.set(kindOf(entry)!, [...(apart.get(kindOf(entry)!) ?? []), entry]);
+      const kind = kindOf(entry)!;
+      const batch = apart.get(kind);
+      if (batch) batch.push(entry);
+      else apart.set(kind, [entry]);
       continue;
     }
     const waiting = entry.status !== 'queued' || (kindOf(entry)?.endpoint.admin === true && !getToken());

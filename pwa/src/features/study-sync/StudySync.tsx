@@ -43,10 +43,14 @@ const QUESTIONS = {
 
 const problemOf = (error: unknown) => (error instanceof ApiError && error.isNetwork ? NEEDS_CONNECTION : errorMessage(error));
 
-/** The server's refusal of a study write waiting in the outbox (a full space), or null. */
+/**
+ * The server's refusal of a study write waiting in the outbox (a full space), or null. Read through
+ * the outbox's `status` index: a link queues thousands of entries and this runs again on every
+ * change to the outbox, so a walk over every entry made linking take minutes on a phone.
+ */
 function useRefusedStudyWrite(): string | null | undefined {
   return useLiveQuery(async () => {
-    const refused = await db.outbox.filter((e) => e.kind === STUDY_WRITE_KIND && e.status === 'failed').first();
+    const refused = await db.outbox.where('status').equals('failed').filter((e) => e.kind === STUDY_WRITE_KIND).first();
     return refused?.lastError ?? null;
   }, []);
 }

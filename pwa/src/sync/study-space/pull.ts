@@ -15,7 +15,7 @@ import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { openRecord, opaqueIdOf, type PlainRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import { ApiError, api } from '../../lib/api.ts';
 import { Slices } from '../../lib/next-task.ts';
-import { db, type StudyKind } from '../../db/db.ts';
+import { db, type StudyKind, type StudyTombstone } from '../../db/db.ts';
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
 import { isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
@@ -86,6 +86,24 @@ async function openPage(keys: SpaceKeys, page: SpaceChanges, byRid: ByRid): Prom
   return { incoming, unreadable };
 }
 
+type Held = Record<string, unknown> | undefined;
+
+/**
+ * What the device holds of `incoming`'s records and their tombstones, read a table at a time
+ * (a page is hundreds of records; one read each made a link of 2,000 take minutes on a phone).
+ */
+async function heldOf(incoming: Incoming[]): Promise<{ current: Map<string, Held>; stones: Map<string, StudyTombstone | undefined> }> {
+  const current = new Map<string, Held>();
+  for (const kind of new Set(incoming.map((record) => record.kind))) {
+    const ids = [...new Set(incoming.filter((record) => record.kind === kind).map((record) => record.id))];
+    const values = await STUDY_KINDS[kind].table().bulkGet(ids);
+    ids.forEach((id, n) => current.set(studyRecordId(kind, id), values[n] as Held));
+  }
+  const keys = [...new Set(incoming.map(({ kind, id }) => tombstoneKey(kind, id)))];
+  const found = await db.tombstones.bulkGet(keys);
+  return { current, stones: new Map(keys.map((key, n) => [key, found[n]])) };
+}
+
 /** Applies one page and its cursor; in the caller's transaction. Answers how many records changed. */
 async function applyPage(
   incoming: Incoming[],
@@ -98,34 +116,57 @@ async function applyPage(
   const claimed = new Set(
     (await db.outbox.where('recordId').anyOf(ids).toArray()).filter((e) => e.kind === STUDY_WRITE_KIND && e.attempts > 0).map((e) => e.recordId),
   );
+  // Worked out in memory in the page's order (a record may come twice), then written at once.
+  const { current, stones } = await heldOf(incoming);
+  const writes = new Map<string, { kind: StudyKind; id: string; value: Held }>();
+  const stoneWrites = new Map<string, StudyTombstone | null>();
   let applied = 0;
   const requeue: { kind: StudyKind; id: string }[] = [];
   for (const { kind, id, value } of incoming) {
     const spec = STUDY_KINDS[kind];
-    const current = await spec.table().get(id);
-    const stone = await db.tombstones.get(tombstoneKey(kind, id));
+    const rid = studyRecordId(kind, id);
+    const key = tombstoneKey(kind, id);
+    const held = current.get(rid);
+    const stone = stones.get(key);
     if (value === null) {
-      if (!current) continue;
-      await spec.table().delete(id);
-      await db.tombstones.put({ key: tombstoneKey(kind, id), kind, id, deletedAt: Math.max(now, spec.time(current as never) + 1) });
+      if (!held) continue;
+      const deleted: StudyTombstone = { key, kind, id, deletedAt: Math.max(now, spec.time(held) + 1) };
+      current.set(rid, undefined);
+      writes.set(rid, { kind, id, value: undefined });
+      stones.set(key, deleted);
+      stoneWrites.set(key, deleted);
     } else {
       const time = spec.time(value);
-      const mine = stone ? stone.deletedAt : current ? spec.time(current as never) : -Infinity;
+      const mine = stone ? stone.deletedAt : held ? spec.time(held) : -Infinity;
       if (mine >= time) {
         // The space's latest is older than the device's: send the device's again, so every
         // device ends on the newer one (an equal time is this device's own change coming back).
         if (mine > time) requeue.push({ kind, id });
-        else asInSpace?.add(studyRecordId(kind, id));
+        else asInSpace?.add(rid);
         continue;
       }
-      const kept = (current as { orphan?: 1 } | undefined)?.orphan;
-      await spec.table().put({ ...value, _id: id, ...(kept ? { orphan: kept } : {}) } as never);
-      if (stone) await db.tombstones.delete(stone.key);
-      asInSpace?.add(studyRecordId(kind, id));
+      const kept = (held as { orphan?: 1 } | undefined)?.orphan;
+      const next = { ...value, _id: id, ...(kept ? { orphan: kept } : {}) };
+      current.set(rid, next);
+      writes.set(rid, { kind, id, value: next });
+      if (stone) {
+        stones.set(key, undefined);
+        stoneWrites.set(key, null);
+      }
+      asInSpace?.add(rid);
     }
     applied += 1;
-    if (claimed.has(studyRecordId(kind, id))) requeue.push({ kind, id });
+    if (claimed.has(rid)) requeue.push({ kind, id });
   }
+  for (const kind of new Set([...writes.values()].map((w) => w.kind))) {
+    const ofKind = [...writes.values()].filter((w) => w.kind === kind);
+    const table = STUDY_KINDS[kind].table();
+    await table.bulkPut(ofKind.filter((w) => w.value).map((w) => w.value as never));
+    await table.bulkDelete(ofKind.filter((w) => !w.value).map((w) => w.id));
+  }
+  const stoneList = [...stoneWrites];
+  await db.tombstones.bulkPut(stoneList.flatMap(([, stone]) => (stone ? [stone] : [])));
+  await db.tombstones.bulkDelete(stoneList.flatMap(([key, stone]) => (stone ? [] : [key])));
   return { applied, requeue };
 }
 
