@@ -205,7 +205,9 @@ export async function sendShared(ctx: Context, body: Sendable, type = 'applicati
   // koa-compress must not compress it again.
   ctx.compress = false;
   const encoding = body.plainLength < COMPRESS_MIN_BYTES ? undefined : preferredEncoding(ctx, body.encodings);
-  if (ctx.method !== 'HEAD' && encoding) {
+  // HEAD takes the same form as GET (Koa sends its headers and no body): its encoding and length
+  // are GET's, and the form is the one kept anyway, where the plain one may have to be made.
+  if (encoding) {
     const encoded = await body.as(encoding);
     if (Buffer.isBuffer(encoded)) ctx.body = encoded;
     else {

@@ -2,6 +2,7 @@
 // answers left alone, shared bodies compressed once per version and kept within their bound, and
 // the built PWA's precompressed files served as they are.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -82,6 +83,27 @@ describe('compressed API answers', () => {
         expect(plain.body.toString()).toBe(decode(encoding, first.body));
       }
       expect(sharedBodyWork.plainRemade - before, path).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('answers HEAD with the headers GET sends (its encoding and length), without making the plain form', async () => {
+    for (const path of ['/api/articles/all', '/api/sync/articles']) {
+      const get = await rawGet(app.url + path, { 'accept-encoding': 'gzip, br' });
+      const before = sharedBodyWork.plainRemade;
+      const head = await new Promise<http.IncomingMessage & { bytes: number }>((resolve, reject) => {
+        const req = http.request(app.url + path, { method: 'HEAD', headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve(Object.assign(res, { bytes })));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(head.statusCode, path).toBe(200);
+      expect(head.bytes, path).toBe(0);
+      expect(head.headers['content-encoding'], path).toBe(get.headers['content-encoding']);
+      expect(Number(head.headers['content-length']), path).toBe(get.body.length);
+      expect(sharedBodyWork.plainRemade - before, path).toBe(0);
     }
   });
 
