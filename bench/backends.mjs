@@ -5,13 +5,8 @@
 // comment list (every comment, as the product's call answers), the dashboard, a comment write and an article
 // edit. What each of them reads on each backend is in docs/architecture.md ("What each request costs").
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { log } from '../scripts/lib/proc.mjs';
-import { startFerret } from '../scripts/lib/db.mjs';
-import { startFerretOnPostgres } from '../scripts/lib/postgres.mjs';
-import { api, createArticles, startBackend } from './lib/server.mjs';
+import { api, createArticles, startBackend, startDatabaseOn } from './lib/server.mjs';
 import { growLibrary, readTemplate } from './lib/bulk-library.mjs';
 import { articleInput } from './lib/text-gen.mjs';
 import { percentile, round } from './lib/stats.mjs';
@@ -53,22 +48,6 @@ async function alternating(count, runs) {
       { p50Ms: round(percentile(t, 50), 1), p95Ms: round(percentile(t, 95), 1), count, refused: refused[k] },
     ]),
   );
-}
-
-async function startDatabaseOn(backend) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${backend}-`));
-  const server =
-    backend === 'postgres'
-      ? await startFerretOnPostgres({ dataDir })
-      : await startFerret({ dataDir: path.join(dataDir, 'db') });
-  return {
-    baseUri: server.uri,
-    dataDir,
-    async stop() {
-      await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A backend with the bench library in it and a fresh instance serving it. */

@@ -184,7 +184,7 @@ function scaleRows(scale, t) {
   const rows = [];
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   for (const r of scale.sizes) {
-    const at = `${r.sizes.articles.toLocaleString('en')} articles, ${r.sizes.comments.toLocaleString('en')} comments (${scale.database})`;
+    const at = `${r.sizes.articles.toLocaleString('en')} articles, ${r.sizes.comments.toLocaleString('en')} comments (${r.database ?? scale.database ?? 'FerretDB on SQLite'})`;
     if (r.admin) {
       const pages = ['dashboard', 'articlePage', 'commentPage', 'userPage'].filter((name) => r.admin[name]);
       const met = pages.every((name) => r.admin[name].p95Ms <= t.adminFirstPageP95Ms && r.admin[name].statuses.every((code) => code === 200));
@@ -214,14 +214,35 @@ function scaleRows(scale, t) {
       ]);
     }
     if (r.writes) {
-      const { comment, edit } = r.writes;
+      const { comment, approval, edit, concurrent, bare } = r.writes;
+      const each = { comment, approval, edit };
+      const names = Object.keys(each).filter((name) => each[name]);
       const within = (w) => w.p50Ms <= t.writes.p50Ms && w.p99Ms <= t.writes.p99Ms;
       rows.push([
-        `A visitor's comment and an admin edit, one after another, ${at}`,
-        `comment p50 **${ms(comment.p50Ms)}**, p99 ${ms(comment.p99Ms)}; edit p50 **${ms(edit.p50Ms)}**, p99 ${ms(edit.p99Ms)}`,
+        `A visitor's comment, an approval and an admin edit, each one after another, ${at}`,
+        names.map((name) => `${name} p50 **${ms(each[name].p50Ms)}**, p99 ${ms(each[name].p99Ms)}`).join('; '),
         '',
         `p50 ≤ ${ms(t.writes.p50Ms)}, p99 ≤ ${ms(t.writes.p99Ms)}`,
-        status(within(comment) && within(edit)),
+        status(names.every((name) => within(each[name]))),
+      ]);
+      if (concurrent && bare) {
+        rows.push([
+          `Visitors' comments from ${concurrent.clients} clients at once, against bare inserts one by one on the same database, ${at}`,
+          `${concurrent.perSecond}/s: **${r.writes.concurrentVsBare}×** (p50 ${ms(concurrent.p50Ms)})`,
+          `${bare.oneByOne.perSecond} bare inserts/s one by one (p50 ${ms(bare.oneByOne.p50Ms)})`,
+          `≥ ${t.writes.concurrentVsBareOneByOne}×`,
+          status(r.writes.concurrentVsBare >= t.writes.concurrentVsBareOneByOne),
+        ]);
+      }
+    }
+    if (r.firstSync) {
+      const f = r.firstSync;
+      rows.push([
+        `A device's first sync as the PWA pages it (${f.pages} pages), against one download of the full list, median of 3, ${at}`,
+        `${ms(f.syncMs)}, ${mb(f.syncBytes)}: **${f.ratio}×**`,
+        `the full list: ${ms(f.fullMs)}, ${mb(f.fullBytes)}`,
+        `≤ ${t.firstSyncVsFullList}×`,
+        status(f.ratio <= t.firstSyncVsFullList),
       ]);
     }
     if (r.listAfterPublish) {

@@ -1,14 +1,18 @@
 // The scale tier's baselines: a server over a fresh database holding the tier (articles with
 // drafts and scheduled ones, comments a third of them waiting, users, lessons; loaded in bulk by
 // backend/test/scale-tier.ts), measured one request at a time: the admin screens' calls (server
-// time to the last byte, and bytes on the wire), a visitor's comment and an admin edit, the
-// server's CPU for the first public list after a publish, how long a public read waits while
-// the admin calls run, and an admin device's sync by change (GET /api/admin/changes).
+// time to the last byte, and bytes on the wire), a visitor's comment, an approval and an admin
+// edit (one after another, and comments from ten clients at once against bare inserts), the
+// server's CPU for the first public list after a publish, a device's first sync against one
+// full list, how long a public read waits while the admin calls run, and an admin device's sync
+// by change (GET /api/admin/changes). On FerretDB over SQLite, then over PostgreSQL where
+// PostgreSQL is here or can be installed (scripts/lib/postgres.mjs).
 //   node bench/scale.mjs                        both sizes (500/2,500 and 10,000/100,000)
 //   BENCH_SCALE_SIZES=500:2500 node bench/scale.mjs
-//   MONGODB_URI=… node bench/scale.mjs          on another database server (PostgreSQL's FerretDB)
+//   BENCH_SCALE_BACKENDS=postgres node bench/scale.mjs   one backend only (sqlite, postgres)
+//   MONGODB_URI=… node bench/scale.mjs          on that database server only
 //   BENCH_SCALE_PARTS=adminSync node bench/scale.mjs   only some parts (writes, listAfterPublish,
-//                                               adminSync, admin, publicWait)
+//                                               firstSync, adminSync, admin, publicWait)
 //   BENCH_SCALE_FULL_LISTS=1                    the admin full lists too (the slow "before" figures)
 // `npm run bench -- --only=scale` runs it too, its rows in docs/benchmarks.md (SCALE_TARGETS).
 // Prints the figures as JSON lines and a summary; writes nothing into the repository.
@@ -17,9 +21,11 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { log } from '../scripts/lib/proc.mjs';
 import { loadTier } from '../scripts/lib/scale-tier.mjs';
-import { api, startBackend, startDatabase } from './lib/server.mjs';
-import { ACCEPT_ENCODING, measuredGet } from './lib/http.mjs';
-import { percentile, round } from './lib/stats.mjs';
+import { postgresAvailable } from '../scripts/lib/postgres.mjs';
+import { api, startBackend, startDatabase, startDatabaseOn } from './lib/server.mjs';
+import { ACCEPT_ENCODING, fullList, measuredGet, pullFeed } from './lib/http.mjs';
+import { median, percentile, round } from './lib/stats.mjs';
+import { approve, atOnce, bareInserts, key, postComment, timed } from './lib/writes.mjs';
 
 export const SCALE_SIZES = (process.env.BENCH_SCALE_SIZES ?? '500:2500,10000:100000').split(',').map((pair) => {
   const [articles, comments] = pair.split(':').map(Number);
@@ -32,6 +38,17 @@ const PARTS = process.env.BENCH_SCALE_PARTS?.split(',');
 /** `measure()` when the part was asked for (all are by default), else undefined. */
 const part = (name, measure) => (!PARTS || PARTS.includes(name) ? measure() : undefined);
 const WRITES = Number(process.env.BENCH_SCALE_WRITES ?? 40);
+/** Comments from this many clients at once, each sending CONCURRENT_EACH. */
+const CONCURRENT_CLIENTS = 10;
+const CONCURRENT_EACH = 20;
+const SYNC_REPEATS = 3;
+/** The databases measured: FerretDB over SQLite, and over PostgreSQL where it can be had. */
+const BACKENDS = process.env.MONGODB_URI
+  ? ['MONGODB_URI']
+  : (process.env.BENCH_SCALE_BACKENDS?.split(',') ?? ['sqlite', 'postgres']).filter(
+      (backend) => backend !== 'postgres' || postgresAvailable(),
+    );
+const BACKEND_NAMES = { MONGODB_URI: 'MONGODB_URI', sqlite: 'FerretDB on SQLite', postgres: 'FerretDB on PostgreSQL' };
 const PUBLISH_REPEATS = 3;
 // Every comment keeps its Idempotency-Key record, as a visitor's normally does.
 const SERVER_ENV = { RATE_LIMIT_COMMENT: '1000000', RATE_LIMIT_ANON_KEYS: '1000000' };
@@ -57,7 +74,8 @@ export const SCALE_TARGETS = {
   adminFirstPageP95Ms: ADMIN_FIRST_PAGE_TARGET_MS,
   adminIdle: { bytes: 2048, requests: 2 },
   adminTenChangesShare: 0.01,
-  writes: { p50Ms: 10, p99Ms: 50 },
+  writes: { p50Ms: 10, p99Ms: 50, concurrentVsBareOneByOne: 0.8 },
+  firstSyncVsFullList: 2,
   change: { cpuMs: 100, listMs: 1000 },
 };
 const FIRST_PAGE_CALLS = ['dashboard', 'articlePage', 'commentPage', 'userPage'];
@@ -76,7 +94,6 @@ const QUIET_WAIT_MAX_MS = 120_000;
 /** A server over the full tier builds its read model before it listens: 31-50 s on a quiet machine. */
 const SCALE_START_TIMEOUT_MS = 240_000;
 
-const key = () => crypto.randomUUID();
 const summary = (samples) => ({
   p50Ms: round(percentile(samples, 50), 1),
   p95Ms: round(percentile(samples, 95), 1),
@@ -137,29 +154,53 @@ async function adminReads(url, token) {
   return out;
 }
 
-async function writes(url, token, tier) {
-  const comment = [];
-  for (let i = 0; i < WRITES; i++) {
-    const article = tier.published[(i * 7919) % tier.published.length];
-    const started = performance.now();
-    await api(url, 'POST', '/api/articles/add-comment', {
-      headers: { 'idempotency-key': key() },
-      body: { article, name: `Reader ${i}`, content: `Thank you for this article; it helped our family worship this week (${i}).` },
-    });
-    comment.push(performance.now() - started);
-  }
-  const edit = [];
+async function writes(url, token, tier, mongoUri) {
+  const posted = [];
+  const comment = await timed(WRITES, async (i) =>
+    posted.push(await postComment(url, tier.published[(i * 7919) % tier.published.length], i)),
+  );
+  const approval = await timed(WRITES, (i) => approve(url, token, posted[i]._id));
   const id = tier.published[tier.published.length >> 1];
   let { article } = await api(url, 'GET', `/api/articles/${id}`);
-  for (let i = 0; i < WRITES; i++) {
+  const edit = await timed(WRITES, async (i) => {
     const { _id, subtitle, content, category, isPublished, version } = article;
     const body = { article: JSON.stringify({ _id, title: `Edited title ${i}`, subtitle, content, category, isPublished, version }) };
-    const started = performance.now();
     ({ article } = await api(url, 'POST', '/api/articles/add', { token, body, headers: { 'idempotency-key': key() } }));
-    edit.push(performance.now() - started);
-  }
-  const out = { comment: summary(comment), edit: summary(edit) };
-  log(`scale: visitor comment p50 ${out.comment.p50Ms} ms, p99 ${out.comment.p99Ms} ms; admin edit p50 ${out.edit.p50Ms} ms, p99 ${out.edit.p99Ms} ms`);
+  });
+  const concurrent = await atOnce(CONCURRENT_CLIENTS, CONCURRENT_EACH, (i) =>
+    postComment(url, tier.published[(i * 104_729) % tier.published.length], WRITES + i),
+  );
+  const bare = await bareInserts(mongoUri, { count: WRITES, clients: CONCURRENT_CLIENTS, each: CONCURRENT_EACH });
+  const out = {
+    comment,
+    approval,
+    edit,
+    concurrent,
+    bare,
+    concurrentVsBare: round(concurrent.perSecond / bare.oneByOne.perSecond, 2),
+  };
+  log(
+    `scale: visitor comment p50 ${comment.p50Ms} ms, p99 ${comment.p99Ms} ms; approval p50 ${approval.p50Ms} ms; admin edit p50 ${edit.p50Ms} ms, p99 ${edit.p99Ms} ms; ` +
+      `${concurrent.perSecond} comments/s from ${CONCURRENT_CLIENTS} clients against ${bare.oneByOne.perSecond} bare inserts/s one by one (${out.concurrentVsBare}x)`,
+  );
+  return out;
+}
+
+/** A device's first sync as the PWA pages it, against one download of the full list (medians). */
+async function firstSync(url) {
+  const runs = [];
+  for (let i = 0; i < SYNC_REPEATS; i++) runs.push({ full: await fullList(url), sync: await pullFeed(url) });
+  const fullMs = round(median(runs.map((r) => r.full.ms)), 1);
+  const syncMs = round(median(runs.map((r) => r.sync.ms)), 1);
+  const out = {
+    fullMs,
+    fullBytes: runs[0].full.bytes,
+    syncMs,
+    syncBytes: runs[0].sync.bytes,
+    pages: runs[0].sync.pages,
+    ratio: round(syncMs / fullMs, 2),
+  };
+  log(`scale: first sync ${syncMs} ms over ${out.pages} pages against the full list ${fullMs} ms: ${out.ratio}x`);
   return out;
 }
 
@@ -291,14 +332,15 @@ async function adminSync(url, token, tier) {
   return out;
 }
 
-export async function benchScale() {
-  const database = await startDatabase();
+/** Every size of the tier on one backend's database server. */
+async function onBackend(backend) {
+  const database = backend === 'MONGODB_URI' ? await startDatabase() : await startDatabaseOn(backend);
   const results = [];
   try {
     for (const sizes of SCALE_SIZES) {
       const uri = databaseUri(database.baseUri, `scale_${sizes.articles}_${crypto.randomBytes(3).toString('hex')}`);
       const { tier, loadMs } = await loadTier(uri, sizes);
-      log(`scale: loaded ${JSON.stringify(sizes)} in ${loadMs} ms (${JSON.stringify(tier.timings)})`);
+      log(`scale: ${backend}: loaded ${JSON.stringify(sizes)} in ${loadMs} ms (${JSON.stringify(tier.timings)})`);
       const startMs = performance.now();
       const server = await startBackend(database, { name: 'scale', mongoUri: uri, env: SERVER_ENV, startTimeoutMs: SCALE_START_TIMEOUT_MS });
       const serverStartMs = Math.round(performance.now() - startMs);
@@ -306,14 +348,16 @@ export async function benchScale() {
         probePath = `/api/admin/articles/${tier.published[0]}/revisions`;
         const { token } = await api(server.url, 'POST', '/api/admin/login', { body: { email: tier.admin.email, password: tier.admin.password } });
         const result = {
+          database: BACKEND_NAMES[backend],
           sizes,
           loadMs,
           loadTimings: tier.timings,
           serverStartMs,
           // Writes first, on a quiet server: an admin call past its deadline leaves its query
           // running in the database for a while after its 503.
-          writes: await part('writes', () => writes(server.url, token, tier)),
+          writes: await part('writes', () => writes(server.url, token, tier, uri)),
           listAfterPublish: await part('listAfterPublish', () => listAfterPublish(server, token, tier)),
+          firstSync: await part('firstSync', () => firstSync(server.url)),
           adminSync: await part('adminSync', () => adminSync(server.url, token, tier)),
           admin: await part('admin', () => adminReads(server.url, token)),
           publicWait: await part('publicWait', () => untilQuiet(server.url, token).then(() => publicWaitDuringAdmin(server.url, token, tier))),
@@ -327,6 +371,12 @@ export async function benchScale() {
   } finally {
     await database.stop();
   }
+  return results;
+}
+
+export async function benchScale() {
+  const results = [];
+  for (const backend of BACKENDS) results.push(...(await onBackend(backend)));
   return results;
 }
 

@@ -11,7 +11,6 @@
 // a comment-sized document through the same driver into the same database, in the same run, one
 // after another and ten at once.
 import crypto from 'node:crypto';
-import { MongoClient, ObjectId } from 'mongodb';
 import { log } from '../scripts/lib/proc.mjs';
 import { api, createArticles, registerAdmin, startBackend } from './lib/server.mjs';
 import { growLibrary, readTemplate } from './lib/bulk-library.mjs';
@@ -27,7 +26,8 @@ import {
 } from './lib/http.mjs';
 import { articleInput } from './lib/text-gen.mjs';
 import { encodingCost } from './lib/encoding-cost.mjs';
-import { median, percentile, round } from './lib/stats.mjs';
+import { approve, atOnce, bareInserts, key, postComment, timed } from './lib/writes.mjs';
+import { median, round } from './lib/stats.mjs';
 
 export const SERVER_SIZES = (process.env.BENCH_SERVER_SIZES ?? '500,2000,10000')
   .split(',')
@@ -63,8 +63,6 @@ const SYNC_REPEATS = 3;
 // is stored without one, which is cheaper and not what a visitor normally meets.
 const SERVER_ENV = { RATE_LIMIT_COMMENT: '1000000', RATE_LIMIT_ANON_KEYS: '1000000' };
 
-const key = () => crypto.randomUUID();
-
 async function repeated(run, label) {
   const runs = [];
   for (let i = 0; i < SYNC_REPEATS; i++) runs.push(await run());
@@ -95,97 +93,6 @@ async function saveArticle(url, token, article, title) {
       headers: { 'idempotency-key': key() },
     })
   ).article;
-}
-
-async function postComment(url, articleId, n) {
-  const { comment } = await api(url, 'POST', '/api/articles/add-comment', {
-    headers: { 'idempotency-key': key() },
-    body: {
-      article: articleId,
-      name: `Reader ${n}`,
-      content: `Thank you for article thought number ${n}.`,
-    },
-  });
-  return comment;
-}
-
-async function approve(url, token, id) {
-  await api(url, 'PUT', '/api/admin/comments/approve', {
-    token,
-    body: { id },
-    headers: { 'idempotency-key': key() },
-  });
-}
-
-const summary = (times, totalMs) => ({
-  p50Ms: round(percentile(times, 50), 2),
-  p99Ms: round(percentile(times, 99), 1),
-  count: times.length,
-  perSecond: Math.round(times.length / (totalMs / 1000)),
-});
-
-/** `count` calls of `run`, one after another. */
-async function timed(count, run) {
-  const times = [];
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const callStarted = performance.now();
-    await run(i);
-    times.push(performance.now() - callStarted);
-  }
-  return summary(times, performance.now() - started);
-}
-
-/** `clients` callers at once, each making `each` calls of `run` one after another. */
-async function atOnce(clients, each, run) {
-  const times = [];
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      for (let i = 0; i < each; i++) {
-        const callStarted = performance.now();
-        await run(c * each + i);
-        times.push(performance.now() - callStarted);
-      }
-    }),
-  );
-  return { ...summary(times, performance.now() - started), clients };
-}
-
-/**
- * The floor under every write: one `insertOne` of a comment-sized document, through the driver
- * the backend uses (`mongodb`), into a scratch collection of the same database. No HTTP, no
- * checks, no guarantees; one after another, then ten at once.
- */
-async function bareInserts(uri) {
-  const client = new MongoClient(uri, { retryWrites: false });
-  await client.connect();
-  try {
-    const scratch = client.db().collection('bench_bare_inserts');
-    const doc = (n) => ({
-      _id: new ObjectId(),
-      article: new ObjectId(),
-      name: `Reader ${n}`,
-      content: `Thank you for article thought number ${n}.`,
-      isApproved: false,
-      seq: 0,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-      __v: 0,
-    });
-    // The collection exists (and has its `_id` lookup index) before anything is timed.
-    await scratch.insertOne(doc(-1));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await timed(10, (i) => scratch.insertOne(doc(i)));
-    const oneByOne = await timed(WRITES_EACH, (i) => scratch.insertOne(doc(i)));
-    const tenAtOnce = await atOnce(CONCURRENT_CLIENTS, CONCURRENT_EACH, (i) =>
-      scratch.insertOne(doc(i)),
-    );
-    await scratch.drop();
-    return { oneByOne, tenAtOnce };
-  } finally {
-    await client.close();
-  }
 }
 
 /** Real against ceiling, both under the same load; the ratio and whether it meets the target. */
@@ -314,7 +221,11 @@ async function measureSize(database, mongoUri, token, size, tmpDir, env) {
     b = undefined;
 
     log(`server: ${size}: bare insertOne baseline (same database and driver)`);
-    const bareInsert = await bareInserts(mongoUri);
+    const bareInsert = await bareInserts(mongoUri, {
+      count: WRITES_EACH,
+      clients: CONCURRENT_CLIENTS,
+      each: CONCURRENT_EACH,
+    });
     log(
       `server: ${size}: bare insert p50 ${bareInsert.oneByOne.p50Ms} ms, ${bareInsert.oneByOne.perSecond}/s one by one, ${bareInsert.tenAtOnce.perSecond}/s ten at once`,
     );

@@ -57,24 +57,54 @@ describe('the scale tier’s rows', () => {
     adminFirstPageP95Ms: 300,
     adminIdle: { bytes: 2048, requests: 2 },
     adminTenChangesShare: 0.01,
-    writes: { p50Ms: 10, p99Ms: 50 },
+    writes: { p50Ms: 10, p99Ms: 50, concurrentVsBareOneByOne: 0.8 },
     change: { cpuMs: 100, listMs: 1000 },
+    firstSyncVsFullList: 2,
   };
-  const size = (cpuMs: number[], commentP50: number) => ({
+  const size = (cpuMs: number[], commentP50: number, { syncRatio = 1.5, concurrentVsBare = 0.9 } = {}) => ({
     sizes: { articles: 10_000, comments: 100_000 },
-    writes: { comment: { p50Ms: commentP50, p99Ms: 20 }, edit: { p50Ms: 8, p99Ms: 30 } },
+    writes: {
+      comment: { p50Ms: commentP50, p99Ms: 20 },
+      approval: { p50Ms: 5, p99Ms: 20 },
+      edit: { p50Ms: 8, p99Ms: 30 },
+      concurrent: { clients: 10, perSecond: 900 * concurrentVsBare, p50Ms: 9 },
+      bare: { oneByOne: { perSecond: 900, p50Ms: 1 } },
+      concurrentVsBare,
+    },
     listAfterPublish: cpuMs.map((cpu) => ({ cpuMs: cpu, ms: 90, wireBytes: 13_000_000 })),
+    firstSync: { syncMs: 30 * syncRatio, syncBytes: 21_000_000, fullMs: 30, fullBytes: 20_000_000, pages: 50, ratio: syncRatio },
   });
 
   it('marks each row met or missed against its target, a change by its median CPU', () => {
     const met = table({ scale: { database: 'FerretDB on SQLite', sizes: [size([210, 90, 60], 6)] } }, { scale: targets });
     const lines = met.split('\n').filter((line) => line.includes('10,000 articles'));
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(4);
     expect(lines.every((line) => line.trimEnd().endsWith('| met |'))).toBe(true);
     expect(met).toContain('**90 ms**');
 
-    const missed = table({ scale: { database: 'FerretDB on SQLite', sizes: [size([150, 120, 60], 12)] } }, { scale: targets });
+    const missed = table(
+      { scale: { database: 'FerretDB on SQLite', sizes: [size([150, 120, 60], 12, { syncRatio: 2.5, concurrentVsBare: 0.5 })] } },
+      { scale: targets },
+    );
     const rows = missed.split('\n').filter((line) => line.includes('10,000 articles'));
+    expect(rows).toHaveLength(4);
     expect(rows.every((line) => line.trimEnd().endsWith('| **missed** |'))).toBe(true);
+  });
+
+  it('names each size’s own database, so both backends’ rows stand side by side', () => {
+    const both = table(
+      {
+        scale: {
+          database: 'FerretDB on SQLite',
+          sizes: [
+            { ...size([60], 6), database: 'FerretDB on SQLite' },
+            { ...size([60], 6), database: 'FerretDB on PostgreSQL' },
+          ],
+        },
+      },
+      { scale: targets },
+    );
+    const firstSyncRows = both.split('\n').filter((line) => line.includes('first sync'));
+    expect(firstSyncRows.map((line) => line.includes('(FerretDB on PostgreSQL)'))).toEqual([false, true]);
   });
 });

@@ -7,25 +7,33 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, PWA_DIST } from '../../scripts/lib/proc.mjs';
 import { freePort, startFerret, waitForPort } from '../../scripts/lib/db.mjs';
+import { startFerretOnPostgres } from '../../scripts/lib/postgres.mjs';
 
 const SERVER_START_TIMEOUT_MS = 60_000;
 
 /** One database server for the whole bench run; each backend gets a database of its own on it. */
 export async function startDatabase() {
+  if (!process.env.MONGODB_URI) return startDatabaseOn('sqlite');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-'));
-  if (process.env.MONGODB_URI) {
-    return {
-      baseUri: process.env.MONGODB_URI,
-      dataDir,
-      stop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const ferret = await startFerret({ dataDir: path.join(dataDir, 'db') });
   return {
-    baseUri: ferret.uri,
+    baseUri: process.env.MONGODB_URI,
+    dataDir,
+    stop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A throw-away FerretDB over SQLite (`sqlite`) or over a PostgreSQL cluster of its own (`postgres`). */
+export async function startDatabaseOn(backend) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${backend}-`));
+  const server =
+    backend === 'postgres'
+      ? await startFerretOnPostgres({ dataDir })
+      : await startFerret({ dataDir: path.join(dataDir, 'db') });
+  return {
+    baseUri: server.uri,
     dataDir,
     async stop() {
-      await ferret.stop();
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,98 @@
+// Single writes as the benches time them (bench/server.mjs, bench/scale.mjs): a visitor's comment
+// and an approval through the API, each with an Idempotency-Key as the PWA sends them; calls one
+// after another or from several clients at once; and the floor under every write, a bare insert.
+import crypto from 'node:crypto';
+import { MongoClient, ObjectId } from 'mongodb';
+import { api } from './server.mjs';
+import { percentile, round } from './stats.mjs';
+
+export const key = () => crypto.randomUUID();
+
+export async function postComment(url, articleId, n) {
+  const { comment } = await api(url, 'POST', '/api/articles/add-comment', {
+    headers: { 'idempotency-key': key() },
+    body: {
+      article: articleId,
+      name: `Reader ${n}`,
+      content: `Thank you for article thought number ${n}.`,
+    },
+  });
+  return comment;
+}
+
+export async function approve(url, token, id) {
+  await api(url, 'PUT', '/api/admin/comments/approve', {
+    token,
+    body: { id },
+    headers: { 'idempotency-key': key() },
+  });
+}
+
+const summary = (times, totalMs) => ({
+  p50Ms: round(percentile(times, 50), 2),
+  p99Ms: round(percentile(times, 99), 1),
+  count: times.length,
+  perSecond: Math.round(times.length / (totalMs / 1000)),
+});
+
+/** `count` calls of `run`, one after another. */
+export async function timed(count, run) {
+  const times = [];
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const callStarted = performance.now();
+    await run(i);
+    times.push(performance.now() - callStarted);
+  }
+  return summary(times, performance.now() - started);
+}
+
+/** `clients` callers at once, each making `each` calls of `run` one after another. */
+export async function atOnce(clients, each, run) {
+  const times = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = 0; i < each; i++) {
+        const callStarted = performance.now();
+        await run(c * each + i);
+        times.push(performance.now() - callStarted);
+      }
+    }),
+  );
+  return { ...summary(times, performance.now() - started), clients };
+}
+
+/**
+ * The floor under every write: one `insertOne` of a comment-sized document, through the driver
+ * the backend uses (`mongodb`), into a scratch collection of the same database. No HTTP, no
+ * checks, no guarantees; `count` one after another, then `clients` at once making `each`.
+ */
+export async function bareInserts(uri, { count, clients, each }) {
+  const client = new MongoClient(uri, { retryWrites: false });
+  await client.connect();
+  try {
+    const scratch = client.db().collection('bench_bare_inserts');
+    const doc = (n) => ({
+      _id: new ObjectId(),
+      article: new ObjectId(),
+      name: `Reader ${n}`,
+      content: `Thank you for article thought number ${n}.`,
+      isApproved: false,
+      seq: 0,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+      __v: 0,
+    });
+    // The collection exists (and has its `_id` lookup index) before anything is timed.
+    await scratch.insertOne(doc(-1));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await timed(10, (i) => scratch.insertOne(doc(i)));
+    const oneByOne = await timed(count, (i) => scratch.insertOne(doc(i)));
+    const tenAtOnce = await atOnce(clients, each, (i) => scratch.insertOne(doc(i)));
+    await scratch.drop();
+    return { oneByOne, tenAtOnce };
+  } finally {
+    await client.close();
+  }
+}
