@@ -104,8 +104,10 @@ describe('pictures', () => {
     made.push(article._id);
     const { page, context } = await newPage(browser, { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
     const asked: string[] = [];
+    // What the page asks for to draw (type "image"); the device's keeper of pictures for offline
+    // (sync/images/) fetches every width in the background, and those are not what is drawn.
     page.on('request', (request) => {
-      if (request.url().includes('/api/images/')) asked.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'image' && request.url().includes('/api/images/')) asked.push(new URL(request.url()).pathname);
     });
     await page.goto(`/article/${article._id}`);
     await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
