@@ -18,7 +18,7 @@ import { Slices } from '../../lib/next-task.ts';
 import { db, type StudyKind, type StudyTombstone } from '../../db/db.ts';
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
-import { isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
+import { heldRecords, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
 
 export interface StudyPullResult {
   applied: number;
@@ -88,17 +88,9 @@ async function openPage(keys: SpaceKeys, page: SpaceChanges, byRid: ByRid): Prom
 
 type Held = Record<string, unknown> | undefined;
 
-/**
- * What the device holds of `incoming`'s records and their tombstones, read a table at a time
- * (a page is hundreds of records; one read each made a link of 2,000 take minutes on a phone).
- */
+/** What the device holds of `incoming`'s records and their tombstones, read a table at a time. */
 async function heldOf(incoming: Incoming[]): Promise<{ current: Map<string, Held>; stones: Map<string, StudyTombstone | undefined> }> {
-  const current = new Map<string, Held>();
-  for (const kind of new Set(incoming.map((record) => record.kind))) {
-    const ids = [...new Set(incoming.filter((record) => record.kind === kind).map((record) => record.id))];
-    const values = await STUDY_KINDS[kind].table().bulkGet(ids);
-    ids.forEach((id, n) => current.set(studyRecordId(kind, id), values[n] as Held));
-  }
+  const current = (await heldRecords(incoming)) as Map<string, Held>;
   const keys = [...new Set(incoming.map(({ kind, id }) => tombstoneKey(kind, id)))];
   const found = await db.tombstones.bulkGet(keys);
   return { current, stones: new Map(keys.map((key, n) => [key, found[n]])) };

@@ -16,7 +16,7 @@ import { Slices } from '../../lib/next-task.ts';
 import { db, type OutboxEntry, type StudyKind } from '../../db/db.ts';
 import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveSpace, linkedSpace, skipOwnWrite, stillLinked } from './space-state.ts';
-import { STUDY_KINDS, studyRecordId, travelling } from './study-records.ts';
+import { heldRecords, studyRecordId, travelling } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
 interface StudyBody {
@@ -43,12 +43,7 @@ const bodyOf = (entry: OutboxEntry) => entry.body as unknown as StudyBody;
  * each) made sealing 2,000 take tens of seconds on a phone.
  */
 export async function sealMany(keys: SpaceKeys, records: { kind: StudyKind; id: string }[]): Promise<SealedRecord[]> {
-  const held = new Map<string, { _id: string } | undefined>();
-  for (const kind of new Set(records.map((record) => record.kind))) {
-    const ids = [...new Set(records.filter((record) => record.kind === kind).map((record) => record.id))];
-    const values = await STUDY_KINDS[kind].table().bulkGet(ids);
-    ids.forEach((id, n) => held.set(studyRecordId(kind, id), values[n]));
-  }
+  const held = await heldRecords(records);
   const slices = new Slices();
   const out: SealedRecord[] = [];
   for (const { kind, id } of records) {
