@@ -7,6 +7,16 @@ import { PREVIEWS_AT_ONCE, searchSubmitted } from '../search/index.ts';
 
 /** Search results shown at first and added by each "Show more results". */
 const RESULTS_AT_ONCE = PREVIEWS_AT_ONCE;
+/**
+ * How long a submitted reference may hold the page's redraw for its passage. Reading a chapter
+ * from the device takes a few milliseconds, redrawing the page for a search (a router transition)
+ * takes a phone tens; the passage is drawn first, then the page. A passage still on its way over
+ * the network holds nothing longer than this.
+ */
+const PASSAGE_FIRST_MS = 150;
+
+/** Submissions so far: a held redraw goes ahead only if no later search came meanwhile. */
+let submissions = 0;
 
 const SEARCH_PARAM = 'q';
 const TAB_PARAM = 'tab';
@@ -32,9 +42,14 @@ export function useHomeSearch() {
     if (next.query) search.set(SEARCH_PARAM, next.query);
     if (next.tab !== INDEX_TAB) search.set(TAB_PARAM, next.tab);
     // The Bible passage and the worker's answer start now, not once the page has been redrawn.
-    searchSubmitted(next.query);
-    setParams(search, { replace });
-    setShown(RESULTS_AT_ONCE);
+    const passage = searchSubmitted(next.query);
+    const submission = ++submissions;
+    const redraw = () => {
+      if (submission !== submissions) return;
+      setParams(search, { replace });
+      setShown(RESULTS_AT_ONCE);
+    };
+    void Promise.race([passage, new Promise((resolve) => setTimeout(resolve, PASSAGE_FIRST_MS))]).then(redraw);
   }
 
   return {

@@ -214,10 +214,12 @@ export function Extras({ query, part }: { query: string; part: 'top' | 'bottom' 
 
 /**
  * A search was just submitted (or cleared): its passage is read and the worker asked now, while
- * the page is still on its way to showing it (use-passages.ts). Reached like Extras.
+ * the page is still on its way to showing it (use-passages.ts). Answers once the passage is read
+ * (at once for a query that names none). Reached like Extras.
  * @public
  */
-export function searchSubmitted(query: string): void {
-  readPassages(query, true);
+export function searchSubmitted(query: string): Promise<void> {
+  const read = readPassages(query, true);
   askDevice(query);
+  return read;
 }

@@ -31,10 +31,18 @@ function load(): Promise<Groups> {
 }
 
 /** The page is idle after its first screen (search.ts, startSearchSoon): the file is fetched. */
-export const prefetchSearchGroups = () => void load().catch(console.error);
+export const prefetchSearchGroups = (): Promise<void> => load().then(() => undefined, console.error);
 
-/** The search box's query was just submitted or cleared (SearchGroups.tsx, searchSubmitted). */
-export const searchSubmitted = (query: string) => void load().then((groups) => groups.searchSubmitted(query), console.error);
+/**
+ * The search box's query was just submitted or cleared (SearchGroups.tsx, searchSubmitted).
+ * Answers once a reference's passage is read when the groups' file is already here; before the
+ * file is in, at once (the read starts when it arrives).
+ */
+export function searchSubmitted(query: string): Promise<void> {
+  if (loaded) return loaded.searchSubmitted(query).catch(console.error);
+  void load().then((groups) => groups.searchSubmitted(query), console.error);
+  return Promise.resolve();
+}
 
 /** The passage (`top`) or the lessons and verses (`bottom`) a search found besides the articles. */
 export function SearchExtras({ query, part }: { query: string; part: 'top' | 'bottom' }) {

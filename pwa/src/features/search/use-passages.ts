@@ -26,28 +26,36 @@ interface Passages {
 const passages = held<Passages>({ read: { needle: '', state: 'worker' }, ahead: false });
 const set = (next: Passages) => passages.set(next);
 
+/** The read in progress, settled once its passages are shown (or left to the worker). */
+let reading: Promise<void> = Promise.resolve();
+
 /**
  * Reads the passages `query` names, when query-reference.ts reads it (else the worker's answer
- * is shown); `ahead`: the search was just submitted and the page does not show it yet.
+ * is shown); `ahead`: the search was just submitted and the page does not show it yet. Answers
+ * when the passages are read (at once for a query that names none).
  */
-export function readPassages(query: string, ahead: boolean): void {
+export function readPassages(query: string, ahead: boolean): Promise<void> {
   const needle = normaliseQuery(query);
   const now = passages.get();
   if (now.read.needle === needle) {
     if (now.ahead && !ahead) set({ ...now, ahead });
-    return;
+    return now.read.state === 'reading' ? reading : Promise.resolve();
   }
   const ranges = needle ? readReferences(needle) : null;
-  if (!ranges) return set({ read: { needle, state: 'worker' }, ahead });
+  if (!ranges) {
+    set({ read: { needle, state: 'worker' }, ahead });
+    return Promise.resolve();
+  }
   set({ read: { needle, state: 'reading' }, ahead });
   const done = (read: PassagesRead) => passages.get().read.needle === needle && set({ ...passages.get(), read });
-  Promise.all(ranges.map(passageOf)).then(
-    (found) => done({ needle, state: 'read', passages: found }),
+  reading = Promise.all(ranges.map(passageOf)).then(
+    (found) => void done({ needle, state: 'read', passages: found }),
     (error: unknown) => {
       console.error('[search]', error);
       done({ needle, state: 'worker' });
     },
   );
+  return reading;
 }
 
 /** What to show above the articles for `query` (the page's own): its passages, or the worker's. */
@@ -55,7 +63,7 @@ export function usePassages(query: string): PassagesRead {
   const current = useHeld(passages);
   const needle = normaliseQuery(query);
   // Back, Forward, a link or a reload: the page's query is read here; a submitted one is confirmed.
-  useEffect(() => readPassages(query, false), [query]);
+  useEffect(() => void readPassages(query, false), [query]);
   if (current.ahead || current.read.needle === needle) return current.read;
   return { needle, state: needle && readReferences(needle) ? 'reading' : 'worker' };
 }
