@@ -12,6 +12,7 @@ import { watchHeaps } from './lib/cdp-heaps.mjs';
 import { serveStatic } from './lib/static-server.mjs';
 import { median, p95, round } from './lib/stats.mjs';
 import { TRACE_CATEGORIES, longestMainThreadTaskMs } from './lib/trace.mjs';
+import { PWA_SYNC_PAGE_ITEMS } from './lib/http.mjs';
 
 export const SEARCH_SIZES = (process.env.BENCH_SEARCH_SIZES ?? '2000,10000').split(',').map(Number);
 export const SEARCH_TARGETS = {
@@ -149,6 +150,7 @@ export async function benchSearch() {
         averageWords: round(stored.words / stored.articles, 0),
         plainTextMb: round(stored.textChars / 1024 / 1024, 1),
         sync: {
+          pageItems: PWA_SYNC_PAGE_ITEMS,
           writeMs: round(sync.result.writeMs, 0),
           indexedMs: round(sync.result.indexedMs, 0),
           longestTaskMs: sync.longestTaskMs,

@@ -11,8 +11,8 @@ import { round } from './stats.mjs';
 
 /** What a browser offers; the server answers brotli. */
 export const ACCEPT_ENCODING = { 'accept-encoding': 'br, gzip' };
-/** pwa/src/sync/pull.ts: the page size the PWA asks the feed for. */
-export const PWA_SYNC_PAGE_ITEMS = 200;
+/** pwa/src/sync/pull.ts: the article page size the PWA asks the feed for (contracts' LIMITS). */
+export const PWA_SYNC_PAGE_ITEMS = 1000;
 export const LOAD_CONNECTIONS = 10;
 export const LOAD_DURATION_S = 5;
 const LOAD_WARMUP_S = 1;

@@ -1,8 +1,7 @@
 // The search benchmark's page: the PWA's real data layer (Dexie + the sync's page writer) and its
 // real search (the worker), driven from bench/search.mjs through `window.bench`.
-import type { Article } from '@fw/contracts';
 import { db, type ArticleSummary } from '../../pwa/src/db/db.ts';
-import { SYNC_PAGE_ITEMS, applyArticlePage } from '../../pwa/src/sync/pull.ts';
+import { ARTICLE_PAGE_ITEMS, pullArticles } from '../../pwa/src/sync/pull.ts';
 import {
   forgetSearchIndex,
   lastWorkerCallMs,
@@ -17,8 +16,10 @@ import { naiveSearch } from './baselines.ts';
 
 const POLL_MS = 50;
 let all: ArticleSummary[] = [];
-/** Feed pages as JSON text, made before the sync is timed (as the network would deliver them). */
-let feed: string[] = [];
+/** Feed pages as the server writes them, made before the sync is timed (by the cursor they answer). */
+let feed = new Map<string, string>();
+/** What the network hands the page at a time, one task each. */
+const CHUNK_CHARS = 64 * 1024;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -50,41 +51,59 @@ const bench = {
   },
 
   /**
-   * A first sync of the prepared feed: each page's JSON text is parsed and written by the sync's
-   * own page writer.
-   * The worker, already running, follows the sync's announcements. Ends when it indexed them all.
+   * A first sync of the prepared feed through the sync's own pull: each page arrives in chunks of
+   * CHUNK_CHARS, a task apart, as the network hands a page over, and is read and written as it
+   * comes (pwa/src/sync/feed-stream.ts). The worker, already running, follows the sync's
+   * announcements. Ends when it indexed them all.
    */
   prepareFeed(count: number, seed: number) {
-    feed = [];
-    for (let from = 0; from < count; from += SYNC_PAGE_ITEMS) {
+    feed = new Map();
+    for (let from = 0; from < count; from += ARTICLE_PAGE_ITEMS) {
       const parts: string[] = [];
-      for (let n = from; n < Math.min(count, from + SYNC_PAGE_ITEMS); n++)
-        parts.push(JSON.stringify(feedArticle(n, seed)));
-      feed.push(`{"articles":[${parts.join(',')}],"removed":[],"cursor":"${from}"}`);
+      const to = Math.min(count, from + ARTICLE_PAGE_ITEMS);
+      for (let n = from; n < to; n++) parts.push(JSON.stringify(feedArticle(n, seed)));
+      // The layout of backend/src/modules/sync/sync.routes.ts (contracts/src/sync.ts).
+      feed.set(
+        from ? String(from) : '',
+        `{"success":true${from ? '' : `,"total":${count}`},"articles":[\n${parts.join(',\n')}\n],"removed":[],"cursor":"${to}","hasMore":${to < count}}`,
+      );
     }
   },
 
   async firstSync(count: number) {
     await searchIndexStats(); // the worker is up, as on the home page
+    const pages = feed;
+    feed = new Map();
+    const network = window.fetch;
+    window.fetch = async (input) => {
+      const text = pages.get(new URL(String(input), location.href).searchParams.get('since') ?? '')!;
+      let at = 0;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await nextTask();
+          if (at >= text.length) return controller.close();
+          controller.enqueue(new TextEncoder().encode(text.slice(at, (at += CHUNK_CHARS))));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
     const started = performance.now();
-    let writeMs = 0;
-    for (const json of feed.splice(0)) {
-      await nextTask();
-      const writeStarted = performance.now();
-      const page = JSON.parse(json) as { articles: Article[]; removed: string[]; cursor: string };
-      await applyArticlePage(page);
-      writeMs += performance.now() - writeStarted;
+    try {
+      await pullArticles();
+    } finally {
+      window.fetch = network;
     }
     const storedMs = performance.now() - started;
     await waitForIndex(count);
-    return { writeMs, storedMs, indexedMs: performance.now() - started };
+    return { writeMs: storedMs, storedMs, indexedMs: performance.now() - started };
   },
 
-  /** Diagnostics: how long parsing one prepared feed page takes, and its size. */
+  /** Diagnostics: how long parsing one prepared feed page whole would take, and its size. */
   parseCost() {
+    const first = feed.get('')!;
     const started = performance.now();
-    JSON.parse(feed[0]!);
-    return { ms: performance.now() - started, chars: feed[0]!.length };
+    JSON.parse(first);
+    return { ms: performance.now() - started, chars: first.length };
   },
 
   /** What was stored (after the timed part). */

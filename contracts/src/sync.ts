@@ -25,6 +25,12 @@ export const syncQuerySchema = z.strictObject({
  * One page of changes: upserts, removals (tombstones), the cursor to ask from next. `reset`: the
  * cursor sent came from another database, so this page starts from the beginning and the device
  * must drop what it holds from this feed before applying it.
+ *
+ * A page's layout: the server writes it one entry per line, what comes before the entries
+ * (`success`, `reset`, `total`) on the first line, which ends with the list's `[`, and the rest
+ * (`removed`, `cursor`, `hasMore`) on the last, which begins with its `]`; no other newline is in
+ * it (JSON escapes those inside strings). Any JSON reader reads it as usual; the PWA reads a large
+ * page line by line as it arrives (pwa/src/sync/feed-stream.ts).
  */
 export const articleFeedSchema = envelope({
   articles: z.array(articleSchema),

@@ -66,16 +66,20 @@ describe('offline readiness', () => {
     const total = await publishedCount();
     expect(total).toBeGreaterThan(SYNC_PAGE_ITEMS);
     const { page, context } = await newPage(browser, { viewport: { width: 375, height: 740 } });
-    // The first page comes at once; the rest waits until the line has been seen.
+    // Pages of SYNC_PAGE_ITEMS instead of the PWA's ARTICLE_PAGE_ITEMS, so a few hundred articles
+    // take several pages, as thousands would. The first comes at once; the rest waits until the
+    // line has been seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let heldPages = 0;
     await page.route((url) => url.pathname === '/api/sync/articles', async (route) => {
-      if (new URL(route.request().url()).searchParams.has('since')) {
+      const url = new URL(route.request().url());
+      url.searchParams.set('limit', String(SYNC_PAGE_ITEMS));
+      if (url.searchParams.has('since')) {
         heldPages += 1;
         await held;
       }
-      await route.continue();
+      await route.continue({ url: url.toString() });
     });
     await page.goto('/');
     const line = page.getByTestId('sync-progress');

@@ -6,6 +6,7 @@ import { STORAGE_FULL_MESSAGE, isQuotaError } from './storage.ts';
 
 export const API_TIMEOUT_MS = 15_000;
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
+const TIMED_OUT_MESSAGE = 'The server took too long to answer.';
 export const OFFLINE_MESSAGE = 'You are offline. This will be sent when the connection returns.';
 
 export class ApiError extends Error {
@@ -60,11 +61,7 @@ function parseRetryAfter(value: string | null): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
-export async function api<T = Record<string, unknown>>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  options: ApiOptions = {},
-): Promise<ApiResult<T>> {
+function requestHeaders(options: ApiOptions): Record<string, string> {
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = getToken();
   if (token) {
@@ -75,44 +72,104 @@ export async function api<T = Record<string, unknown>>(
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   if (options.etag) headers['If-None-Match'] = options.etag;
+  return headers;
+}
 
+/** The error for a call that got no answer: `timedOut` when it was its own time limit. */
+const unanswered = (timedOut: boolean) =>
+  new ApiError(timedOut ? TIMED_OUT_MESSAGE : navigator.onLine ? 'Could not reach the server.' : 'You are offline.', 0);
+
+/** The error for an answer that is not a success (`body` its JSON, null when it had none). */
+function refusal(response: Response, body: Record<string, unknown> | null): ApiError {
+  const message =
+    typeof body?.message === 'string' && body.message
+      ? body.message
+      : response.ok
+        ? UNKNOWN_ERROR_MESSAGE
+        : `The server answered ${response.status}.`;
+  return new ApiError(message, response.ok ? 500 : response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
+}
+
+async function jsonOf(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    return (await response.json()) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+export async function api<T = Record<string, unknown>>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResult<T>> {
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
-      headers,
+      headers: requestHeaders(options),
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
       cache: 'no-store',
     });
   } catch {
-    const timedOut = timeout.aborted;
-    throw new ApiError(
-      timedOut ? 'The server took too long to answer.' : navigator.onLine ? 'Could not reach the server.' : 'You are offline.',
-      0,
-    );
+    throw unanswered(timeout.aborted);
   }
   const etag = response.headers.get('ETag');
   if (response.status === 304) return { data: undefined as T, status: 304, etag, notModified: true };
-
-  let body: Record<string, unknown> | null;
-  try {
-    body = (await response.json()) as Record<string, unknown>;
-  } catch {
-    body = null;
-  }
-  if (!response.ok || !body || body.success === false) {
-    const message =
-      typeof body?.message === 'string' && body.message
-        ? body.message
-        : response.ok
-          ? UNKNOWN_ERROR_MESSAGE
-          : `The server answered ${response.status}.`;
-    throw new ApiError(message, response.ok ? 500 : response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
-  }
+  const body = await jsonOf(response);
+  if (!response.ok || !body || body.success === false) throw refusal(response, body);
   return { data: body as T, status: response.status, etag, notModified: false };
+}
+
+/**
+ * A GET whose answer is read as it arrives (a large feed page, sync/feed-stream.ts): its body's
+ * chunks, or the same ApiError as api() for a refusal or no answer. The time limit is between
+ * bytes, not for the whole answer: a page of megabytes on a slow line takes longer than
+ * API_TIMEOUT_MS to arrive, but no stretch of API_TIMEOUT_MS passes without a byte of it.
+ */
+export async function* apiChunks(path: string): AsyncGenerator<Uint8Array> {
+  const stop = new AbortController();
+  let timedOut = false;
+  let timer = 0;
+  const wait = () => {
+    clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      timedOut = true;
+      stop.abort();
+    }, API_TIMEOUT_MS);
+  };
+  wait();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(path, { headers: requestHeaders({}), signal: stop.signal, cache: 'no-store' });
+    } catch {
+      throw unanswered(timedOut);
+    }
+    if (!response.ok || !response.body) throw refusal(response, await jsonOf(response));
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        wait();
+        let read: ReadableStreamReadResult<Uint8Array>;
+        try {
+          read = await reader.read();
+        } catch {
+          throw unanswered(timedOut);
+        }
+        if (read.done) return;
+        yield read.value;
+      }
+    } finally {
+      // Stopped early (an error while applying what came): the rest is not wanted.
+      reader.cancel().catch(() => {});
+    }
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The text for an error toast (the product's fixed error wording). */

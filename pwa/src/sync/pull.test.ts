@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '@fw/contracts';
+import { LIMITS } from '@fw/contracts/limits';
 import { db, getMeta } from '../db/db.ts';
 import { ScriptedServer } from '../../test/scripted-server.ts';
 import { resetDb } from '../../test/reset-db.ts';
@@ -44,6 +45,22 @@ describe('pullArticles', () => {
     expect(await getMeta(META.ARTICLES_CURSOR)).toBe('3');
   });
 
+  it('asks for article pages of the size it reads as they arrive until the feed ends', async () => {
+    const pages: Record<string, Record<string, unknown>> = {
+      '': { success: true, articles: [art(1)], removed: [], cursor: '1', hasMore: true, total: 3 },
+      '1': { success: true, articles: [art(2)], removed: [], cursor: '2', hasMore: true },
+      '2': { success: true, articles: [art(3)], removed: [], cursor: '3', hasMore: false },
+    };
+    server.script = (call) => ({ status: 200, body: pages[new URL(call.path, 'http://x').searchParams.get('since') ?? '']! });
+    expect(await pullArticles()).toBe(3);
+    expect(server.calls.map((call) => call.path)).toEqual([
+      `/api/sync/articles?limit=${LIMITS.SYNC_ARTICLE_PAGE_ITEMS}`,
+      `/api/sync/articles?limit=${LIMITS.SYNC_ARTICLE_PAGE_ITEMS}&since=1`,
+      `/api/sync/articles?limit=${LIMITS.SYNC_ARTICLE_PAGE_ITEMS}&since=2`,
+    ]);
+    expect(await db.articles.count()).toBe(3);
+  });
+
   it('marks a first sync in progress with the total the first page gives, and clears it at the end', async () => {
     const pages: Record<string, Record<string, unknown> | 'offline'> = {
       '': { success: true, articles: [art(1), art(2)], removed: [], cursor: '2', hasMore: true, total: 3 },
@@ -74,7 +91,7 @@ describe('pullArticles', () => {
     await db.meta.put({ key: META.ARTICLES_CURSOR, value: '10' });
     server.script = () => ({ status: 200, body: { success: true, articles: [], removed: [art(1)._id], cursor: '11', hasMore: false } });
     await pullArticles();
-    expect(server.calls[0]?.path).toBe('/api/sync/articles?limit=200&since=10');
+    expect(server.calls[0]?.path).toBe(`/api/sync/articles?limit=${LIMITS.SYNC_ARTICLE_PAGE_ITEMS}&since=10`);
     expect(await db.articles.count()).toBe(0);
     expect(await db.bodies.count()).toBe(0);
     expect(await db.comments.count()).toBe(0);

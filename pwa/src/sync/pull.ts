@@ -7,6 +7,7 @@ import { pullSchedule } from './lessons-sync.ts';
 import { pullDailyTexts } from './daily-sync.ts';
 import { db, getMeta, setMeta } from '../db/db.ts';
 import { announceArticleChanges } from './article-changes.ts';
+import { readFeedPage } from './feed-stream.ts';
 import { splitArticle } from './article-store.ts';
 import { holdFeedCopy } from './held-copies.ts';
 import { heldRecordIds } from './write-kinds/registry.ts';
@@ -15,8 +16,14 @@ import { LIMITS } from '@fw/contracts/limits';
 import { META } from './meta-keys.ts';
 import { nextTask } from '../lib/next-task.ts';
 
-/** The page the device asks for: the server's default, one number for both ends. */
+/** The comment pages the device asks for: the server's default, one number for both ends. */
 export const SYNC_PAGE_ITEMS = LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
+/**
+ * The article pages the device asks for: read and written as they arrive (pullArticles), so a
+ * page's size holds nothing back (the first articles of a first sync show as soon as a page's
+ * first group is in) and a first sync of 10,000 articles is ten requests.
+ */
+export const ARTICLE_PAGE_ITEMS = LIMITS.SYNC_ARTICLE_PAGE_ITEMS;
 /**
  * Records written per request inside a transaction. IndexedDB copies a value on the page's thread
  * when it is put, so smaller requests (awaited one after another, which keeps the transaction
@@ -35,41 +42,48 @@ export interface FirstSync {
   total: number | null;
 }
 
+/** What a page says before its articles (its first line on the wire). */
+type PageHead = Partial<Pick<ArticleFeed, 'reset' | 'total'>>;
+/** What it says after them. */
+type PageEnd = Pick<ArticleFeed, 'removed' | 'cursor'> & Partial<Pick<ArticleFeed, 'hasMore'>>;
+
 /**
+ * Writes one article page a transaction at a time, as its groups come (`write`), then its end
+ * (`finish`: the last group, the page's removals and its cursor, in one transaction).
  * `reset`: the server's database is another one than the cursor came from (a restored backup, a
  * replaced server), so the page starts from the beginning and what the feed brought before is
  * dropped, in the page's first transaction, so the device never shows a mix of two databases.
- * The page's articles go in transactions of TRANSACTION_ITEMS; its last one also removes what
- * the page removed and moves the cursor. Cut off part-way (a crash, a closed tab), the cursor has
- * not moved: the page comes again and writing it again changes nothing.
+ * Cut off part-way (a crash, a closed tab, the network), the cursor has not moved: the page comes
+ * again and writing it again changes nothing.
  */
-export async function applyArticlePage(
-  page: Pick<ArticleFeed, 'articles' | 'removed' | 'cursor'> &
-    Partial<Pick<ArticleFeed, 'hasMore' | 'total' | 'reset'>>,
-): Promise<void> {
+function articlePageWriter(head: PageHead) {
+  const reset = head.reset === true;
+  let first = true;
   let dropped: string[] = [];
   const applied: Article[] = [];
   let removed: string[] = [];
-  const groups: Article[][] = [];
-  for (let from = 0; from < page.articles.length; from += TRANSACTION_ITEMS)
-    groups.push(page.articles.slice(from, from + TRANSACTION_ITEMS));
-  if (groups.length === 0) groups.push([]);
-  for (const [n, group] of groups.entries()) {
-    const first = n === 0;
-    const last = n === groups.length - 1;
+
+  async function transaction(group: Article[], end: PageEnd | null): Promise<void> {
     if (!first) await nextTask();
+    const isFirst = first;
+    first = false;
     await db.transaction('rw', [db.articles, db.bodies, db.comments, db.meta, db.outbox], async () => {
       // An article with a write waiting keeps the device's copy; the feed's is set aside for later.
       const held = await heldRecordIds();
       let writing = group;
-      let removing = last ? page.removed : [];
+      let removing = end ? end.removed : [];
       if (held.size) {
         for (const article of group) if (held.has(article._id)) await holdFeedCopy(article._id, { table: 'articles', value: article });
         for (const id of removing) if (held.has(id)) await holdFeedCopy(id, { table: 'articles', value: null });
         writing = group.filter((article) => !held.has(article._id));
         removing = removing.filter((id) => !held.has(id));
       }
-      if (first && page.reset) {
+      // A first sync (or one begun again) shows its progress line ("400 of 2,000") from its first
+      // transaction until its last page ends.
+      if (isFirst && (reset || !(await getMeta<string>(META.ARTICLES_CURSOR)))) {
+        await setMeta(META.FIRST_SYNC, { total: head.total ?? null } satisfies FirstSync);
+      }
+      if (isFirst && reset) {
         dropped = ((await db.articles.toCollection().primaryKeys()) as string[]).filter((id) => !held.has(id));
         await db.articles.bulkDelete(dropped);
         await db.bodies.bulkDelete(dropped);
@@ -81,23 +95,54 @@ export async function applyArticlePage(
         await db.bodies.bulkPut(chunk.map((p) => p.body));
       }
       applied.push(...writing);
-      if (!last) return;
+      if (!end) return;
       if (removing.length) {
         await db.articles.bulkDelete(removing);
         await db.bodies.bulkDelete(removing);
         await db.comments.where('article').anyOf(removing).delete();
       }
       removed = removing;
-      const firstPage = page.reset || !(await getMeta<string>(META.ARTICLES_CURSOR));
-      await setMeta(META.ARTICLES_CURSOR, page.cursor);
-      // The progress line of the first sync ("400 of 2,000") shows while this is set.
-      if (page.hasMore === false) await db.meta.delete(META.FIRST_SYNC);
-      else if (firstPage) await setMeta(META.FIRST_SYNC, { total: page.total ?? null } satisfies FirstSync);
+      await setMeta(META.ARTICLES_CURSOR, end.cursor);
+      if (end.hasMore === false) await db.meta.delete(META.FIRST_SYNC);
     });
   }
-  const kept = new Set(applied.map((a) => a._id));
-  const gone = [...removed, ...dropped.filter((id) => !kept.has(id))];
-  if (applied.length || gone.length) announceArticleChanges({ changed: applied.map((a) => a._id), removed: gone });
+
+  return {
+    write: (group: Article[]) => transaction(group, null),
+    async finish(group: Article[], end: PageEnd): Promise<void> {
+      await transaction(group, end);
+      const kept = new Set(applied.map((a) => a._id));
+      const gone = [...removed, ...dropped.filter((id) => !kept.has(id))];
+      if (applied.length || gone.length) announceArticleChanges({ changed: applied.map((a) => a._id), removed: gone });
+    },
+  };
+}
+
+/**
+ * One article page already read: its articles go in transactions of TRANSACTION_ITEMS, its last
+ * one also removes what the page removed and moves the cursor (articlePageWriter).
+ */
+export async function applyArticlePage(
+  page: Pick<ArticleFeed, 'articles' | 'removed' | 'cursor'> &
+    Partial<Pick<ArticleFeed, 'hasMore' | 'total' | 'reset'>>,
+): Promise<void> {
+  const writer = articlePageWriter(page);
+  const last = Math.max(0, Math.ceil(page.articles.length / TRANSACTION_ITEMS) - 1) * TRANSACTION_ITEMS;
+  for (let from = 0; from < last; from += TRANSACTION_ITEMS) await writer.write(page.articles.slice(from, from + TRANSACTION_ITEMS));
+  await writer.finish(page.articles.slice(last), page);
+}
+
+/**
+ * One article page from the network, written while it arrives (sync/feed-stream.ts): each group
+ * of TRANSACTION_ITEMS as soon as it is read, the page's end once the whole page is in.
+ */
+async function pullArticlePage(path: string): Promise<PageEnd> {
+  let writer: ReturnType<typeof articlePageWriter> | null = null;
+  const started = (head: PageHead) => (writer ??= articlePageWriter(head));
+  const { fields, rest } = await readFeedPage<Article>(path, 'articles', TRANSACTION_ITEMS, (group, head) => started(head).write(group));
+  const page = fields as PageHead & PageEnd;
+  await started(page).finish(rest, page);
+  return page;
 }
 
 export async function applyCommentPage(
@@ -135,8 +180,15 @@ async function pullFeed<P extends { cursor: string; hasMore: boolean }>(
   }
 }
 
-export function pullArticles(): Promise<number> {
-  return pullFeed<ArticleFeed>(API_PATHS.articleFeed, META.ARTICLES_CURSOR, applyArticlePage);
+/** The article feed from the device's cursor, a page of ARTICLE_PAGE_ITEMS at a time. */
+export async function pullArticles(): Promise<number> {
+  for (let pages = 1; ; pages++) {
+    const since = await getMeta<string>(META.ARTICLES_CURSOR);
+    const query = new URLSearchParams({ limit: String(ARTICLE_PAGE_ITEMS) });
+    if (since) query.set('since', since);
+    const end = await pullArticlePage(`${API_PATHS.articleFeed}?${query}`);
+    if (!end.hasMore) return pages;
+  }
 }
 
 export function pullComments(): Promise<number> {

@@ -17,8 +17,11 @@
 // each of at most one page: the bytes kept per page size are about one copy of the feed.
 // Pure (no database), so the rule is tested on its own (feed-pages.test.ts).
 
-/** Page sizes whose pages are kept; 200 is what the PWA asks for, 500 the contract's maximum. */
-export const CACHED_PAGE_SIZES = [16, 64, 200, 500] as const;
+/**
+ * Page sizes whose pages are kept: the PWA asks for 200 first and 1,000 after (pwa/src/sync/pull.ts),
+ * 1,000 is the contract's maximum.
+ */
+export const CACHED_PAGE_SIZES = [16, 64, 200, 500, 1000] as const;
 /** Places this close to the end are answered exactly (devices a few changes behind). */
 export const EXACT_TAIL = 32;
 

@@ -17,7 +17,11 @@ import { planPage } from './feed-pages.ts';
 const FEEDS = ['articles', 'comments'] as const;
 type Feed = (typeof FEEDS)[number];
 
-/** The feed's JSON, spliced from the entries' ready-made JSON (nothing is serialised again). */
+/**
+ * The feed's JSON, spliced from the entries' ready-made JSON (nothing is serialised again), one
+ * entry per line (contracts/src/sync.ts, "A page's layout"): what a device needs before the
+ * entries (`reset`, `total`) on the first line, each entry on its own line, the rest on the last.
+ */
 function renderPage(
   feed: Feed,
   page: IndexPage,
@@ -31,10 +35,10 @@ function renderPage(
     else items.push(entry.json);
   }
   return (
-    `{"success":true,"${feed}":[${items.join(',')}],"removed":${JSON.stringify(removed)},` +
-    `"cursor":${JSON.stringify(formatCursor(epoch, page.cursor))},"hasMore":${page.hasMore}` +
-    `${extra.total === undefined ? '' : `,"total":${extra.total}`}` +
-    `${extra.reset ? ',"reset":true' : ''}}`
+    `{"success":true${extra.reset ? ',"reset":true' : ''}` +
+    `${extra.total === undefined ? '' : `,"total":${extra.total}`},"${feed}":[\n` +
+    `${items.length ? `${items.join(',\n')}\n` : ''}],"removed":${JSON.stringify(removed)},` +
+    `"cursor":${JSON.stringify(formatCursor(epoch, page.cursor))},"hasMore":${page.hasMore}}`
   );
 }
 

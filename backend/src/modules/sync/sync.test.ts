@@ -2,6 +2,7 @@
 // neither skips nor repeats a change; 304 while nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LIMITS,
   articleFeedSchema,
   commentFeedSchema,
   type Article,
@@ -221,13 +222,29 @@ describe('delta feeds', () => {
     expect((await pull('articles', '', { 'if-none-match': etag })).status).toBe(200);
   });
 
+  it('lays a page out one entry per line: what comes first on the first line, the rest on the last', async () => {
+    for (let i = 0; i < 3; i++) await createArticle(app, admin, { title: `Line ${i}` });
+    for (const feed of ['articles', 'comments'] as const) {
+      const res = await fetch(`${app.url}/api/sync/${feed}?limit=1000`);
+      const text = await res.text();
+      const lines = text.split('\n');
+      const page = JSON.parse(text) as Record<string, unknown>;
+      const entries = page[feed] as unknown[];
+      expect(lines[0]).toMatch(new RegExp(`^\\{"success":true(,"total":\\d+)?,"${feed}":\\[$`));
+      expect(JSON.parse(`${lines[0]}]}`)).toEqual({ success: true, ...(feed === 'articles' ? { total: page.total } : {}), [feed]: [] });
+      expect(lines.slice(1, -1).map((line, i) => JSON.parse(i < entries.length - 1 ? line.slice(0, -1) : line))).toEqual(entries);
+      expect(JSON.parse(`{"_":[${lines.at(-1)}`)).toEqual({ _: [], removed: page.removed, cursor: page.cursor, hasMore: false });
+    }
+    expect(((await pull<ArticleFeed>('articles', '?limit=1000')).body.articles.length)).toBeGreaterThanOrEqual(3);
+  });
+
   it('refuses a bad cursor, limit or unknown parameter with 400 and a message', async () => {
     for (const feed of ['articles', 'comments'] as const) {
       for (const query of [
         '?since=abc',
         '?since=-1',
         '?limit=0',
-        '?limit=501',
+        `?limit=${LIMITS.SYNC_PAGE_MAX_ITEMS + 1}`,
         '?limit=x',
         '?since=1&since=2',
         '?page=2',
