@@ -31,10 +31,16 @@ const FIRST_SEARCH_RELOADS = 3;
 
 async function buildPage() {
   const { build } = await import('vite');
+  // The app's modules the page and the search worker import read the Bible's file list
+  // (`virtual:bible-manifest`): the app's own plugin answers it, as in pwa/vite.config.ts.
+  const { tsImport } = await import('tsx/esm/api');
+  const { bible } = await tsImport('../pwa/vite-plugins/bible.ts', import.meta.url);
   await build({
     configFile: false,
     root: PAGE_DIR,
     logLevel: 'warn',
+    plugins: [bible({ emit: false })],
+    worker: { format: 'es', plugins: () => [bible({ emit: false })] },
     build: { outDir: OUT_DIR, emptyOutDir: true, target: 'es2022' },
   });
 }

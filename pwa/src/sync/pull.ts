@@ -27,14 +27,16 @@ export const ARTICLE_PAGE_ITEMS = LIMITS.SYNC_ARTICLE_PAGE_ITEMS;
 /**
  * Records written per request inside a transaction. IndexedDB copies a value on the page's thread
  * when it is put, so smaller requests (awaited one after another, which keeps the transaction
- * open) leave the thread free between them instead of one long task.
+ * open) leave the thread free between them instead of one long task: at 4x CPU, 25 articles'
+ * bodies took up to 78 ms in one task in the search bench's first sync of 10,000 (bench/search.mjs),
+ * 10 at most 44 ms over three runs.
  */
-const WRITE_CHUNK_ITEMS = 25;
+const WRITE_CHUNK_ITEMS = 10;
 /**
- * Articles written per transaction. A feed page of 200 is written in several, with a turn of the
- * event loop between them (a transaction cannot wait for one: it would commit), so the page's
- * thread is never held for a whole page; on a phone at 10,000 articles one page's transaction
- * made tasks of about 100 ms.
+ * Articles written per transaction. A feed page is written in several, with a turn of the event
+ * loop between them (a transaction cannot wait for one: it would commit), so the page's thread is
+ * never held for a whole page; on a phone at 10,000 articles one page's transaction made tasks of
+ * about 100 ms.
  */
 const TRANSACTION_ITEMS = 50;
 
