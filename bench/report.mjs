@@ -238,7 +238,7 @@ function scaleRows(scale, t) {
     if (r.firstSync) {
       const f = r.firstSync;
       rows.push([
-        `A device's first sync as the PWA pages it (${f.pages} pages), against one download of the full list, median of 3, ${at}`,
+        `A device's first sync as the PWA pages it (${f.pages} ${f.pages === 1 ? 'page' : 'pages'}), against one download of the full list, ${f.repeats ? `median of ${f.repeats} after both were made once` : 'median of 3'}, ${at}`,
         `${ms(f.syncMs)}, ${mb(f.syncBytes)}: **${f.ratio}×**`,
         `the full list: ${ms(f.fullMs)}, ${mb(f.fullBytes)}`,
         `≤ ${t.firstSyncVsFullList}×`,

@@ -22,11 +22,11 @@ export const LIMITS = {
   PASSWORD_MAX_CHARS: 200,
   /** bcrypt reads only this many bytes of a password (UTF-8); registration refuses longer ones. */
   PASSWORD_MAX_BYTES: 72,
-  SYNC_PAGE_MAX_ITEMS: 1000,
+  SYNC_PAGE_MAX_ITEMS: 2000,
   /** A feed page when none is asked for, and the comment pages a device asks for. */
   SYNC_PAGE_DEFAULT_ITEMS: 200,
   /** The article pages a device asks for, read and written as they arrive (pwa/src/sync/feed-stream.ts). */
-  SYNC_ARTICLE_PAGE_ITEMS: 1000,
+  SYNC_ARTICLE_PAGE_ITEMS: 2000,
   LESSON_TITLE_MAX_CHARS: 200,
   LESSON_TEXT_MAX_CHARS: 4000,
   /** Extra title/text pairs beside the main topic (a lesson has at most five topics). */

@@ -21,7 +21,7 @@ export const SYNC_PAGE_ITEMS = LIMITS.SYNC_PAGE_DEFAULT_ITEMS;
 /**
  * The article pages the device asks for: read and written as they arrive (pullArticles), so a
  * page's size holds nothing back (the first articles of a first sync show as soon as a page's
- * first group is in) and a first sync of 10,000 articles is ten requests.
+ * first group is in) and a first sync of 10,000 articles is five requests.
  */
 export const ARTICLE_PAGE_ITEMS = LIMITS.SYNC_ARTICLE_PAGE_ITEMS;
 /**

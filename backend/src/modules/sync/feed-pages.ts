@@ -18,10 +18,10 @@
 // Pure (no database), so the rule is tested on its own (feed-pages.test.ts).
 
 /**
- * Page sizes whose pages are kept: the PWA asks for 200 first and 1,000 after (pwa/src/sync/pull.ts),
- * 1,000 is the contract's maximum.
+ * Page sizes whose pages are kept: the PWA asks for comments by 200 and for articles by 2,000
+ * (pwa/src/sync/pull.ts), the contract's maximum.
  */
-export const CACHED_PAGE_SIZES = [16, 64, 200, 500, 1000] as const;
+export const CACHED_PAGE_SIZES = [16, 64, 200, 500, 2000] as const;
 /** Places this close to the end are answered exactly (devices a few changes behind). */
 export const EXACT_TAIL = 32;
 
