@@ -485,7 +485,7 @@ function encodingRows(sizes, t) {
   // The server's own code (user CPU) apart: the rest is the kernel sending the bytes.
   const own = (cost, name) => (cost[name].userMsEach / cost.br.userMsEach).toFixed(2);
   const cell = (cost) =>
-    `br ${cost.br.cpuMsEach} ms (${mb(cost.br.bytes)}); gzip ${cost.gzip.cpuMsEach} ms (**${ratio(cost, 'gzip').toFixed(2)}×**); ` +
+    `${cost.br.sent && cost.br.sent !== 'br' ? `a browser (${cost.br.sent})` : 'br'} ${cost.br.cpuMsEach} ms (${mb(cost.br.bytes)}); gzip ${cost.gzip.cpuMsEach} ms (**${ratio(cost, 'gzip').toFixed(2)}×**); ` +
     `none ${cost.identity.cpuMsEach} ms (**${ratio(cost, 'identity').toFixed(2)}×**, ${mb(cost.identity.bytes)}; user CPU ${own(cost, 'identity')}×)`;
   const met = (cost) => ratio(cost, 'gzip') <= t.encodingVsBrotli && ratio(cost, 'identity') <= t.encodingVsBrotli;
   return ['list', 'feed'].map((what) => [
