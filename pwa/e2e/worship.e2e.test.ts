@@ -10,7 +10,7 @@ import type mongoose from 'mongoose';
 import { LESSON_RULE_MESSAGES } from '@fw/contracts/schedule';
 import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contracts/lessons';
 import { PAST_LESSONS_HEADING } from '../src/features/family-worship/worship-words.ts';
-import { launchBrowser, newPage, waitForServiceWorker } from './browser.ts';
+import { launchBrowser, newPage, waitForServiceWorker, waitOrTell } from './browser.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { axeViolations } from './ui-checks.ts';
 import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
@@ -38,7 +38,9 @@ async function adminToken(): Promise<string> {
 async function openAdminWorship(page: Page) {
   await loginAsDemoAdmin(page);
   await openAdminEntry(page, 'Family Worship');
-  await page.getByRole('heading', { level: 1, name: 'Family Worship' }).waitFor();
+  // A minute, and what the page showed if it never came: a fresh clone's whole run (the browser
+  // tests beside the PostgreSQL suite) once waited past 30 s here, and no run alone has.
+  await waitOrTell(page, page.getByRole('heading', { level: 1, name: 'Family Worship' }), 'the admin Family Worship screen', 60_000);
 }
 
 describe('Family Worship', () => {
