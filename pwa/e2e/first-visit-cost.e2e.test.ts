@@ -40,7 +40,7 @@ function watchLayoutShifts() {
       for (const s of entry.sources) {
         const node = s.node as Element | undefined;
         state.moved.push(
-          `${entry.value.toFixed(3)} ${node?.nodeName}.${node?.className} y ${s.previousRect.y} -> ${s.currentRect.y}, h ${s.previousRect.height} -> ${s.currentRect.height}`,
+          `${entry.value.toFixed(3)} ${node?.nodeName}#${node?.id}.${node?.className} (${node?.textContent?.slice(0, 60)}) y ${s.previousRect.y} -> ${s.currentRect.y}, h ${s.previousRect.height} -> ${s.currentRect.height}`,
         );
       }
     }

@@ -28,6 +28,7 @@
 //   reader made: sync/study-space/)
 import Dexie, { type EntityTable, type ObservabilitySet } from 'dexie';
 import type { AdminComment, Article, Comment, DailyText, Lesson, User } from '@fw/contracts';
+import { META } from './meta-keys.ts';
 
 export type ArticleSummary = Omit<Article, 'content'>;
 
@@ -306,9 +307,18 @@ export function onTableChange(table: string, listener: () => void): () => void {
 
 /** The shortest time between two reads of the stored articles while changes keep coming. */
 export const ARTICLES_READ_GAP_MS = 400;
-type ArticlesListener = (articles: ArticleSummary[]) => void;
+/**
+ * The published articles on the device, newest first, and whether a whole sync has finished,
+ * read together: the home page drops the server's first-paint cards and may say "no articles
+ * here yet" once a sync has finished, which must not be seen beside a list read before it.
+ */
+export interface StoredArticles {
+  articles: ArticleSummary[];
+  synced: boolean;
+}
+type ArticlesListener = (stored: StoredArticles) => void;
 const articlesListeners = new Set<ArticlesListener>();
-let articlesNow: ArticleSummary[] | undefined;
+let articlesNow: StoredArticles | undefined;
 let stopArticles: (() => void) | null = null;
 
 /** Reads the list now and after changes; ones that come close together are read once. */
@@ -323,10 +333,13 @@ function readArticlesOnChange(): () => void {
     again = false;
     lastReadAt = performance.now();
     try {
-      const articles = await db.articles.orderBy('createdAt').reverse().toArray();
+      const stored = await db.transaction('r', db.articles, db.meta, async () => ({
+        articles: await db.articles.orderBy('createdAt').reverse().toArray(),
+        synced: (await db.meta.get(META.LAST_SYNCED_AT)) !== undefined,
+      }));
       if (stopped) return;
-      articlesNow = articles;
-      for (const listener of articlesListeners) listener(articlesNow);
+      articlesNow = stored;
+      for (const listener of articlesListeners) listener(stored);
     } catch (error) {
       console.error('[stored articles]', error);
     } finally {
@@ -343,11 +356,17 @@ function readArticlesOnChange(): () => void {
         void read();
       }, Math.max(0, lastReadAt + ARTICLES_READ_GAP_MS - performance.now()));
   };
-  const unsubscribe = onTableChange('articles', schedule);
+  const unfollowArticles = onTableChange('articles', schedule);
+  // The meta table changes with every sync (its cursors); it matters here only until the first
+  // sync has finished.
+  const unfollowMeta = onTableChange('meta', () => {
+    if (articlesNow?.synced === false) schedule();
+  });
   void read();
   return () => {
     stopped = true;
-    unsubscribe();
+    unfollowArticles();
+    unfollowMeta();
     clearTimeout(timer);
     // A later page starts from "not read yet", as a new live query would.
     articlesNow = undefined;

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 
 export type DeviceDb = typeof import('./db.ts');
-type ArticleSummary = import('./db.ts').ArticleSummary;
+type StoredArticles = import('./db.ts').StoredArticles;
 
 let loading: Promise<DeviceDb> | null = null;
 
@@ -45,9 +45,9 @@ export function useDeviceQuery<T>(
   return value;
 }
 
-/** The published articles on the device, newest first: one coalesced read shared by every caller (db.ts followStoredArticles). */
-export function useStoredArticles(): ArticleSummary[] | undefined {
-  const [articles, setArticles] = useState<ArticleSummary[]>();
+/** The published articles on the device, newest first, and whether a sync has finished: one coalesced read shared by every caller (db.ts followStoredArticles). */
+export function useStoredArticles(): StoredArticles | undefined {
+  const [articles, setArticles] = useState<StoredArticles>();
   useEffect(() => {
     let stopped = false;
     let unfollow = () => {};

@@ -1,7 +1,7 @@
 // What the admin screens show of sync: whether the admin's view was pulled, and the marks of records
 // with a write in the outbox. Apart from status.ts so the public first screen does not carry it.
 import { useDeviceQuery } from '../db/live.ts';
-import { ADMIN_SYNCED_AT } from './meta-keys.ts';
+import { ADMIN_SYNCED_AT } from '../db/meta-keys.ts';
 
 /** Whether the admin's view has been pulled since login: until then lists say "Loading…", not "empty". */
 export function useAdminSynced(): boolean | undefined {

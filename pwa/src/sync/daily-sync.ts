@@ -11,7 +11,7 @@ import { getToken } from '../lib/auth.ts';
 import { now } from '../lib/clock.ts';
 import { db, getMeta, setMeta } from '../db/db.ts';
 import { settledCount } from './outbox.ts';
-import { META } from './meta-keys.ts';
+import { META } from '../db/meta-keys.ts';
 import { heldRecordIds } from './write-kinds/registry.ts';
 
 interface KeptWindow {

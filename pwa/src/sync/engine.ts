@@ -13,7 +13,7 @@ import { pullAdmin } from './pull-admin.ts';
 import { pullStudy } from './study-space/pull.ts';
 import { onStudyQueued } from './study-space/local-changes.ts';
 import { PULL_LOCK_NAME, PUSH_LOCK_NAME, withTabLock } from './tab-lock.ts';
-import { SYNC_ERROR_KEY } from './meta-keys.ts';
+import { SYNC_ERROR_KEY } from '../db/meta-keys.ts';
 
 const SYNC_INTERVAL_MS = 3 * 60_000;
 

@@ -5,7 +5,7 @@ import { API_PATHS } from '@fw/contracts/paths';
 import { api } from '../lib/api.ts';
 import { db, getMeta, setMeta } from '../db/db.ts';
 import { settledCount } from './outbox.ts';
-import { META } from './meta-keys.ts';
+import { META } from '../db/meta-keys.ts';
 import { heldRecordIds } from './write-kinds/registry.ts';
 import { servedLesson } from './write-kinds/lessons.ts';
 

@@ -6,7 +6,7 @@ import { getSignOutNotice, getToken, setToken, subscribeAuth } from '../lib/auth
 import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
 import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts';
 import { pullAdmin } from './pull-admin.ts';
-import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT } from './meta-keys.ts';
+import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT } from '../db/meta-keys.ts';
 import { SETTLED_COUNT_KEY, enqueue } from './outbox.ts';
 
 const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example.com', role: 'admin' as const, isApproved: true };

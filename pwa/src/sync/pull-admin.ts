@@ -12,7 +12,7 @@ import { getToken, signOutWithNotice } from '../lib/auth.ts';
 import { db, getMeta } from '../db/db.ts';
 import type { EntityTable } from '../db/db.ts';
 import { API_PATHS } from '@fw/contracts/paths';
-import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT } from './meta-keys.ts';
+import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT } from '../db/meta-keys.ts';
 import { heldRecordIds } from './write-kinds/registry.ts';
 
 const FROM_THE_START = '0';

@@ -5,7 +5,7 @@ import { db, getMeta } from '../db/db.ts';
 import { ScriptedServer } from '../../test/scripted-server.ts';
 import { resetDb } from '../../test/reset-db.ts';
 import { applyArticlePage, pullArticles, pullComments } from './pull.ts';
-import { META } from './meta-keys.ts';
+import { META } from '../db/meta-keys.ts';
 
 const art = (n: number, extra: Partial<Article> = {}): Article => ({
   _id: `64f0000000000000000001${String(n).padStart(2, '0')}`,

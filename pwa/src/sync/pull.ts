@@ -13,7 +13,7 @@ import { holdFeedCopy } from './held-copies.ts';
 import { heldRecordIds } from './write-kinds/registry.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { LIMITS } from '@fw/contracts/limits';
-import { META } from './meta-keys.ts';
+import { META } from '../db/meta-keys.ts';
 import { nextTask } from '../lib/next-task.ts';
 
 /** The comment pages the device asks for: the server's default, one number for both ends. */

@@ -4,7 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import type { OutboxEntry } from '../db/db.ts';
 import { useDeviceQuery } from '../db/live.ts';
-import { META, SYNC_ERROR_KEY } from './meta-keys.ts';
+import { META, SYNC_ERROR_KEY } from '../db/meta-keys.ts';
 
 function subscribeOnline(listener: () => void) {
   window.addEventListener('online', listener);

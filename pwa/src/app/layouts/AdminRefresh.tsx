@@ -3,7 +3,7 @@
 // comment or a registration that arrived since shows without a reload.
 import { useEffect, useState } from 'react';
 import { useDeviceQuery } from '../../db/live.ts';
-import { ADMIN_SYNCED_AT } from '../../sync/meta-keys.ts';
+import { ADMIN_SYNCED_AT } from '../../db/meta-keys.ts';
 import { useOnline } from '../../sync/status.ts';
 import { requestSync } from '../../sync/engine.ts';
 import { relativeTime } from '../../components/ui/RelativeTime.tsx';

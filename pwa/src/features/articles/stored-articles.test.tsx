@@ -1,11 +1,14 @@
 // The home page asks for the device's articles twice (the tab's cards and the count in every
 // category); a change the sync stores is read from IndexedDB once for both, not once per ask, and
-// a first sync's many small transactions in a row are read together, not once each.
+// a first sync's many small transactions in a row are read together, not once each. Whether a sync
+// has finished is read with the list, so the page never says "no articles here yet" beside a list
+// read before the sync stored its articles.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { INDEX_TAB } from '@fw/contracts/categories';
 import { db, type ArticleSummary } from '../../db/db.ts';
-import { useArticleHits } from './use-articles.ts';
+import { META } from '../../db/meta-keys.ts';
+import { useArticleHits, useHasSynced } from './use-articles.ts';
 
 /** Reads of the articles table, counted where Dexie hands them to IndexedDB. */
 let articleReads = 0;
@@ -48,6 +51,7 @@ function Panel() {
 const shown = () => screen.getByTestId('counts').textContent;
 
 beforeEach(async () => {
+  await db.meta.clear();
   await db.articles.clear();
   await db.articles.put(summary(1));
 });
@@ -74,5 +78,24 @@ describe('the stored articles on the home page', () => {
     await waitFor(() => expect(shown()).toBe('9 9'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(articleReads).toBeLessThan(8);
+  });
+
+  it('never answers "a sync has finished" beside a list read before the sync stored its articles', async () => {
+    await db.articles.clear();
+    const seen: string[] = [];
+    function Status() {
+      const hits = useArticleHits(INDEX_TAB, '');
+      const synced = useHasSynced();
+      const now = `${hits?.length ?? '-'} ${synced ?? '-'}`;
+      seen.push(now);
+      return <p data-testid="status">{now}</p>;
+    }
+    render(<Status />);
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('0 false'));
+    // A first sync: its articles, then (after the other feeds) the time it finished, at once.
+    await db.articles.put(summary(1));
+    await db.meta.put({ key: META.LAST_SYNCED_AT, value: Date.now() });
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('1 true'));
+    expect(seen).not.toContain('0 true');
   });
 });

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { normaliseQuery } from '@fw/contracts/text';
 import { compareNewestFirst } from '@fw/contracts/order';
-import type { ArticleSummary } from '../../db/db.ts';
-import { useDeviceQuery, useStoredArticles } from '../../db/live.ts';
-import { META } from '../../sync/meta-keys.ts';
+import type { ArticleSummary, StoredArticles } from '../../db/db.ts';
+import { useStoredArticles } from '../../db/live.ts';
 import {
   PREVIEWS_AT_ONCE,
   searchArticles,
@@ -29,8 +28,7 @@ export function useArticleHits(
   shown = PREVIEWS_AT_ONCE,
 ): SearchHits | undefined {
   const stored = useStoredArticles();
-  const synced = useHasSynced();
-  const all = useMemo(() => withServerCards(stored, synced), [stored, synced]);
+  const all = useMemo(() => withServerCards(stored), [stored]);
   const visible = useMemo(
     () => (all && tab !== INDEX_TAB ? all.filter((a: ArticleSummary) => a.category === tab) : all),
     [all, tab],
@@ -75,8 +73,9 @@ export function useArticleHits(
   return needle ? found?.hits : unsearched;
 }
 
+/** Whether a whole sync has finished, as of the stored articles' last read (db.ts StoredArticles). */
 export function useHasSynced(): boolean | undefined {
-  return useDeviceQuery(async ({ db }) => (await db.meta.get(META.LAST_SYNCED_AT)) !== undefined);
+  return useStoredArticles()?.synced;
 }
 
 /**
@@ -84,11 +83,11 @@ export function useHasSynced(): boolean | undefined {
  * subtitles, categories: no bodies) until the device's first sync has finished; the cards the
  * sync stores meanwhile join them, newest first, so nothing on the first screen is replaced.
  */
-function withServerCards(stored: ArticleSummary[] | undefined, synced: boolean | undefined): ArticleSummary[] | undefined {
-  const data = synced === true ? null : firstPaintFor(paths.home);
-  if (data?.page !== 'home' || !data.articles.length) return stored;
-  const known = new Set(stored?.map((a) => a._id));
+function withServerCards(stored: StoredArticles | undefined): ArticleSummary[] | undefined {
+  const data = stored?.synced === true ? null : firstPaintFor(paths.home);
+  if (data?.page !== 'home' || !data.articles.length) return stored?.articles;
+  const known = new Set(stored?.articles.map((a) => a._id));
   const extra = data.articles.filter((a) => !known.has(a._id));
-  if (!extra.length) return stored;
-  return [...(stored ?? []), ...extra].sort((a, b) => compareNewestFirst(a.createdAt, a._id, b.createdAt, b._id));
+  if (!extra.length) return stored?.articles;
+  return [...(stored?.articles ?? []), ...extra].sort((a, b) => compareNewestFirst(a.createdAt, a._id, b.createdAt, b._id));
 }

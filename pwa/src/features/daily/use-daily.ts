@@ -1,7 +1,7 @@
 // The daily texts on this device, for the home card and the /daily page (sync/daily-sync.ts fills
 // them). The day is the device's own calendar day (contracts/lessons.ts localDay).
 import { db, useLiveQuery, type LocalDailyText } from '../../db/db.ts';
-import { META } from '../../sync/meta-keys.ts';
+import { META } from '../../db/meta-keys.ts';
 
 export { todayIso } from './today.ts';
 

@@ -1,6 +1,6 @@
 // The Family Worship lessons on this device, for the public page (sync/lessons-sync.ts fills them).
 import { db, useLiveQuery, type LocalLesson } from '../../db/db.ts';
-import { META } from '../../sync/meta-keys.ts';
+import { META } from '../../db/meta-keys.ts';
 
 export interface ScheduleState {
   /** undefined while the device's database is being read. */

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 // engine load after the entry.
 import { useDeviceQuery } from '../../db/live.ts';
 import type { FirstSync } from '../../sync/pull.ts';
-import { META } from '../../sync/meta-keys.ts';
+import { META } from '../../db/meta-keys.ts';
 import { persistentStorageGranted } from '../../lib/storage.ts';
 
 export interface DeviceHoldings {

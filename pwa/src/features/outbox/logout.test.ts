@@ -6,7 +6,7 @@ import { getToken, setToken } from '../../lib/auth.ts';
 import { ScriptedServer } from '../../../test/scripted-server.ts';
 import { resetDb } from '../../../test/reset-db.ts';
 import { pullAdmin } from '../../sync/pull-admin.ts';
-import { ADMIN_CURSOR, ADMIN_SYNCED_AT } from '../../sync/meta-keys.ts';
+import { ADMIN_CURSOR, ADMIN_SYNCED_AT } from '../../db/meta-keys.ts';
 import { enqueue } from '../../sync/outbox.ts';
 import { paths } from '../../lib/paths.ts';
 import { logout } from './logout.ts';

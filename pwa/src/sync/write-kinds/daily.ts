@@ -4,7 +4,7 @@
 import type { DailyText, DailyTextFields } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { db, type LocalDailyText } from '../../db/db.ts';
-import { META } from '../meta-keys.ts';
+import { META } from '../../db/meta-keys.ts';
 import { defineKinds } from './kind.ts';
 import { deleteOverSave, saveOverSave } from './coalesce.ts';
 

@@ -5,7 +5,7 @@ import type { Lesson, LessonFields } from '@fw/contracts';
 import { lessonFromFields } from '@fw/contracts/lessons';
 import { API_PATHS } from '@fw/contracts/paths';
 import { db, type LocalLesson } from '../../db/db.ts';
-import { META } from '../meta-keys.ts';
+import { META } from '../../db/meta-keys.ts';
 import { defineKinds } from './kind.ts';
 import { deleteOverSave, saveOverSave } from './coalesce.ts';
 

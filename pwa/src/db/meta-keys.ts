@@ -1,5 +1,5 @@
 // The meta-table keys the sync writes and the screens read (status line, admin lists), in a
-// module of their own so a screen can read them without loading the sync engine itself.
+// module of their own so a screen can read them without loading the device database or the sync engine.
 export const META = {
   ARTICLES_CURSOR: 'cursor:articles',
   COMMENTS_CURSOR: 'cursor:comments',
