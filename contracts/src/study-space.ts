@@ -2,8 +2,8 @@
 // in a sync space the server cannot read. Devices derive from the space key (never sent) an
 // opaque space id, a write credential (sent in the `Space-Credential` header; the server keeps
 // its hash) and an opaque id per record; a record travels sealed (AES-GCM) as base64url text. The
-// server numbers every record change within its space, and a device asks for what came after the
-// number it holds, like the article feed.
+// server numbers every write within its space (the records of one write share its number, `seq`),
+// and a device asks for what came after the number it holds, like the article feed.
 import { z } from 'zod';
 import { envelope, type RouteSpec } from './common.ts';
 import { API_PATHS } from './paths.ts';
@@ -40,7 +40,11 @@ export const writeRecordsRequestSchema = z.strictObject({
   records: z
     .array(sealedRecordSchema)
     .min(1, 'records must hold at least one record')
-    .max(STUDY_LIMITS.WRITE_MAX_RECORDS, `at most ${STUDY_LIMITS.WRITE_MAX_RECORDS} records in one write`),
+    .max(STUDY_LIMITS.WRITE_MAX_RECORDS, `at most ${STUDY_LIMITS.WRITE_MAX_RECORDS} records in one write`)
+    .refine(
+      (records) => records.reduce((chars, r) => chars + ('data' in r ? r.data.length : 0), 0) <= STUDY_LIMITS.WRITE_MAX_CHARS,
+      `the records of one write must be at most ${STUDY_LIMITS.WRITE_MAX_CHARS} characters together`,
+    ),
 });
 
 const usageSchema = z.object({

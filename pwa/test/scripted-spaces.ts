@@ -1,6 +1,7 @@
 // The study sync spaces of the scripted server (scripted-server.ts), kept as the backend's store
 // keeps them (backend/src/modules/study/space-store.ts): a space per id opened by its credential,
-// changes numbered 1, 2, 3… with a record's replaced change dropped, deletions kept as tombstones,
+// writes numbered 1, 2, 3… (a write's records share its number) with a record's replaced change
+// dropped, pages of whole writes, deletions kept as tombstones,
 // a quota that refuses a growing write whole, and removal answered with 410 from then on.
 import { STUDY_LIMITS } from '@fw/contracts/study-limits';
 
@@ -38,7 +39,7 @@ export class ScriptedSpaces {
   spaces = new Map<string, Space>();
   /** Live records a space may hold (the real quota is STUDY_LIMITS.QUOTA_RECORDS). */
   quotaRecords: number = STUDY_LIMITS.QUOTA_RECORDS;
-  /** Changes in one page of the feed. */
+  /** Records in one page of the feed (whole writes, at least one). */
   pageSize: number = STUDY_LIMITS.PAGE_MAX_CHANGES;
   private seqs = new Map<string, number>();
 
@@ -69,9 +70,17 @@ export class ScriptedSpaces {
     if (call.method === 'GET' && tail === 'changes') {
       const after = Number(url.searchParams.get('after') ?? 0);
       const top = this.seqs.get(id!) ?? 0;
-      const end = Math.min(top, after + this.pageSize);
-      const changes = space.changes.filter((c) => c.seq > after && c.seq <= end).sort((a, b) => a.seq - b.seq);
-      return { status: 200, body: { success: true, changes, cursor: Math.max(end, after), hasMore: end < top } };
+      const later = space.changes.filter((c) => c.seq > after).sort((a, b) => a.seq - b.seq);
+      let end = after;
+      let count = 0;
+      for (let seq = after + 1; seq <= top; seq++) {
+        const ofWrite = later.filter((c) => c.seq === seq).length;
+        if (count > 0 && count + ofWrite > this.pageSize) break;
+        count += ofWrite;
+        end = seq;
+      }
+      const changes = later.filter((c) => c.seq <= end);
+      return { status: 200, body: { success: true, changes, cursor: end, hasMore: end < top } };
     }
     return refuse(404, 'NO_SUCH_ROUTE', `No such call ${call.path}`);
   }
@@ -87,9 +96,8 @@ export class ScriptedSpaces {
     for (const r of records) after.set(r.rid, r);
     const live = [...after.values()].filter((c) => c.data !== undefined).length;
     if (grows && live > this.quotaRecords) return refuse(413, 'SPACE_FULL', SCRIPTED_SPACE_MESSAGES.FULL);
-    let seq = this.seqs.get(id) ?? 0;
-    for (const record of records) {
-      seq += 1;
+    const seq = (this.seqs.get(id) ?? 0) + 1;
+    for (const record of new Map(records.map((r) => [r.rid, r])).values()) {
       space.changes = space.changes.filter((c) => c.rid !== record.rid);
       space.changes.push({ seq, rid: record.rid, ...(record.data !== undefined ? { data: record.data } : { deleted: true }) });
     }

@@ -1,21 +1,23 @@
 // Study sync spaces in the database: what the server keeps of a family's sealed study records, and
-// nothing it could read (contracts/src/study-space.ts). Three collections, every operation by `_id`
+// nothing it could read (contracts/src/study-space.ts). Two collections, every operation by `_id`
 // (FerretDB 1.24 answers nothing else from an index, docs/architecture.md):
 // - `study_spaces` `{ _id: space, credential, head, usedAt, removed? }`: the SHA-256 of the write
 //   credential (the credential itself is 256 bits derived from the key, so a fast hash is enough),
 //   and `head`, the highest change number known written (raised with `$max`, which FerretDB may
 //   lose under concurrency: readers also probe past it).
-// - `study_changes` `{ _id: '<space>#<n>', rid, data? | deleted, bytes, total }`: the space's
-//   changes, numbered 1, 2, 3…; inserting `<space>#<n>` is how a change takes its number (one
-//   insert wins, db/claims/claim.ts), so numbers have no holes but those left on purpose: a change
-//   replaced by a later change of the same record is deleted. `total` is the space's usage after
-//   this change (the previous change's plus this one's difference), so the newest change always
-//   knows the usage without counting anything.
-// - `study_records` `{ _id: '<space>|<rid>', seq, bytes, deleted? }`: where each record's latest
-//   change is, so a rewrite knows its size difference and which change it replaces.
-// A deleted record keeps its change as a tombstone (no data), so no device brings it back.
-// Two devices writing one record in the same instant may leave the usage off by that record's
-// size; it is a quota, not a bill.
+// - `study_changes` `{ _id: '<space>#<n>', items: [{ rid, data } | { rid, deleted }], bytes, total }`:
+//   the space's writes, numbered 1, 2, 3…, one document each, however many records it names (a
+//   link sends thousands: one insert a write, one read a write back, where a document per record
+//   cost two database calls a record each way). Inserting `<space>#<n>` is how a write takes its
+//   number (one insert wins, db/claims/claim.ts), so numbers have no holes but those compaction
+//   leaves. A deleted record keeps its item as a tombstone (no data), so no device brings it back.
+// Usage: `total` on each write is the space's usage after it, the previous write's plus this one's
+// records, which counts a record written again twice. That bound is all a write checks while it
+// stays under the quota; one that would pass it first compacts the space (compact below): every
+// item a later write of the same record replaced is dropped, which gives the exact usage, and
+// only then is the write refused or taken. A page of the feed also leaves out the items a later
+// write in the same page replaces. Documents of the earlier layout, one change per record
+// (`{ rid, data? | deleted }`), read as a write of one record.
 import crypto from 'node:crypto';
 import type mongoose from 'mongoose';
 import { STUDY_LIMITS, type SealedRecord, type SpaceChange, type SpaceUsage } from '@fw/contracts';
@@ -36,20 +38,17 @@ interface Usage {
   records: number;
 }
 
+type Item = SealedRecord;
+
 interface ChangeDoc {
   _id: string;
-  rid: string;
+  items?: Item[];
+  /** The earlier layout: one record a change. */
+  rid?: string;
   data?: string;
   deleted?: true;
   bytes: number;
   total: Usage;
-}
-
-interface RecordDoc {
-  _id: string;
-  seq: number;
-  bytes: number;
-  deleted?: true;
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
@@ -78,6 +77,28 @@ async function inPieces<T, R>(items: T[], work: (item: T) => Promise<R>): Promis
   return out;
 }
 
+/** A change's records, in either layout. */
+function itemsOf(doc: ChangeDoc): Item[] {
+  if (doc.items) return doc.items;
+  return doc.deleted || doc.data === undefined ? [{ rid: doc.rid!, deleted: true }] : [{ rid: doc.rid!, data: doc.data }];
+}
+
+const charsOf = (items: Item[]) => items.reduce((chars, item) => chars + ('data' in item ? item.data.length : 0), 0);
+const liveOf = (items: Item[]) => items.reduce((count, item) => count + ('data' in item ? 1 : 0), 0);
+
+/** Each record's last item only, in the order of those last items (the last named wins). */
+function latestOnly<T extends { item: Item }>(list: T[]): T[] {
+  const seen = new Set<string>();
+  const kept: T[] = [];
+  for (let i = list.length - 1; i >= 0; i--) {
+    const entry = list[i]!;
+    if (seen.has(entry.item.rid)) continue;
+    seen.add(entry.item.rid);
+    kept.push(entry);
+  }
+  return kept.reverse();
+}
+
 /** What one space may hold: STUDY_LIMITS unless the configuration says otherwise. */
 export interface SpaceQuota {
   bytes: number;
@@ -88,11 +109,12 @@ const DEFAULT_QUOTA: SpaceQuota = { bytes: STUDY_LIMITS.QUOTA_BYTES, records: ST
 
 export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = DEFAULT_QUOTA) {
   const usageOf = (total: Usage): SpaceUsage => ({ ...total, quotaBytes: quota.bytes, quotaRecords: quota.records });
+  const over = (total: Usage) => total.bytes > quota.bytes || total.records > quota.records;
   const spaces = connection.collection<SpaceDoc>('study_spaces');
   const changes = connection.collection<ChangeDoc>('study_changes');
-  const records = connection.collection<RecordDoc>('study_records');
   const changeId = (space: string, seq: number) => `${space}#${seq}`;
   const readChange = (space: string, seq: number) => changes.findOne({ _id: changeId(space, seq) });
+  const numbers = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
   /** The space, if `credential` opens it; the same refusal whether it exists or not. */
   async function open(space: string, credential: string): Promise<SpaceDoc> {
@@ -117,6 +139,44 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
     return { seq, total: doc?.total ?? { bytes: 0, records: 0 } };
   }
 
+  /**
+   * Drops from the changes up to `top` every item a later one of the same record replaced (a
+   * change left with none goes), and answers the exact usage; the newest change keeps it. A
+   * compaction beside a write or another compaction may keep an item it could have dropped, never
+   * one that is a record's latest.
+   */
+  async function compact(space: string, top: number): Promise<Usage> {
+    const docs = await inPieces(numbers(1, top), (seq) => readChange(space, seq));
+    const seen = new Set<string>();
+    const exact: Usage = { bytes: 0, records: 0 };
+    const rewrites: { seq: number; items: Item[] }[] = [];
+    for (let seq = top; seq >= 1; seq--) {
+      const doc = docs[seq - 1];
+      if (!doc) continue;
+      const items = itemsOf(doc);
+      const kept = items.filter((item) => !seen.has(item.rid));
+      for (const item of kept) {
+        seen.add(item.rid);
+        if ('data' in item) {
+          exact.bytes += item.data.length;
+          exact.records += 1;
+        }
+      }
+      if (kept.length < items.length) rewrites.push({ seq, items: kept });
+    }
+    for (let i = 0; i < rewrites.length; i += READ_CONCURRENCY) {
+      await Promise.all(
+        rewrites.slice(i, i + READ_CONCURRENCY).map(({ seq, items }) => {
+          const _id = changeId(space, seq);
+          if (items.length === 0 && seq !== top) return changes.deleteOne({ _id });
+          return changes.updateOne({ _id }, { $set: { items, bytes: charsOf(items) }, $unset: { rid: '', data: '', deleted: '' } });
+        }),
+      );
+    }
+    if (top > 0) await changes.updateOne({ _id: changeId(space, top) }, { $set: { total: exact } });
+    return exact;
+  }
+
   return {
     open,
 
@@ -134,68 +194,66 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
     },
 
     /**
-     * Writes `list` as the space's next changes, in order (a record named twice: the last wins).
-     * Refused whole (SPACE_FULL) when the usage after it would pass a quota; a write that only
-     * deletes is never refused.
+     * Writes `list` as the space's next change (a record named twice: the last wins). Refused
+     * whole (SPACE_FULL) when the usage after it would pass a quota even once the space is
+     * compacted; a write that only deletes is never refused.
      */
     async write(doc: SpaceDoc, list: SealedRecord[]): Promise<{ cursor: number; usage: SpaceUsage }> {
       const space = doc._id;
-      let pending = [...new Map(list.map((r) => [r.rid, r])).values()];
+      const items = latestOnly(list.map((item) => ({ item }))).map(({ item }) => item);
+      const adds = { bytes: charsOf(items), records: liveOf(items) };
       let top = await newest(space, doc.head);
-      for (let attempt = 0; attempt < WRITE_ATTEMPTS && pending.length > 0; attempt++) {
-        const before = await inPieces(pending, (r) => records.findOne({ _id: `${space}|${r.rid}` }));
-        const planned: ChangeDoc[] = [];
-        let total = top.total;
-        pending.forEach((record, i) => {
-          const old = before[i];
-          const bytes = 'data' in record ? record.data.length : 0;
-          const live = 'data' in record ? 1 : 0;
-          const wasLive = old && !old.deleted ? 1 : 0;
-          total = { bytes: total.bytes + bytes - (wasLive ? old!.bytes : 0), records: total.records + live - wasLive };
-          const seq = top.seq + i + 1;
-          planned.push({ _id: changeId(space, seq), rid: record.rid, bytes, total, ...('data' in record ? { data: record.data } : { deleted: true as const }) });
-        });
-        const grows = planned.some((c) => c.data !== undefined);
-        if (grows && (total.bytes > quota.bytes || total.records > quota.records)) {
-          throw new HttpError('SPACE_FULL', SPACE_MESSAGES.FULL(top.total, quota));
+      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+        let total = { bytes: top.total.bytes + adds.bytes, records: top.total.records + adds.records };
+        if (adds.records > 0 && over(total)) {
+          const exact = await compact(space, top.seq);
+          total = { bytes: exact.bytes + adds.bytes, records: exact.records + adds.records };
+          if (over(total)) throw new HttpError('SPACE_FULL', SPACE_MESSAGES.FULL(exact, quota));
         }
-        let written = planned.length;
+        const seq = top.seq + 1;
         try {
-          await changes.insertMany(planned, { ordered: true });
+          await changes.insertOne({ _id: changeId(space, seq), items, bytes: adds.bytes, total });
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
-          // Ordered: the changes before the taken number are in; the rest go after the newcomer.
-          written = (error as { insertedCount?: number; result?: { insertedCount?: number } }).result?.insertedCount ??
-            (error as { insertedCount?: number }).insertedCount ?? 0;
-        }
-        const done = pending.slice(0, written);
-        await settle(space, done, before.slice(0, written), top.seq);
-        if (written > 0) top = { seq: top.seq + written, total: planned[written - 1]!.total };
-        pending = pending.slice(written);
-        if (pending.length > 0) {
           // Writers that met on one number spread out before they look again.
           await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_SPREAD_MS));
           top = await newest(space, top.seq);
+          continue;
         }
+        await spaces.updateOne({ _id: space }, { $max: { head: seq }, $set: { usedAt: new Date() } });
+        return { cursor: seq, usage: usageOf(total) };
       }
-      if (pending.length > 0) throw new HttpError('BUSY', SPACE_MESSAGES.BUSY);
-      await spaces.updateOne({ _id: space }, { $max: { head: top.seq }, $set: { usedAt: new Date() } });
-      return { cursor: top.seq, usage: usageOf(top.total) };
+      throw new HttpError('BUSY', SPACE_MESSAGES.BUSY);
     },
 
-    /** Up to `limit` changes after `after`, and the cursor to ask from next. */
+    /**
+     * The changes after `after`, whole writes, until the page holds `limit` records or
+     * STUDY_LIMITS.PAGE_MAX_CHARS of sealed text (and at least one write); an item a later write
+     * in the page replaces is left out. Answers the cursor to ask from next.
+     */
     async changesAfter(doc: SpaceDoc, after: number, limit: number): Promise<{ changes: SpaceChange[]; cursor: number; hasMore: boolean }> {
       const space = doc._id;
       const top = (await newest(space, Math.max(doc.head, after))).seq;
-      const end = Math.min(top, after + limit);
-      const numbers = Array.from({ length: Math.max(0, end - after) }, (_, i) => after + i + 1);
-      const found = await inPieces(numbers, (seq) => readChange(space, seq));
-      const list: SpaceChange[] = [];
-      found.forEach((change, i) => {
-        if (!change) return;
-        list.push(change.deleted ? { seq: numbers[i]!, rid: change.rid, deleted: true } : { seq: numbers[i]!, rid: change.rid, data: change.data! });
-      });
-      return { changes: list, cursor: Math.max(end, after), hasMore: end < top };
+      const page: { seq: number; item: Item }[] = [];
+      let chars = 0;
+      let cursor = after;
+      reading: while (cursor < top) {
+        const next = numbers(cursor + 1, Math.min(top, cursor + READ_CONCURRENCY));
+        const found = await inPieces(next, (seq) => readChange(space, seq));
+        for (let i = 0; i < next.length; i++) {
+          const change = found[i];
+          const items = change ? itemsOf(change) : [];
+          const full = page.length + items.length > limit || chars + charsOf(items) > STUDY_LIMITS.PAGE_MAX_CHARS;
+          if (page.length > 0 && full) break reading;
+          for (const item of items) page.push({ seq: next[i]!, item });
+          chars += charsOf(items);
+          cursor = next[i]!;
+        }
+      }
+      const list = latestOnly(page).map(({ seq, item }): SpaceChange =>
+        'data' in item ? { seq, rid: item.rid, data: item.data } : { seq, rid: item.rid, deleted: true },
+      );
+      return { changes: list, cursor, hasMore: cursor < top };
     },
 
     /**
@@ -207,20 +265,17 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
     },
 
     /**
-     * Deletes a removed space's changes and records, newest first. The space's own document stays,
-     * holding only its credential's hash and the mark, so a device that comes back later is still
-     * told the space was removed (410), not that its words open nothing.
+     * Deletes a removed space's changes, newest first. The space's own document stays, holding
+     * only its credential's hash and the mark, so a device that comes back later is still told
+     * the space was removed (410), not that its words open nothing.
      */
     async purge(space: string): Promise<void> {
       const doc = await spaces.findOne({ _id: space });
       if (!doc?.removed) return;
       const top = (await newest(space, doc.head)).seq;
       for (let end = top; end > 0; end -= READ_CONCURRENCY * 8) {
-        const numbers = Array.from({ length: Math.min(end, READ_CONCURRENCY * 8) }, (_, i) => end - i);
-        const found = await inPieces(numbers, (seq) => readChange(space, seq));
-        const rids = found.flatMap((c) => (c ? [c.rid] : []));
-        if (rids.length) await records.bulkWrite(rids.map((rid) => ({ deleteOne: { filter: { _id: `${space}|${rid}` } } })));
-        await changes.bulkWrite(numbers.map((seq) => ({ deleteOne: { filter: { _id: changeId(space, seq) } } })));
+        const seqs = numbers(Math.max(1, end - READ_CONCURRENCY * 8 + 1), end).reverse();
+        await changes.bulkWrite(seqs.map((seq) => ({ deleteOne: { filter: { _id: changeId(space, seq) } } })));
       }
       // Nothing left to delete: a purge run again reads nothing.
       await spaces.updateOne({ _id: space }, { $set: { head: 0 } });
@@ -228,25 +283,4 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
 
     spaces,
   };
-
-  /** After `done` took the numbers from `from + 1`: point each record at its change, drop the ones replaced. */
-  async function settle(space: string, done: SealedRecord[], before: (RecordDoc | null)[], from: number): Promise<void> {
-    if (done.length === 0) return;
-    await records.bulkWrite(
-      done.map((record, i) => ({
-        replaceOne: {
-          filter: { _id: `${space}|${record.rid}` },
-          replacement: { seq: from + i + 1, bytes: 'data' in record ? record.data.length : 0, ...('data' in record ? {} : { deleted: true as const }) },
-          upsert: true,
-        },
-      })),
-      { ordered: false },
-    ).catch((error: unknown) => {
-      // Two first writes of one record at once: both changes are in, either pointer will do.
-      if (!isDuplicateKey(error)) throw error;
-    });
-    const replaced = before.flatMap((old) => (old && old.seq <= from ? [old.seq] : []));
-    if (replaced.length) await changes.bulkWrite(replaced.map((seq) => ({ deleteOne: { filter: { _id: changeId(space, seq) } } })));
-  }
 }
-

@@ -1,7 +1,7 @@
 // Study sync spaces against the real database: the server keeps only what it cannot read, a
-// credential it does not know opens nothing and changes nothing, changes come back once in number
-// order with deletions kept, limits answer plainly, a removed space is gone, and two instances
-// serve one space.
+// credential it does not know opens nothing and changes nothing, writes come back in number order
+// with deletions kept, limits answer plainly (a full space is compacted before it refuses), a
+// removed space is gone, and two instances serve one space.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spacePath, type SealedRecord, type SpaceChanges } from '@fw/contracts';
@@ -43,7 +43,7 @@ async function changesAfter(app: TestApp, d: Device, after = 0, limit?: number) 
 
 /** Every document the space collections hold, as stored. */
 async function stored(app: TestApp): Promise<string> {
-  const names = ['study_spaces', 'study_changes', 'study_records'];
+  const names = ['study_spaces', 'study_changes'];
   const docs = await Promise.all(names.map((n) => app.connection.collection(n).find({}).toArray()));
   return JSON.stringify(docs);
 }
@@ -62,7 +62,8 @@ describe('study sync spaces', () => {
     const sealed = await Promise.all([sealRecord(phone.keys, highlight), sealRecord(phone.keys, note)]);
     const res = await write(app, phone, sealed, 'first-write-0001');
     expect(res.status).toBe(200);
-    expect(res.body.cursor).toBe(2);
+    // One write, one number, whatever it holds.
+    expect(res.body.cursor).toBe(1);
 
     const everything = await stored(app);
     for (const secret of ['Gentleness', 'supper', 'soft answer', 'Ruth', 'children', ARTICLE, highlight.id, 'green', 'highlight', phone.keys.credential]) {
@@ -75,7 +76,8 @@ describe('study sync spaces', () => {
     expect(feed.status).toBe(200);
     const opened = await Promise.all(feed.body.changes.map((c) => openRecord(laptop.keys, c.rid, c.data!)));
     expect(opened).toEqual([highlight, note]);
-    expect(feed.body).toMatchObject({ cursor: 2, hasMore: false });
+    expect(feed.body).toMatchObject({ cursor: 1, hasMore: false });
+    expect(feed.body.changes.map((c) => c.seq)).toEqual([1, 1]);
   });
 
   it('answers a wrong credential, a missing one and an unknown space with the same 401, and changes nothing', async () => {
@@ -102,28 +104,42 @@ describe('study sync spaces', () => {
     expect(await stored(app)).toBe(before);
   });
 
-  it('sends each record’s latest change once, keeps a deletion as a tombstone, and pages by number', async () => {
+  it('pages whole writes, leaves out what a later write in the page replaced, and keeps a deletion as a tombstone', async () => {
     const d = await device(crypto.randomBytes(32));
     await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
     await write(app, d, [await sealRecord(d.keys, highlight), await sealRecord(d.keys, note)]);
     const recoloured = { ...highlight, value: { ...(highlight.value as object), color: 'blue' } };
     await write(app, d, [await sealRecord(d.keys, recoloured)]);
     const removed = await write(app, d, [{ rid: (await sealRecord(d.keys, note)).rid, deleted: true }]);
-    expect(removed.body.cursor).toBe(4);
-    expect(removed.body.usage.records).toBe(1);
+    expect(removed.body.cursor).toBe(3);
 
-    // From the start: the replaced change 1 is gone; the note's change 2 was replaced by its tombstone.
+    // From the start, in one page: write 1's two records were replaced by writes 2 and 3.
     const all = await changesAfter(app, d);
-    expect(all.body.changes.map((c) => [c.seq, c.deleted ?? false])).toEqual([[3, false], [4, true]]);
+    expect(all.body.changes.map((c) => [c.seq, c.deleted ?? false])).toEqual([[2, false], [3, true]]);
     expect(await openRecord(d.keys, all.body.changes[0]!.rid, all.body.changes[0]!.data!)).toEqual(recoloured);
-    // A device that held change 3 gets only the tombstone; one that holds 4 gets nothing, in one small answer.
-    expect((await changesAfter(app, d, 3)).body.changes.map((c) => c.seq)).toEqual([4]);
-    const idle = await changesAfter(app, d, 4);
-    expect(idle.body).toEqual({ success: true, changes: [], cursor: 4, hasMore: false });
+    // A device that held write 2 gets only the tombstone; one that holds 3 gets nothing, in one small answer.
+    expect((await changesAfter(app, d, 2)).body.changes.map((c) => c.seq)).toEqual([3]);
+    const idle = await changesAfter(app, d, 3);
+    expect(idle.body).toEqual({ success: true, changes: [], cursor: 3, hasMore: false });
     expect(JSON.stringify(idle.body).length).toBeLessThan(1024);
-    // Pages: one number at a time.
-    const first = await changesAfter(app, d, 0, 3);
-    expect(first.body).toMatchObject({ cursor: 3, hasMore: true });
+    // Pages hold whole writes, at least one: a limit of one record still gives write 1's two.
+    const first = await changesAfter(app, d, 0, 1);
+    expect(first.body).toMatchObject({ cursor: 1, hasMore: true });
+    expect(first.body.changes).toHaveLength(2);
+    expect((await changesAfter(app, d, 0, 3)).body).toMatchObject({ cursor: 2, hasMore: true });
+  });
+
+  it('keeps a write of many records as one change, read back in one page', async () => {
+    const d = await device(crypto.randomBytes(32));
+    await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
+    const many = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => sealRecord(d.keys, { kind: 'saved', id: `65f0c0ffee00000000000${String(i).padStart(3, '0')}`, value: { i } })),
+    );
+    const answer = await write(app, d, many);
+    expect(answer.body).toMatchObject({ cursor: 1, usage: { records: 8 } });
+    expect(await app.connection.collection('study_changes').countDocuments({ _id: `${d.keys.spaceId}#1` } as never)).toBe(1);
+    const feed = await changesAfter(app, d);
+    expect(feed.body.changes.map((c) => c.rid)).toEqual(many.map((r) => r.rid));
   });
 
   it('applies a write sent twice with one Idempotency-Key once', async () => {
@@ -150,6 +166,16 @@ describe('study sync spaces', () => {
     expect((await changesAfter(app, d)).body).toEqual(before.body);
     const rid = (await sealRecord(d.keys, big(1))).rid;
     expect((await write(app, d, [{ rid, deleted: true }])).status).toBe(200);
+    // The deletion made room: the space is compacted (big(1)'s sealed copy dropped, its
+    // tombstone kept), so the next record fits and the usage is exact again.
+    const fits = await write(app, d, [await sealRecord(d.keys, big(3))]);
+    expect(fits.status).toBe(200);
+    expect(fits.body.usage.records).toBe(2);
+    const feed = (await changesAfter(app, d)).body.changes;
+    expect(feed.filter((c) => c.rid === rid)).toEqual([{ seq: 2, rid, deleted: true }]);
+    expect(feed.filter((c) => c.data)).toHaveLength(2);
+    const first = await app.connection.collection<{ _id: string; items: SealedRecord[] }>('study_changes').findOne({ _id: `${d.keys.spaceId}#1` });
+    expect(first?.items.map((item) => item.rid)).toEqual([(await sealRecord(d.keys, big(2))).rid]);
   });
 
   it('refuses bad input plainly: a malformed space id, record id or page', async () => {
@@ -177,8 +203,6 @@ describe('study sync spaces', () => {
     const left = () => app.connection.collection('study_changes').countDocuments({ _id: { $regex: `^${d.keys.spaceId}#` } } as never);
     await expect.poll(left, { timeout: 10_000 }).toBe(0);
     // Only the mark stays, so a device that comes back after the purge is still told so.
-    const records = () => app.connection.collection('study_records').countDocuments({ _id: { $regex: `^${d.keys.spaceId}\\|` } } as never);
-    await expect.poll(records, { timeout: 10_000 }).toBe(0);
     const later = await changesAfter(app, d);
     expect(later.status).toBe(410);
     expect(later.body).toEqual({ success: false, code: 'SPACE_REMOVED', message: SPACE_MESSAGES.REMOVED });

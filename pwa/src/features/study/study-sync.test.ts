@@ -18,6 +18,7 @@ import { startScriptedServer, stopScriptedServer } from '../../../test/reset-db.
 import { asDevice, resetDevices } from '../../../test/devices.ts';
 import { pushOutbox } from '../../sync/outbox.ts';
 import { pullStudy } from '../../sync/study-space/pull.ts';
+import { SEAL_AT_ONCE } from '../../sync/study-space/push.ts';
 import { createSpace, linkSpace, rotateSpace, SPACE_MESSAGES, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
 import { readSpaceState } from '../../sync/study-space/space-state.ts';
 import { useStudySpaceStatus, useStudySpaceSyncedAt } from '../../sync/study-space/space-status.ts';
@@ -48,6 +49,16 @@ async function round() {
 }
 
 const at = (minutes: number) => vi.setSystemTime(T0 + minutes * MINUTE);
+/** `count` notes on the article, stored as they are (no outbox entries). */
+const manyNotes = (count: number, from = 0) =>
+  Array.from({ length: count }, (_, i) => ({
+    _id: (0x64f000000000000000000000n + BigInt(from + i)).toString(16),
+    articleId: ARTICLE._id,
+    articleTitle: ARTICLE.title,
+    text: `note ${from + i}`,
+    createdAt: T0,
+    updatedAt: T0,
+  }));
 const spaceCalls = () => server.calls.filter((c) => c.path.startsWith('/api/study/'));
 
 /** Device A makes a space holding a highlight and a note; device B links to it. Answers the words. */
@@ -187,10 +198,13 @@ describe('the pull and the push', () => {
     const [id, space] = [...server.spaces.spaces][0]!;
     server.spaces.plant(id, [{ rid: 'A'.repeat(24), data: space.changes[0]!.data! }]);
     await asDevice('B');
+    const linking = spaceCalls().length;
     const result = await linkSpace(words.join(' '));
     expect(result).toEqual({ applied: 5, unreadable: 1 });
     expect(await db.notes.count()).toBe(5);
-    expect(await readSpaceState()).toMatchObject({ status: 'linked', cursor: 6 });
+    // Two writes (A's five notes, then the planted record), two pages: a page holds whole writes.
+    expect(spaceCalls().slice(linking).filter((c) => c.method === 'GET')).toHaveLength(2);
+    expect(await readSpaceState()).toMatchObject({ status: 'linked', cursor: 2 });
     const before = spaceCalls().length;
     await pullStudy();
     expect(spaceCalls()).toHaveLength(before + 1);
@@ -201,13 +215,13 @@ describe('the pull and the push', () => {
     await round();
     const cursorOf = async () => ((await readSpaceState()) as { cursor: number }).cursor;
     const pulled = () => spaceCalls().filter((c) => c.method === 'GET').at(-1)!;
-    // B's own write took the numbers right after its cursor: the next round brings nothing.
+    // B's own write took the number right after its cursor: the next round brings nothing.
     const before = await cursorOf();
     for (let i = 0; i < 3; i++) await addArticleNote(ARTICLE, `B's note ${i}`);
     await pushOutbox();
-    expect(await cursorOf()).toBe(before + 3);
+    expect(await cursorOf()).toBe(before + 1);
     await pullStudy();
-    expect(pulled().response).toMatchObject({ changes: [], cursor: before + 3 });
+    expect(pulled().response).toMatchObject({ changes: [], cursor: before + 1 });
     // A writes, then B writes: B's numbers come after A's, so B's cursor stays and its pull reads both.
     await asDevice('A');
     await addArticleNote(ARTICLE, 'A wrote first');
@@ -215,7 +229,7 @@ describe('the pull and the push', () => {
     await asDevice('B');
     await addArticleNote(ARTICLE, 'B wrote second');
     await pushOutbox();
-    expect(await cursorOf()).toBe(before + 3);
+    expect(await cursorOf()).toBe(before + 1);
     await pullStudy();
     expect((pulled().response as { changes: unknown[] }).changes.length).toBeGreaterThanOrEqual(2);
     expect((await db.notes.toArray()).map((n) => n.text)).toContain('A wrote first');
@@ -242,8 +256,8 @@ describe('the pull and the push', () => {
     after.unmount();
   });
 
-  it('sends up to 100 records a write, and a write whose answer was lost goes again as it was, under its key', async () => {
-    for (let i = 0; i < 150; i++) await addArticleNote(ARTICLE, `note ${i}`);
+  it('sends up to 500 records a write, and a write whose answer was lost goes again as it was, under its key', async () => {
+    await db.notes.bulkAdd(manyNotes(1_100));
     await createSpace();
     let lost = false;
     server.script = (call) => {
@@ -255,12 +269,40 @@ describe('the pull and the push', () => {
     await db.outbox.toCollection().modify({ nextAttemptAt: 0 });
     await pushOutbox();
     const writes = spaceCalls().filter((c) => c.method === 'POST');
-    expect(writes.map((c) => (c.body!.records as unknown[]).length)).toEqual([100, 100, 50]);
+    expect(writes.map((c) => (c.body!.records as unknown[]).length)).toEqual([500, 500, 500, 100]);
     expect(writes[1]!.key).toBe(writes[0]!.key);
     expect(JSON.stringify(writes[1]!.body)).toBe(JSON.stringify(writes[0]!.body));
     const [space] = server.spaces.spaces.values();
-    expect(space!.changes).toHaveLength(150);
+    expect(space!.changes).toHaveLength(1_100);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a link sends the device\'s own records at once; a write whose answer was lost goes again through the outbox as it was, under its key', async () => {
+    await asDevice('A');
+    await addArticleNote(ARTICLE, 'From A');
+    const words = await createSpace();
+    await round();
+    await asDevice('B');
+    await db.notes.bulkAdd(manyNotes(600));
+    let lost = false;
+    server.script = (call) => {
+      if (call.method !== 'POST' || lost) return undefined;
+      lost = true;
+      return 'lose-response';
+    };
+    const before = spaceCalls().length;
+    await linkSpace(words.join(' '));
+    // The first write (500 records) lost its answer: queued as it went; the other 100 queued to be sealed when sent.
+    expect(await db.outbox.count()).toBe(600);
+    await pushOutbox();
+    const writes = spaceCalls().slice(before).filter((c) => c.method === 'POST');
+    expect(writes.map((c) => (c.body!.records as unknown[]).length)).toEqual([500, 500, 100]);
+    expect(writes[1]!.key).toBe(writes[0]!.key);
+    expect(JSON.stringify(writes[1]!.body)).toBe(JSON.stringify(writes[0]!.body));
+    expect(await db.outbox.count()).toBe(0);
+    await asDevice('A');
+    await round();
+    expect(await db.notes.count()).toBe(601);
   });
 });
 
@@ -268,16 +310,7 @@ describe('sealing and opening many records', () => {
   it('gives the page a turn between slices while sealing and opening 2,000 records', async () => {
     const RECORDS = 2_000;
     await asDevice('A');
-    await db.notes.bulkAdd(
-      Array.from({ length: RECORDS }, (_, i) => ({
-        _id: (0x64f000000000000000000000n + BigInt(i)).toString(16),
-        articleId: ARTICLE._id,
-        articleTitle: ARTICLE.title,
-        text: `note ${i}`,
-        createdAt: T0,
-        updatedAt: T0,
-      })),
-    );
+    await db.notes.bulkAdd(manyNotes(RECORDS));
     // A clock that moves 3 ms at every look, and a page turn that is counted.
     let clock = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => (clock += 3));
@@ -285,12 +318,13 @@ describe('sealing and opening many records', () => {
     vi.stubGlobal('scheduler', { yield: turns });
     const words = await createSpace();
     await pushOutbox();
+    // Records are sealed SEAL_AT_ONCE at a time, a few such groups a slice with this clock.
     const sealing = turns.mock.calls.length;
-    expect(sealing).toBeGreaterThanOrEqual(RECORDS / 4);
+    expect(sealing).toBeGreaterThanOrEqual(RECORDS / SEAL_AT_ONCE / 4);
     await asDevice('B');
     await linkSpace(words.join(' '));
     expect(await db.notes.count()).toBe(RECORDS);
-    expect(turns.mock.calls.length - sealing).toBeGreaterThanOrEqual(RECORDS / 4);
+    expect(turns.mock.calls.length - sealing).toBeGreaterThanOrEqual(RECORDS / SEAL_AT_ONCE / 4);
     vi.mocked(performance.now).mockRestore();
   }, 120_000);
 });

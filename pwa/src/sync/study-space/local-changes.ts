@@ -42,9 +42,15 @@ export const studyChangeScope = (): Table[] => [db.outbox, db.meta, db.tombstone
 
 /**
  * Queues the records for the linked space (nothing when not linked). Runs in a transaction over
- * studyChangeScope(); answers whether an entry was added.
+ * studyChangeScope(); answers whether an entry was added. `sent` (given the record's index and
+ * the entry's key) marks an entry as tried once already, with the push's own fields for the body
+ * it went with (push.ts queueUnanswered): it is sent again as it was, and covers no later change.
  */
-export async function queueStudyRecords(records: { kind: StudyKind; id: string }[], now = Date.now()): Promise<boolean> {
+export async function queueStudyRecords(
+  records: { kind: StudyKind; id: string }[],
+  now = Date.now(),
+  sent?: (index: number, key: string) => Record<string, unknown>,
+): Promise<boolean> {
   if (records.length === 0 || !(await linkedSpace())) return false;
   // One read of the entries these records already have (a link queues thousands at once), then
   // one write: the last entry of each record decides.
@@ -55,19 +61,20 @@ export async function queueStudyRecords(records: { kind: StudyKind; id: string }
     if (!before || before.seq! < entry.seq!) last.set(entry.recordId, entry);
   }
   const added: OutboxEntry[] = [];
-  for (const { kind, id } of records) {
+  for (const [index, { kind, id }] of records.entries()) {
     const recordId = studyRecordId(kind, id);
     const entry = last.get(recordId);
     // A never-sent entry seals the record as it is when it goes: it covers this change too.
     if (entry && entry.kind === STUDY_WRITE_KIND && entry.status === 'queued' && entry.attempts === 0) continue;
+    const key = `op-${newObjectId()}`;
     const fresh: OutboxEntry = {
-      key: `op-${newObjectId()}`,
+      key,
       kind: STUDY_WRITE_KIND,
       recordId,
-      body: { kind, id },
+      body: { kind, id, ...sent?.(index, key) },
       label: LABELS[kind],
       status: 'queued',
-      attempts: 0,
+      attempts: sent ? 1 : 0,
       createdAt: now,
       nextAttemptAt: 0,
     };

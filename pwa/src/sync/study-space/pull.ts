@@ -8,7 +8,7 @@
 // not by their times, so when the space's copy loses to the device's, the device's is queued to go
 // again. A record whose write still waits in the outbox keeps its entry: the push seals the record
 // as it is when sent, so if the space's newer copy won here, that is what goes back, and if the
-// entry was sealed already, one more is queued, so every device ends on the same copy. Opening 2,000 records runs in slices (lib/next-task.ts).
+// entry was sealed already, one more is queued, so every device ends on the same copy. Opening 2,000 records runs in slices (lib/next-task.ts), many at once.
 import { spacePath } from '@fw/contracts/paths';
 import type { SpaceChanges } from '@fw/contracts/study-space';
 import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
@@ -19,6 +19,7 @@ import { db, type StudyKind, type StudyTombstone } from '../../db/db.ts';
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
 import { heldRecords, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
+import { SEAL_AT_ONCE } from './push.ts';
 
 export interface StudyPullResult {
   applied: number;
@@ -48,38 +49,52 @@ async function recordsByRid(keys: SpaceKeys): Promise<Map<string, { kind: StudyK
 
 type ByRid = { map?: Map<string, { kind: StudyKind; id: string }> };
 
-/** Opens a page's records, in slices; deletions are named through the device's own records. */
+/** A change's record opened, or null when it does not open as a study record of this space. */
+async function opened(keys: SpaceKeys, change: SpaceChanges['changes'][number]): Promise<Incoming | null> {
+  let record: PlainRecord;
+  try {
+    record = await openRecord(keys, change.rid, change.data!);
+  } catch {
+    return null;
+  }
+  const value = record.value as Record<string, unknown> | null;
+  if (!isStudyKind(record.kind) || typeof value !== 'object' || value === null || value._id !== record.id) return null;
+  return { kind: record.kind, id: record.id, value };
+}
+
+/**
+ * Opens a page's records, SEAL_AT_ONCE at a time (their WebCrypto calls side by side), in slices;
+ * deletions are named through the device's own records and the page's records before them.
+ */
 async function openPage(keys: SpaceKeys, page: SpaceChanges, byRid: ByRid): Promise<{ incoming: Incoming[]; unreadable: number }> {
+  const slices = new Slices();
+  const records: (Incoming | null | undefined)[] = [];
+  for (let from = 0; from < page.changes.length; from += SEAL_AT_ONCE) {
+    if (slices.due()) await slices.next();
+    const group = page.changes.slice(from, from + SEAL_AT_ONCE);
+    records.push(...(await Promise.all(group.map((change) => (change.deleted || change.data === undefined ? undefined : opened(keys, change))))));
+  }
   const incoming: Incoming[] = [];
   const openedHere = new Map<string, { kind: StudyKind; id: string }>();
   let unreadable = 0;
-  const slices = new Slices();
-  for (const change of page.changes) {
-    if (slices.due()) await slices.next();
-    if (change.deleted || change.data === undefined) {
+  for (const [i, change] of page.changes.entries()) {
+    const record = records[i];
+    if (record === undefined) {
       if (!byRid.map) {
         byRid.map = await recordsByRid(keys);
         // This page's records opened so far are not on the device yet.
-        for (const [rid, record] of openedHere) byRid.map.set(rid, record);
+        for (const [rid, known] of openedHere) byRid.map.set(rid, known);
       }
       const known = byRid.map.get(change.rid);
       // A record this device never had: nothing to delete.
       if (known) incoming.push({ ...known, value: null });
       continue;
     }
-    let record: PlainRecord;
-    try {
-      record = await openRecord(keys, change.rid, change.data);
-    } catch {
+    if (record === null) {
       unreadable += 1;
       continue;
     }
-    const value = record.value as Record<string, unknown> | null;
-    if (!isStudyKind(record.kind) || typeof value !== 'object' || value === null || value._id !== record.id) {
-      unreadable += 1;
-      continue;
-    }
-    incoming.push({ kind: record.kind, id: record.id, value });
+    incoming.push(record);
     openedHere.set(change.rid, { kind: record.kind, id: record.id });
     byRid.map?.set(change.rid, { kind: record.kind, id: record.id });
   }

@@ -1,8 +1,10 @@
 // Sends the outbox's study writes to the linked space, up to STUDY_LIMITS.WRITE_MAX_RECORDS records
-// a request. A write names only its record; the first time it is claimed its record is sealed as
-// it is then (or, deleted, as a tombstone) and the sealed form is stored on the entry with the
-// batch's Idempotency-Key, so a retry after a lost answer sends the very same body under the same
-// key and the server applies it once. Sealing 2,000 records runs in slices (lib/next-task.ts).
+// (and WRITE_MAX_CHARS of sealed text) a request. A write names only its record; the first time it
+// is claimed its record is sealed as it is then (or, deleted, as a tombstone) and the sealed form
+// is stored on the entry with the batch's Idempotency-Key, so a retry after a lost answer sends the
+// very same body under the same key and the server applies it once. Records are sealed
+// SEAL_AT_ONCE at a time (WebCrypto works off the page's thread; one at a time, each waited for,
+// a link of 2,000 spent most of its time waiting), in slices (lib/next-task.ts).
 // Refusals: SPACE_FULL and the like leave the entries refused with the server's message (the
 // records stay on the device); SPACE_REMOVED means another device removed the space: the device
 // leaves it, keeping its records, and shows the server's message (space-state.ts).
@@ -16,6 +18,7 @@ import { Slices } from '../../lib/next-task.ts';
 import { db, type OutboxEntry, type StudyKind } from '../../db/db.ts';
 import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveSpace, linkedSpace, skipOwnWrite, stillLinked } from './space-state.ts';
+import { queueStudyRecords, studyChangeScope } from './local-changes.ts';
 import { heldRecords, studyRecordId, travelling } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
@@ -37,6 +40,9 @@ interface BatchResult {
 
 const bodyOf = (entry: OutboxEntry) => entry.body as unknown as StudyBody;
 
+/** Records sealed (or opened, pull.ts) at once: their WebCrypto calls run side by side. */
+export const SEAL_AT_ONCE = 50;
+
 /**
  * Seals many as the device holds them now (a tombstone for one that is gone), giving the page a
  * turn between slices. The records are read a table at a time first: one read each (a transaction
@@ -46,12 +52,35 @@ export async function sealMany(keys: SpaceKeys, records: { kind: StudyKind; id: 
   const held = await heldRecords(records);
   const slices = new Slices();
   const out: SealedRecord[] = [];
-  for (const { kind, id } of records) {
-    if (slices.due()) await slices.next();
+  const seal = async ({ kind, id }: { kind: StudyKind; id: string }): Promise<SealedRecord> => {
     const value = held.get(studyRecordId(kind, id));
-    out.push(value ? await sealRecord(keys, { kind, id, value: travelling(value) }) : { rid: await opaqueIdOf(keys, kind, id), deleted: true });
+    return value ? sealRecord(keys, { kind, id, value: travelling(value) }) : { rid: await opaqueIdOf(keys, kind, id), deleted: true };
+  };
+  for (let from = 0; from < records.length; from += SEAL_AT_ONCE) {
+    if (slices.due()) await slices.next();
+    out.push(...(await Promise.all(records.slice(from, from + SEAL_AT_ONCE).map(seal))));
   }
   return out;
+}
+
+/** `items` split into writes the server takes: at most WRITE_MAX_RECORDS, and WRITE_MAX_CHARS of sealed text, each. */
+export function writesOf<T>(items: T[], sealed: (item: T) => SealedRecord): T[][] {
+  const writes: T[][] = [];
+  let current: T[] = [];
+  let chars = 0;
+  for (const item of items) {
+    const record = sealed(item);
+    const size = 'data' in record ? record.data.length : 0;
+    if (current.length && (current.length === STUDY_LIMITS.WRITE_MAX_RECORDS || chars + size > STUDY_LIMITS.WRITE_MAX_CHARS)) {
+      writes.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(item);
+    chars += size;
+  }
+  if (current.length) writes.push(current);
+  return writes;
 }
 
 /** POSTs sealed records to the space under `key`. */
@@ -77,16 +106,18 @@ async function claim(entries: OutboxEntry[]): Promise<OutboxEntry[]> {
   });
 }
 
-/** Seals the claimed entries' records and stores the sealed forms and the batch key on them. */
-async function sealBatch(keys: SpaceKeys, entries: OutboxEntry[]): Promise<OutboxEntry[]> {
+/** Seals the claimed entries' records and stores the sealed forms and each write's key on them; answers the writes. */
+async function sealBatch(keys: SpaceKeys, entries: OutboxEntry[]): Promise<OutboxEntry[][]> {
   const sealed = await sealMany(keys, entries.map(bodyOf));
-  const batch = `op-${newObjectId()}`;
-  const stored = entries.map((entry, i) => {
-    const { kind, id } = bodyOf(entry);
-    return { ...entry, body: { kind, id, batch, sealedUnder: entry.key, space: keys.spaceId, sealed: sealed[i] } };
+  const writes = writesOf(entries.map((entry, i) => ({ entry, sealed: sealed[i]! })), (item) => item.sealed).map((write) => {
+    const batch = `op-${newObjectId()}`;
+    return write.map(({ entry, sealed }) => {
+      const { kind, id } = bodyOf(entry);
+      return { ...entry, body: { kind, id, batch, sealedUnder: entry.key, space: keys.spaceId, sealed } };
+    });
   });
-  await db.outbox.bulkUpdate(stored.map((entry) => ({ key: entry.seq!, changes: { body: entry.body } })));
-  return stored;
+  await db.outbox.bulkUpdate(writes.flat().map((entry) => ({ key: entry.seq!, changes: { body: entry.body } })));
+  return writes;
 }
 
 /** Entries sealed together before, still all here: sent again as they were; the rest in new batches. */
@@ -120,36 +151,81 @@ export async function pushStudyEntries(entries: OutboxEntry[], tools: SendTools)
         const body = bodyOf(e);
         return body.batch === first && body.sealed !== undefined && body.sealedUnder === e.key && body.space === keys.spaceId;
       });
-    const batch = asBefore ? claimed : await sealBatch(keys, claimed);
-    // A stop or a rotation while sealing: these records go with the new space's full push, or nowhere.
-    if (!(await stillLinked(space.key))) return { sent, retryAt: null };
-    const records = batch.map((e) => bodyOf(e).sealed!);
-    try {
-      const answer = await writeRecords(keys, records, bodyOf(batch[0]!).batch!);
-      // The space keeps one change per record a write names (the last, when named twice).
-      if (typeof answer.cursor === 'number') await skipOwnWrite(space.key, new Set(records.map((r) => r.rid)).size, answer.cursor);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const tell = (outcome: 'retry' | 'failed') => batch.forEach((entry) => tools.report(entry.key, outcome, error.message));
-      if (error.code === 'SPACE_REMOVED') {
-        await leaveSpace({ status: 'removed', message: error.message });
-        tell('failed');
-        return { sent, retryAt: null };
-      }
-      if (tools.classify(error) === 'retry') {
-        const retryAt = tools.now() + Math.max(tools.backoffMs(batch[0]!.attempts), error.retryAfterMs ?? 0);
-        await db.outbox.bulkUpdate(batch.map((e) => ({ key: e.seq!, changes: { nextAttemptAt: retryAt, lastError: error.message } })));
-        tell('retry');
-        return { sent, retryAt };
-      }
-      // Refused (SPACE_FULL names what the space holds): the person sees it; the records stay here.
-      await db.outbox.bulkUpdate(batch.map((e) => ({ key: e.seq!, changes: { status: 'failed' as const, lastError: error.message } })));
-      tell('failed');
-      continue;
+    for (const batch of asBefore ? [claimed] : await sealBatch(keys, claimed)) {
+      const outcome = await sendBatch(space.key, keys, batch, tools);
+      if (outcome === 'stop') return { sent, retryAt: null };
+      if (typeof outcome === 'number') return { sent, retryAt: outcome };
+      if (outcome === 'sent') sent += batch.length;
     }
-    await db.outbox.bulkDelete(batch.map((e) => e.seq!));
-    for (const entry of batch) tools.report(entry.key, 'done', '');
-    sent += batch.length;
   }
   return { sent, retryAt: null };
+}
+
+/** Sends one sealed write: 'sent', 'refused' (its entries stay, marked), 'stop' (not linked any more), or when to try again. */
+async function sendBatch(key: Uint8Array, keys: SpaceKeys, batch: OutboxEntry[], tools: SendTools): Promise<'sent' | 'refused' | 'stop' | number> {
+  // A stop or a rotation while sealing: these records go with the new space's full push, or nowhere.
+  if (!(await stillLinked(key))) return 'stop';
+  const records = batch.map((e) => bodyOf(e).sealed!);
+  try {
+    const answer = await writeRecords(keys, records, bodyOf(batch[0]!).batch!);
+    if (typeof answer.cursor === 'number') await skipOwnWrite(key, answer.cursor);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const tell = (outcome: 'retry' | 'failed') => batch.forEach((entry) => tools.report(entry.key, outcome, error.message));
+    if (error.code === 'SPACE_REMOVED') {
+      await leaveSpace({ status: 'removed', message: error.message });
+      tell('failed');
+      return 'stop';
+    }
+    if (tools.classify(error) === 'retry') {
+      const retryAt = tools.now() + Math.max(tools.backoffMs(batch[0]!.attempts), error.retryAfterMs ?? 0);
+      await db.outbox.bulkUpdate(batch.map((e) => ({ key: e.seq!, changes: { nextAttemptAt: retryAt, lastError: error.message } })));
+      tell('retry');
+      return retryAt;
+    }
+    // Refused (SPACE_FULL names what the space holds): the person sees it; the records stay here.
+    await db.outbox.bulkUpdate(batch.map((e) => ({ key: e.seq!, changes: { status: 'failed' as const, lastError: error.message } })));
+    tell('failed');
+    return 'refused';
+  }
+  await db.outbox.bulkDelete(batch.map((e) => e.seq!));
+  for (const entry of batch) tools.report(entry.key, 'done', '');
+  return 'sent';
+}
+
+/**
+ * Seals `records` and writes them to the space of `key` straight away, a write at a time: a link
+ * sends thousands, and through the outbox each would be queued, claimed, stored sealed and
+ * deleted, four IndexedDB writes a record and most of a link's time on a phone. When a write
+ * fails, its records are queued in the outbox as they went, under the same key (so the server
+ * applies that write once, whether or not it already had), and the records after it to be sealed
+ * when sent; the outbox then retries, or shows a refusal, as for any write. Answers whether
+ * anything was queued.
+ */
+export async function sendNow(key: Uint8Array, records: { kind: StudyKind; id: string }[]): Promise<boolean> {
+  const keys = await keysOf(key);
+  const sealed = await sealMany(keys, records);
+  const writes = writesOf(records.map((record, i) => ({ record, sealed: sealed[i]! })), (item) => item.sealed);
+  for (const [n, write] of writes.entries()) {
+    if (!(await stillLinked(key))) return false;
+    const batch = `op-${newObjectId()}`;
+    try {
+      const answer = await writeRecords(keys, write.map((item) => item.sealed), batch);
+      if (typeof answer.cursor === 'number') await skipOwnWrite(key, answer.cursor);
+    } catch (error) {
+      const queued = await db.transaction('rw', studyChangeScope(), async () => {
+        const tried = await queueStudyRecords(write.map((item) => item.record), Date.now(), (i, entryKey) => ({
+          batch,
+          sealedUnder: entryKey,
+          space: keys.spaceId,
+          sealed: write[i]!.sealed,
+        }));
+        const rest = await queueStudyRecords(writes.slice(n + 1).flatMap((later) => later.map((item) => item.record)));
+        return tried || rest;
+      });
+      if (!(error instanceof ApiError)) throw error;
+      return queued;
+    }
+  }
+  return false;
 }

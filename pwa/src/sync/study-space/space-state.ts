@@ -41,15 +41,15 @@ export async function stillLinked(key: Uint8Array): Promise<boolean> {
 }
 
 /**
- * After a write of `count` records answered `cursor`: when its changes took exactly the numbers
- * after the device's cursor, no other device wrote between, and the cursor moves past them, so the
- * next round does not fetch the device's own changes back. Otherwise it stays, and the pull reads
- * the other device's changes with them. One transaction over meta.
+ * After a write answered `cursor` (a write takes one number, however many records it holds): when
+ * it took the number right after the device's cursor, no other device wrote between, and the
+ * cursor moves past it, so the next round does not fetch the device's own records back. Otherwise
+ * it stays, and the pull reads the other device's changes with them. One transaction over meta.
  */
-export async function skipOwnWrite(key: Uint8Array, count: number, cursor: number): Promise<void> {
+export async function skipOwnWrite(key: Uint8Array, cursor: number): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     const state = await linkedSpace();
-    if (state && sameKey(state.key, key) && state.cursor + count === cursor) await writeSpaceState({ ...state, cursor });
+    if (state && sameKey(state.key, key) && state.cursor + 1 === cursor) await writeSpaceState({ ...state, cursor });
   });
 }
 

@@ -3,13 +3,13 @@
 // The key never leaves the device but as its words (spaceWords); the server sees the space id and
 // the credential derived from it (contracts/src/study-seal.ts).
 import { spacePath } from '@fw/contracts/paths';
-import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS } from '@fw/contracts/study-limits';
+import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { newObjectId } from '@fw/contracts/object-id';
 import { ApiError, api } from '../../lib/api.ts';
 import { db, type StudyKind } from '../../db/db.ts';
 import { announceStudyQueued, queueStudyRecords, studyChangeScope } from './local-changes.ts';
 import { pullInto, type StudyPullResult } from './pull.ts';
-import { sealMany, writeRecords } from './push.ts';
+import { sealMany, sendNow, writeRecords, writesOf } from './push.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, writeSpaceState } from './space-state.ts';
 import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
 import { STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
@@ -31,12 +31,9 @@ async function everyRecord(): Promise<{ kind: StudyKind; id: string }[]> {
   return all;
 }
 
-/** Queues every record the device holds for the linked space (the push sends them in batches),
- * but those it holds as the space does. */
-async function queueEverything(asInSpace: ReadonlySet<string> = new Set()): Promise<void> {
-  const queued = await db.transaction('rw', [...studyTables(), ...studyChangeScope()], async () =>
-    queueStudyRecords((await everyRecord()).filter((r) => !asInSpace.has(studyRecordId(r.kind, r.id)))),
-  );
+/** Queues every record the device holds for the linked space (the push sends them in batches). */
+async function queueEverything(): Promise<void> {
+  const queued = await db.transaction('rw', [...studyTables(), ...studyChangeScope()], async () => queueStudyRecords(await everyRecord()));
   if (queued) announceStudyQueued();
 }
 
@@ -72,7 +69,9 @@ export async function linkSpace(words: string): Promise<StudyPullResult> {
   const state = await readSpaceState();
   // A space another device removed: its words no longer work, as the server says.
   if (state?.status === 'removed') throw new Error(state.message);
-  await queueEverything(asInSpace);
+  // The device's own records go now, but those it holds as the space does.
+  const own = (await everyRecord()).filter((r) => !asInSpace.has(studyRecordId(r.kind, r.id)));
+  if (await sendNow(key, own)) announceStudyQueued();
   return result;
 }
 
@@ -104,8 +103,8 @@ export async function rotateSpace(): Promise<string[]> {
   // Sent here, not through the outbox: the old space goes only once the new one holds everything.
   const sealed = await sealMany(keys, await everyRecord());
   let cursor = 0;
-  for (let i = 0; i < sealed.length; i += STUDY_LIMITS.WRITE_MAX_RECORDS) {
-    const answer = await writeRecords(keys, sealed.slice(i, i + STUDY_LIMITS.WRITE_MAX_RECORDS), `op-${newObjectId()}`);
+  for (const write of writesOf(sealed, (record) => record)) {
+    const answer = await writeRecords(keys, write, `op-${newObjectId()}`);
     cursor = Number(answer.cursor) || cursor;
   }
   await db.transaction('rw', [db.meta, db.outbox], async () => {
