@@ -18,7 +18,7 @@ import { startScriptedServer, stopScriptedServer } from '../../../test/reset-db.
 import { asDevice, resetDevices } from '../../../test/devices.ts';
 import { pushOutbox } from '../../sync/outbox.ts';
 import { pullStudy } from '../../sync/study-space/pull.ts';
-import { SEAL_AT_ONCE } from '../../sync/study-space/push.ts';
+import { SEAL_AT_ONCE, SENDING_KEY } from '../../sync/study-space/push.ts';
 import { createSpace, linkSpace, rotateSpace, SPACE_MESSAGES, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
 import { readSpaceState } from '../../sync/study-space/space-state.ts';
 import { useStudySpaceStatus, useStudySpaceSyncedAt } from '../../sync/study-space/space-status.ts';
@@ -303,6 +303,36 @@ describe('the pull and the push', () => {
     await asDevice('A');
     await round();
     expect(await db.notes.count()).toBe(601);
+  });
+});
+
+describe('a link cut short', () => {
+  it('queues the device\'s own records on the next round when the tab that linked closed before it sent them', async () => {
+    const { words } = await twoLinkedDevices();
+    await asDevice('C');
+    await linkSpace(words.join(' '));
+    // As if C's tab had closed after the pull and before its own records went: they are on C, unsent,
+    // and its mark of the send is two minutes old.
+    await db.notes.bulkAdd(manyNotes(3, 500));
+    await db.meta.put({ key: SENDING_KEY, value: { at: T0 - 2 * MINUTE } });
+    await round();
+    expect(await db.meta.get(SENDING_KEY)).toBeUndefined();
+    await round();
+    expect(await db.outbox.count()).toBe(0);
+    await asDevice('A');
+    await round();
+    expect((await db.notes.toArray()).map((n) => n.text)).toEqual(expect.arrayContaining(['note 500', 'note 501', 'note 502']));
+  });
+
+  it('leaves a fresh mark alone: the send it marks may still be running in another tab', async () => {
+    const { words } = await twoLinkedDevices();
+    await asDevice('C');
+    await linkSpace(words.join(' '));
+    await db.notes.bulkAdd(manyNotes(1, 700));
+    await db.meta.put({ key: SENDING_KEY, value: { at: T0 } });
+    await round();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.meta.get(SENDING_KEY)).toBeDefined();
   });
 });
 

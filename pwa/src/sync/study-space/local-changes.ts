@@ -9,7 +9,7 @@
 import { newObjectId } from '@fw/contracts/object-id';
 import { db, type OutboxEntry, type StudyKind, type Table } from '../../db/db.ts';
 import { linkedSpace } from './space-state.ts';
-import { STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
+import { everyRecord, inSteps, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
 
 export interface StudyChange {
   kind: StudyKind;
@@ -81,7 +81,7 @@ export async function queueStudyRecords(
     added.push(fresh);
     last.set(recordId, fresh);
   }
-  if (added.length) await db.outbox.bulkAdd(added);
+  await inSteps(added, (part) => db.outbox.bulkAdd(part));
   return added.length > 0;
 }
 
@@ -92,6 +92,13 @@ async function noteChanges(changes: StudyChange[], now: number): Promise<boolean
     else await db.tombstones.delete(tombstoneKey(kind, id));
   }
   return queueStudyRecords(changes, now);
+}
+
+/** Queues every record the device holds for the linked space (the push sends them in batches); answers whether any was. */
+export async function queueEverything(): Promise<boolean> {
+  const queued = await db.transaction('rw', [...studyTables(), ...studyChangeScope()], async () => queueStudyRecords(await everyRecord()));
+  if (queued) announceStudyQueued();
+  return queued;
 }
 
 export function announceStudyQueued(): void {

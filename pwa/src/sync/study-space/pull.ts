@@ -18,8 +18,8 @@ import { Slices } from '../../lib/next-task.ts';
 import { db, type StudyKind, type StudyTombstone } from '../../db/db.ts';
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
-import { heldRecords, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
-import { SEAL_AT_ONCE } from './push.ts';
+import { heldRecords, inSteps, isStudyKind, readInSteps, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
+import { resumeStoppedSend, SEAL_AT_ONCE } from './push.ts';
 
 export interface StudyPullResult {
   applied: number;
@@ -107,7 +107,7 @@ type Held = Record<string, unknown> | undefined;
 async function heldOf(incoming: Incoming[]): Promise<{ current: Map<string, Held>; stones: Map<string, StudyTombstone | undefined> }> {
   const current = (await heldRecords(incoming)) as Map<string, Held>;
   const keys = [...new Set(incoming.map(({ kind, id }) => tombstoneKey(kind, id)))];
-  const found = await db.tombstones.bulkGet(keys);
+  const found = await readInSteps(keys, (part) => db.tombstones.bulkGet(part));
   return { current, stones: new Map(keys.map((key, n) => [key, found[n]])) };
 }
 
@@ -168,18 +168,20 @@ async function applyPage(
   for (const kind of new Set([...writes.values()].map((w) => w.kind))) {
     const ofKind = [...writes.values()].filter((w) => w.kind === kind);
     const table = STUDY_KINDS[kind].table();
-    await table.bulkPut(ofKind.filter((w) => w.value).map((w) => w.value as never));
-    await table.bulkDelete(ofKind.filter((w) => !w.value).map((w) => w.id));
+    await inSteps(ofKind.filter((w) => w.value).map((w) => w.value as never), (part) => table.bulkPut(part));
+    await inSteps(ofKind.filter((w) => !w.value).map((w) => w.id), (part) => table.bulkDelete(part));
   }
   const stoneList = [...stoneWrites];
-  await db.tombstones.bulkPut(stoneList.flatMap(([, stone]) => (stone ? [stone] : [])));
-  await db.tombstones.bulkDelete(stoneList.flatMap(([key, stone]) => (stone ? [] : [key])));
+  await inSteps(stoneList.flatMap(([, stone]) => (stone ? [stone] : [])), (part) => db.tombstones.bulkPut(part));
+  await inSteps(stoneList.flatMap(([key, stone]) => (stone ? [] : [key])), (part) => db.tombstones.bulkDelete(part));
   return { applied, requeue };
 }
 
 /** Pulls the linked space's changes after the device's cursor; nothing when not linked. */
 export async function pullStudy(): Promise<StudyPullResult> {
   const result: StudyPullResult = { applied: 0, unreadable: 0 };
+  // A link whose tab closed before it had sent the device's own records: they go through the outbox.
+  await resumeStoppedSend();
   const space = await linkedSpace();
   if (space) await pullInto(space.key, space.cursor, result);
   return result;

@@ -18,8 +18,8 @@ import { Slices } from '../../lib/next-task.ts';
 import { db, type OutboxEntry, type StudyKind } from '../../db/db.ts';
 import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveSpace, linkedSpace, skipOwnWrite, stillLinked } from './space-state.ts';
-import { queueStudyRecords, studyChangeScope } from './local-changes.ts';
-import { heldRecords, studyRecordId, travelling } from './study-records.ts';
+import { queueEverything, queueStudyRecords, studyChangeScope } from './local-changes.ts';
+import { heldRecords, inSteps, readInSteps, studyRecordId, travelling } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
 interface StudyBody {
@@ -96,12 +96,12 @@ export async function writeRecords(keys: SpaceKeys, records: SealedRecord[], key
 /** Claims the entries still queued (counting an attempt, so nothing merges into them any more). */
 async function claim(entries: OutboxEntry[]): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.outbox, async () => {
-    // One read and one write for the batch: a link claims thousands, a hundred a request.
-    const stored = await db.outbox.bulkGet(entries.map((entry) => entry.seq!));
+    // The batch read and written a hundred entries a call (inSteps): a push claims hundreds at once.
+    const stored = await readInSteps(entries.map((entry) => entry.seq!), (part) => db.outbox.bulkGet(part));
     const claimed = stored
       .filter((now): now is OutboxEntry => now?.status === 'queued')
       .map((now) => ({ ...now, attempts: now.attempts + 1 }));
-    await db.outbox.bulkPut(claimed);
+    await inSteps(claimed, (part) => db.outbox.bulkPut(part));
     return claimed;
   });
 }
@@ -116,7 +116,7 @@ async function sealBatch(keys: SpaceKeys, entries: OutboxEntry[]): Promise<Outbo
       return { ...entry, body: { kind, id, batch, sealedUnder: entry.key, space: keys.spaceId, sealed } };
     });
   });
-  await db.outbox.bulkUpdate(writes.flat().map((entry) => ({ key: entry.seq!, changes: { body: entry.body } })));
+  await inSteps(writes.flat(), (part) => db.outbox.bulkUpdate(part.map((entry) => ({ key: entry.seq!, changes: { body: entry.body } }))));
   return writes;
 }
 
@@ -188,10 +188,17 @@ async function sendBatch(key: Uint8Array, keys: SpaceKeys, batch: OutboxEntry[],
     tell('failed');
     return 'refused';
   }
-  await db.outbox.bulkDelete(batch.map((e) => e.seq!));
+  await db.transaction('rw', db.outbox, () => inSteps(batch.map((e) => e.seq!), (part) => db.outbox.bulkDelete(part)));
   for (const entry of batch) tools.report(entry.key, 'done', '');
   return 'sent';
 }
+
+/** The meta key of an unfinished sendNow: `{ at }`, when it last wrote (meta-keys.ts has the shared ones). */
+export const SENDING_KEY = 'studySending';
+/** A send whose mark is this old has stopped (its tab closed): what it did not send is queued. */
+const SEND_STOPPED_MS = 60_000;
+let sendingHere = 0;
+const markSending = () => db.meta.put({ key: SENDING_KEY, value: { at: Date.now() } });
 
 /**
  * Seals `records` and writes them to the space of `key` straight away, a write at a time: a link
@@ -199,8 +206,8 @@ async function sendBatch(key: Uint8Array, keys: SpaceKeys, batch: OutboxEntry[],
  * deleted, four IndexedDB writes a record and most of a link's time on a phone. When a write
  * fails, its records are queued in the outbox as they went, under the same key (so the server
  * applies that write once, whether or not it already had), and the records after it to be sealed
- * when sent; the outbox then retries, or shows a refusal, as for any write. Answers whether
- * anything was queued.
+ * when sent; the outbox then retries, or shows a refusal, as for any write. Run it inside
+ * whileSending. Answers whether anything was queued.
  */
 export async function sendNow(key: Uint8Array, records: { kind: StudyKind; id: string }[]): Promise<boolean> {
   const keys = await keysOf(key);
@@ -212,6 +219,7 @@ export async function sendNow(key: Uint8Array, records: { kind: StudyKind; id: s
     try {
       const answer = await writeRecords(keys, write.map((item) => item.sealed), batch);
       if (typeof answer.cursor === 'number') await skipOwnWrite(key, answer.cursor);
+      await markSending();
     } catch (error) {
       const queued = await db.transaction('rw', studyChangeScope(), async () => {
         const tried = await queueStudyRecords(write.map((item) => item.record), Date.now(), (i, entryKey) => ({
@@ -228,4 +236,31 @@ export async function sendNow(key: Uint8Array, records: { kind: StudyKind; id: s
     }
   }
   return false;
+}
+
+
+/**
+ * Runs a link (its pull, then sendNow) under a mark in the meta table, renewed after every write:
+ * if the tab closes before it ends, a later sync round finds the mark gone stale and queues every
+ * record for the outbox (resumeStoppedSend), so the device's own records still go.
+ */
+export async function whileSending<T>(run: () => Promise<T>): Promise<T> {
+  sendingHere += 1;
+  try {
+    await markSending();
+    return await run();
+  } finally {
+    sendingHere -= 1;
+    await db.meta.delete(SENDING_KEY);
+  }
+}
+
+/** A sendNow whose tab closed before it finished: every record is queued for the outbox to send. Answers whether any was. */
+export async function resumeStoppedSend(now = Date.now()): Promise<boolean> {
+  if (sendingHere > 0) return false;
+  const mark = (await db.meta.get(SENDING_KEY))?.value as { at: number } | undefined;
+  if (!mark || now - mark.at < SEND_STOPPED_MS) return false;
+  const queued = await queueEverything();
+  await db.meta.delete(SENDING_KEY);
+  return queued;
 }

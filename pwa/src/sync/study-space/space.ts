@@ -6,13 +6,13 @@ import { spacePath } from '@fw/contracts/paths';
 import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { newObjectId } from '@fw/contracts/object-id';
 import { ApiError, api } from '../../lib/api.ts';
-import { db, type StudyKind } from '../../db/db.ts';
-import { announceStudyQueued, queueStudyRecords, studyChangeScope } from './local-changes.ts';
+import { db } from '../../db/db.ts';
+import { announceStudyQueued, queueEverything } from './local-changes.ts';
 import { pullInto, type StudyPullResult } from './pull.ts';
-import { sealMany, sendNow, writeRecords, writesOf } from './push.ts';
+import { sealMany, sendNow, whileSending, writeRecords, writesOf } from './push.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, writeSpaceState } from './space-state.ts';
 import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
-import { STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
+import { everyRecord, STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
 
 export const SPACE_MESSAGES = {
   wrongWords:
@@ -21,21 +21,6 @@ export const SPACE_MESSAGES = {
 } as const;
 
 const headersOf = (credential: string) => ({ [SPACE_CREDENTIAL_HEADER]: credential });
-
-/** Every study record the device holds, by kind and id. */
-async function everyRecord(): Promise<{ kind: StudyKind; id: string }[]> {
-  const all: { kind: StudyKind; id: string }[] = [];
-  for (const kind of Object.keys(STUDY_KINDS) as StudyKind[]) {
-    for (const id of await STUDY_KINDS[kind].table().toCollection().primaryKeys()) all.push({ kind, id });
-  }
-  return all;
-}
-
-/** Queues every record the device holds for the linked space (the push sends them in batches). */
-async function queueEverything(): Promise<void> {
-  const queued = await db.transaction('rw', [...studyTables(), ...studyChangeScope()], async () => queueStudyRecords(await everyRecord()));
-  if (queued) announceStudyQueued();
-}
 
 async function makeSpace(key: Uint8Array): Promise<void> {
   const keys = await keysOf(key);
@@ -58,21 +43,23 @@ export async function createSpace(): Promise<string[]> {
  */
 export async function linkSpace(words: string): Promise<StudyPullResult> {
   const key = keyOfWords(words);
-  const result: StudyPullResult = { applied: 0, unreadable: 0 };
-  const asInSpace = new Set<string>();
-  try {
-    await pullInto(key, 0, result, asInSpace);
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'SPACE_LOCKED') throw new Error(SPACE_MESSAGES.wrongWords, { cause: error });
-    throw error;
-  }
-  const state = await readSpaceState();
-  // A space another device removed: its words no longer work, as the server says.
-  if (state?.status === 'removed') throw new Error(state.message);
-  // The device's own records go now, but those it holds as the space does.
-  const own = (await everyRecord()).filter((r) => !asInSpace.has(studyRecordId(r.kind, r.id)));
-  if (await sendNow(key, own)) announceStudyQueued();
-  return result;
+  return whileSending(async () => {
+    const result: StudyPullResult = { applied: 0, unreadable: 0 };
+    const asInSpace = new Set<string>();
+    try {
+      await pullInto(key, 0, result, asInSpace);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'SPACE_LOCKED') throw new Error(SPACE_MESSAGES.wrongWords, { cause: error });
+      throw error;
+    }
+    const state = await readSpaceState();
+    // A space another device removed: its words no longer work, as the server says.
+    if (state?.status === 'removed') throw new Error(state.message);
+    // The device's own records go now, but those it holds as the space does.
+    const own = (await everyRecord()).filter((r) => !asInSpace.has(studyRecordId(r.kind, r.id)));
+    if (await sendNow(key, own)) announceStudyQueued();
+    return result;
+  });
 }
 
 /** The linked space's words, to show on this device so another can be linked. */
