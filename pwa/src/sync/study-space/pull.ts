@@ -18,7 +18,7 @@ import { Slices } from '../../lib/next-task.ts';
 import { db, type StudyKind, type StudyTombstone } from '../../db/db.ts';
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
-import { heldRecords, inSteps, isStudyKind, readInSteps, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
+import { getMany, heldRecords, inSteps, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
 import { resumeStoppedSend, SEAL_AT_ONCE } from './push.ts';
 
 export interface StudyPullResult {
@@ -107,7 +107,7 @@ type Held = Record<string, unknown> | undefined;
 async function heldOf(incoming: Incoming[]): Promise<{ current: Map<string, Held>; stones: Map<string, StudyTombstone | undefined> }> {
   const current = (await heldRecords(incoming)) as Map<string, Held>;
   const keys = [...new Set(incoming.map(({ kind, id }) => tombstoneKey(kind, id)))];
-  const found = await readInSteps(keys, (part) => db.tombstones.bulkGet(part));
+  const found = await getMany(db.tombstones, keys);
   return { current, stones: new Map(keys.map((key, n) => [key, found[n]])) };
 }
 
@@ -120,9 +120,13 @@ async function applyPage(
   // Only these records' entries are read (by the outbox's recordId index): a device that just
   // linked holds thousands of entries, and this runs for every page.
   const ids = incoming.map(({ kind, id }) => studyRecordId(kind, id));
-  const claimed = new Set(
-    (await db.outbox.where('recordId').anyOf(ids).toArray()).filter((e) => e.kind === STUDY_WRITE_KIND && e.attempts > 0).map((e) => e.recordId),
-  );
+  // An outbox smaller than the page is read whole (one request, where the index walk makes one a key).
+  const wanted = new Set(ids);
+  const entries =
+    (await db.outbox.count()) <= ids.length
+      ? (await db.outbox.toArray()).filter((e) => wanted.has(e.recordId))
+      : await db.outbox.where('recordId').anyOf(ids).toArray();
+  const claimed = new Set(entries.filter((e) => e.kind === STUDY_WRITE_KIND && e.attempts > 0).map((e) => e.recordId));
   // Worked out in memory in the page's order (a record may come twice), then written at once.
   const { current, stones } = await heldOf(incoming);
   const writes = new Map<string, { kind: StudyKind; id: string; value: Held }>();

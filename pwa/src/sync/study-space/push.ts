@@ -19,7 +19,7 @@ import { db, type OutboxEntry, type StudyKind } from '../../db/db.ts';
 import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveSpace, linkedSpace, skipOwnWrite, stillLinked } from './space-state.ts';
 import { queueEverything, queueStudyRecords, studyChangeScope } from './local-changes.ts';
-import { heldRecords, inSteps, readInSteps, studyRecordId, travelling } from './study-records.ts';
+import { heldRecords, inSteps, readInSteps, studyRecordId, travelling, type HeldRecord, type StudyRecord } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
 interface StudyBody {
@@ -48,8 +48,12 @@ export const SEAL_AT_ONCE = 50;
  * turn between slices. The records are read a table at a time first: one read each (a transaction
  * each) made sealing 2,000 take tens of seconds on a phone.
  */
-export async function sealMany(keys: SpaceKeys, records: { kind: StudyKind; id: string }[]): Promise<SealedRecord[]> {
-  const held = await heldRecords(records);
+export async function sealMany(
+  keys: SpaceKeys,
+  records: { kind: StudyKind; id: string }[],
+  known?: ReadonlyMap<string, StudyRecord | undefined>,
+): Promise<SealedRecord[]> {
+  const held = known ?? (await heldRecords(records));
   const slices = new Slices();
   const out: SealedRecord[] = [];
   const seal = async ({ kind, id }: { kind: StudyKind; id: string }): Promise<SealedRecord> => {
@@ -209,35 +213,44 @@ const markSending = () => db.meta.put({ key: SENDING_KEY, value: { at: Date.now(
  * when sent; the outbox then retries, or shows a refusal, as for any write. Run it inside
  * whileSending. Answers whether anything was queued.
  */
-export async function sendNow(key: Uint8Array, records: { kind: StudyKind; id: string }[]): Promise<boolean> {
+export async function sendNow(key: Uint8Array, records: HeldRecord[]): Promise<boolean> {
   const keys = await keysOf(key);
-  const sealed = await sealMany(keys, records);
-  const writes = writesOf(records.map((record, i) => ({ record, sealed: sealed[i]! })), (item) => item.sealed);
-  for (const [n, write] of writes.entries()) {
-    if (!(await stillLinked(key))) return false;
-    const batch = `op-${newObjectId()}`;
-    try {
-      const answer = await writeRecords(keys, write.map((item) => item.sealed), batch);
-      if (typeof answer.cursor === 'number') await skipOwnWrite(key, answer.cursor);
-      await markSending();
-    } catch (error) {
-      const queued = await db.transaction('rw', studyChangeScope(), async () => {
-        const tried = await queueStudyRecords(write.map((item) => item.record), Date.now(), (i, entryKey) => ({
-          batch,
-          sealedUnder: entryKey,
-          space: keys.spaceId,
-          sealed: write[i]!.sealed,
-        }));
-        const rest = await queueStudyRecords(writes.slice(n + 1).flatMap((later) => later.map((item) => item.record)));
-        return tried || rest;
-      });
-      if (!(error instanceof ApiError)) throw error;
-      return queued;
+  const held = new Map(records.map(({ kind, id, value }) => [studyRecordId(kind, id), value]));
+  const groups: HeldRecord[][] = [];
+  for (let from = 0; from < records.length; from += STUDY_LIMITS.WRITE_MAX_RECORDS) groups.push(records.slice(from, from + STUDY_LIMITS.WRITE_MAX_RECORDS));
+  // The next group is sealed while the previous one's write is on its way.
+  let sealing = groups.length ? sealMany(keys, groups[0]!, held) : null;
+  for (const [n, group] of groups.entries()) {
+    const sealed = await sealing!;
+    sealing = n + 1 < groups.length ? sealMany(keys, groups[n + 1]!, held) : null;
+    // Seen to, or it would be an unhandled rejection when a write below fails first.
+    sealing?.catch(() => undefined);
+    const writes = writesOf(group.map((record, i) => ({ record, sealed: sealed[i]! })), (item) => item.sealed);
+    for (const [w, write] of writes.entries()) {
+      if (!(await stillLinked(key))) return false;
+      const batch = `op-${newObjectId()}`;
+      try {
+        const answer = await writeRecords(keys, write.map((item) => item.sealed), batch);
+        if (typeof answer.cursor === 'number') await skipOwnWrite(key, answer.cursor);
+        await markSending();
+      } catch (error) {
+        const later = [...writes.slice(w + 1).flat().map((item) => item.record), ...groups.slice(n + 1).flat()];
+        const queued = await db.transaction('rw', studyChangeScope(), async () => {
+          const tried = await queueStudyRecords(write.map((item) => item.record), Date.now(), (i, entryKey) => ({
+            batch,
+            sealedUnder: entryKey,
+            space: keys.spaceId,
+            sealed: write[i]!.sealed,
+          }));
+          return (await queueStudyRecords(later)) || tried;
+        });
+        if (!(error instanceof ApiError)) throw error;
+        return queued;
+      }
     }
   }
   return false;
 }
-
 
 /**
  * Runs a link (its pull, then sendNow) under a mark in the meta table, renewed after every write:

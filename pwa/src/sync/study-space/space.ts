@@ -12,7 +12,7 @@ import { pullInto, type StudyPullResult } from './pull.ts';
 import { sealMany, sendNow, whileSending, writeRecords, writesOf } from './push.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, writeSpaceState } from './space-state.ts';
 import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
-import { everyRecord, STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
+import { everyRecord, everyRecordHeld, STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
 
 export const SPACE_MESSAGES = {
   wrongWords:
@@ -56,7 +56,7 @@ export async function linkSpace(words: string): Promise<StudyPullResult> {
     // A space another device removed: its words no longer work, as the server says.
     if (state?.status === 'removed') throw new Error(state.message);
     // The device's own records go now, but those it holds as the space does.
-    const own = (await everyRecord()).filter((r) => !asInSpace.has(studyRecordId(r.kind, r.id)));
+    const own = (await everyRecordHeld()).filter((r) => !asInSpace.has(studyRecordId(r.kind, r.id)));
     if (await sendNow(key, own)) announceStudyQueued();
     return result;
   });

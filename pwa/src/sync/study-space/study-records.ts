@@ -3,8 +3,15 @@
 // Preferences stay in this browser's localStorage and are not synced.
 import { db, type StudyKind, type Table } from '../../db/db.ts';
 
-interface StudyRecord {
+export interface StudyRecord {
   _id: string;
+}
+
+/** A study record the device holds, with its value. */
+export interface HeldRecord {
+  kind: StudyKind;
+  id: string;
+  value: StudyRecord;
 }
 
 interface KindSpec {
@@ -61,6 +68,26 @@ export async function readInSteps<K, R>(keys: K[], read: (part: K[]) => Promise<
   return out;
 }
 
+/** Past this many keys, a read first asks which of them the table holds. */
+const KEYS_FIRST_AT = 100;
+
+/**
+ * The values of `keys` in `table` (undefined where it holds none), in order. Many keys: the
+ * table's keys are read first (one request) and only those it holds are got, IDB_AT_ONCE a call:
+ * a link reads thousands the device mostly does not hold, and IndexedDB makes a request of each.
+ */
+export async function getMany<T>(
+  table: { bulkGet: (keys: string[]) => PromiseLike<(T | undefined)[]>; toCollection: () => { primaryKeys: () => PromiseLike<unknown[]> } },
+  keys: string[],
+): Promise<(T | undefined)[]> {
+  if (keys.length < KEYS_FIRST_AT) return table.bulkGet(keys);
+  const stored = new Set<unknown>(await table.toCollection().primaryKeys());
+  const present = keys.filter((key) => stored.has(key));
+  const values = await readInSteps(present, async (part) => table.bulkGet(part));
+  const byKey = new Map(present.map((key, n) => [key, values[n]]));
+  return keys.map((key) => byKey.get(key));
+}
+
 /**
  * The device's copies of `records`, by studyRecordId (undefined where it holds none), read a table
  * at a time: a link works on thousands, and one read each made it take minutes on a phone.
@@ -69,10 +96,25 @@ export async function heldRecords(records: { kind: StudyKind; id: string }[]): P
   const held = new Map<string, StudyRecord | undefined>();
   for (const kind of new Set(records.map((record) => record.kind))) {
     const ids = [...new Set(records.filter((record) => record.kind === kind).map((record) => record.id))];
-    const values = await readInSteps(ids, (part) => STUDY_KINDS[kind].table().bulkGet(part));
+    const values = await getMany(STUDY_KINDS[kind].table(), ids);
     ids.forEach((id, n) => held.set(studyRecordId(kind, id), values[n]));
   }
   return held;
+}
+
+/** Every study record the device holds with its value, read IDB_AT_ONCE at a time in key order. */
+export async function everyRecordHeld(): Promise<HeldRecord[]> {
+  const all: HeldRecord[] = [];
+  for (const kind of Object.keys(STUDY_KINDS) as StudyKind[]) {
+    const table = STUDY_KINDS[kind].table();
+    for (let last: string | undefined; ; ) {
+      const part = await (last === undefined ? table.orderBy(':id') : table.where(':id').above(last)).limit(IDB_AT_ONCE).toArray();
+      for (const value of part) all.push({ kind, id: value._id, value });
+      if (part.length < IDB_AT_ONCE) break;
+      last = part.at(-1)!._id;
+    }
+  }
+  return all;
 }
 
 /** Every study record the device holds, by kind and id. */
