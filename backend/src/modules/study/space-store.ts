@@ -260,7 +260,7 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
      * Marks the space removed (its devices are told so from now on) and then deletes its changes
      * and records, by `_id`, in the background: `purge` finishes one an instance left half-way.
      */
-    async remove(doc: SpaceDoc): Promise<void> {
+    async remove(doc: Pick<SpaceDoc, '_id'>): Promise<void> {
       await spaces.updateOne({ _id: doc._id }, { $set: { removed: new Date() } });
     },
 
@@ -279,6 +279,19 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
       }
       // Nothing left to delete: a purge run again reads nothing.
       await spaces.updateOne({ _id: space }, { $set: { head: 0 } });
+    },
+
+    /**
+     * The spaces not written to since `before` and not removed yet, oldest use first: for the
+     * operator's command (backend/src/study-spaces.ts), which reads the whole collection (no request
+     * does).
+     */
+    async unusedSince(before: Date): Promise<{ space: string; usedAt: Date; createdAt: Date; writes: number }[]> {
+      const all = await spaces.find({}).toArray();
+      return all
+        .filter((doc) => !doc.removed && doc.usedAt < before)
+        .sort((a, b) => a.usedAt.getTime() - b.usedAt.getTime())
+        .map((doc) => ({ space: doc._id, usedAt: doc.usedAt, createdAt: doc.createdAt, writes: doc.head }));
     },
 
     spaces,

@@ -3,6 +3,9 @@
 // with deletions kept, limits answer plainly (a full space is compacted before it refuses), a
 // removed space is gone, and two instances serve one space.
 import crypto from 'node:crypto';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spacePath, type SealedRecord, type SpaceChanges } from '@fw/contracts';
 import { deriveSpaceKeys, openRecord, sealRecord, type PlainRecord, type SpaceKeys } from '@fw/contracts/study-seal';
@@ -255,4 +258,40 @@ describe('study sync limits and instances', () => {
       await Promise.all([a.close(), b.close()]);
     }
   });
+});
+
+describe("the operator's command for unused spaces", () => {
+  const command = path.resolve(import.meta.dirname, '../../study-spaces.ts');
+  const run = (uri: string, ...args: string[]) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', command, ...args], { env: { ...process.env, MONGODB_URI: uri } });
+
+  it('lists the spaces unused for the given days, removes only those and only with --remove, and their devices are told', async () => {
+    const app = await startTestApp();
+    try {
+      const [old, recent] = await Promise.all([device(crypto.randomBytes(32)), device(crypto.randomBytes(32))]);
+      for (const d of [old, recent]) {
+        await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
+        await write(app, d, [await sealRecord(d.keys, note)]);
+      }
+      const longAgo = new Date(Date.now() - 400 * 24 * 3600_000);
+      await app.connection.collection('study_spaces').updateOne({ _id: old.keys.spaceId } as never, { $set: { usedAt: longAgo } });
+
+      const listed = await run(app.config.mongoUri, '--days=365');
+      expect(listed.stdout).toContain('1 sync space not written to for 365 days or more.');
+      expect(listed.stdout).toContain(`${old.keys.spaceId.slice(0, 8)}…`);
+      expect(listed.stdout).not.toContain(recent.keys.spaceId.slice(0, 8));
+      expect(listed.stdout).toContain('Nothing was removed.');
+      expect((await changesAfter(app, old)).status).toBe(200);
+
+      const removed = await run(app.config.mongoUri, '--days=365', '--remove');
+      expect(removed.stdout).toContain('Removed 1;');
+      const told = await changesAfter(app, old);
+      expect(told.status).toBe(410);
+      expect(told.body.message).toBe(SPACE_MESSAGES.REMOVED);
+      expect((await changesAfter(app, recent)).status).toBe(200);
+      await expect(run(app.config.mongoUri, '--days=none')).rejects.toThrow(/--days must be a whole number of days/);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
