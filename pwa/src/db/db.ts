@@ -26,7 +26,7 @@
 //   (highlights, verseHighlights, notes, saved, reading, planProgress and the preferences are what a backup file holds:
 //   features/study/backup.ts; they reach the server only sealed, through a study sync space the
 //   reader made: sync/study-space/)
-import Dexie, { type EntityTable, type ObservabilitySet } from 'dexie';
+import Dexie, { type EntityTable, type ObservabilitySet, type Table } from 'dexie';
 import type { AdminComment, Article, Comment, DailyText, Lesson, User } from '@fw/contracts';
 import { META } from './meta-keys.ts';
 
@@ -293,6 +293,24 @@ export async function getMeta<T>(key: string): Promise<T | undefined> {
 
 export async function setMeta(key: string, value: unknown): Promise<void> {
   await db.meta.put({ key, value });
+}
+
+/** Rows a paged read asks for at once (readInPages). */
+const PAGE_ROWS = 50;
+
+/**
+ * Every row of a table keyed by `_id`, PAGE_ROWS a request in key order: one read of thousands
+ * hands them all over (and copies them) in one task, which held a phone's page 50 ms and more.
+ * Inside a live query too: each page's range is what it follows.
+ */
+export async function readInPages<T extends { _id: string }, I>(table: Table<T, string, I>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let last: string | undefined; ; ) {
+    const page = await (last === undefined ? table.orderBy(':id') : table.where(':id').above(last)).limit(PAGE_ROWS).toArray();
+    rows.push(...page);
+    if (page.length < PAGE_ROWS) return rows;
+    last = page.at(-1)!._id;
+  }
 }
 
 /** Calls `listener` after a change to `table` is committed, in this tab or another; answers the unsubscribe. */

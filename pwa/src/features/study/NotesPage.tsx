@@ -4,7 +4,7 @@
 // article at its place. Highlights whose words left the article say so and keep their text.
 // Highlights on Bible verses are grouped by chapter under its name, each linking back to its
 // verses in the chapter reader.
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import { foldForSearch, normaliseQuery } from '@fw/contracts/text';
@@ -109,13 +109,16 @@ function VerseItem({ v }: { v: VerseHighlight }) {
 }
 
 export function NotesPage() {
-  const data = useLiveQuery(async (): Promise<NotesData> => {
+  const stored = useLiveQuery(async (): Promise<NotesData> => {
     const [highlights, verseHighlights, notes] = await Promise.all([db.highlights.toArray(), db.verseHighlights.toArray(), db.notes.toArray()]);
     const ids = [...new Set([...highlights.map((h) => h.articleId), ...notes.map((n) => n.articleId)])];
     const articles = await db.articles.bulkGet(ids);
     const titles = new Map(ids.map((id, i) => [id, articles[i]?.title]));
     return { highlights, verseHighlights, notes, titles };
   }, []);
+  // A sync that brings thousands redraws the list in the background, a slice at a time, so the
+  // page keeps answering (a person typing in the search box sees their letters at once too).
+  const data = useDeferredValue(stored);
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(ITEMS_PER_SHOW);
   const [StudySyncPanel] = useState(() => lazy(loadStudySync));

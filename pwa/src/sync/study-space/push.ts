@@ -100,7 +100,7 @@ export async function writeRecords(keys: SpaceKeys, records: SealedRecord[], key
 /** Claims the entries still queued (counting an attempt, so nothing merges into them any more). */
 async function claim(entries: OutboxEntry[]): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.outbox, async () => {
-    // The batch read and written a hundred entries a call (inSteps): a push claims hundreds at once.
+    // The batch read and written a few dozen entries a call (inSteps): a push claims hundreds at once.
     const stored = await readInSteps(entries.map((entry) => entry.seq!), (part) => db.outbox.bulkGet(part));
     const claimed = stored
       .filter((now): now is OutboxEntry => now?.status === 'queued')
