@@ -31,6 +31,8 @@ interface SpaceDoc {
   createdAt: Date;
   usedAt: Date;
   removed?: Date;
+  /** When the space was last compacted (one compaction a space a COMPACT_EVERY_MS). */
+  compactedAt?: Date;
 }
 
 interface Usage {
@@ -59,6 +61,7 @@ export const SPACE_MESSAGES = {
   FULL: (usage: Usage, quota: SpaceQuota) =>
     `Your sync space is full: it holds ${usage.records.toLocaleString('en-US')} of ${quota.records.toLocaleString('en-US')} records and ${megabytes(usage.bytes)} of ${megabytes(quota.bytes)}. Nothing of this change was sent, and this device keeps everything. Delete notes or highlights you no longer need to make room.`,
   BUSY: 'Other devices are writing to this sync space right now. Your changes are kept and will be sent again.',
+  TIDYING: 'Your sync space is nearly full and was tidied a moment ago. Your changes are kept and will be sent again in a minute.',
 } as const;
 
 /** Reads in flight at once for one request. */
@@ -68,6 +71,13 @@ const HEAD_PROBES = 32;
 /** Tries of a write whose numbers other writes took first, a few random milliseconds apart. */
 const WRITE_ATTEMPTS = 24;
 const RETRY_SPREAD_MS = 20;
+/**
+ * A space is compacted at most this often: a compaction reads every write the space holds, and a
+ * device writing to a space at its quota must not make the server do that for each write. A
+ * write that would need one sooner is answered "try again" (503 with Retry-After), which the
+ * device's outbox does.
+ */
+const COMPACT_EVERY_MS = 60_000;
 
 const hashOf = (credential: string) => crypto.createHash('sha256').update(credential).digest();
 
@@ -206,6 +216,12 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
       for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
         let total = { bytes: top.total.bytes + adds.bytes, records: top.total.records + adds.records };
         if (adds.records > 0 && over(total)) {
+          const since = Date.now() - (doc.compactedAt?.getTime() ?? 0);
+          if (since < COMPACT_EVERY_MS) {
+            throw new HttpError('BUSY', SPACE_MESSAGES.TIDYING, {}, { 'Retry-After': String(Math.ceil((COMPACT_EVERY_MS - since) / 1000)) });
+          }
+          doc.compactedAt = new Date();
+          await spaces.updateOne({ _id: space }, { $set: { compactedAt: doc.compactedAt } });
           const exact = await compact(space, top.seq);
           total = { bytes: exact.bytes + adds.bytes, records: exact.records + adds.records };
           if (over(total)) throw new HttpError('SPACE_FULL', SPACE_MESSAGES.FULL(exact, quota));

@@ -169,8 +169,14 @@ describe('study sync spaces', () => {
     expect((await changesAfter(app, d)).body).toEqual(before.body);
     const rid = (await sealRecord(d.keys, big(1))).rid;
     expect((await write(app, d, [{ rid, deleted: true }])).status).toBe(200);
-    // The deletion made room: the space is compacted (big(1)'s sealed copy dropped, its
-    // tombstone kept), so the next record fits and the usage is exact again.
+    // The space was compacted a moment ago: a write that would need it again is asked to come back.
+    const soon = await write(app, d, [await sealRecord(d.keys, big(3))]);
+    expect(soon.status).toBe(503);
+    expect(soon.body).toMatchObject({ code: 'BUSY', message: SPACE_MESSAGES.TIDYING });
+    expect(Number(soon.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A minute later the deletion has made room: the space is compacted (big(1)'s sealed copy
+    // dropped, its tombstone kept), so the record fits and the usage is exact again.
+    await app.connection.collection('study_spaces').updateOne({ _id: d.keys.spaceId } as never, { $unset: { compactedAt: '' } });
     const fits = await write(app, d, [await sealRecord(d.keys, big(3))]);
     expect(fits.status).toBe(200);
     expect(fits.body.usage.records).toBe(2);
