@@ -237,6 +237,23 @@ describe('study sync limits and instances', () => {
     }
   });
 
+  it('limits writes per space with a message a person can act on, and a refused write changes nothing', async () => {
+    const app = await startTestApp({ rateLimits: { ...TEST_RATE_LIMITS, spaceWrite: { limit: 2, windowMs: 60_000 } } });
+    try {
+      const d = await device(crypto.randomBytes(32));
+      await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
+      const record = (i: number): PlainRecord => ({ kind: 'note', id: `65f0c0ffee0000000000${String(i).padStart(4, '0')}`, value: { text: `note ${i}` } });
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await write(app, d, [await sealRecord(d.keys, record(i))]));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+      expect(answers[2]!.body.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+      expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await changesAfter(app, d)).body).toMatchObject({ cursor: 2, hasMore: false });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('serves one space from two instances: writes at once through both take distinct numbers, and each reads all', async () => {
     const [a, b] = await startTwoInstances();
     try {
