@@ -7,9 +7,9 @@
 //   one queued, never-sent entry per record covers any number of changes.
 // Depends on db.ts only: the first screen's hooks load it on demand without the sync engine.
 import { newObjectId } from '@fw/contracts/object-id';
-import { db, type OutboxEntry, type StudyKind, type Table } from '../../db/db.ts';
+import { db, inSteps, type OutboxEntry, type StudyKind, type Table } from '../../db/db.ts';
 import { linkedSpace } from './space-state.ts';
-import { everyRecord, inSteps, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
+import { everyRecord, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
 
 export interface StudyChange {
   kind: StudyKind;

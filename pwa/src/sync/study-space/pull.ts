@@ -15,10 +15,10 @@ import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { openRecord, opaqueIdOf, type PlainRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import { ApiError, api } from '../../lib/api.ts';
 import { Slices } from '../../lib/next-task.ts';
-import { db, type StudyKind, type StudyTombstone } from '../../db/db.ts';
+import { db, getMany, inSteps, type StudyKind, type StudyTombstone } from '../../db/db.ts';
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
-import { getMany, heldRecords, inSteps, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
+import { heldRecords, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
 import { resumeStoppedSend, SEAL_AT_ONCE } from './push.ts';
 
 export interface StudyPullResult {

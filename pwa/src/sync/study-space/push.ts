@@ -15,11 +15,11 @@ import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS } from '@fw/contracts/study-limit
 import { opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import { ApiError, api } from '../../lib/api.ts';
 import { Slices } from '../../lib/next-task.ts';
-import { db, type OutboxEntry, type StudyKind } from '../../db/db.ts';
+import { db, inSteps, readInSteps, type OutboxEntry, type StudyKind } from '../../db/db.ts';
 import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveSpace, linkedSpace, skipOwnWrite, stillLinked } from './space-state.ts';
 import { queueEverything, queueStudyRecords, studyChangeScope } from './local-changes.ts';
-import { heldRecords, inSteps, readInSteps, studyRecordId, travelling, type HeldRecord, type StudyRecord } from './study-records.ts';
+import { heldRecords, studyRecordId, travelling, type HeldRecord, type StudyRecord } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
 interface StudyBody {
@@ -48,12 +48,12 @@ export const SEAL_AT_ONCE = 50;
  * turn between slices. The records are read a table at a time first: one read each (a transaction
  * each) made sealing 2,000 take tens of seconds on a phone.
  */
-export async function sealMany(
-  keys: SpaceKeys,
-  records: { kind: StudyKind; id: string }[],
-  known?: ReadonlyMap<string, StudyRecord | undefined>,
-): Promise<SealedRecord[]> {
-  const held = known ?? (await heldRecords(records));
+export async function sealMany(keys: SpaceKeys, records: { kind: StudyKind; id: string }[] | HeldRecord[]): Promise<SealedRecord[]> {
+  // Records read with their values are sealed as read; others are read first.
+  const held =
+    records.length && 'value' in records[0]!
+      ? new Map((records as HeldRecord[]).map(({ kind, id, value }) => [studyRecordId(kind, id), value as StudyRecord | undefined]))
+      : await heldRecords(records);
   const slices = new Slices();
   const out: SealedRecord[] = [];
   const seal = async ({ kind, id }: { kind: StudyKind; id: string }): Promise<SealedRecord> => {
@@ -215,14 +215,13 @@ const markSending = () => db.meta.put({ key: SENDING_KEY, value: { at: Date.now(
  */
 export async function sendNow(key: Uint8Array, records: HeldRecord[]): Promise<boolean> {
   const keys = await keysOf(key);
-  const held = new Map(records.map(({ kind, id, value }) => [studyRecordId(kind, id), value]));
   const groups: HeldRecord[][] = [];
   for (let from = 0; from < records.length; from += STUDY_LIMITS.WRITE_MAX_RECORDS) groups.push(records.slice(from, from + STUDY_LIMITS.WRITE_MAX_RECORDS));
   // The next group is sealed while the previous one's write is on its way.
-  let sealing = groups.length ? sealMany(keys, groups[0]!, held) : null;
+  let sealing = groups.length ? sealMany(keys, groups[0]!) : null;
   for (const [n, group] of groups.entries()) {
     const sealed = await sealing!;
-    sealing = n + 1 < groups.length ? sealMany(keys, groups[n + 1]!, held) : null;
+    sealing = n + 1 < groups.length ? sealMany(keys, groups[n + 1]!) : null;
     // Seen to, or it would be an unhandled rejection when a write below fails first.
     sealing?.catch(() => undefined);
     const writes = writesOf(group.map((record, i) => ({ record, sealed: sealed[i]! })), (item) => item.sealed);

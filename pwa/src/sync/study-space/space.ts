@@ -12,7 +12,7 @@ import { pullInto, type StudyPullResult } from './pull.ts';
 import { sealMany, sendNow, whileSending, writeRecords, writesOf } from './push.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, writeSpaceState } from './space-state.ts';
 import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
-import { everyRecord, everyRecordHeld, STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
+import { everyRecordHeld, STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
 
 export const SPACE_MESSAGES = {
   wrongWords:
@@ -88,7 +88,7 @@ export async function rotateSpace(): Promise<string[]> {
   const keys = await keysOf(key);
   await makeSpace(key);
   // Sent here, not through the outbox: the old space goes only once the new one holds everything.
-  const sealed = await sealMany(keys, await everyRecord());
+  const sealed = await sealMany(keys, await everyRecordHeld());
   let cursor = 0;
   for (const write of writesOf(sealed, (record) => record)) {
     const answer = await writeRecords(keys, write, `op-${newObjectId()}`);

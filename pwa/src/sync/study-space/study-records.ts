@@ -1,7 +1,7 @@
 // The study records a sync space carries, by kind: the device table each lives in and the time
 // that decides which of two copies is newer (the backup's merge rule, features/study/backup.ts).
 // Preferences stay in this browser's localStorage and are not synced.
-import { db, readInPages, type StudyKind, type Table } from '../../db/db.ts';
+import { db, getMany, readInPages, type StudyKind, type Table } from '../../db/db.ts';
 
 export interface StudyRecord {
   _id: string;
@@ -48,45 +48,6 @@ export function travelling(value: StudyRecord): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...value };
   delete copy.orphan;
   return copy;
-}
-
-/**
- * Records one IndexedDB call reads or writes at most: a call's requests are made, and its records
- * copied, in one task; a call with a thousand held a phone's page for a quarter of a second, and
- * one with a hundred highlights still about 50 ms at 4x CPU.
- */
-const IDB_AT_ONCE = 50;
-
-/** `step` over `items`, IDB_AT_ONCE at a time, one after another (inside a transaction, too). */
-export async function inSteps<T>(items: T[], step: (part: T[]) => Promise<unknown>): Promise<void> {
-  for (let from = 0; from < items.length; from += IDB_AT_ONCE) await step(items.slice(from, from + IDB_AT_ONCE));
-}
-
-/** Reads for `keys`, IDB_AT_ONCE at a time, in order. */
-export async function readInSteps<K, R>(keys: K[], read: (part: K[]) => Promise<R[]>): Promise<R[]> {
-  const out: R[] = [];
-  await inSteps(keys, async (part) => out.push(...(await read(part))));
-  return out;
-}
-
-/** Past this many keys, a read first asks which of them the table holds. */
-const KEYS_FIRST_AT = 100;
-
-/**
- * The values of `keys` in `table` (undefined where it holds none), in order. Many keys: the
- * table's keys are read first (one request) and only those it holds are got, IDB_AT_ONCE a call:
- * a link reads thousands the device mostly does not hold, and IndexedDB makes a request of each.
- */
-export async function getMany<T>(
-  table: { bulkGet: (keys: string[]) => PromiseLike<(T | undefined)[]>; toCollection: () => { primaryKeys: () => PromiseLike<unknown[]> } },
-  keys: string[],
-): Promise<(T | undefined)[]> {
-  if (keys.length < KEYS_FIRST_AT) return table.bulkGet(keys);
-  const stored = new Set<unknown>(await table.toCollection().primaryKeys());
-  const present = keys.filter((key) => stored.has(key));
-  const values = await readInSteps(present, async (part) => table.bulkGet(part));
-  const byKey = new Map(present.map((key, n) => [key, values[n]]));
-  return keys.map((key) => byKey.get(key));
 }
 
 /**
