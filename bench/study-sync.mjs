@@ -6,6 +6,10 @@
 // against a baseline measured in the same run: a device with nothing linking to an empty space.
 // Then one round with nothing new on B: its study requests and their bytes. Throughout, the
 // longest main-thread task (PerformanceObserver longtask) while A seals and while B opens and seals.
+// Records are sealed and opened in the study worker, which chromium cannot slow ("only supported
+// for pages"), so its time (the app's User Timing measures, pwa/src/sync/study-space/seal-client.ts)
+// is counted cpuSlowdown times over in the "phone" figure the target is judged on, as the search
+// bench counts its worker.
 import { log } from '../scripts/lib/proc.mjs';
 import { THROTTLE } from './first-visit.mjs';
 import { launchBrowser, putInAppDb } from './lib/browser.mjs';
@@ -15,6 +19,8 @@ export const RECORDS = 2_000;
 export const STUDY_SYNC_TARGETS = { inStepMs: 3_000, idleRoundRequests: 1, idleRoundBytes: 1_024, longTaskMs: 50 };
 
 const ARTICLE_ID = '64f0000000000000000000b1';
+/** pwa/src/sync/study-space/seal-client.ts WORKER_MEASURE. */
+const WORKER_MEASURE = 'study worker';
 const isStudy = (url) => new URL(url).pathname.startsWith('/api/study/');
 
 /** Longest task the page has seen since the last look (installed before the app loads). */
@@ -29,6 +35,13 @@ const longest = (page) => page.evaluate(() => {
   window.__longest = 0;
   return value;
 });
+
+/** The study worker's time since the last look, from the page's User Timing measures. */
+const workerTime = (page) => page.evaluate((name) => {
+  const ms = performance.getEntriesByName(name, 'measure').reduce((sum, entry) => sum + entry.duration, 0);
+  performance.clearMeasures(name);
+  return ms;
+}, WORKER_MEASURE);
 
 /** Half highlights, half notes on one article, ids made from `tag` so two devices never share one. */
 function studyRecords(tag, count) {
@@ -130,7 +143,9 @@ export async function benchStudySync(server) {
     const emptyWords = await makeSpace(emptyA.page);
     const emptyB = await device(browser, server, 'f', 0);
     await slow(emptyB.cdp, THROTTLE.cpuSlowdown);
+    await workerTime(emptyB.page);
     const baselineMs = await timedLink(emptyB.page, emptyWords, 0);
+    const baselinePhoneMs = baselineMs + (THROTTLE.cpuSlowdown - 1) * (await workerTime(emptyB.page));
     await emptyA.context.close();
     await emptyB.context.close();
 
@@ -146,8 +161,11 @@ export async function benchStudySync(server) {
     const b = await device(browser, server, 'b', RECORDS);
     await slow(b.cdp, THROTTLE.cpuSlowdown);
     await longest(b.page);
+    await workerTime(b.page);
     const inStepMs = await timedLink(b.page, words, 2 * RECORDS);
     const linkLongestMs = await longest(b.page);
+    const workerMs = await workerTime(b.page);
+    const phoneMs = inStepMs + (THROTTLE.cpuSlowdown - 1) * workerMs;
 
     // A round with nothing new: the study requests it makes, and their bytes (headers and body).
     await new Promise((r) => setTimeout(r, 1_000));
@@ -173,12 +191,15 @@ export async function benchStudySync(server) {
       records: RECORDS,
       cpuSlowdown: THROTTLE.cpuSlowdown,
       inStepMs: round(inStepMs),
+      workerMs: round(workerMs),
+      phoneMs: round(phoneMs),
       baselineMs: round(baselineMs),
-      ratio: round(inStepMs / baselineMs, 2),
+      baselinePhoneMs: round(baselinePhoneMs),
+      ratio: round(phoneMs / baselinePhoneMs, 2),
       idleRound: { requests: seen.length, bytes: idleBytes },
       longestTaskMs: { sealing: round(sealLongestMs), linking: round(linkLongestMs) },
       targets: t,
-      inStepMet: inStepMs <= t.inStepMs,
+      inStepMet: phoneMs <= t.inStepMs,
       idleMet: seen.length === t.idleRoundRequests && idleBytes < t.idleRoundBytes,
       longTaskMet: Math.max(sealLongestMs, linkLongestMs) <= t.longTaskMs,
     };

@@ -145,6 +145,11 @@ describe('study sync between two devices', () => {
     await items.filter({ hasText: kindness }).waitFor();
     await items.filter({ hasText: patience }).waitFor();
     await items.filter({ hasText: 'Read this at supper.' }).waitFor();
+    // Sealed on A and opened on B in the study worker, off the page's thread (its calls are timed
+    // as User Timing measures: pwa/src/sync/study-space/seal-client.ts).
+    const workerCalls = (page: Page) => page.evaluate(() => performance.getEntriesByName('study worker', 'measure').length);
+    expect(await workerCalls(a.page)).toBeGreaterThan(0);
+    expect(await workerCalls(b.page)).toBeGreaterThan(0);
 
     // Both offline: A edits the note, then B edits it later and deletes a highlight.
     await a.context.setOffline(true);

@@ -1,0 +1,91 @@
+// The sealing and opening of study records, as one call over many: run in the study worker
+// (seal.worker.ts), off the page's thread, or in-process where there are no workers (seal-client.ts).
+// Each record is padded, JSON-encoded, encrypted and base64-encoded or the reverse; for the 4,000
+// records of a link that JavaScript work took the page's longest tasks on a slow phone. The
+// records' WebCrypto calls run AT_ONCE side by side (one at a time, each waited for, a link spent
+// most of its time waiting). Imports contracts only, so the worker's bundle is small.
+import { deriveSpaceKeys, openRecord, opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal';
+import type { SealedRecord } from '@fw/contracts/study-space';
+
+/** Records whose WebCrypto calls run side by side. */
+export const AT_ONCE = 50;
+
+/** A record to seal: without `value`, its tombstone (only its opaque id goes). */
+interface ToSeal {
+  kind: string;
+  id: string;
+  value?: unknown;
+}
+
+/** A change of the space to open: `deleted` (or no data) opens to undefined, one that does not open to null. */
+interface ToOpen {
+  rid: string;
+  data?: string;
+  deleted?: true;
+}
+
+export interface OpenedRecord {
+  kind: string;
+  id: string;
+  value: unknown;
+}
+
+export type SealWork =
+  | { op: 'seal'; key: Uint8Array; items: ToSeal[] }
+  | { op: 'open'; key: Uint8Array; items: ToOpen[] }
+  | { op: 'rids'; key: Uint8Array; items: { kind: string; id: string }[] };
+
+export interface SealAnswers {
+  seal: SealedRecord[];
+  open: (OpenedRecord | null | undefined)[];
+  rids: string[];
+}
+
+const derived = new Map<string, Promise<SpaceKeys>>();
+
+/** The keys of a space key, derived once per thread. */
+function keysFor(key: Uint8Array): Promise<SpaceKeys> {
+  const name = Array.from(key, (b) => b.toString(16).padStart(2, '0')).join('');
+  let keys = derived.get(name);
+  if (!keys) derived.set(name, (keys = deriveSpaceKeys(key)));
+  return keys;
+}
+
+async function inGroups<T, R>(items: T[], each: (item: T) => Promise<R>, between?: () => Promise<void>): Promise<R[]> {
+  const out: R[] = [];
+  for (let from = 0; from < items.length; from += AT_ONCE) {
+    if (between) await between();
+    out.push(...(await Promise.all(items.slice(from, from + AT_ONCE).map(each))));
+  }
+  return out;
+}
+
+async function opened(keys: SpaceKeys, change: ToOpen): Promise<OpenedRecord | null | undefined> {
+  if (change.deleted || change.data === undefined) return undefined;
+  try {
+    return await openRecord(keys, change.rid, change.data);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Does one call's work. `between` runs before each group of AT_ONCE (in-process, it gives the
+ * page its turn).
+ */
+export async function doSealWork<W extends SealWork>(work: W, between?: () => Promise<void>): Promise<SealAnswers[W['op']]> {
+  const keys = await keysFor(work.key);
+  switch (work.op) {
+    case 'seal':
+      return (await inGroups(
+        work.items,
+        async ({ kind, id, value }): Promise<SealedRecord> =>
+          value === undefined ? { rid: await opaqueIdOf(keys, kind, id), deleted: true } : sealRecord(keys, { kind, id, value }),
+        between,
+      )) as SealAnswers[W['op']];
+    case 'open':
+      return (await inGroups(work.items, (change) => opened(keys, change), between)) as SealAnswers[W['op']];
+    case 'rids':
+      return (await inGroups(work.items, ({ kind, id }) => opaqueIdOf(keys, kind, id), between)) as SealAnswers[W['op']];
+  }
+}

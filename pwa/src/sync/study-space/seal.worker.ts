@@ -1,0 +1,16 @@
+// The study worker: seals and opens study records off the page's thread (seal-work.ts), and says
+// how long each call took it, so the page can count that time (seal-client.ts).
+import { doSealWork, type SealWork } from './seal-work.ts';
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<{ id: number; work: SealWork }>) => void) | null;
+  postMessage: (reply: { id: number; result?: unknown; error?: string; ms: number }) => void;
+};
+
+scope.onmessage = ({ data: { id, work } }) => {
+  const started = performance.now();
+  doSealWork(work).then(
+    (result) => scope.postMessage({ id, result, ms: performance.now() - started }),
+    (error: unknown) => scope.postMessage({ id, error: String(error), ms: performance.now() - started }),
+  );
+};
