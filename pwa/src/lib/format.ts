@@ -1,9 +1,13 @@
 // Dates and numbers as screens show them.
 
-/** As the admin lists show dates: short and locale-aware ("Jan 12, 2025"). */
-export function shortDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+// One formatter for every date a list shows: toLocaleDateString makes a new one each call, and
+// My notes drawing a hundred items spent most of a 120 ms task (4x CPU) doing that.
+const MEDIUM_DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** As the lists show dates: short and locale-aware ("Jan 12, 2025"); '' for no date. */
+export function shortDate(at: string | number): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? '' : MEDIUM_DATE.format(date);
 }
 
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');

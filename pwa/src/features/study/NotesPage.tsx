@@ -9,7 +9,8 @@ import { Link } from 'react-router-dom';
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import { foldForSearch, normaliseQuery } from '@fw/contracts/text';
 import { paths } from '../../lib/paths.ts';
-import { db, useLiveQuery, type ArticleNote, type Highlight, type VerseHighlight } from '../../db/db.ts';
+import { shortDate } from '../../lib/format.ts';
+import { db, readInPages, useLiveQuery, type ArticleNote, type Highlight, type VerseHighlight } from '../../db/db.ts';
 import { BackupActions } from './BackupActions.tsx';
 import { BackupReminder } from './BackupReminder.tsx';
 import { NO_LONGER_IN_ARTICLE } from './StudySheet.tsx';
@@ -43,7 +44,6 @@ function itemText(i: Item, title: string): string {
 }
 /** Links are made only from real ids (a restored backup is checked too: backup.ts). */
 const isId = (id: string) => OBJECT_ID_PATTERN.test(id);
-const when = (time: number) => new Date(time).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 interface NotesData {
   highlights: Highlight[];
@@ -99,7 +99,7 @@ function VerseItem({ v }: { v: VerseHighlight }) {
       <blockquote className={`${styles.quote} hl-${v.color}`}>{v.text}</blockquote>
       {v.note ? <p className={styles.note}>{v.note}</p> : null}
       <p className={styles.meta}>
-        <span>{when(v.updatedAt)}</span>
+        <span>{shortDate(v.updatedAt)}</span>
         <Link to={passageHref(v.passage)} aria-label={`Open ${title} in the Bible`}>
           Open the verses
         </Link>
@@ -110,7 +110,9 @@ function VerseItem({ v }: { v: VerseHighlight }) {
 
 export function NotesPage() {
   const stored = useLiveQuery(async (): Promise<NotesData> => {
-    const [highlights, verseHighlights, notes] = await Promise.all([db.highlights.toArray(), db.verseHighlights.toArray(), db.notes.toArray()]);
+    // A page of rows a read (readInPages): a linked device may hold thousands, and one read hands
+    // them all over in one task.
+    const [highlights, verseHighlights, notes] = await Promise.all([readInPages(db.highlights), readInPages(db.verseHighlights), readInPages(db.notes)]);
     const ids = [...new Set([...highlights.map((h) => h.articleId), ...notes.map((n) => n.articleId)])];
     const articles = await db.articles.bulkGet(ids);
     const titles = new Map(ids.map((id, i) => [id, articles[i]?.title]));
@@ -169,7 +171,7 @@ export function NotesPage() {
                       <blockquote className={`${styles.quote} hl-${item.h.color}`}>{item.h.quote.exact}</blockquote>
                       {item.h.note ? <p className={styles.note}>{item.h.note}</p> : null}
                       <p className={styles.meta}>
-                        <span>{when(item.h.updatedAt)}</span>
+                        <span>{shortDate(item.h.updatedAt)}</span>
                         {isId(group.articleId) && isId(item.h._id) ? (
                           <Link to={`${paths.article(group.articleId)}${HIGHLIGHT_HASH_PREFIX}${item.h._id}`}>Open at this place</Link>
                         ) : null}
@@ -180,7 +182,7 @@ export function NotesPage() {
                       <p className={styles.kind}>Note on the article</p>
                       <p className={styles.note}>{item.n.text}</p>
                       <p className={styles.meta}>
-                        <span>{when(item.n.updatedAt)}</span>
+                        <span>{shortDate(item.n.updatedAt)}</span>
                         {isId(group.articleId) ? <Link to={paths.article(group.articleId)}>Open the article</Link> : null}
                       </p>
                     </li>

@@ -1,0 +1,73 @@
+// Rows written straight through IndexedDB (db.ts writeRows) are part of the transaction that
+// writes them, and live queries hear of them once tablesChanged is called after the commit:
+// whole-table queries and index queries alike.
+import { afterEach, describe, expect, it } from 'vitest';
+import { liveQuery } from 'dexie';
+import { db, tablesChanged, writeRows, type ArticleNote } from './db.ts';
+
+const ARTICLE = '64f0000000000000000000a1';
+const note = (n: number, articleId = ARTICLE): ArticleNote => ({
+  _id: `64f00000000000000000${String(n).padStart(4, '0')}`,
+  articleId,
+  articleTitle: 'Love is patient',
+  text: `Note ${n}`,
+  createdAt: n,
+  updatedAt: n,
+});
+
+/** The next value `query` answers after `after` has run, from a live query started before it. */
+async function nextAnswer<T>(query: () => Promise<T>, done: (value: T) => boolean, after: () => Promise<void>): Promise<T> {
+  let stop = () => {};
+  const answer = new Promise<T>((resolve, reject) => {
+    const subscription = liveQuery(query).subscribe({ next: (value) => done(value) && resolve(value), error: reject });
+    stop = () => subscription.unsubscribe();
+  });
+  // The first answer (before the write) comes first.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await after();
+  try {
+    return await answer;
+  } finally {
+    stop();
+  }
+}
+
+afterEach(async () => {
+  await db.notes.clear();
+});
+
+describe('writeRows', () => {
+  it('puts and deletes many rows in the running transaction, and tablesChanged tells live queries', async () => {
+    await db.notes.bulkAdd([note(0), note(1)]);
+    const rows = Array.from({ length: 120 }, (_, i) => note(i + 2));
+    const all = nextAnswer(
+      () => db.notes.toArray(),
+      (notes) => notes.length === 121,
+      async () => {
+        await db.transaction('rw', db.notes, () => writeRows(db.notes, rows, [note(0)._id]));
+        tablesChanged([db.notes]);
+      },
+    );
+    expect((await all).map((n) => n.text)).not.toContain('Note 0');
+    // An index query too: two more for the article.
+    const ofArticle = nextAnswer(
+      () => db.notes.where('articleId').equals(ARTICLE).count(),
+      (count) => count === 123,
+      async () => {
+        await db.transaction('rw', db.notes, () => writeRows(db.notes, [note(200), note(201)], []));
+        tablesChanged([db.notes]);
+      },
+    );
+    expect(await ofArticle).toBe(123);
+  });
+
+  it('is undone with the transaction that failed, and needs one', async () => {
+    const failed = db.transaction('rw', db.notes, async () => {
+      await writeRows(db.notes, [note(1), note(2)], []);
+      throw new Error('stopped after the write');
+    });
+    await expect(failed).rejects.toThrow('stopped after the write');
+    expect(await db.notes.count()).toBe(0);
+    await expect(writeRows(db.notes, [note(1)], [])).rejects.toThrow('writeRows(notes) runs inside a transaction');
+  });
+});
