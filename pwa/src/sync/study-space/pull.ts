@@ -8,18 +8,20 @@
 // not by their times, so when the space's copy loses to the device's, the device's is queued to go
 // again. A record whose write still waits in the outbox keeps its entry: the push seals the record
 // as it is when sent, so if the space's newer copy won here, that is what goes back, and if the
-// entry was sealed already, one more is queued, so every device ends on the same copy. Opening 2,000 records runs in slices (lib/next-task.ts), many at once.
+// entry was sealed already, one more is queued, so every device ends on the same copy. Records are
+// opened in the study worker (seal-client.ts), off the page's thread.
 import { spacePath } from '@fw/contracts/paths';
 import type { SpaceChanges } from '@fw/contracts/study-space';
 import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
-import { openRecord, opaqueIdOf, type PlainRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import { ApiError, api } from '../../lib/api.ts';
 import { Slices } from '../../lib/next-task.ts';
-import { db, getMany, inSteps, type StudyKind, type StudyTombstone } from '../../db/db.ts';
+import { db, getMany, tablesChanged, writeRows, type StudyKind, type StudyTombstone } from '../../db/db.ts';
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
 import { heldRecords, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
-import { resumeStoppedSend, SEAL_AT_ONCE } from './push.ts';
+import { resumeStoppedSend } from './push.ts';
+import { sealWork } from './seal-client.ts';
+import type { OpenedRecord } from './seal-work.ts';
 
 export interface StudyPullResult {
   applied: number;
@@ -33,55 +35,42 @@ type AsInSpace = Set<string>;
 type Incoming = { kind: StudyKind; id: string; value: Record<string, unknown> | null };
 
 /** The device's study records and tombstones by their space id, worked out only when a page deletes. */
-async function recordsByRid(keys: SpaceKeys): Promise<Map<string, { kind: StudyKind; id: string }>> {
-  const map = new Map<string, { kind: StudyKind; id: string }>();
-  const slices = new Slices();
-  const add = async (kind: StudyKind, id: string) => {
-    if (slices.due()) await slices.next();
-    map.set(await opaqueIdOf(keys, kind, id), { kind, id });
-  };
+async function recordsByRid(key: Uint8Array): Promise<Map<string, { kind: StudyKind; id: string }>> {
+  const records: { kind: StudyKind; id: string }[] = [];
   for (const kind of Object.keys(STUDY_KINDS) as StudyKind[]) {
-    for (const id of await STUDY_KINDS[kind].table().toCollection().primaryKeys()) await add(kind, id);
+    for (const id of await STUDY_KINDS[kind].table().toCollection().primaryKeys()) records.push({ kind, id });
   }
-  for (const stone of await db.tombstones.toArray()) await add(stone.kind, stone.id);
-  return map;
+  for (const stone of await db.tombstones.toArray()) records.push({ kind: stone.kind, id: stone.id });
+  const rids = await sealWork({ op: 'rids', key, items: records });
+  return new Map(rids.map((rid, n) => [rid, records[n]!]));
 }
 
 type ByRid = { map?: Map<string, { kind: StudyKind; id: string }> };
 
-/** A change's record opened, or null when it does not open as a study record of this space. */
-async function opened(keys: SpaceKeys, change: SpaceChanges['changes'][number]): Promise<Incoming | null> {
-  let record: PlainRecord;
-  try {
-    record = await openRecord(keys, change.rid, change.data!);
-  } catch {
-    return null;
-  }
+/** An opened record as the device takes it, or null when it is not a study record of this kind and id. */
+function asIncoming(record: OpenedRecord): Incoming | null {
   const value = record.value as Record<string, unknown> | null;
   if (!isStudyKind(record.kind) || typeof value !== 'object' || value === null || value._id !== record.id) return null;
   return { kind: record.kind, id: record.id, value };
 }
 
 /**
- * Opens a page's records, SEAL_AT_ONCE at a time (their WebCrypto calls side by side), in slices;
- * deletions are named through the device's own records and the page's records before them.
+ * Opens a page's records in the study worker (seal-client.ts), and takes them in slices
+ * (lib/next-task.ts); deletions are named through the device's own records and the page's records
+ * before them.
  */
-async function openPage(keys: SpaceKeys, page: SpaceChanges, byRid: ByRid): Promise<{ incoming: Incoming[]; unreadable: number }> {
-  const slices = new Slices();
-  const records: (Incoming | null | undefined)[] = [];
-  for (let from = 0; from < page.changes.length; from += SEAL_AT_ONCE) {
-    if (slices.due()) await slices.next();
-    const group = page.changes.slice(from, from + SEAL_AT_ONCE);
-    records.push(...(await Promise.all(group.map((change) => (change.deleted || change.data === undefined ? undefined : opened(keys, change))))));
-  }
+async function openPage(key: Uint8Array, page: SpaceChanges, byRid: ByRid): Promise<{ incoming: Incoming[]; unreadable: number }> {
+  const records = await sealWork({ op: 'open', key, items: page.changes });
   const incoming: Incoming[] = [];
   const openedHere = new Map<string, { kind: StudyKind; id: string }>();
   let unreadable = 0;
+  const slices = new Slices();
   for (const [i, change] of page.changes.entries()) {
-    const record = records[i];
-    if (record === undefined) {
+    if (slices.due()) await slices.next();
+    const opened = records[i];
+    if (opened === undefined) {
       if (!byRid.map) {
-        byRid.map = await recordsByRid(keys);
+        byRid.map = await recordsByRid(key);
         // This page's records opened so far are not on the device yet.
         for (const [rid, known] of openedHere) byRid.map.set(rid, known);
       }
@@ -90,7 +79,8 @@ async function openPage(keys: SpaceKeys, page: SpaceChanges, byRid: ByRid): Prom
       if (known) incoming.push({ ...known, value: null });
       continue;
     }
-    if (record === null) {
+    const record = opened && asIncoming(opened);
+    if (!record) {
       unreadable += 1;
       continue;
     }
@@ -111,6 +101,30 @@ async function heldOf(incoming: Incoming[]): Promise<{ current: Map<string, Held
   return { current, stones: new Map(keys.map((key, n) => [key, found[n]])) };
 }
 
+/** Records merged at once before their writes are made (applyPage). */
+const MERGE_AT_ONCE = 200;
+
+/**
+ * Writes merged records and tombstones (undefined, null: deleted) straight through IndexedDB
+ * (db.ts writeRows): the live queries hear of them once, after the commit (pullInto).
+ */
+async function writeMerged(writes: Map<string, { kind: StudyKind; id: string; value: Held }>, stoneWrites: Map<string, StudyTombstone | null>): Promise<void> {
+  for (const kind of new Set([...writes.values()].map((w) => w.kind))) {
+    const ofKind = [...writes.values()].filter((w) => w.kind === kind);
+    await writeRows(
+      STUDY_KINDS[kind].table(),
+      ofKind.flatMap((w) => (w.value ? [w.value as never] : [])),
+      ofKind.flatMap((w) => (w.value ? [] : [w.id])),
+    );
+  }
+  const stoneList = [...stoneWrites];
+  await writeRows(
+    db.tombstones,
+    stoneList.flatMap(([, stone]) => (stone ? [stone] : [])),
+    stoneList.flatMap(([key, stone]) => (stone ? [] : [key])),
+  );
+}
+
 /** Applies one page and its cursor; in the caller's transaction. Answers how many records changed. */
 async function applyPage(
   incoming: Incoming[],
@@ -127,57 +141,52 @@ async function applyPage(
       ? (await db.outbox.toArray()).filter((e) => wanted.has(e.recordId))
       : await db.outbox.where('recordId').anyOf(ids).toArray();
   const claimed = new Set(entries.filter((e) => e.kind === STUDY_WRITE_KIND && e.attempts > 0).map((e) => e.recordId));
-  // Worked out in memory in the page's order (a record may come twice), then written at once.
+  // Worked out in memory in the page's order (a record may come twice), MERGE_AT_ONCE records at a
+  // time, each group's writes made before the next is worked out: the page's thread runs between.
   const { current, stones } = await heldOf(incoming);
-  const writes = new Map<string, { kind: StudyKind; id: string; value: Held }>();
-  const stoneWrites = new Map<string, StudyTombstone | null>();
   let applied = 0;
   const requeue: { kind: StudyKind; id: string }[] = [];
-  for (const { kind, id, value } of incoming) {
-    const spec = STUDY_KINDS[kind];
-    const rid = studyRecordId(kind, id);
-    const key = tombstoneKey(kind, id);
-    const held = current.get(rid);
-    const stone = stones.get(key);
-    if (value === null) {
-      if (!held) continue;
-      const deleted: StudyTombstone = { key, kind, id, deletedAt: Math.max(now, spec.time(held) + 1) };
-      current.set(rid, undefined);
-      writes.set(rid, { kind, id, value: undefined });
-      stones.set(key, deleted);
-      stoneWrites.set(key, deleted);
-    } else {
-      const time = spec.time(value);
-      const mine = stone ? stone.deletedAt : held ? spec.time(held) : -Infinity;
-      if (mine >= time) {
-        // The space's latest is older than the device's: send the device's again, so every
-        // device ends on the newer one (an equal time is this device's own change coming back).
-        if (mine > time) requeue.push({ kind, id });
-        else asInSpace?.add(rid);
-        continue;
+  for (let from = 0; from < incoming.length; from += MERGE_AT_ONCE) {
+    const writes = new Map<string, { kind: StudyKind; id: string; value: Held }>();
+    const stoneWrites = new Map<string, StudyTombstone | null>();
+    for (const { kind, id, value } of incoming.slice(from, from + MERGE_AT_ONCE)) {
+      const spec = STUDY_KINDS[kind];
+      const rid = studyRecordId(kind, id);
+      const key = tombstoneKey(kind, id);
+      const held = current.get(rid);
+      const stone = stones.get(key);
+      if (value === null) {
+        if (!held) continue;
+        const deleted: StudyTombstone = { key, kind, id, deletedAt: Math.max(now, spec.time(held) + 1) };
+        current.set(rid, undefined);
+        writes.set(rid, { kind, id, value: undefined });
+        stones.set(key, deleted);
+        stoneWrites.set(key, deleted);
+      } else {
+        const time = spec.time(value);
+        const mine = stone ? stone.deletedAt : held ? spec.time(held) : -Infinity;
+        if (mine >= time) {
+          // The space's latest is older than the device's: send the device's again, so every
+          // device ends on the newer one (an equal time is this device's own change coming back).
+          if (mine > time) requeue.push({ kind, id });
+          else asInSpace?.add(rid);
+          continue;
+        }
+        const kept = (held as { orphan?: 1 } | undefined)?.orphan;
+        const next = { ...value, _id: id, ...(kept ? { orphan: kept } : {}) };
+        current.set(rid, next);
+        writes.set(rid, { kind, id, value: next });
+        if (stone) {
+          stones.set(key, undefined);
+          stoneWrites.set(key, null);
+        }
+        asInSpace?.add(rid);
       }
-      const kept = (held as { orphan?: 1 } | undefined)?.orphan;
-      const next = { ...value, _id: id, ...(kept ? { orphan: kept } : {}) };
-      current.set(rid, next);
-      writes.set(rid, { kind, id, value: next });
-      if (stone) {
-        stones.set(key, undefined);
-        stoneWrites.set(key, null);
-      }
-      asInSpace?.add(rid);
+      applied += 1;
+      if (claimed.has(rid)) requeue.push({ kind, id });
     }
-    applied += 1;
-    if (claimed.has(rid)) requeue.push({ kind, id });
+    await writeMerged(writes, stoneWrites);
   }
-  for (const kind of new Set([...writes.values()].map((w) => w.kind))) {
-    const ofKind = [...writes.values()].filter((w) => w.kind === kind);
-    const table = STUDY_KINDS[kind].table();
-    await inSteps(ofKind.filter((w) => w.value).map((w) => w.value as never), (part) => table.bulkPut(part));
-    await inSteps(ofKind.filter((w) => !w.value).map((w) => w.id), (part) => table.bulkDelete(part));
-  }
-  const stoneList = [...stoneWrites];
-  await inSteps(stoneList.flatMap(([, stone]) => (stone ? [stone] : [])), (part) => db.tombstones.bulkPut(part));
-  await inSteps(stoneList.flatMap(([key, stone]) => (stone ? [] : [key])), (part) => db.tombstones.bulkDelete(part));
   return { applied, requeue };
 }
 
@@ -216,7 +225,7 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
       }
       throw error;
     }
-    const { incoming, unreadable } = await openPage(keys, page, byRid);
+    const { incoming, unreadable } = await openPage(key, page, byRid);
     result.unreadable += unreadable;
     const requeued = await db.transaction('rw', [...studyTables(), db.meta, db.outbox], async () => {
       // Left or rotated while this page was on its way: it belongs to no space the device follows.
@@ -229,6 +238,7 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
       return queueStudyRecords(requeue);
     });
     if (requeued === null) return;
+    tablesChanged(studyTables());
     if (requeued) announceStudyQueued();
     after = page.cursor;
     if (!page.hasMore) return;

@@ -3,8 +3,7 @@
 // is claimed its record is sealed as it is then (or, deleted, as a tombstone) and the sealed form
 // is stored on the entry with the batch's Idempotency-Key, so a retry after a lost answer sends the
 // very same body under the same key and the server applies it once. Records are sealed
-// SEAL_AT_ONCE at a time (WebCrypto works off the page's thread; one at a time, each waited for,
-// a link of 2,000 spent most of its time waiting), in slices (lib/next-task.ts).
+// in the study worker (seal-client.ts), off the page's thread.
 // Refusals: SPACE_FULL and the like leave the entries refused with the server's message (the
 // records stay on the device); SPACE_REMOVED means another device removed the space: the device
 // leaves it, keeping its records, and shows the server's message (space-state.ts).
@@ -12,13 +11,13 @@ import { newObjectId } from '@fw/contracts/object-id';
 import { spacePath } from '@fw/contracts/paths';
 import type { SealedRecord } from '@fw/contracts/study-space';
 import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS } from '@fw/contracts/study-limits';
-import { opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal';
+import type { SpaceKeys } from '@fw/contracts/study-seal';
 import { ApiError, api } from '../../lib/api.ts';
-import { Slices } from '../../lib/next-task.ts';
 import { db, inSteps, readInSteps, type OutboxEntry, type StudyKind } from '../../db/db.ts';
 import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveSpace, linkedSpace, skipOwnWrite, stillLinked } from './space-state.ts';
 import { queueEverything, queueStudyRecords, studyChangeScope } from './local-changes.ts';
+import { sealWork } from './seal-client.ts';
 import { heldRecords, studyRecordId, travelling, type HeldRecord, type StudyRecord } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
@@ -40,31 +39,25 @@ interface BatchResult {
 
 const bodyOf = (entry: OutboxEntry) => entry.body as unknown as StudyBody;
 
-/** Records sealed (or opened, pull.ts) at once: their WebCrypto calls run side by side. */
-export const SEAL_AT_ONCE = 50;
-
 /**
- * Seals many as the device holds them now (a tombstone for one that is gone), giving the page a
- * turn between slices. The records are read a table at a time first: one read each (a transaction
+ * Seals many as the device holds them now (a tombstone for one that is gone), in the study worker
+ * (seal-client.ts). The records are read a table at a time first: one read each (a transaction
  * each) made sealing 2,000 take tens of seconds on a phone.
  */
-export async function sealMany(keys: SpaceKeys, records: { kind: StudyKind; id: string }[] | HeldRecord[]): Promise<SealedRecord[]> {
+export async function sealMany(key: Uint8Array, records: { kind: StudyKind; id: string }[] | HeldRecord[]): Promise<SealedRecord[]> {
   // Records read with their values are sealed as read; others are read first.
   const held =
     records.length && 'value' in records[0]!
       ? new Map((records as HeldRecord[]).map(({ kind, id, value }) => [studyRecordId(kind, id), value as StudyRecord | undefined]))
       : await heldRecords(records);
-  const slices = new Slices();
-  const out: SealedRecord[] = [];
-  const seal = async ({ kind, id }: { kind: StudyKind; id: string }): Promise<SealedRecord> => {
-    const value = held.get(studyRecordId(kind, id));
-    return value ? sealRecord(keys, { kind, id, value: travelling(value) }) : { rid: await opaqueIdOf(keys, kind, id), deleted: true };
-  };
-  for (let from = 0; from < records.length; from += SEAL_AT_ONCE) {
-    if (slices.due()) await slices.next();
-    out.push(...(await Promise.all(records.slice(from, from + SEAL_AT_ONCE).map(seal))));
-  }
-  return out;
+  return sealWork({
+    op: 'seal',
+    key,
+    items: records.map(({ kind, id }) => {
+      const value = held.get(studyRecordId(kind, id));
+      return value ? { kind, id, value: travelling(value) } : { kind, id };
+    }),
+  });
 }
 
 /** `items` split into writes the server takes: at most WRITE_MAX_RECORDS, and WRITE_MAX_CHARS of sealed text, each. */
@@ -111,8 +104,8 @@ async function claim(entries: OutboxEntry[]): Promise<OutboxEntry[]> {
 }
 
 /** Seals the claimed entries' records and stores the sealed forms and each write's key on them; answers the writes. */
-async function sealBatch(keys: SpaceKeys, entries: OutboxEntry[]): Promise<OutboxEntry[][]> {
-  const sealed = await sealMany(keys, entries.map(bodyOf));
+async function sealBatch(key: Uint8Array, keys: SpaceKeys, entries: OutboxEntry[]): Promise<OutboxEntry[][]> {
+  const sealed = await sealMany(key, entries.map(bodyOf));
   const writes = writesOf(entries.map((entry, i) => ({ entry, sealed: sealed[i]! })), (item) => item.sealed).map((write) => {
     const batch = `op-${newObjectId()}`;
     return write.map(({ entry, sealed }) => {
@@ -155,7 +148,7 @@ export async function pushStudyEntries(entries: OutboxEntry[], tools: SendTools)
         const body = bodyOf(e);
         return body.batch === first && body.sealed !== undefined && body.sealedUnder === e.key && body.space === keys.spaceId;
       });
-    for (const batch of asBefore ? [claimed] : await sealBatch(keys, claimed)) {
+    for (const batch of asBefore ? [claimed] : await sealBatch(space.key, keys, claimed)) {
       const outcome = await sendBatch(space.key, keys, batch, tools);
       if (outcome === 'stop') return { sent, retryAt: null };
       if (typeof outcome === 'number') return { sent, retryAt: outcome };
@@ -218,10 +211,10 @@ export async function sendNow(key: Uint8Array, records: HeldRecord[]): Promise<b
   const groups: HeldRecord[][] = [];
   for (let from = 0; from < records.length; from += STUDY_LIMITS.WRITE_MAX_RECORDS) groups.push(records.slice(from, from + STUDY_LIMITS.WRITE_MAX_RECORDS));
   // The next group is sealed while the previous one's write is on its way.
-  let sealing = groups.length ? sealMany(keys, groups[0]!) : null;
+  let sealing = groups.length ? sealMany(key, groups[0]!) : null;
   for (const [n, group] of groups.entries()) {
     const sealed = await sealing!;
-    sealing = n + 1 < groups.length ? sealMany(keys, groups[n + 1]!) : null;
+    sealing = n + 1 < groups.length ? sealMany(key, groups[n + 1]!) : null;
     // Seen to, or it would be an unhandled rejection when a write below fails first.
     sealing?.catch(() => undefined);
     const writes = writesOf(group.map((record, i) => ({ record, sealed: sealed[i]! })), (item) => item.sealed);

@@ -7,12 +7,12 @@ import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { newObjectId } from '@fw/contracts/object-id';
 import { ApiError, api } from '../../lib/api.ts';
 import { db } from '../../db/db.ts';
-import { announceStudyQueued, queueEverything } from './local-changes.ts';
+import { announceStudyQueued } from './local-changes.ts';
 import { pullInto, type StudyPullResult } from './pull.ts';
 import { sealMany, sendNow, whileSending, writeRecords, writesOf } from './push.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, writeSpaceState } from './space-state.ts';
 import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
-import { everyRecordHeld, STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
+import { everyRecordHeld, STUDY_WRITE_KIND } from './study-records.ts';
 
 export const SPACE_MESSAGES = {
   wrongWords:
@@ -27,12 +27,19 @@ async function makeSpace(key: Uint8Array): Promise<void> {
   await api('PUT', spacePath(keys.spaceId), { headers: headersOf(keys.credential) });
 }
 
-/** Makes a new space for this device and sends it everything the device holds; answers its words. */
+/**
+ * Makes a new space for this device and sends it everything the device holds, a write at a time
+ * (push.ts sendNow: through the outbox, each record was queued, claimed, stored sealed and
+ * deleted), so that the space holds it all by the time the words are shown; what cannot go now
+ * (offline, say) waits in the outbox. Answers the space's words.
+ */
 export async function createSpace(): Promise<string[]> {
   const key = newSpaceKey();
   await makeSpace(key);
-  await enterSpace(key, 0);
-  await queueEverything();
+  await whileSending(async () => {
+    await enterSpace(key, 0);
+    if (await sendNow(key, await everyRecordHeld())) announceStudyQueued();
+  });
   return wordsOfKey(key);
 }
 
@@ -56,7 +63,7 @@ export async function linkSpace(words: string): Promise<StudyPullResult> {
     // A space another device removed: its words no longer work, as the server says.
     if (state?.status === 'removed') throw new Error(state.message);
     // The device's own records go now, but those it holds as the space does.
-    const own = (await everyRecordHeld()).filter((r) => !asInSpace.has(studyRecordId(r.kind, r.id)));
+    const own = await everyRecordHeld(asInSpace);
     if (await sendNow(key, own)) announceStudyQueued();
     return result;
   });
@@ -88,7 +95,7 @@ export async function rotateSpace(): Promise<string[]> {
   const keys = await keysOf(key);
   await makeSpace(key);
   // Sent here, not through the outbox: the old space goes only once the new one holds everything.
-  const sealed = await sealMany(keys, await everyRecordHeld());
+  const sealed = await sealMany(key, await everyRecordHeld());
   let cursor = 0;
   for (const write of writesOf(sealed, (record) => record)) {
     const answer = await writeRecords(keys, write, `op-${newObjectId()}`);

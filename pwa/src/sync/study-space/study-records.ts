@@ -1,7 +1,7 @@
 // The study records a sync space carries, by kind: the device table each lives in and the time
 // that decides which of two copies is newer (the backup's merge rule, features/study/backup.ts).
 // Preferences stay in this browser's localStorage and are not synced.
-import { db, getMany, readInPages, type StudyKind, type Table } from '../../db/db.ts';
+import { db, getMany, readInPages, readInSteps, type StudyKind, type Table } from '../../db/db.ts';
 
 export interface StudyRecord {
   _id: string;
@@ -64,11 +64,22 @@ export async function heldRecords(records: { kind: StudyKind; id: string }[]): P
   return held;
 }
 
-/** Every study record the device holds with its value, read a page at a time (db.ts readInPages). */
-export async function everyRecordHeld(): Promise<HeldRecord[]> {
+/**
+ * Every study record the device holds with its value, read a page at a time (db.ts readInPages);
+ * with `skip`, but those it names (by studyRecordId), which are then not read at all: a link leaves
+ * out the thousands it has just taken from the space.
+ */
+export async function everyRecordHeld(skip?: ReadonlySet<string>): Promise<HeldRecord[]> {
   const all: HeldRecord[] = [];
   for (const kind of Object.keys(STUDY_KINDS) as StudyKind[]) {
-    for (const value of await readInPages(STUDY_KINDS[kind].table())) all.push({ kind, id: value._id, value });
+    const table = STUDY_KINDS[kind].table();
+    if (!skip?.size) {
+      for (const value of await readInPages(table)) all.push({ kind, id: value._id, value });
+      continue;
+    }
+    const ids = (await table.toCollection().primaryKeys()).filter((id) => !skip.has(studyRecordId(kind, id)));
+    const values = await readInSteps(ids, (part) => table.bulkGet(part));
+    values.forEach((value, n) => value && all.push({ kind, id: ids[n]!, value }));
   }
   return all;
 }
