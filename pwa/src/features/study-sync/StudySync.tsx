@@ -61,13 +61,16 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
   const refused = useRefusedStudyWrite();
   const [view, setView] = useState<View>({ kind: 'status' });
   const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { confirm, dialog } = useConfirm();
   const Heading = place === 'notes' ? 'h2' : 'h3';
   const sub = place === 'notes' ? 'h3' : 'h4';
 
-  async function run(action: () => Promise<void>) {
+  /** Runs one action at a time; `working` is said while it runs (one that sends every note). */
+  async function run(action: () => Promise<void>, working: string | null = null) {
     setBusy(true);
+    setSending(working);
     setProblem(null);
     try {
       await action();
@@ -75,11 +78,12 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
       setProblem(problemOf(error));
     } finally {
       setBusy(false);
+      setSending(null);
     }
   }
 
   const create = () =>
-    run(async () => setView({ kind: 'words', words: await createSpace(), title: 'Your sync words' }));
+    run(async () => setView({ kind: 'words', words: await createSpace(), title: 'Your sync words' }), SYNC_TEXT.sending);
   const link = (words: string) =>
     run(async () => {
       await linkSpace(words);
@@ -93,7 +97,7 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
   };
   const rotate = async () => {
     if (await confirm(QUESTIONS.rotate))
-      await run(async () => setView({ kind: 'words', words: await rotateSpace(), title: 'Your new sync words' }));
+      await run(async () => setView({ kind: 'words', words: await rotateSpace(), title: 'Your new sync words' }), SYNC_TEXT.sending);
   };
   const openLink = () => {
     setProblem(null);
@@ -162,6 +166,11 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
           </div>
         </>
       )}
+      {sending ? (
+        <p className={styles.muted} role="status" data-testid="sync-sending">
+          {sending}
+        </p>
+      ) : null}
       {problem && view.kind !== 'link' ? (
         <p className={styles.problem} role="alert" data-testid="sync-problem">
           {problem}

@@ -4,4 +4,5 @@ export const SYNC_TEXT = {
   linked: 'Your notes sync with every device linked to this space.',
   nothingLost: 'Nothing on this device is lost: your notes stay here.',
   removedKeeps: 'Your notes stay on this device.',
+  sending: 'Sending your notes to the space. The words come once they are there.',
 } as const;
