@@ -333,7 +333,9 @@ const settled = (request: IDBRequest) =>
  * Dexie tells live queries what a write changed key by key, and for thousands of keys it builds a
  * tree of them that it copies for every live query at the commit: a study sync page of 2,000
  * records held a phone's page for over 100 ms that way. Rows go as they are (no Dexie hooks:
- * none of the tables written this way has any).
+ * none of the tables written this way has any). This needs Dexie's query cache off (the
+ * constructor): the cache would answer the live queries from what it held before these writes
+ * (write-rows.test.ts fails with it on).
  */
 export async function writeRows<T, K extends IDBValidKey, I>(table: Table<T, K, I>, rows: readonly T[], keys: readonly K[]): Promise<void> {
   const running = Dexie.currentTransaction;

@@ -36,7 +36,8 @@ function running(): Worker {
   if (worker) return worker;
   const started = new Worker(new URL('./seal.worker.ts', import.meta.url), { type: 'module' });
   started.onmessage = ({ data }: MessageEvent<Reply>) => {
-    performance.measure(WORKER_MEASURE, { start: performance.now() - data.ms, duration: data.ms });
+    const now = performance.now();
+    performance.measure(WORKER_MEASURE, { start: Math.max(0, now - data.ms), duration: Math.min(data.ms, now) });
     const pending = waiting.get(data.id);
     waiting.delete(data.id);
     if (data.error !== undefined) pending?.reject(new Error(data.error));
@@ -71,6 +72,7 @@ export async function sealWork<W extends SealWork>(work: W): Promise<SealAnswers
       if (slices.due()) await slices.next();
     });
   }
+  if (work.items.length === 0) return [] as SealAnswers[W['op']];
   const target = running();
   const parts: W[] = [];
   for (let from = 0; from < work.items.length; from += RECORDS_A_CALL) {
