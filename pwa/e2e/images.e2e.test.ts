@@ -107,6 +107,10 @@ describe('article images on phones', () => {
     // Opened again in the editor, the stored picture stays (Quill holds our <img>), and an edit
     // that publishes it keeps the same files and markup.
     const nav = (name: string) => admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name, exact: true });
+    // The save ends on its own screen (the editor's address, showing what was saved): leave only
+    // once it is there, or the save's own navigation, landing late on a busy machine, takes the
+    // page back to it after ours.
+    await admin.page.locator('[data-testid="saved-panel"][data-outcome="sent"]').waitFor({ timeout: 60_000 });
     // From the keyboard: the save's toast slides in at the top of the screen just now, and a
     // pointer click at the link's place can land on the toast instead.
     await nav('All Articles').focus();
