@@ -136,7 +136,7 @@ function studySyncRows(s) {
   return [
     [
       `Study sync at ${s.cpuSlowdown}x CPU: a device with ${records} highlights and notes links to a space holding ${records} and is in step (both sets on it, nothing waiting); phone estimate, the study worker's time counted ${s.cpuSlowdown} times over`,
-      `**${ms(s.phoneMs ?? s.inStepMs)}** (${s.ratio}x; measured ${ms(s.inStepMs)}, of which worker ${ms(s.workerMs ?? 0)})`,
+      `**${ms(s.phoneMs ?? s.inStepMs)}** (${s.ratio}x; measured ${ms(s.inStepMs)}, of which worker ${ms(s.workerMs ?? 0)})${s.runs ? `, the median of ${s.runs.length} links (${s.runs.map((r) => ms(r.phoneMs)).join(', ')})` : ''}`,
       `a device with nothing linking to an empty space: ${ms(s.baselinePhoneMs ?? s.baselineMs)}`,
       `≤ ${ms(t.inStepMs)}`,
       status(s.inStepMet),
@@ -149,7 +149,7 @@ function studySyncRows(s) {
       status(s.idleMet),
     ],
     [
-      `Study sync: longest main-thread task while sealing ${records} records (A) and while opening ${records} and sealing ${records} (B), at ${s.cpuSlowdown}x CPU`,
+      `Study sync: longest main-thread task while sealing ${records} records (A) and while opening ${records} and sealing ${records} (B), at ${s.cpuSlowdown}x CPU${s.runs ? `, the longest of ${s.runs.length} links` : ''}`,
       `**${ms(s.longestTaskMs.sealing)}**, **${ms(s.longestTaskMs.linking)}**`,
       '',
       `≤ ${t.longTaskMs} ms`,

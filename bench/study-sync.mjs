@@ -6,6 +6,7 @@
 // against a baseline measured in the same run: a device with nothing linking to an empty space.
 // Then one round with nothing new on B: its study requests and their bytes. Throughout, the
 // longest main-thread task (PerformanceObserver longtask) while A seals and while B opens and seals.
+// The link is timed LINK_RUNS times over: the median, and the longest task of them all.
 // Records are sealed and opened in the study worker, which chromium cannot slow ("only supported
 // for pages"), so its time (the app's User Timing measures, pwa/src/sync/study-space/seal-client.ts)
 // is counted cpuSlowdown times over in the "phone" figure the target is judged on, as the search
@@ -16,6 +17,8 @@ import { launchBrowser, putInAppDb } from './lib/browser.mjs';
 import { round } from './lib/stats.mjs';
 
 export const RECORDS = 2_000;
+/** Links timed (each a new space and two new devices). */
+const LINK_RUNS = 3;
 export const STUDY_SYNC_TARGETS = { inStepMs: 3_000, idleRoundRequests: 1, idleRoundBytes: 1_024, longTaskMs: 50 };
 
 const ARTICLE_ID = '64f0000000000000000000b1';
@@ -147,23 +150,36 @@ export async function benchStudySync(server) {
     await emptyA.context.close();
     await emptyB.context.close();
 
-    log(`study sync: device A seals and sends ${RECORDS} records at ${THROTTLE.cpuSlowdown}x CPU`);
-    const a = await device(browser, server, 'a', RECORDS);
-    await slow(a.cdp, THROTTLE.cpuSlowdown);
-    await longest(a.page);
-    const words = await makeSpace(a.page);
-    await until(a.page, (h) => h.waiting === 0, 'A sending its records');
-    const sealLongestMs = await longest(a.page);
+    // Runs on this machine swing by a quarter either way: the median run of LINK_RUNS is the
+    // figure, and the longest task of them all.
+    const runs = [];
+    for (let run = 1; run <= LINK_RUNS; run++) {
+      log(`study sync ${run}/${LINK_RUNS}: device A seals and sends ${RECORDS} records at ${THROTTLE.cpuSlowdown}x CPU`);
+      const a = await device(browser, server, 'a', RECORDS);
+      await slow(a.cdp, THROTTLE.cpuSlowdown);
+      await longest(a.page);
+      const words = await makeSpace(a.page);
+      await until(a.page, (h) => h.waiting === 0, 'A sending its records');
+      const sealLongestMs = await longest(a.page);
 
-    log(`study sync: device B with ${RECORDS} of its own links`);
-    const b = await device(browser, server, 'b', RECORDS);
-    await slow(b.cdp, THROTTLE.cpuSlowdown);
-    await longest(b.page);
-    await workerTime(b.page);
-    const inStepMs = await timedLink(b.page, words, 2 * RECORDS);
-    const linkLongestMs = await longest(b.page);
-    const workerMs = await workerTime(b.page);
-    const phoneMs = inStepMs + (THROTTLE.cpuSlowdown - 1) * workerMs;
+      log(`study sync ${run}/${LINK_RUNS}: device B with ${RECORDS} of its own links`);
+      const b = await device(browser, server, 'b', RECORDS);
+      await slow(b.cdp, THROTTLE.cpuSlowdown);
+      await longest(b.page);
+      await workerTime(b.page);
+      const inStepMs = await timedLink(b.page, words, 2 * RECORDS);
+      const linkLongestMs = await longest(b.page);
+      const workerMs = await workerTime(b.page);
+      runs.push({ a, b, inStepMs, workerMs, phoneMs: inStepMs + (THROTTLE.cpuSlowdown - 1) * workerMs, sealLongestMs, linkLongestMs });
+      if (run < LINK_RUNS) {
+        await a.context.close();
+        await b.context.close();
+      }
+    }
+    const { a, b } = runs.at(-1);
+    const { inStepMs, workerMs, phoneMs } = [...runs].sort((x, y) => x.phoneMs - y.phoneMs)[Math.floor(runs.length / 2)];
+    const sealLongestMs = Math.max(...runs.map((r) => r.sealLongestMs));
+    const linkLongestMs = Math.max(...runs.map((r) => r.linkLongestMs));
 
     // A round with nothing new: the study requests it makes, and their bytes (headers and body).
     await new Promise((r) => setTimeout(r, 1_000));
@@ -191,6 +207,7 @@ export async function benchStudySync(server) {
       inStepMs: round(inStepMs),
       workerMs: round(workerMs),
       phoneMs: round(phoneMs),
+      runs: runs.map((r) => ({ phoneMs: round(r.phoneMs), inStepMs: round(r.inStepMs), longestTaskMs: [round(r.sealLongestMs), round(r.linkLongestMs)] })),
       baselineMs: round(baselineMs),
       baselinePhoneMs: round(baselinePhoneMs),
       ratio: round(phoneMs / baselinePhoneMs, 2),
