@@ -43,8 +43,8 @@ export interface SealAnswers {
 
 const derived = new Map<string, Promise<SpaceKeys>>();
 
-/** The keys of a space key, derived once per thread. */
-function keysFor(key: Uint8Array): Promise<SpaceKeys> {
+/** The keys of a space key, derived once per thread (the page's through space-state.ts keysOf, and the worker's). */
+export function keysFor(key: Uint8Array): Promise<SpaceKeys> {
   const name = Array.from(key, (b) => b.toString(16).padStart(2, '0')).join('');
   let keys = derived.get(name);
   if (!keys) derived.set(name, (keys = deriveSpaceKeys(key)));

@@ -4,7 +4,8 @@
 // The keys derived from the space key are worked out once per session. Depends on db.ts only,
 // so the study screens' writes (local-changes.ts) can read it without loading the sync engine;
 // the screens' hooks are in space-status.ts, out of the first screen's bundle, which holds this.
-import { deriveSpaceKeys, type SpaceKeys } from '@fw/contracts/study-seal';
+import type { SpaceKeys } from '@fw/contracts/study-seal';
+import { keysFor } from './seal-work.ts';
 import { db, type MetaEntry } from '../../db/db.ts';
 import { STUDY_WRITE_KIND } from './study-records.ts';
 
@@ -53,18 +54,8 @@ export async function skipOwnWrite(key: Uint8Array, cursor: number): Promise<voi
   });
 }
 
-const derived = new Map<string, Promise<SpaceKeys>>();
-
 /** The space's id, credential and record keys, derived once per session for each key. */
-export function keysOf(key: Uint8Array): Promise<SpaceKeys> {
-  const name = Array.from(key, (b) => b.toString(16).padStart(2, '0')).join('');
-  let keys = derived.get(name);
-  if (!keys) {
-    keys = deriveSpaceKeys(key);
-    derived.set(name, keys);
-  }
-  return keys;
-}
+export const keysOf = (key: Uint8Array): Promise<SpaceKeys> => keysFor(key);
 
 /**
  * Leaves the space: `next` is the state after it (undefined: not syncing; removed: the server's
