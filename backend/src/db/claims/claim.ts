@@ -3,7 +3,8 @@
 // document whose _id is taken fails with E11000 on FerretDB 1.24 and MongoDB alike, and an insert
 // is also one of the few operations FerretDB answers from its _id index whatever the collection's
 // size (a read or delete of a missing _id, or a filter on any other field, reads everything).
-import type { Collection, Document, OptionalUnlessRequiredId } from 'mongodb';
+import type { Collection, Document } from 'mongodb';
+import { batchedInsert } from '../batched-insert.ts';
 import { isDuplicateKey } from '../duplicate-key.ts';
 
 /**
@@ -28,7 +29,7 @@ export async function inserted(insert: () => Promise<unknown>): Promise<boolean>
 
 /** True when this caller inserted `doc`; false when its _id was already taken. */
 export function insertClaim<T extends ClaimDoc>(collection: Collection<T>, doc: T): Promise<boolean> {
-  return inserted(() => collection.insertOne(doc as OptionalUnlessRequiredId<T>));
+  return inserted(() => batchedInsert(collection, doc));
 }
 
 export type ClaimOutcome<T> = { mine: true } | { mine: false; holder: T | null };

@@ -35,6 +35,8 @@ export function sequenceState(connection: mongoose.Connection) {
     lastPruneMs: 0,
     /** The highest number this process knows to be claimed (0: not known yet). */
     newestKnown: 0,
+    /** The highest number this process handed to a claim (db/claims/sequence.ts nextCandidate). */
+    handedOut: 0,
     /** The settled horizon this process last found, and when. */
     settledKnown: null as { committed: number; atMs: number } | null,
     lastRaise: { value: 0, atMs: 0 },

@@ -1,6 +1,7 @@
 // The change sequence: unique numbers even when many changes run at once (FerretDB's $inc loses
 // increments), and a horizon that never passes a change still being written.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CommandSucceededEvent } from 'mongodb';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { SEQ_CLAIM_KEEP_MS, sequenceOn, type ClaimDoc } from './sequence.ts';
 import { CLAIM_STALE_MS } from './claim.ts';
@@ -141,6 +142,60 @@ describe('sequence', () => {
       expect((await sequenceOn(other.connection).horizon()).epoch).not.toBe(epoch);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('sequence claims made at once by one process', () => {
+  let app: TestApp;
+  let refused = 0;
+  beforeAll(async () => {
+    app = await startTestApp({}, { monitorCommands: true });
+    app.connection.getClient().on('commandSucceeded', (event: CommandSucceededEvent) => {
+      const reply = event.reply as { writeErrors?: unknown[] };
+      if (event.commandName === 'insert') refused += reply.writeErrors?.length ?? 0;
+    });
+  });
+  afterAll(() => app.close());
+
+  it('try different numbers: none is refused for a number another claim of the process took', async () => {
+    const sequence = sequenceOn(app.connection);
+    await sequence.next(async (seq) => seq);
+    refused = 0;
+    const numbers = await Promise.all(Array.from({ length: 30 }, () => sequence.next(async (seq) => seq)));
+    expect(new Set(numbers).size).toBe(30);
+    expect(refused).toBe(0);
+  });
+
+  it('fills the number of a claim whose insert failed, so readers pass it once those above are in', async () => {
+    const sequence = sequenceOn(app.connection);
+    const claims = app.connection.collection<ClaimDoc>('seq_claims');
+    const insertOne = claims.insertOne.bind(claims);
+    let failed = false;
+    const spy = vi.spyOn(claims, 'insertOne').mockImplementation(((doc: ClaimDoc, ...rest: unknown[]) => {
+      if (!failed && doc.ref === 'article:fails') {
+        failed = true;
+        return Promise.reject(new Error('connection reset'));
+      }
+      return (insertOne as (...args: unknown[]) => Promise<unknown>)(doc, ...rest);
+    }) as never);
+    const before = (await sequence.horizon()).claimed;
+    try {
+      const [lost, kept] = await Promise.allSettled([
+        sequence.next(async (seq) => seq, 'article:fails'),
+        sequence.next(async (seq) => seq, 'article:kept'),
+      ]);
+      expect(lost.status).toBe('rejected');
+      const above = (kept as PromiseFulfilledResult<number>).value;
+      // The two were handed consecutive numbers; the lost one's is the gap.
+      expect(above).toBe(before + 2);
+      await vi.waitFor(async () => expect((await sequence.horizon()).committed).toBeGreaterThanOrEqual(above), SLOW_MACHINE_WAIT);
+      // The failed claim's number holds a claim naming nothing: no change is read for it.
+      const filled = await claims.findOne({ _id: String(above - 1) });
+      expect(filled).toMatchObject({ n: above - 1, done: true });
+      expect(filled?.ref).toBeUndefined();
+    } finally {
+      spy.mockRestore();
     }
   });
 });

@@ -182,25 +182,64 @@ async function claimNumber(
     Date.now(),
     Math.max(state.newestStored, state.settledKnown?.committed ?? 0),
   );
-  let candidate = state.newestKnown + 1;
+  let candidate = nextCandidate(state);
   for (let attempt = 1; attempt <= SEQ_CLAIM_MAX_ATTEMPTS; attempt++) {
     const doc = claimDoc(candidate, ref, hold);
+    let inserted: boolean;
+    try {
+      inserted = await insertClaim(state.claims, doc);
+    } catch (error) {
+      fillGap(state, candidate);
+      throw error;
+    }
     // The number is ours once the claim is in and its fate is `writing`: a reader that found the
     // claim overdue first has abandoned it, and the next number is tried instead. Should the
     // fate insert fail, the claim has no fate and readers abandon it once overdue.
-    if ((await insertClaim(state.claims, doc)) && (await state.fates.begin(candidate))) {
+    if (inserted && (await state.fates.begin(candidate))) {
       remember(state, doc);
       // Now and then, and whenever another instance made this one walk: a newer starting point.
       if (attempt > 1 || candidate - state.newestStored >= SEQ_HINT_EVERY_CLAIMS)
         raiseNewestHint(state, candidate);
       return candidate;
     }
-    candidate =
-      attempt % SEQ_REREAD_EVERY_ATTEMPTS === 0
-        ? Math.max(candidate + 1, (await storedStart(state)) + 1)
-        : candidate + 1;
+    candidate = nextCandidate(
+      state,
+      attempt % SEQ_REREAD_EVERY_ATTEMPTS === 0 ? await storedStart(state) : 0,
+    );
   }
   throw new HttpError('BUSY', 'The server is busy saving other changes. Please try again.');
+}
+
+/**
+ * The next number this process tries: above every number it knows to be claimed and every number
+ * it handed to a claim still in flight (and above `atLeast`). Concurrent claims of one process
+ * thus try different numbers instead of all racing for the same one, which cost a refused insert
+ * per claim ahead of each. A number is only passed while someone holds it or is trying it, so the
+ * claims stay contiguous; the one way a try can leave a gap (its insert failed without an answer)
+ * is filled by fillGap.
+ */
+function nextCandidate(state: SequenceState, atLeast = 0): number {
+  state.handedOut = Math.max(state.newestKnown, state.handedOut, atLeast) + 1;
+  return state.handedOut;
+}
+
+/** Between tries to fill a gap while the database is away. */
+const SEQ_GAP_RETRY_MS = 1000;
+
+/**
+ * `n`'s claim failed without an answer (it may or may not be in), while this process may have
+ * claimed numbers above it: readers walk claims one by one and stop at a missing one. A claim
+ * naming nothing, already settled, fills the number (readers pass it, the read model reads
+ * nothing for it); if the claim did go in, the fill is refused and nothing changes. Tried again
+ * until it is in or refused, so readers are held back no longer than the database is away.
+ */
+function fillGap(state: SequenceState, n: number): void {
+  const fill = (): void => {
+    insertClaim(state.claims, { _id: String(n), n, at: new Date(), done: true }).catch(() => {
+      setTimeout(fill, SEQ_GAP_RETRY_MS).unref();
+    });
+  };
+  fill();
 }
 
 function raiseNewestHint(state: SequenceState, written: number): void {

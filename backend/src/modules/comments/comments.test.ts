@@ -91,6 +91,20 @@ describe('comment calls', () => {
       expect(await commentModel(app.connection).countDocuments({ article: draft._id })).toBe(0);
     });
 
+    it('is 404 right after the article is unpublished, though readers had just seen it published', async () => {
+      const soonDraft = await createArticle(app, admin);
+      // Read: the read model holds it as published (comments.service.ts requirePublished).
+      expect((await app.request('GET', `/api/articles/${soonDraft._id}`)).status).toBe(200);
+      await addComment(app, soonDraft._id);
+      const toggled = await app.request('POST', '/api/articles/toggle-publish', { token: admin, body: { id: soonDraft._id } });
+      expect(toggled.status).toBe(200);
+      const res = await app.request('POST', '/api/articles/add-comment', {
+        body: { article: soonDraft._id, name: 'N', content: 'Too late' },
+      });
+      expect(res.status).toBe(404);
+      expect(await commentModel(app.connection).countDocuments({ article: soonDraft._id })).toBe(1);
+    });
+
     it('applies a repeated comment with the same client _id once; another text under it is a 409', async () => {
       const _id = newObjectId();
       const first = await addComment(app, article._id, { _id, content: 'Once only' });

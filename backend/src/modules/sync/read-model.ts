@@ -83,6 +83,11 @@ export interface ReadModel {
    * begun after this call. Checks run one at a time, whoever asks.
    */
   current(options?: { reach?: number }): Promise<ReadState>;
+  /**
+   * The model as last checked, without waiting for a check (null before the first build): for a
+   * check that may lag READ_MODEL_MAX_AGE_MS behind other instances and must cost no round trip.
+   */
+  known(): ReadState | null;
   /** Shared bodies (plain, br, gzip) of answers made from the model, bounded in bytes. */
   bodies: SharedBodies;
 }
@@ -416,5 +421,6 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
       await checks.waitUntilChecked(arrival, behind ? 0 : READ_MODEL_MAX_AGE_MS, () => state !== null);
       return state!;
     },
+    known: () => state,
   };
 }

@@ -1,0 +1,54 @@
+// Group commit (batched-insert.ts): inserts into one collection sent at once go in fewer round
+// trips, and each caller still learns its own insert's outcome.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandStartedEvent } from 'mongodb';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { batchedInsert } from './batched-insert.ts';
+import { isDuplicateKey } from './duplicate-key.ts';
+
+describe('batched inserts', () => {
+  let app: TestApp;
+  let inserts = 0;
+  const docs = () => app.connection.collection<{ _id: string; n: number }>('batched_under_test');
+
+  beforeAll(async () => {
+    app = await startTestApp({}, { monitorCommands: true });
+    app.connection.getClient().on('commandStarted', (event: CommandStartedEvent) => {
+      if (event.commandName === 'insert' && event.command.insert === 'batched_under_test') inserts += 1;
+    });
+    // The collection exists before anything is counted.
+    await batchedInsert(docs(), { _id: 'first', n: 0 });
+  });
+  afterAll(() => app.close());
+
+  it('sends a lone insert at once, in one round trip', async () => {
+    inserts = 0;
+    await batchedInsert(docs(), { _id: 'alone', n: 1 });
+    expect(inserts).toBe(1);
+    expect(await docs().findOne({ _id: 'alone' })).toEqual({ _id: 'alone', n: 1 });
+  });
+
+  it('joins inserts sent while one is on its way: every document in, in far fewer round trips', async () => {
+    inserts = 0;
+    const ids = Array.from({ length: 30 }, (_, i) => `many-${i}`);
+    await Promise.all(ids.map((_id, n) => batchedInsert(docs(), { _id, n })));
+    // The first goes alone; the other 29 wait for it and go together.
+    expect(inserts).toBe(2);
+    const stored = await Promise.all(ids.map((_id) => docs().findOne({ _id })));
+    expect(stored.map((doc) => doc?.n)).toEqual(ids.map((_, n) => n));
+  });
+
+  it('refuses only the taken id of a batch, as its own duplicate-key error', async () => {
+    await batchedInsert(docs(), { _id: 'taken', n: 1 });
+    const outcomes = await Promise.allSettled([
+      batchedInsert(docs(), { _id: 'lead', n: 0 }),
+      batchedInsert(docs(), { _id: 'free-1', n: 1 }),
+      batchedInsert(docs(), { _id: 'taken', n: 2 }),
+      batchedInsert(docs(), { _id: 'free-2', n: 3 }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(isDuplicateKey((outcomes[2] as PromiseRejectedResult).reason)).toBe(true);
+    expect((await docs().findOne({ _id: 'taken' }))?.n).toBe(1);
+    expect(await docs().countDocuments({ _id: { $in: ['free-1', 'free-2'] } })).toBe(2);
+  });
+});
