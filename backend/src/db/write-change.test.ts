@@ -177,7 +177,7 @@ describe('round trips per write', () => {
       'insert seq_claims', // the change number, for the admin views (the public feed skips it)
       'insert seq_fates',
       'insert comments', // the comment (its own insert is the check for a repeat)
-      'update idempotency_keys', // the answer kept for a retry
+      'insert idempotency_keys', // the answer kept for a retry (db/claims/key-records.ts answerId)
     ]);
 
     const approve = (i: number) =>
@@ -192,7 +192,7 @@ describe('round trips per write', () => {
       'insert seq_claims', // the change number
       'insert seq_fates', // its fate: being written (db/claims/sequence.ts), so no reader abandons it
       'update comments', // the approval (and the check that the comment exists)
-      'update idempotency_keys', // the answer, which also settles the change number
+      'insert idempotency_keys', // the answer, which also settles the change number
     ]);
 
     let current = article;
@@ -215,7 +215,7 @@ describe('round trips per write', () => {
       'insert seq_fates',
       'insert article_revisions', // the replaced version kept (articles/article-revisions.ts)
       'findAndModify articles', // the edit, answering with the article
-      'update idempotency_keys',
+      'insert idempotency_keys',
     ]);
   });
 });

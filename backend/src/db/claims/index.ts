@@ -16,8 +16,9 @@
 //   answer (kept IDEMPOTENCY_KEY_TTL_MS); a crashed holder's key is taken over after
 //   CLAIM_STALE_MS by exactly one retry (it inserts `<key>#<attempt>` first).
 //   Replaces: a transaction around "is this key new? run, store the answer".
-//   Cost: 1 insert to open, 1 update to finish (which also settles every change numbered under
-//   it); a replay 1 insert + 1 read; a take-over 1 insert + 1 read + 1 insert + 1 update.
+//   Cost: 1 insert to open, 1 insert to finish (its answer, which also settles every change
+//   numbered under it); a replay 1 insert + 2 reads; a take-over 1 insert + 2 reads + 1 insert +
+//   1 update.
 //
 // version-claims.ts — edit versions of articles and lessons.
 //   Guarantees: at most one change moves a record from version v-1 to v; the other is refused
@@ -58,6 +59,7 @@ export {
   IDEMPOTENCY_COLLECTION,
   IDEMPOTENCY_KEY_TTL_MS,
   keyRecordsOn,
+  readKeyRecord,
   unrecordedScope,
   type KeptAnswer,
   type KeyDoc,

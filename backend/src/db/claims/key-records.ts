@@ -4,14 +4,21 @@
 // call and the key (the middleware makes it); its answer is kept IDEMPOTENCY_KEY_TTL_MS.
 //
 // The record is also what settles the numbered changes made under it (db/claims/sequence.ts): a change
-// claimed with `key` and `attempt` counts as written once the record is no longer pending in that
-// attempt. Finishing the record (one `_id` update with the answer) therefore settles every change
-// of the request at once, instead of one more update per change.
+// claimed with `key` and `attempt` counts as written once the record has an answer in that attempt
+// (or is gone, or was taken over). Finishing the record therefore settles every change of the
+// request at once, instead of one more update per change.
+//
+// The answer is a document of its own beside the record, `<record id>=<attempt>` (answerId), not
+// an update of the record: an insert, which requests finishing at once send together
+// (db/batched-insert.ts), where ten updates at once cost ten round trips. Whoever reads a record
+// reads its answer with it (withAnswer). Records finished by an update before answers had their own
+// documents say so in their own `state`, and are read as they always were.
 //
 // Every step is an _id insert, an _id read or an _id update: constant cost on FerretDB whatever
-// the number of records. A released key is marked, not deleted, and expired records go in a
-// periodic sweep (FerretDB has no TTL index).
+// the number of records. A released key is marked, not deleted, and expired records and answers go
+// in a periodic sweep (FerretDB has no TTL index).
 import type mongoose from 'mongoose';
+import type { Collection } from 'mongodb';
 import { claimOrHolder, insertClaim, isStale } from './claim.ts';
 
 export const IDEMPOTENCY_COLLECTION = 'idempotency_keys';
@@ -39,8 +46,30 @@ export interface KeyHold {
   attempt: number;
 }
 
-/** True once the changes claimed under `hold` are settled as far as the record can tell. */
-export function recordFinished(record: Pick<KeyDoc, 'state' | 'attempt'> | null, hold: KeyHold): boolean {
+/** The id of the answer kept for `attempt` of record `id` (a key never holds `=`: IDEMPOTENCY_KEY_PATTERN). */
+export const answerId = (id: string, attempt: number) => `${id}=${attempt}`;
+
+/** The record as it stands: a pending record with its attempt's answer reads as that answer. */
+export async function withAnswer(keys: Collection<KeyDoc>, record: KeyDoc): Promise<KeyDoc> {
+  if (record.state !== 'pending') return record;
+  const answer = await keys.findOne({ _id: answerId(record._id, record.attempt ?? 0) });
+  return answer ? { ...record, state: answer.state, status: answer.status, body: answer.body } : record;
+}
+
+/** The record `id` with its answer (null when there is none). */
+export async function readKeyRecord(keys: Collection<KeyDoc>, id: string): Promise<KeyDoc | null> {
+  const record = await keys.findOne({ _id: id });
+  return record && withAnswer(keys, record);
+}
+
+/**
+ * True once the changes claimed under `hold` are settled as far as the records can tell: the
+ * attempt has its answer, or the record is gone, finished the older way, or taken over since.
+ * One `_id` read when the request has finished, two while it runs.
+ */
+export async function changesSettledBy(keys: Collection<KeyDoc>, hold: KeyHold): Promise<boolean> {
+  if (await keys.findOne({ _id: answerId(hold.id, hold.attempt) }, { projection: { _id: 1 } })) return true;
+  const record = await keys.findOne({ _id: hold.id }, { projection: { state: 1, attempt: 1 } });
   return !record || record.state !== 'pending' || (record.attempt ?? 0) !== hold.attempt;
 }
 
@@ -132,8 +161,9 @@ function createKeyRecords(connection: mongoose.Connection): KeyRecords {
 
   function claimed(id: string, attempt: number): KeyOpening {
     const finishRecord = async (answer: KeptAnswer | null) => {
-      const set = answer ? { state: 'done' as const, status: answer.status, body: answer.body } : { state: 'released' as const };
-      await keys.updateOne({ _id: id }, { $set: set });
+      const kept = answer ? { state: 'done' as const, status: answer.status, body: answer.body } : { state: 'released' as const };
+      // Refused only when this attempt was already answered: the first answer stands.
+      await insertClaim(keys, { _id: answerId(id, attempt), fingerprint: '', createdAt: new Date(), attempt, ...kept });
     };
     return { kind: 'claimed', scope: scopeFor(finishRecord, { id, attempt }) };
   }
@@ -145,7 +175,7 @@ function createKeyRecords(connection: mongoose.Connection): KeyRecords {
       const fresh: KeyDoc = { _id: id, state: 'pending', fingerprint, createdAt: new Date(nowMs), attempt: 0 };
       const outcome = await claimOrHolder(keys, fresh);
       if (outcome.mine) return claimed(id, 0);
-      const held = outcome.holder;
+      const held = outcome.holder && (await withAnswer(keys, outcome.holder));
       if (!held) return { kind: 'busy' };
       const age = nowMs - held.createdAt.getTime();
       const free =

@@ -3,7 +3,7 @@
 // Claims are contiguous, so that walk meets every claim above its start.
 import crypto from 'node:crypto';
 import { insertClaim, isStale } from './claim.ts';
-import { recordFinished } from './key-records.ts';
+import { changesSettledBy } from './key-records.ts';
 import { SEQ_SETTLE_EXPECTED_MS, type ClaimedThings } from './sequence-fates.ts';
 import {
   NEWEST_HINT_ID,
@@ -92,11 +92,7 @@ async function isSettled(
   if (state.settledLocally.has(claim.n) || isStale(claim.at, nowMs)) return true;
   let settled: boolean;
   if (claim.key !== undefined) {
-    const record = await state.keys.findOne(
-      { _id: claim.key },
-      { projection: { state: 1, attempt: 1 } },
-    );
-    settled = recordFinished(record, { id: claim.key, attempt: claim.attempt ?? 0 });
+    settled = await changesSettledBy(state.keys, { id: claim.key, attempt: claim.attempt ?? 0 });
   } else {
     settled = claim.done !== false;
   }

@@ -42,6 +42,8 @@ export function sequenceState(connection: mongoose.Connection) {
     lastRaise: { value: 0, atMs: 0 },
     /** The newest-number hint as this process last wrote or read it. */
     newestStored: 0,
+    /** A newest-number raise is on its way (db/claims/sequence.ts raiseNewestHint). */
+    hintRaising: false,
     /** Numbers this process settled itself (no need to ask the database), above its horizon. */
     settledLocally: new Set<number>(),
     /** Claims read or made lately, by number: the read model asks for the same ones again. */

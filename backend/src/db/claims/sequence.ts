@@ -242,9 +242,16 @@ function fillGap(state: SequenceState, n: number): void {
   fill();
 }
 
+/**
+ * `newestStored` moves only once the raise is in (claims are pruned relative to it), so while one
+ * raise is on its way the claims after it would each send another: those wait for the next turn.
+ */
 function raiseNewestHint(state: SequenceState, written: number): void {
+  if (state.hintRaising) return;
+  state.hintRaising = true;
   void raiseHint(state, NEWEST_HINT_ID, written).then((ok) => {
     if (ok) state.newestStored = Math.max(state.newestStored, written);
+    state.hintRaising = false;
   });
 }
 

@@ -11,7 +11,7 @@ import { articleInput, newKey, saveArticle, type SaveBody } from '../../../test/
 import { dataUrl, noisyPhoto } from '../../../test/image-fixtures.ts';
 import { imageHash } from '../images/image-encode.ts';
 import { imageStore } from '../images/image-store.ts';
-import { IDEMPOTENCY_COLLECTION, type KeyDoc } from '../../db/claims/index.ts';
+import { IDEMPOTENCY_COLLECTION, readKeyRecord, type KeyDoc } from '../../db/claims/index.ts';
 import { DEADLINE_MESSAGES } from '../../http/deadline.ts';
 import { articleModel } from './article.model.ts';
 
@@ -40,7 +40,7 @@ describe('a save the time limit answered 503', () => {
     const keys = usual.connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
     const id = `u:${userId} POST /api/articles/add ${key}`;
     for (let waited = 0; waited < 20_000; waited += 50) {
-      const record = await keys.findOne({ _id: id });
+      const record = await readKeyRecord(keys, id);
       if (record && record.state !== 'pending') return record;
       await sleep(50);
     }
