@@ -50,7 +50,7 @@ export interface KeyHold {
 export const answerId = (id: string, attempt: number) => `${id}=${attempt}`;
 
 /** The record as it stands: a pending record with its attempt's answer reads as that answer. */
-export async function withAnswer(keys: Collection<KeyDoc>, record: KeyDoc): Promise<KeyDoc> {
+async function withAnswer(keys: Collection<KeyDoc>, record: KeyDoc): Promise<KeyDoc> {
   if (record.state !== 'pending') return record;
   const answer = await keys.findOne({ _id: answerId(record._id, record.attempt ?? 0) });
   return answer ? { ...record, state: answer.state, status: answer.status, body: answer.body } : record;
