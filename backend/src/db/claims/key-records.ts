@@ -47,7 +47,7 @@ export interface KeyHold {
 }
 
 /** The id of the answer kept for `attempt` of record `id` (a key never holds `=`: IDEMPOTENCY_KEY_PATTERN). */
-export const answerId = (id: string, attempt: number) => `${id}=${attempt}`;
+const answerId = (id: string, attempt: number) => `${id}=${attempt}`;
 
 /** The record as it stands: a pending record with its attempt's answer reads as that answer. */
 async function withAnswer(keys: Collection<KeyDoc>, record: KeyDoc): Promise<KeyDoc> {
