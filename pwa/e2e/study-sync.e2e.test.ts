@@ -108,6 +108,8 @@ describe('study sync between two devices', () => {
     await panelA.getByRole('button', { name: 'Sync my notes' }).click();
     const words = await wordsShown(a.page);
     await panelA.getByRole('img', { name: 'QR code of your sync words' }).waitFor();
+    // Drawn by its worker (features/study-sync/qr.worker.ts): hundreds of dark modules.
+    expect(((await panelA.getByTestId('space-qr').locator('path').getAttribute('d')) ?? '').split('M').length).toBeGreaterThan(300);
     await panelA.getByRole('button', { name: 'Done' }).click();
     await panelA.getByText(SYNC_TEXT.linked).waitFor();
 

@@ -1,36 +1,31 @@
 // The sync words as a QR code another device's camera can read ("Scan a code", LinkDevice.tsx).
-// The code carries the words themselves, as typed, so a scan and typing take one path. The
-// generator (qrcode-generator) loads only when a code is drawn. Always dark on white, in both
+// The code carries the words themselves, as typed, so a scan and typing take one path. It is drawn
+// by a worker of its own (qr.worker.ts, started for the one drawing), or here where there is no
+// worker; either way its code loads only when a code is drawn. Always dark on white, in both
 // themes: scanners expect dark modules on a light ground with a quiet zone around them.
 import { useEffect, useState } from 'react';
+import type { DrawnQr } from './qr-draw.ts';
 import styles from './study-sync.module.css';
 
-/** The modules around the code that scanners need clear. */
-const QUIET_MODULES = 4;
-
-interface Drawn {
-  text: string;
-  size: number;
-  path: string;
-}
-
-async function draw(text: string): Promise<Drawn> {
-  const { default: qrcode } = await import('qrcode-generator');
-  const code = qrcode(0, 'M');
-  code.addData(text);
-  code.make();
-  const count = code.getModuleCount();
-  let path = '';
-  for (let row = 0; row < count; row += 1) {
-    for (let col = 0; col < count; col += 1) {
-      if (code.isDark(row, col)) path += `M${col + QUIET_MODULES} ${row + QUIET_MODULES}h1v1h-1z`;
-    }
-  }
-  return { text, size: count + 2 * QUIET_MODULES, path };
+function draw(text: string): Promise<DrawnQr> {
+  if (typeof Worker !== 'function') return import('./qr-draw.ts').then(({ drawQr }) => drawQr(text));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./qr.worker.ts', import.meta.url), { type: 'module' });
+    const done = () => worker.terminate();
+    worker.onmessage = ({ data }: MessageEvent<DrawnQr>) => {
+      done();
+      resolve(data);
+    };
+    worker.onerror = (event) => {
+      done();
+      reject(new Error(event.message || 'The QR code could not be drawn.'));
+    };
+    worker.postMessage(text);
+  });
 }
 
 export function QrCode({ text, label }: { text: string; label: string }) {
-  const [drawn, setDrawn] = useState<Drawn | null>(null);
+  const [drawn, setDrawn] = useState<DrawnQr | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let current = true;
