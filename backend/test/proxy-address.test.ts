@@ -117,9 +117,15 @@ describe("the topology's HAProxy configuration", () => {
   let echo: http.Server;
   let balancer: Balancer;
 
+  /** How long the instance takes to answer a health check (a busy machine's database ping). */
+  let healthDelayMs = 0;
+
   beforeAll(async () => {
     // An instance that answers with the X-Forwarded-For it was sent (and 200 to health checks).
-    echo = http.createServer((req, res) => res.end(String(req.headers['x-forwarded-for'] ?? '')));
+    echo = http.createServer((req, res) => {
+      if (req.url === '/api/health' && healthDelayMs) setTimeout(() => res.end('{"success":true}'), healthDelayMs);
+      else res.end(String(req.headers['x-forwarded-for'] ?? ''));
+    });
     await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
     balancer = await startBalancer(dir, [(echo.address() as AddressInfo).port]);
   }, 120_000);
@@ -134,5 +140,20 @@ describe("the topology's HAProxy configuration", () => {
       expect((await send(`${balancer.url}/anything`, 'GET', undefined, { 'x-forwarded-for': header })).text).toBe('127.0.0.1');
     }
     expect(await (await fetch(`${balancer.url}/anything`)).text()).toBe('127.0.0.1');
+  });
+
+  it('keeps an instance whose health checks answer slower than they come (a busy machine)', async () => {
+    healthDelayMs = 1500;
+    try {
+      // Several checks' worth of time (each 0.5 s apart): the instance is never taken out.
+      const statuses: number[] = [];
+      for (const end = Date.now() + 4000; Date.now() < end; ) {
+        statuses.push((await send(`${balancer.url}/anything`, 'GET')).status);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(new Set(statuses)).toEqual(new Set([200]));
+    } finally {
+      healthDelayMs = 0;
+    }
   });
 });

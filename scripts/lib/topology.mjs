@@ -41,6 +41,10 @@ defaults
   timeout client 60s
   timeout server 30s
   timeout http-request 20s
+  # A check may take longer than its interval: the instance's own answer decides (its database
+  # ping gives up after 2 s, connection.ts isDatabaseReachable), so a slow answer on a busy
+  # machine does not take a working instance out. A stopped or draining one fails at once.
+  timeout check 2500ms
   option redispatch
   retries 2
   retry-on conn-failure empty-response
