@@ -16,6 +16,7 @@ import { REMINDER_PAGES, REMINDER_TEXTS, type ReminderKind, type ReminderMessage
 import { CLAIM_STALE_MS, claimOrHolder, isStale, winTakeOver } from '../../db/claims/index.ts';
 import { sendPush, type PushOutcome, type PushSigner, type PushTarget } from './push-send.ts';
 import { dueAt, reminderStore, type SubscriptionDoc } from './reminder-store.ts';
+import { mapLimit } from '../../db/map-limit.ts';
 import { localDate, minuteOf, msOfMinute, nextDueMinute } from './reminder-time.ts';
 
 export const RUNS_COLLECTION = 'reminder_runs';
@@ -38,6 +39,8 @@ const SLOTS_READ_MAX = 64;
 const CATCH_UP_MINUTES = 60;
 /** A reminder found later than this (the servers were down) is not sent, only moved on. */
 const LATE_MINUTES = 10;
+/** First slots of a catch-up's minutes read at once (db/map-limit.ts). */
+const SLOT_READS_AT_ONCE = 8;
 /** Run claims are kept this long (past any catch-up), then deleted by `_id`. */
 const RUN_KEEP_MINUTES = 2 * CATCH_UP_MINUTES;
 const MINUTES_PER_DAY = 1440;
@@ -108,10 +111,14 @@ export function startReminderSender(
     return out;
   }
 
-  async function sendMinute(minute: number, nowMs = Date.now()): Promise<MinuteReport | null> {
-    // Most minutes have nobody due: one `_id` read, and no claim. (A begun minute gets no new
-    // entries: a save queues the next minute its time comes, never one already begun.)
-    const subs = await store.slot(minute, 0);
+  /**
+   * `firstSlot`: the minute's first slot, when already read (sendDue reads a catch-up's ahead).
+   * A begun minute gets no new entries (a save queues the next minute its time comes, never one
+   * already begun), so a slot read a moment before is still the minute's.
+   */
+  async function sendMinute(minute: number, nowMs = Date.now(), firstSlot?: string[] | null): Promise<MinuteReport | null> {
+    // Most minutes have nobody due: one `_id` read, and no claim.
+    const subs = firstSlot === undefined ? await store.slot(minute, 0) : firstSlot;
     if (subs === null) return { sent: 0, gone: 0, failed: 0 };
     if (!(await claimMinute(minute))) return null;
     const renew = setInterval(() => {
@@ -200,9 +207,13 @@ export function startReminderSender(
 
   async function sendDue(): Promise<void> {
     const now = minuteOf(Date.now());
-    while (lastMinute < now) {
-      const minute = lastMinute + 1;
-      await sendMinute(minute);
+    // An instance that starts catches up CATCH_UP_MINUTES: their first slots are read a few at a
+    // time, not one after another (sixty round trips in a row on a start), and only the minutes
+    // with someone due are then sent, in order.
+    const begun = Array.from({ length: Math.max(0, now - lastMinute) }, (_, i) => lastMinute + 1 + i);
+    const firstSlots = await mapLimit(begun, SLOT_READS_AT_ONCE, (minute) => store.slot(minute, 0));
+    for (const [i, minute] of begun.entries()) {
+      await sendMinute(minute, Date.now(), firstSlots[i]);
       // At a day's last minute, the day before's queues: every minute of them is past any catch-up.
       if ((minute + 1) % MINUTES_PER_DAY === 0) await store.dropDay(minute - MINUTES_PER_DAY);
       lastMinute = minute;
