@@ -5,10 +5,13 @@
 //   credential (the credential itself is 256 bits derived from the key, so a fast hash is enough),
 //   and `head`, the highest change number known written (raised with `$max`, which FerretDB may
 //   lose under concurrency: readers also probe past it).
-// - `study_changes` `{ _id: '<space>#<n>', items: [{ rid, data } | { rid, deleted }], bytes, total }`:
-//   the space's writes, numbered 1, 2, 3…, one document each, however many records it names (a
-//   link sends thousands: one insert a write, one read a write back, where a document per record
-//   cost two database calls a record each way). Inserting `<space>#<n>` is how a write takes its
+// - `study_changes` `{ _id: '<space>#<n>', packed, bytes, total }`: the space's writes, numbered
+//   1, 2, 3…, one document each, however many records it names (a link sends thousands: one insert
+//   a write, one read a write back, where a document per record cost two database calls a record
+//   each way). `packed` is the write's items, `[{ rid, data } | { rid, deleted }]`, as JSON text:
+//   one string is what FerretDB stores and reads fastest (a write of 500 records, 222 KB, took
+//   13.6-24.1 ms to insert and 27-50 ms to read as an array of items, 7.5-9.6 and 8.7-11.5 ms as
+//   text, 2026-11-29); the server never looks inside a record anyway. Inserting `<space>#<n>` is how a write takes its
 //   number (one insert wins, db/claims/claim.ts), so numbers have no holes but those compaction
 //   leaves. A deleted record keeps its item as a tombstone (no data), so no device brings it back.
 // Usage: `total` on each write is the space's usage after it, the previous write's plus this one's
@@ -16,8 +19,8 @@
 // stays under the quota; one that would pass it first compacts the space (compact below): every
 // item a later write of the same record replaced is dropped, which gives the exact usage, and
 // only then is the write refused or taken. A page of the feed also leaves out the items a later
-// write in the same page replaces. Documents of the earlier layout, one change per record
-// (`{ rid, data? | deleted }`), read as a write of one record.
+// write in the same page replaces. Documents of the earlier layouts read as they were written:
+// `items` as an array, or one change per record (`{ rid, data? | deleted }`, a write of one record).
 import crypto from 'node:crypto';
 import type mongoose from 'mongoose';
 import { STUDY_LIMITS, type SealedRecord, type SpaceChange, type SpaceUsage } from '@fw/contracts';
@@ -44,6 +47,9 @@ type Item = SealedRecord;
 
 interface ChangeDoc {
   _id: string;
+  /** The items as JSON text. */
+  packed?: string;
+  /** The earlier layout: the items as an array. */
   items?: Item[];
   /** The earlier layout: one record a change. */
   rid?: string;
@@ -89,6 +95,7 @@ async function inPieces<T, R>(items: T[], work: (item: T) => Promise<R>): Promis
 
 /** A change's records, in either layout. */
 function itemsOf(doc: ChangeDoc): Item[] {
+  if (doc.packed !== undefined) return JSON.parse(doc.packed) as Item[];
   if (doc.items) return doc.items;
   return doc.deleted || doc.data === undefined ? [{ rid: doc.rid!, deleted: true }] : [{ rid: doc.rid!, data: doc.data }];
 }
@@ -124,6 +131,8 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
   const changes = connection.collection<ChangeDoc>('study_changes');
   const changeId = (space: string, seq: number) => `${space}#${seq}`;
   const readChange = (space: string, seq: number) => changes.findOne({ _id: changeId(space, seq) });
+  /** A change's usage after it, without its records. */
+  const readTotal = (space: string, seq: number) => changes.findOne({ _id: changeId(space, seq) }, { projection: { total: 1 } });
   const numbers = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
   /** The space, if `credential` opens it; the same refusal whether it exists or not. */
@@ -139,9 +148,9 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
   /** The newest change (its number and the usage it left), from `head` and a few probes past it. */
   async function newest(space: string, head: number): Promise<{ seq: number; total: Usage }> {
     let seq = head;
-    let doc = head > 0 ? await readChange(space, head) : null;
+    let doc = head > 0 ? await readTotal(space, head) : null;
     for (let probe = 0; probe < HEAD_PROBES; probe++) {
-      const next = await readChange(space, seq + 1);
+      const next = await readTotal(space, seq + 1);
       if (!next) break;
       seq += 1;
       doc = next;
@@ -179,7 +188,7 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
         rewrites.slice(i, i + READ_CONCURRENCY).map(({ seq, items }) => {
           const _id = changeId(space, seq);
           if (items.length === 0 && seq !== top) return changes.deleteOne({ _id });
-          return changes.updateOne({ _id }, { $set: { items, bytes: charsOf(items) }, $unset: { rid: '', data: '', deleted: '' } });
+          return changes.updateOne({ _id }, { $set: { packed: JSON.stringify(items), bytes: charsOf(items) }, $unset: { items: '', rid: '', data: '', deleted: '' } });
         }),
       );
     }
@@ -228,7 +237,7 @@ export function spaceStore(connection: mongoose.Connection, quota: SpaceQuota = 
         }
         const seq = top.seq + 1;
         try {
-          await changes.insertOne({ _id: changeId(space, seq), items, bytes: adds.bytes, total });
+          await changes.insertOne({ _id: changeId(space, seq), packed: JSON.stringify(items), bytes: adds.bytes, total });
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
           // Writers that met on one number spread out before they look again.

@@ -183,8 +183,27 @@ describe('study sync spaces', () => {
     const feed = (await changesAfter(app, d)).body.changes;
     expect(feed.filter((c) => c.rid === rid)).toEqual([{ seq: 2, rid, deleted: true }]);
     expect(feed.filter((c) => c.data)).toHaveLength(2);
-    const first = await app.connection.collection<{ _id: string; items: SealedRecord[] }>('study_changes').findOne({ _id: `${d.keys.spaceId}#1` });
-    expect(first?.items.map((item) => item.rid)).toEqual([(await sealRecord(d.keys, big(2))).rid]);
+    const first = await app.connection.collection<{ _id: string; packed: string }>('study_changes').findOne({ _id: `${d.keys.spaceId}#1` });
+    expect((JSON.parse(first!.packed) as SealedRecord[]).map((item) => item.rid)).toEqual([(await sealRecord(d.keys, big(2))).rid]);
+  });
+
+  it('reads the writes of the earlier layouts beside the packed ones', async () => {
+    const d = await device(crypto.randomBytes(32));
+    expect((await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers })).status).toBe(200);
+    const [a, b, c] = await Promise.all([sealRecord(d.keys, highlight), sealRecord(d.keys, note), sealRecord(d.keys, { kind: 'note', id: '65f0c0ffee00000000009999', value: { text: 'A third, written packed.' } })]);
+    const changes = app.connection.collection<Record<string, unknown>>('study_changes');
+    // Written before `packed`: the items as an array, and earlier still one record a change.
+    await changes.insertOne({ _id: `${d.keys.spaceId}#1`, items: [a], bytes: a.data.length, total: { bytes: a.data.length, records: 1 } } as never);
+    await changes.insertOne({ _id: `${d.keys.spaceId}#2`, rid: b.rid, data: b.data, bytes: b.data.length, total: { bytes: a.data.length + b.data.length, records: 2 } } as never);
+    const res = await write(app, d, [c]);
+    expect(res.status).toBe(200);
+    expect(res.body.cursor).toBe(3);
+    expect(res.body.usage.records).toBe(3);
+    expect((await changesAfter(app, d)).body.changes).toEqual([
+      { seq: 1, rid: a.rid, data: a.data },
+      { seq: 2, rid: b.rid, data: b.data },
+      { seq: 3, rid: c.rid, data: c.data },
+    ]);
   });
 
   it('refuses bad input plainly: a malformed space id, record id or page', async () => {
