@@ -1,7 +1,7 @@
 // The change sequence: unique numbers even when many changes run at once (FerretDB's $inc loses
 // increments), and a horizon that never passes a change still being written.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CommandSucceededEvent } from 'mongodb';
+import type { CommandStartedEvent, CommandSucceededEvent } from 'mongodb';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { SEQ_CLAIM_KEEP_MS, sequenceOn, type ClaimDoc } from './sequence.ts';
 import { CLAIM_STALE_MS } from './claim.ts';
@@ -149,8 +149,14 @@ describe('sequence', () => {
 describe('sequence claims made at once by one process', () => {
   let app: TestApp;
   let refused = 0;
+  /** Reads of whole collections (a filter without `_id`), while `scans` is set. */
+  let scans: string[] | null = null;
   beforeAll(async () => {
     app = await startTestApp({}, { monitorCommands: true });
+    app.connection.getClient().on('commandStarted', (event: CommandStartedEvent) => {
+      const filter = event.command.filter as Record<string, unknown> | undefined;
+      if (scans && event.commandName === 'find' && !(filter && '_id' in filter)) scans.push(String(event.command.find));
+    });
     app.connection.getClient().on('commandSucceeded', (event: CommandSucceededEvent) => {
       const reply = event.reply as { writeErrors?: unknown[] };
       if (event.commandName === 'insert') refused += reply.writeErrors?.length ?? 0;
@@ -169,11 +175,13 @@ describe('sequence claims made at once by one process', () => {
 
   it('fills the number of a claim whose insert failed, so readers pass it once those above are in', async () => {
     const sequence = sequenceOn(app.connection);
+    const model = readModelOn(app.connection);
+    await model.current();
     const claims = app.connection.collection<ClaimDoc>('seq_claims');
     const insertOne = claims.insertOne.bind(claims);
     let failed = false;
     const spy = vi.spyOn(claims, 'insertOne').mockImplementation(((doc: ClaimDoc, ...rest: unknown[]) => {
-      if (!failed && doc.ref === 'article:fails') {
+      if (!failed && doc.ref === `article:${'f'.repeat(24)}`) {
         failed = true;
         return Promise.reject(new Error('connection reset'));
       }
@@ -182,8 +190,8 @@ describe('sequence claims made at once by one process', () => {
     const before = (await sequence.horizon()).claimed;
     try {
       const [lost, kept] = await Promise.allSettled([
-        sequence.next(async (seq) => seq, 'article:fails'),
-        sequence.next(async (seq) => seq, 'article:kept'),
+        sequence.next(async (seq) => seq, `article:${'f'.repeat(24)}`),
+        sequence.next(async (seq) => seq, `article:${'e'.repeat(24)}`),
       ]);
       expect(lost.status).toBe('rejected');
       const above = (kept as PromiseFulfilledResult<number>).value;
@@ -192,9 +200,14 @@ describe('sequence claims made at once by one process', () => {
       await vi.waitFor(async () => expect((await sequence.horizon()).committed).toBeGreaterThanOrEqual(above), SLOW_MACHINE_WAIT);
       // The failed claim's number holds a claim naming nothing: no change is read for it.
       const filled = await claims.findOne({ _id: String(above - 1) });
-      expect(filled).toMatchObject({ n: above - 1, done: true });
+      expect(filled).toMatchObject({ n: above - 1, done: true, gap: true });
       expect(filled?.ref).toBeUndefined();
+      // The read model passes it as naming nothing: no whole collection is read again for it.
+      scans = [];
+      await vi.waitFor(async () => expect((await model.current()).horizon).toBeGreaterThanOrEqual(above), SLOW_MACHINE_WAIT);
+      expect(scans).toEqual([]);
     } finally {
+      scans = null;
       spy.mockRestore();
     }
   });

@@ -78,6 +78,8 @@ export interface ClaimDoc {
   attempt?: number;
   /** A change without a record: false while written, then true. Absent on older claims (settled). */
   done?: boolean;
+  /** A number filled after its own claim failed (fillGap): it names no change at all. */
+  gap?: true;
 }
 
 export interface Horizon {
@@ -228,14 +230,14 @@ const SEQ_GAP_RETRY_MS = 1000;
 
 /**
  * `n`'s claim failed without an answer (it may or may not be in), while this process may have
- * claimed numbers above it: readers walk claims one by one and stop at a missing one. A claim
- * naming nothing, already settled, fills the number (readers pass it, the read model reads
- * nothing for it); if the claim did go in, the fill is refused and nothing changes. Tried again
+ * claimed numbers above it: readers walk claims one by one and stop at a missing one. A settled
+ * claim marked `gap` fills the number (readers pass it, the read model reads nothing for it); if
+ * the claim did go in, the fill is refused and nothing changes. Tried again
  * until it is in or refused, so readers are held back no longer than the database is away.
  */
 function fillGap(state: SequenceState, n: number): void {
   const fill = (): void => {
-    insertClaim(state.claims, { _id: String(n), n, at: new Date(), done: true }).catch(() => {
+    insertClaim(state.claims, { _id: String(n), n, at: new Date(), done: true, gap: true }).catch(() => {
       setTimeout(fill, SEQ_GAP_RETRY_MS).unref();
     });
   };

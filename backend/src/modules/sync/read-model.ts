@@ -267,11 +267,15 @@ type Sequence = ReturnType<typeof sequenceOn>;
 
 /**
  * What the changes `from`..`upTo` touched, per kind (id to "removed"), from their claims; null
- * when a claim was pruned or made without saying what changed: only a full read is sure then.
+ * when a claim was pruned or made without saying what changed (a filled gap says it is none):
+ * only a full read is sure then.
  */
 async function changedBetween(sequence: Sequence, from: number, upTo: number): Promise<Changed | null> {
   const numbers = Array.from({ length: upTo - from + 1 }, (_, i) => from + i);
-  const claims = await mapLimit(numbers, READ_CONCURRENCY, (n) => sequence.claimOf(n));
+  const claims = (await mapLimit(numbers, READ_CONCURRENCY, (n) => sequence.claimOf(n))).filter(
+    // A filled gap names no change (db/claims/sequence.ts fillGap).
+    (claim) => !claim?.gap,
+  );
   const refs = claims.map((claim) => (claim?.ref ? parseChangeRef(claim.ref) : null));
   if (refs.some((ref) => ref === null)) return null;
   const changed: Changed = { article: new Map(), comment: new Map(), user: new Map() };
