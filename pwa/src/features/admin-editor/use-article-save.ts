@@ -29,10 +29,18 @@ export function useArticleSave(prefill: Prefill) {
   useEffect(() => {
     where.current = { key: location.key, moving: navigation.state !== 'idle' };
   });
-  const set: SetField = (field, value) => setValues((v) => ({ ...v, [field]: value }));
+  // The values as last set, which the save reads: a click on Save right after typing can run
+  // before React has drawn the last change (the editor reports it outside React's own events),
+  // and the handler of the last drawing would send the text without it.
+  const latest = useRef(values);
+  const set: SetField = (field, value) => {
+    latest.current = { ...latest.current, [field]: value };
+    setValues(latest.current);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const values = latest.current;
     if (!values.title.trim() || !values.subtitle.trim()) return;
     setSending(true);
     const startedAt = where.current.key;
