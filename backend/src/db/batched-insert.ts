@@ -10,7 +10,7 @@
 // document whatever the others do, so one refused claim never fails its neighbours.
 import type { Collection, Document, MongoBulkWriteError, OptionalUnlessRequiredId } from 'mongodb';
 
-/** Documents one batch carries at most (comment-sized: well under the driver's 16 MB message). */
+/** Documents one batch carries at most (the driver splits a batch past its message size itself). */
 const BATCH_MAX_DOCS = 64;
 
 interface Waiting {
