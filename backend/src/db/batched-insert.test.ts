@@ -1,10 +1,11 @@
 // Group commit (batched-insert.ts): inserts into one collection sent at once go in fewer round
 // trips, and each caller still learns its own insert's outcome.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandStartedEvent } from 'mongodb';
+import type { Collection, CommandStartedEvent } from 'mongodb';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { batchedInsert } from './batched-insert.ts';
 import { isDuplicateKey } from './duplicate-key.ts';
+import { isDatabaseUnreachable } from './unreachable.ts';
 
 describe('batched inserts', () => {
   let app: TestApp;
@@ -50,5 +51,35 @@ describe('batched inserts', () => {
     expect(isDuplicateKey((outcomes[2] as PromiseRejectedResult).reason)).toBe(true);
     expect((await docs().findOne({ _id: 'taken' }))?.n).toBe(1);
     expect(await docs().countDocuments({ _id: { $in: ['free-1', 'free-2'] } })).toBe(2);
+  });
+});
+
+describe('batched inserts when the database is away', () => {
+  it('gives each caller an error the error handler knows as the database being away', async () => {
+    // FerretDB on PostgreSQL answers a batch sent while PostgreSQL restarts with an InternalError
+    // per document (db/unreachable.ts); a lone insert's error is a MongoServerError of that kind.
+    const away = 'failed to connect to `user=ferret database=fw`: dial error (connection refused)';
+    let release = () => {};
+    const collection = {
+      insertOne: () => new Promise<void>((resolve) => (release = resolve)),
+      insertMany: (docs: unknown[]) =>
+        Promise.reject(
+          Object.assign(new Error(away), {
+            name: 'MongoBulkWriteError',
+            code: 1,
+            writeErrors: docs.map((_, index) => ({ index, code: 1, errmsg: away })),
+          }),
+        ),
+    } as unknown as Collection<{ _id: string }>;
+    const first = batchedInsert(collection, { _id: 'lead' });
+    const joined = [batchedInsert(collection, { _id: 'a' }), batchedInsert(collection, { _id: 'b' })];
+    release();
+    await first;
+    const outcomes = await Promise.allSettled(joined);
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('rejected');
+      expect(isDatabaseUnreachable((outcome as PromiseRejectedResult).reason)).toBe(true);
+      expect(isDuplicateKey((outcome as PromiseRejectedResult).reason)).toBe(false);
+    }
   });
 });

@@ -88,8 +88,11 @@ function failuresByIndex(error: unknown): Map<number, unknown> | null {
   if (list.length === 0) return null;
   const failures = new Map<number, unknown>();
   for (const writeError of list) {
-    // Shaped like a single insert's error, so callers test it the same way (isDuplicateKey).
-    const shaped = Object.assign(new Error(writeError.errmsg ?? 'insert failed'), {
+    // Shaped like a single insert's error, so callers and the error handler test it the same way:
+    // isDuplicateKey for a taken `_id`, isDatabaseUnreachable (db/unreachable.ts) for FerretDB's
+    // per-document InternalError while PostgreSQL is away, which must stay a 503, not a 500.
+    const shaped = Object.assign(new Error(writeError.errmsg ?? 'insert failed', { cause: error }), {
+      name: 'MongoServerError',
       code: writeError.code,
     });
     failures.set(writeError.index, shaped);

@@ -1,6 +1,7 @@
 // A request the database cannot serve is refused with 503 and Retry-After (the client may retry),
 // never a 500 (which says the server is broken).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MongoBulkWriteError, MongoNetworkError, MongoServerError } from 'mongodb';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { createArticle } from '../../test/content-fixtures.ts';
@@ -29,6 +30,12 @@ describe('database unreachable', () => {
     expect(isDatabaseUnreachable(internal('FATAL: the database system is starting up (SQLSTATE 57P03)'))).toBe(true);
     expect(isDatabaseUnreachable(internal('unknown operator: $foo'))).toBe(false);
     expect(isDatabaseUnreachable(Object.assign(new Error('failed to connect to the moon'), { name: 'MongoServerError', code: 2 }))).toBe(false);
+    // A batch (db/batched-insert.ts) whose command failed as a whole: the driver's own wrapping.
+    const away = 'failed to connect to `user=postgres database=ferretdb`: server error: FATAL: the database system is shutting down (SQLSTATE 57P03)';
+    const wrapped = (inner: Error) => new MongoBulkWriteError(inner, {} as never);
+    expect(isDatabaseUnreachable(wrapped(new MongoServerError({ message: away, code: 1 })))).toBe(true);
+    expect(isDatabaseUnreachable(wrapped(new MongoNetworkError('connection 4 to /tmp/fw.sock closed')))).toBe(true);
+    expect(isDatabaseUnreachable(wrapped(new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 })))).toBe(false);
     // The database's Unix socket closing under a command: the driver let the socket error through.
     expect(isDatabaseUnreachable(Object.assign(new Error('write EPIPE'), { errno: -32, code: 'EPIPE', syscall: 'write' }))).toBe(true);
     expect(isDatabaseUnreachable(Object.assign(new Error('no such file'), { code: 'ENOENT', syscall: 'open' }))).toBe(false);

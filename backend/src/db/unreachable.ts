@@ -41,14 +41,23 @@ const INTERNAL_ERROR_CODE = 1;
 const SOCKET_AWAY_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ENOENT']);
 const SOCKET_CALLS = new Set(['write', 'read', 'connect']);
 
+/**
+ * The driver answers an `insertMany` whose command failed as a whole with a MongoBulkWriteError (a
+ * MongoServerError by class) that copies the command's error and keeps it as `errorResponse`
+ * (db/batched-insert.ts sends such batches).
+ */
+const SERVER_ERROR_NAMES = new Set(['MongoServerError', 'MongoBulkWriteError']);
+
 export function isDatabaseUnreachable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { name, message, cause, code, syscall } = current as { name?: string; message?: string; cause?: unknown; code?: unknown; syscall?: unknown };
+    const { name, message, cause, code, syscall, errorResponse } = current as {
+      name?: string; message?: string; cause?: unknown; code?: unknown; syscall?: unknown; errorResponse?: unknown;
+    };
     if (typeof code === 'string' && SOCKET_AWAY_CODES.has(code) && typeof syscall === 'string' && SOCKET_CALLS.has(syscall)) return true;
     if (name && UNREACHABLE_NAMES.has(name)) return true;
     if (name?.startsWith('Mongo') && message && DISCONNECTED_TEXT.test(message)) return true;
-    if (name === 'MongoServerError' && code === INTERNAL_ERROR_CODE && message && BACKEND_AWAY_TEXT.test(message)) return true;
-    current = cause;
+    if (name && SERVER_ERROR_NAMES.has(name) && code === INTERNAL_ERROR_CODE && message && BACKEND_AWAY_TEXT.test(message)) return true;
+    current = cause ?? (errorResponse instanceof Error ? errorResponse : undefined);
   }
   return false;
 }
