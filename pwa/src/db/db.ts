@@ -341,16 +341,32 @@ export async function writeRows<T, K extends IDBValidKey, I>(table: Table<T, K, 
   const running = Dexie.currentTransaction;
   if (!running) throw new Error(`writeRows(${table.name}) runs inside a transaction`);
   const store = running.idbtrans.objectStore(table.name);
+  // Two steps on their way at once: the next step's rows are copied while the database writes the
+  // last step's, where one step at a time left each side waiting for the other.
+  let before: Promise<void> | undefined;
+  const step = async (make: () => IDBRequest | undefined) => {
+    const last = make();
+    const done = settled(last!);
+    // Seen to at once: a refused write rejects before this step is waited for.
+    done.catch(() => undefined);
+    if (before) await before;
+    before = done;
+  };
   for (let from = 0; from < rows.length; from += ROWS_A_STEP) {
-    let last: IDBRequest | undefined;
-    for (const row of rows.slice(from, from + ROWS_A_STEP)) last = store.put(row);
-    await settled(last!);
+    await step(() => {
+      let last: IDBRequest | undefined;
+      for (const row of rows.slice(from, from + ROWS_A_STEP)) last = store.put(row);
+      return last;
+    });
   }
   for (let from = 0; from < keys.length; from += ROWS_A_STEP) {
-    let last: IDBRequest | undefined;
-    for (const key of keys.slice(from, from + ROWS_A_STEP)) last = store.delete(key);
-    await settled(last!);
+    await step(() => {
+      let last: IDBRequest | undefined;
+      for (const key of keys.slice(from, from + ROWS_A_STEP)) last = store.delete(key);
+      return last;
+    });
   }
+  await before;
 }
 
 /**

@@ -18,7 +18,7 @@ import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveSpace, linkedSpace, skipOwnWrite, stillLinked } from './space-state.ts';
 import { queueEverything, queueStudyRecords, studyChangeScope } from './local-changes.ts';
 import { sealWork } from './seal-client.ts';
-import { heldRecords, studyRecordId, travelling, type HeldRecord, type StudyRecord } from './study-records.ts';
+import { STUDY_KINDS } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
 interface StudyBody {
@@ -41,22 +41,14 @@ const bodyOf = (entry: OutboxEntry) => entry.body as unknown as StudyBody;
 
 /**
  * Seals many as the device holds them now (a tombstone for one that is gone), in the study worker
- * (seal-client.ts). The records are read a table at a time first: one read each (a transaction
- * each) made sealing 2,000 take tens of seconds on a phone.
+ * (seal-client.ts), which reads them from the device database itself (seal-work.ts).
  */
-export async function sealMany(key: Uint8Array, records: { kind: StudyKind; id: string }[] | HeldRecord[]): Promise<SealedRecord[]> {
-  // Records read with their values are sealed as read; others are read first.
-  const held =
-    records.length && 'value' in records[0]!
-      ? new Map((records as HeldRecord[]).map(({ kind, id, value }) => [studyRecordId(kind, id), value as StudyRecord | undefined]))
-      : await heldRecords(records);
+export async function sealMany(key: Uint8Array, records: { kind: StudyKind; id: string }[]): Promise<SealedRecord[]> {
   return sealWork({
     op: 'seal',
     key,
-    items: records.map(({ kind, id }) => {
-      const value = held.get(studyRecordId(kind, id));
-      return value ? { kind, id, value: travelling(value) } : { kind, id };
-    }),
+    database: db.name,
+    items: records.map(({ kind, id }) => ({ kind, id, table: STUDY_KINDS[kind].table().name })),
   });
 }
 
@@ -206,9 +198,9 @@ const markSending = () => db.meta.put({ key: SENDING_KEY, value: { at: Date.now(
  * when sent; the outbox then retries, or shows a refusal, as for any write. Run it inside
  * whileSending. Answers whether anything was queued.
  */
-export async function sendNow(key: Uint8Array, records: HeldRecord[]): Promise<boolean> {
+export async function sendNow(key: Uint8Array, records: { kind: StudyKind; id: string }[]): Promise<boolean> {
   const keys = await keysOf(key);
-  const groups: HeldRecord[][] = [];
+  const groups: { kind: StudyKind; id: string }[][] = [];
   for (let from = 0; from < records.length; from += STUDY_LIMITS.WRITE_MAX_RECORDS) groups.push(records.slice(from, from + STUDY_LIMITS.WRITE_MAX_RECORDS));
   // The next group is sealed while the previous one's write is on its way.
   let sealing = groups.length ? sealMany(key, groups[0]!) : null;

@@ -12,7 +12,7 @@ import { pullInto, type StudyPullResult } from './pull.ts';
 import { sealMany, sendNow, whileSending, writeRecords, writesOf } from './push.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, writeSpaceState } from './space-state.ts';
 import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
-import { everyRecordHeld, STUDY_WRITE_KIND } from './study-records.ts';
+import { everyRecord, STUDY_WRITE_KIND } from './study-records.ts';
 
 export const SPACE_MESSAGES = {
   wrongWords:
@@ -38,7 +38,7 @@ export async function createSpace(): Promise<string[]> {
   await makeSpace(key);
   await whileSending(async () => {
     await enterSpace(key, 0);
-    if (await sendNow(key, await everyRecordHeld())) announceStudyQueued();
+    if (await sendNow(key, await everyRecord())) announceStudyQueued();
   });
   return wordsOfKey(key);
 }
@@ -63,7 +63,7 @@ export async function linkSpace(words: string): Promise<StudyPullResult> {
     // A space another device removed: its words no longer work, as the server says.
     if (state?.status === 'removed') throw new Error(state.message);
     // The device's own records go now, but those it holds as the space does.
-    const own = await everyRecordHeld(asInSpace);
+    const own = await everyRecord(asInSpace);
     if (await sendNow(key, own)) announceStudyQueued();
     return result;
   });
@@ -95,7 +95,7 @@ export async function rotateSpace(): Promise<string[]> {
   const keys = await keysOf(key);
   await makeSpace(key);
   // Sent here, not through the outbox: the old space goes only once the new one holds everything.
-  const sealed = await sealMany(key, await everyRecordHeld());
+  const sealed = await sealMany(key, await everyRecord());
   let cursor = 0;
   for (const write of writesOf(sealed, (record) => record)) {
     const answer = await writeRecords(keys, write, `op-${newObjectId()}`);

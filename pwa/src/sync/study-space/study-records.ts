@@ -1,17 +1,10 @@
 // The study records a sync space carries, by kind: the device table each lives in and the time
 // that decides which of two copies is newer (the backup's merge rule, features/study/backup.ts).
 // Preferences stay in this browser's localStorage and are not synced.
-import { db, getMany, readInPages, readInSteps, type StudyKind, type Table } from '../../db/db.ts';
+import { db, getMany, type StudyKind, type Table } from '../../db/db.ts';
 
 export interface StudyRecord {
   _id: string;
-}
-
-/** A study record the device holds, with its value. */
-export interface HeldRecord {
-  kind: StudyKind;
-  id: string;
-  value: StudyRecord;
 }
 
 interface KindSpec {
@@ -43,13 +36,6 @@ export const studyTables = (): Table[] => [...Object.values(STUDY_KINDS).map((ki
 /** The outbox's record id of a study record: kind and local id. */
 export const studyRecordId = (kind: StudyKind, id: string) => `${kind}:${id}`;
 
-/** A record as it travels: without what this device works out for itself (a highlight's "no longer in the article"). */
-export function travelling(value: StudyRecord): Record<string, unknown> {
-  const copy: Record<string, unknown> = { ...value };
-  delete copy.orphan;
-  return copy;
-}
-
 /**
  * The device's copies of `records`, by studyRecordId (undefined where it holds none), read a table
  * at a time: a link works on thousands, and one read each made it take minutes on a phone.
@@ -65,30 +51,16 @@ export async function heldRecords(records: { kind: StudyKind; id: string }[]): P
 }
 
 /**
- * Every study record the device holds with its value, read a page at a time (db.ts readInPages);
- * with `skip`, but those it names (by studyRecordId), which are then not read at all: a link leaves
+ * Every study record the device holds, by kind and id (their keys only: the study worker reads the
+ * values it seals, seal-work.ts); with `skip`, but those it names (by studyRecordId): a link leaves
  * out the thousands it has just taken from the space.
  */
-export async function everyRecordHeld(skip?: ReadonlySet<string>): Promise<HeldRecord[]> {
-  const all: HeldRecord[] = [];
-  for (const kind of Object.keys(STUDY_KINDS) as StudyKind[]) {
-    const table = STUDY_KINDS[kind].table();
-    if (!skip?.size) {
-      for (const value of await readInPages(table)) all.push({ kind, id: value._id, value });
-      continue;
-    }
-    const ids = (await table.toCollection().primaryKeys()).filter((id) => !skip.has(studyRecordId(kind, id)));
-    const values = await readInSteps(ids, (part) => table.bulkGet(part));
-    values.forEach((value, n) => value && all.push({ kind, id: ids[n]!, value }));
-  }
-  return all;
-}
-
-/** Every study record the device holds, by kind and id. */
-export async function everyRecord(): Promise<{ kind: StudyKind; id: string }[]> {
+export async function everyRecord(skip?: ReadonlySet<string>): Promise<{ kind: StudyKind; id: string }[]> {
   const all: { kind: StudyKind; id: string }[] = [];
   for (const kind of Object.keys(STUDY_KINDS) as StudyKind[]) {
-    for (const id of await STUDY_KINDS[kind].table().toCollection().primaryKeys()) all.push({ kind, id });
+    for (const id of await STUDY_KINDS[kind].table().toCollection().primaryKeys()) {
+      if (!skip?.has(studyRecordId(kind, id))) all.push({ kind, id });
+    }
   }
   return all;
 }

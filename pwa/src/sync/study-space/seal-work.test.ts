@@ -1,0 +1,64 @@
+// The study worker's sealing reads the records from the device database itself (seal-work.ts): a
+// run of ids is read as one key range, scattered ids one by one, and a record that is gone goes as
+// its tombstone. What it seals opens to the record as stored, without what the device works out.
+import { afterEach, describe, expect, it } from 'vitest';
+import { db, type Highlight } from '../../db/db.ts';
+import { resetDevices } from '../../../test/devices.ts';
+import { doSealWork } from './seal-work.ts';
+import { newSpaceKey } from './space-words.ts';
+
+const FIRST = 0x64f000000000000000000000n;
+const idOf = (n: number) => (FIRST + BigInt(n)).toString(16);
+const numberOf = (id: string) => Number(BigInt(`0x${id}`) - FIRST);
+/** The record as it travels: what the device works out for itself (its orphan mark) stays behind. */
+const travelling = (n: number): Record<string, unknown> => {
+  const copy: Record<string, unknown> = { ...highlight(n) };
+  delete copy.orphan;
+  return copy;
+};
+const highlight = (n: number): Highlight => ({
+  _id: idOf(n),
+  articleId: '64f0000000000000000000a1',
+  articleTitle: 'Love is patient',
+  color: 'green',
+  quote: { exact: `words ${n}`, prefix: '', suffix: '', start: n },
+  note: n % 2 ? `note ${n}` : '',
+  createdAt: n,
+  updatedAt: n,
+  ...(n % 3 === 0 ? { orphan: 1 as const } : {}),
+});
+
+afterEach(() => resetDevices());
+
+async function sealAndOpen(ids: string[]) {
+  const key = newSpaceKey();
+  const sealed = await doSealWork({
+    op: 'seal',
+    key,
+    database: db.name,
+    items: ids.map((id) => ({ kind: 'highlight', id, table: db.highlights.name })),
+  });
+  const opened = await doSealWork({ op: 'open', key, items: sealed });
+  return { sealed, opened };
+}
+
+describe('sealing what the device database holds', () => {
+  it('seals a run of records read as one range, each as stored but for its orphan mark', async () => {
+    await db.highlights.bulkPut(Array.from({ length: 40 }, (_, n) => highlight(n)));
+    const ids = Array.from({ length: 30 }, (_, n) => idOf(n + 5)).reverse();
+    const { opened } = await sealAndOpen(ids);
+    expect(opened.map((record) => record?.id)).toEqual(ids);
+    expect(opened).toEqual(ids.map((id) => ({ kind: 'highlight', id, value: travelling(numberOf(id)) })));
+    expect(opened.filter((record) => 'orphan' in (record!.value as object))).toEqual([]);
+  });
+
+  it('reads scattered records one by one among many others, and seals one that is gone as its tombstone', async () => {
+    await db.highlights.bulkPut(Array.from({ length: 200 }, (_, n) => highlight(n)));
+    const gone = idOf(500);
+    const ids = [idOf(3), idOf(150), gone, idOf(199)];
+    const { sealed, opened } = await sealAndOpen(ids);
+    expect(sealed[2]).toEqual({ rid: expect.any(String), deleted: true });
+    expect(opened[2]).toBeUndefined();
+    for (const n of [0, 1, 3]) expect(opened[n]).toEqual({ kind: 'highlight', id: ids[n], value: travelling(numberOf(ids[n]!)) });
+  });
+});
