@@ -1,11 +1,11 @@
 // The sealing and opening of study records, as one call over many: run in the study worker
 // (seal.worker.ts), off the page's thread, or in-process where there are no workers (seal-client.ts).
 // Each record is padded, JSON-encoded, encrypted and base64-encoded or the reverse; for the 4,000
-// records of a link that JavaScript work took the page's longest tasks on a slow phone. Records to
-// seal are read from the device database here too (IndexedDB works in a worker): reading a link's
-// 2,000 on the page's thread took it 0.9 s at 4x CPU. The
+// records of a link that JavaScript work took the page's longest tasks on a slow phone. The
 // records' WebCrypto calls run AT_ONCE side by side (one at a time, each waited for, a link spent
-// most of its time waiting). Imports contracts only, so the worker's bundle is small.
+// most of its time waiting). Records to seal are read from the device database here too
+// (IndexedDB works in a worker): reading a link's own 2,000 took the page 0.7-1.1 s at 4x CPU.
+// Imports contracts only, so the worker's bundle is small.
 import { deriveSpaceKeys, openRecord, opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import type { SealedRecord } from '@fw/contracts/study-space';
 
@@ -13,11 +13,11 @@ import type { SealedRecord } from '@fw/contracts/study-space';
 export const AT_ONCE = 50;
 
 /** A record to seal: without `value`, its tombstone (only its opaque id goes). */
-type ToSeal = {
+interface ToSeal {
   kind: string;
   id: string;
   value?: unknown;
-};
+}
 
 /**
  * A record to seal as the device's database holds it when sealed (a tombstone when it is gone): read
