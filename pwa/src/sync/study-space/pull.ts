@@ -18,7 +18,7 @@ import { Slices } from '../../lib/next-task.ts';
 import { db, getMany, tablesChanged, writeRows, type StudyKind, type StudyTombstone } from '../../db/db.ts';
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
-import { heldRecords, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
+import { everyRecord, heldRecords, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
 import { resumeStoppedSend } from './push.ts';
 import { sealWork } from './seal-client.ts';
 import type { OpenedRecord } from './seal-work.ts';
@@ -36,10 +36,7 @@ type Incoming = { kind: StudyKind; id: string; value: Record<string, unknown> | 
 
 /** The device's study records and tombstones by their space id, worked out only when a page deletes. */
 async function recordsByRid(key: Uint8Array): Promise<Map<string, { kind: StudyKind; id: string }>> {
-  const records: { kind: StudyKind; id: string }[] = [];
-  for (const kind of Object.keys(STUDY_KINDS) as StudyKind[]) {
-    for (const id of await STUDY_KINDS[kind].table().toCollection().primaryKeys()) records.push({ kind, id });
-  }
+  const records = await everyRecord();
   for (const stone of await db.tombstones.toArray()) records.push({ kind: stone.kind, id: stone.id });
   const rids = await sealWork({ op: 'rids', key, items: records });
   return new Map(rids.map((rid, n) => [rid, records[n]!]));

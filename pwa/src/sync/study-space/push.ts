@@ -47,7 +47,6 @@ export async function sealMany(key: Uint8Array, records: { kind: StudyKind; id: 
   return sealWork({
     op: 'seal',
     key,
-    database: db.name,
     items: records.map(({ kind, id }) => ({ kind, id, table: STUDY_KINDS[kind].table().name })),
   });
 }

@@ -35,7 +35,6 @@ async function sealAndOpen(ids: string[]) {
   const sealed = await doSealWork({
     op: 'seal',
     key,
-    database: db.name,
     items: ids.map((id) => ({ kind: 'highlight', id, table: db.highlights.name })),
   });
   const opened = await doSealWork({ op: 'open', key, items: sealed });
@@ -50,6 +49,15 @@ describe('sealing what the device database holds', () => {
     expect(opened.map((record) => record?.id)).toEqual(ids);
     expect(opened).toEqual(ids.map((id) => ({ kind: 'highlight', id, value: travelling(numberOf(id)) })));
     expect(opened.filter((record) => 'orphan' in (record!.value as object))).toEqual([]);
+  });
+
+  it('seals a record gone from a run read as one range as its tombstone', async () => {
+    const ids = Array.from({ length: 30 }, (_, n) => idOf(n));
+    await db.highlights.bulkPut(ids.map((_, n) => highlight(n)).filter((_, n) => n !== 12));
+    const { sealed, opened } = await sealAndOpen(ids);
+    expect(sealed[12]).toEqual({ rid: expect.any(String), deleted: true });
+    expect(opened.filter((record) => record === undefined)).toHaveLength(1);
+    expect(opened[13]).toEqual({ kind: 'highlight', id: ids[13], value: travelling(13) });
   });
 
   it('reads scattered records one by one among many others, and seals one that is gone as its tombstone', async () => {

@@ -4,10 +4,11 @@
 // records of a link that JavaScript work took the page's longest tasks on a slow phone. The
 // records' WebCrypto calls run AT_ONCE side by side (one at a time, each waited for, a link spent
 // most of its time waiting). Records to seal are read from the device database here too
-// (IndexedDB works in a worker): reading a link's own 2,000 took the page 0.7-1.1 s at 4x CPU.
-// Imports contracts only, so the worker's bundle is small.
+// (IndexedDB works in a worker, db/worker-idb.ts): reading a link's own 2,000 took the page 0.7-1.1 s
+// at 4x CPU. Imports contracts and plain IndexedDB only, so the worker's bundle is small.
 import { deriveSpaceKeys, openRecord, opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import type { SealedRecord } from '@fw/contracts/study-space';
+import { getMany } from '../../db/worker-idb.ts';
 
 /** Records whose WebCrypto calls run side by side. */
 export const AT_ONCE = 50;
@@ -44,7 +45,7 @@ export interface OpenedRecord {
 }
 
 export type SealWork =
-  | { op: 'seal'; key: Uint8Array; database: string; items: ToSealStored[] }
+  | { op: 'seal'; key: Uint8Array; items: ToSealStored[] }
   | { op: 'open'; key: Uint8Array; items: ToOpen[] }
   | { op: 'rids'; key: Uint8Array; items: { kind: string; id: string }[] };
 
@@ -71,74 +72,15 @@ function travelling(value: object): Record<string, unknown> {
   return copy;
 }
 
-const connections = new Map<string, Promise<IDBDatabase>>();
-
-/**
- * The device database `name`, opened once a thread and kept open: it is closed and forgotten when
- * the app upgrades it (or a test deletes it). It is never made here: a name that does not exist
- * yet fails to open.
- */
-function stored(name: string): Promise<IDBDatabase> {
-  let open = connections.get(name);
-  if (!open) {
-    open = new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onupgradeneeded = () => request.transaction?.abort();
-      request.onsuccess = () => {
-        const database = request.result;
-        database.onversionchange = () => {
-          database.close();
-          connections.delete(name);
-        };
-        resolve(database);
-      };
-      request.onerror = () => {
-        connections.delete(name);
-        reject(request.error ?? new Error(`the device database ${name} did not open`));
-      };
-    });
-    connections.set(name, open);
-  }
-  return open;
-}
-
-/** A request's result, as a promise. */
-const answer = <T>(request: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-
-/**
- * The stored values of `ids` in one table (undefined for one not held). Where the ids' key range
- * holds few others (a link's own records lie together), the range is read in one request; else
- * each id is read, one request apiece.
- */
-async function readTable(store: IDBObjectStore, ids: string[]): Promise<Map<string, unknown>> {
-  const sorted = [...ids].sort();
-  const range = IDBKeyRange.bound(sorted[0]!, sorted.at(-1)!);
-  const byId = new Map<string, unknown>();
-  if ((await answer(store.count(range))) <= 2 * ids.length) {
-    const wanted = new Set(ids);
-    for (const value of await answer(store.getAll(range))) {
-      const id = (value as { _id?: unknown })._id;
-      if (typeof id === 'string' && wanted.has(id)) byId.set(id, value);
-    }
-    return byId;
-  }
-  const values = await Promise.all(ids.map((id) => answer(store.get(id))));
-  ids.forEach((id, n) => byId.set(id, values[n]));
-  return byId;
-}
-
-/** The stored values of `items` (undefined for one not held), in one read-only transaction. */
-async function readStored(database: string, items: ToSealStored[]): Promise<unknown[]> {
-  if (items.length === 0) return [];
-  const connection = await stored(database);
+/** The stored values of `items` (undefined for one not held), a table at a time (db/worker-idb.ts). */
+async function readStored(items: ToSealStored[]): Promise<unknown[]> {
   const tables = [...new Set(items.map((item) => item.table))];
-  const transaction = connection.transaction(tables, 'readonly');
   const found = await Promise.all(
-    tables.map((table) => readTable(transaction.objectStore(table), items.filter((item) => item.table === table).map((item) => item.id))),
+    tables.map(async (table) => {
+      const ids = items.filter((item) => item.table === table).map((item) => item.id);
+      const values = await getMany<unknown>(table, ids);
+      return new Map(ids.map((id, n) => [id, values[n]]));
+    }),
   );
   const byTable = new Map(tables.map((table, n) => [table, found[n]!]));
   return items.map(({ table, id }) => byTable.get(table)!.get(id));
@@ -172,7 +114,7 @@ export async function doSealWork<W extends SealWork>(work: W, between?: () => Pr
     value === undefined ? { rid: await opaqueIdOf(keys, kind, id), deleted: true } : sealRecord(keys, { kind, id, value });
   switch (work.op) {
     case 'seal': {
-      const values = await readStored(work.database, work.items);
+      const values = await readStored(work.items);
       const items = work.items.map(({ kind, id }, n): ToSeal => {
         const value = values[n];
         return typeof value === 'object' && value !== null ? { kind, id, value: travelling(value) } : { kind, id };
