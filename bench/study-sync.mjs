@@ -39,9 +39,19 @@ const longest = (page) => page.evaluate(() => {
   return value;
 });
 
-/** The study worker's time since the last look, from the page's User Timing measures. */
+/**
+ * The study worker's time since the last look, from the page's User Timing measures: the time in
+ * which it had a call in hand. Calls overlap (the page keeps one ahead, and a link seals while it
+ * opens), so the measures' union is taken: their sum counted the same moments twice.
+ */
 const workerTime = (page) => page.evaluate((name) => {
-  const ms = performance.getEntriesByName(name, 'measure').reduce((sum, entry) => sum + entry.duration, 0);
+  const spans = performance.getEntriesByName(name, 'measure').map((e) => [e.startTime, e.startTime + e.duration]).sort((x, y) => x[0] - y[0]);
+  let ms = 0;
+  let end = -Infinity;
+  for (const [from, to] of spans) {
+    if (to > end) ms += to - Math.max(from, end);
+    end = Math.max(end, to);
+  }
   performance.clearMeasures(name);
   return ms;
 }, WORKER_MEASURE);

@@ -17,8 +17,9 @@ import { SCRIPTED_SPACE_MESSAGES } from '../../../test/scripted-spaces.ts';
 import { startScriptedServer, stopScriptedServer } from '../../../test/reset-db.ts';
 import { asDevice, resetDevices } from '../../../test/devices.ts';
 import { pushOutbox } from '../../sync/outbox.ts';
-import { pullStudy } from '../../sync/study-space/pull.ts';
-import { SENDING_KEY } from '../../sync/study-space/push.ts';
+import { pullInto, pullStudy } from '../../sync/study-space/pull.ts';
+import { newLinking, SENDING_KEY } from '../../sync/study-space/push.ts';
+import { keyOfWords } from '../../sync/study-space/space-words.ts';
 import { queueEverything } from '../../sync/study-space/local-changes.ts';
 import { AT_ONCE } from '../../sync/study-space/seal-work.ts';
 import { createSpace, linkSpace, rotateSpace, SPACE_MESSAGES, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
@@ -307,6 +308,80 @@ describe('the pull and the push', () => {
     await asDevice('A');
     await round();
     expect(await db.notes.count()).toBe(601);
+  });
+});
+
+describe('a link sends the device\'s own records while it merges the space\'s', () => {
+  /** A makes a space: page 1 holds `kept`, page 2 the later `later` and the deletion of `gone`. */
+  async function spaceOfTwoPages() {
+    server.spaces.pageSize = 1;
+    await asDevice('A');
+    const kept = await addArticleNote(ARTICLE, 'kept');
+    const gone = await addHighlight(ARTICLE, quote('love is kind'), 'green');
+    const words = await createSpace();
+    await round();
+    at(10);
+    const later = await addArticleNote(ARTICLE, 'later');
+    await removeHighlight(gone._id);
+    await round();
+    return { words, kept, gone, later };
+  }
+
+  it('holds back what the space\'s pages name, and a third device ends on the newer copies', async () => {
+    const { words, kept, gone, later } = await spaceOfTwoPages();
+    const [spaceId, space] = [...server.spaces.spaces][0]!;
+    const keptAt = space.changes.find((c) => c.seq === 1)!;
+    // B holds `kept` as the space does, an older `later`, the highlight A deleted, and a note of its own.
+    await asDevice('B');
+    at(5);
+    await db.notes.bulkAdd([kept, { ...later, text: 'B older', updatedAt: T0 + 5 * MINUTE }]);
+    await db.highlights.add(gone);
+    const own = await addArticleNote(ARTICLE, 'B own');
+    at(20);
+    await linkSpace(words.join(' '));
+    await round();
+    expect((await db.notes.toArray()).map((n) => n.text).sort()).toEqual(['B own', 'kept', 'later']);
+    expect(await db.highlights.count()).toBe(0);
+    // `kept` never went back: A's write still holds it.
+    expect(server.spaces.spaces.get(spaceId)!.changes).toContainEqual(keptAt);
+    await asDevice('C');
+    await linkSpace(words.join(' '));
+    const onC = await db.notes.toArray();
+    expect(onC.map((n) => n.text).sort()).toEqual(['B own', 'kept', 'later']);
+    expect(onC.find((n) => n._id === own._id)?.text).toBe('B own');
+    expect(await db.highlights.count()).toBe(0);
+  });
+
+  it('is not kept when its first page cannot be taken in, and leaves the device\'s notes as they were', async () => {
+    const { words } = await spaceOfTwoPages();
+    await asDevice('B');
+    const own = await addArticleNote(ARTICLE, 'B own');
+    const transaction = db.transaction.bind(db);
+    const full = vi.spyOn(db, 'transaction').mockImplementation(((...args: unknown[]) =>
+      Array.isArray(args[1]) && args[1].includes(db.highlights)
+        ? Promise.reject(new Error('The device is full.'))
+        : (transaction as (...a: unknown[]) => unknown)(...args)) as never);
+    await expect(linkSpace(words.join(' '))).rejects.toThrow('The device is full.');
+    full.mockRestore();
+    expect(await readSpaceState()).toBeUndefined();
+    expect((await db.notes.toArray()).map((n) => n._id)).toEqual([own._id]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('sends again a record it sent beside the merge that a later page replaced or deleted', async () => {
+    const { words, gone, later } = await spaceOfTwoPages();
+    await asDevice('B');
+    at(5);
+    await db.notes.add({ ...later, text: 'B older', updatedAt: T0 + 5 * MINUTE });
+    await db.highlights.add(gone);
+    at(20);
+    // As if B's copies went before the space's pages that name them were read.
+    const linking = newLinking();
+    linking.sentAlongside.add(`note:${later._id}`).add(`highlight:${gone._id}`);
+    await pullInto(keyOfWords(words.join(' ')), 0, { applied: 0, unreadable: 0 }, linking);
+    expect((await db.notes.get(later._id))?.text).toBe('later');
+    expect(await db.highlights.count()).toBe(0);
+    expect((await db.outbox.toArray()).map((e) => e.recordId).sort()).toEqual([`highlight:${gone._id}`, `note:${later._id}`]);
   });
 });
 

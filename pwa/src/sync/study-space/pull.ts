@@ -19,7 +19,7 @@ import { db, getMany, tablesChanged, writeRows, type StudyKind, type StudyTombst
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
 import { everyRecord, heldRecords, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
-import { resumeStoppedSend } from './push.ts';
+import { resumeStoppedSend, sendingInThisTab, type Linking } from './push.ts';
 import { sealWork } from './seal-client.ts';
 import type { OpenedRecord } from './seal-work.ts';
 
@@ -28,9 +28,6 @@ export interface StudyPullResult {
   /** Records that did not open with this space's key (damaged, or not from this space). */
   unreadable: number;
 }
-
-/** While linking: the records ("<kind>:<id>") the device now holds as the space does, which need not go back. */
-type AsInSpace = Set<string>;
 
 type Incoming = { kind: StudyKind; id: string; value: Record<string, unknown> | null };
 
@@ -126,7 +123,7 @@ async function writeMerged(writes: Map<string, { kind: StudyKind; id: string; va
 async function applyPage(
   incoming: Incoming[],
   now: number,
-  asInSpace?: AsInSpace,
+  linking?: Linking,
 ): Promise<{ applied: number; requeue: { kind: StudyKind; id: string }[] }> {
   // Only these records' entries are read (by the outbox's recordId index): a device that just
   // linked holds thousands of entries, and this runs for every page.
@@ -166,7 +163,7 @@ async function applyPage(
           // The space's latest is older than the device's: send the device's again, so every
           // device ends on the newer one (an equal time is this device's own change coming back).
           if (mine > time) requeue.push({ kind, id });
-          else asInSpace?.add(rid);
+          else linking?.asInSpace.add(rid);
           continue;
         }
         const kept = (held as { orphan?: 1 } | undefined)?.orphan;
@@ -177,19 +174,38 @@ async function applyPage(
           stones.set(key, undefined);
           stoneWrites.set(key, null);
         }
-        asInSpace?.add(rid);
+        linking?.asInSpace.add(rid);
       }
       applied += 1;
-      if (claimed.has(rid)) requeue.push({ kind, id });
+      // The device's copy went (or is going) beside this merge, and may land after the space's: the
+      // device's record as it is now goes after it.
+      if (claimed.has(rid) || (held && linking?.sentAlongside.has(rid))) requeue.push({ kind, id });
     }
     await writeMerged(writes, stoneWrites);
   }
   return { applied, requeue };
 }
 
+/** Opens and applies one page with its cursor; null when the device no longer follows the space. */
+async function mergePage(key: Uint8Array, page: SpaceChanges, byRid: ByRid, result: StudyPullResult, linking?: Linking): Promise<boolean | null> {
+  const { incoming, unreadable } = await openPage(key, page, byRid);
+  result.unreadable += unreadable;
+  return db.transaction('rw', [...studyTables(), db.meta, db.outbox], async () => {
+    // Left or rotated while this page was on its way: it belongs to no space the device follows.
+    if (!(await stillLinked(key))) return null;
+    const { applied, requeue } = await applyPage(incoming, Date.now(), linking);
+    result.applied += applied;
+    // The time of the answer, shown as "last synced" (space-status.ts).
+    await writeSpaceState({ status: 'linked', key, cursor: page.cursor, syncedAt: Date.now() });
+    return queueStudyRecords(requeue);
+  });
+}
+
 /** Pulls the linked space's changes after the device's cursor; nothing when not linked. */
 export async function pullStudy(): Promise<StudyPullResult> {
   const result: StudyPullResult = { applied: 0, unreadable: 0 };
+  // A link under way in this tab pulls for itself.
+  if (sendingInThisTab()) return result;
   // A link whose tab closed before it had sent the device's own records: they go through the outbox.
   await resumeStoppedSend();
   const space = await linkedSpace();
@@ -198,13 +214,14 @@ export async function pullStudy(): Promise<StudyPullResult> {
 }
 
 /**
- * Pulls the space of `key` from `cursor`, storing the cursor with each page. With `asInSpace`,
- * the device is not linked yet and becomes linked with the first page (so a link is kept only
- * once the space answered); the set gathers the records that need not be sent back.
- * SPACE_REMOVED: the device leaves the space.
+ * Pulls the space of `key` from `cursor`, storing the cursor with each page. With `linking`, the
+ * device is not linked yet and becomes linked once the first page answered (so a link is kept only
+ * once the space answered), before that page is merged: `linked` is called then, and the device's
+ * own records start going while the pages are merged (push.ts sendNow with the same `linking`);
+ * `linking` gathers each page's opaque ids before it is merged, and the records that need not be
+ * sent back. SPACE_REMOVED: the device leaves the space.
  */
-export async function pullInto(key: Uint8Array, cursor: number, result: StudyPullResult, asInSpace?: AsInSpace): Promise<void> {
-  const link = asInSpace !== undefined;
+export async function pullInto(key: Uint8Array, cursor: number, result: StudyPullResult, linking?: Linking, linked?: () => void): Promise<void> {
   const keys = await keysOf(key);
   // Worked out once a pull, at its first deletion; records opened after that are added as they come.
   const byRid: ByRid = {};
@@ -222,17 +239,17 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
       }
       throw error;
     }
-    const { incoming, unreadable } = await openPage(key, page, byRid);
-    result.unreadable += unreadable;
-    const requeued = await db.transaction('rw', [...studyTables(), db.meta, db.outbox], async () => {
-      // Left or rotated while this page was on its way: it belongs to no space the device follows.
-      if (!(link && after === cursor) && !(await stillLinked(key))) return null;
-      const { applied, requeue } = await applyPage(incoming, Date.now(), asInSpace);
-      result.applied += applied;
-      // The time of the answer, shown as "last synced" (space-status.ts).
-      if (link && after === cursor) await enterSpace(key, page.cursor, Date.now());
-      else await writeSpaceState({ status: 'linked', key, cursor: page.cursor, syncedAt: Date.now() });
-      return queueStudyRecords(requeue);
+    if (linking) {
+      for (const change of page.changes) linking.inSpace.add(change.rid);
+      if (after === cursor) {
+        await enterSpace(key, cursor);
+        linked?.();
+      }
+    }
+    const requeued = await mergePage(key, page, byRid, result, linking).catch(async (error: unknown) => {
+      // A link whose first page could not be taken in (a full device, say) is not kept.
+      if (linking && after === cursor) await leaveSpace(undefined).catch(() => undefined);
+      throw error;
     });
     if (requeued === null) return;
     tablesChanged(studyTables());

@@ -15,10 +15,10 @@ import type { SpaceKeys } from '@fw/contracts/study-seal';
 import { ApiError, api } from '../../lib/api.ts';
 import { db, inSteps, readInSteps, type OutboxEntry, type StudyKind } from '../../db/db.ts';
 import type { SendTools } from '../write-kinds/kind.ts';
-import { keysOf, leaveSpace, linkedSpace, skipOwnWrite, stillLinked } from './space-state.ts';
+import { keysOf, leaveCount, leaveSpace, linkedSpace, skipOwnWrites, stillLinked } from './space-state.ts';
 import { queueEverything, queueStudyRecords, studyChangeScope } from './local-changes.ts';
 import { sealWork } from './seal-client.ts';
-import { STUDY_KINDS } from './study-records.ts';
+import { STUDY_KINDS, studyRecordId } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
 interface StudyBody {
@@ -43,13 +43,11 @@ const bodyOf = (entry: OutboxEntry) => entry.body as unknown as StudyBody;
  * Seals many as the device holds them now (a tombstone for one that is gone), in the study worker
  * (seal-client.ts), which reads them from the device database itself (seal-work.ts).
  */
-export async function sealMany(key: Uint8Array, records: { kind: StudyKind; id: string }[]): Promise<SealedRecord[]> {
-  return sealWork({
-    op: 'seal',
-    key,
-    items: records.map(({ kind, id }) => ({ kind, id, table: STUDY_KINDS[kind].table().name })),
-  });
+export async function sealMany(key: Uint8Array, records: { kind: StudyKind; id: string }[], snapshot?: string): Promise<SealedRecord[]> {
+  return sealWork({ op: 'seal', key, items: stored(records), ...(snapshot === undefined ? {} : { snapshot }) });
 }
+
+const stored = (records: { kind: StudyKind; id: string }[]) => records.map(({ kind, id }) => ({ kind, id, table: STUDY_KINDS[kind].table().name }));
 
 /** `items` split into writes the server takes: at most WRITE_MAX_RECORDS, and WRITE_MAX_CHARS of sealed text, each. */
 export function writesOf<T>(items: T[], sealed: (item: T) => SealedRecord): T[][] {
@@ -156,7 +154,7 @@ async function sendBatch(key: Uint8Array, keys: SpaceKeys, batch: OutboxEntry[],
   const records = batch.map((e) => bodyOf(e).sealed!);
   try {
     const answer = await writeRecords(keys, records, bodyOf(batch[0]!).batch!);
-    if (typeof answer.cursor === 'number') await skipOwnWrite(key, answer.cursor);
+    if (typeof answer.cursor === 'number') await skipOwnWrites(key, [answer.cursor]);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const tell = (outcome: 'retry' | 'failed') => batch.forEach((entry) => tools.report(entry.key, outcome, error.message));
@@ -189,33 +187,85 @@ let sendingHere = 0;
 const markSending = () => db.meta.put({ key: SENDING_KEY, value: { at: Date.now() } });
 
 /**
+ * A link under way (space.ts linkSpace): the device's own records go while the space's pages are
+ * merged (pull.ts pullInto), so the two share what they know here.
+ */
+export interface Linking {
+  /** Opaque ids of the changes in the space's pages so far: such a record of the device's waits in `heldBack`. */
+  inSpace: Set<string>;
+  /** The device's records that wait for the merge: sent after it, but those in `asInSpace`. */
+  heldBack: { kind: StudyKind; id: string }[];
+  /** The device's records ("<kind>:<id>") that went beside the merge: one the space's copy then replaced goes again. */
+  sentAlongside: Set<string>;
+  /** The records ("<kind>:<id>") the device holds as the space does after the merge, which need not go back. */
+  asInSpace: Set<string>;
+  /** What the link's writes answered: the cursor moves past them once the pages are merged (skipOwnWrites). */
+  cursors: number[];
+  /**
+   * Whether the device still follows the space: beside the merge, whose transaction holds the meta
+   * table, this tab's own leaving (space-state.ts leaveCount) is what can be known without waiting.
+   */
+  stillLinked: () => boolean;
+}
+
+export function newLinking(): Linking {
+  const left = leaveCount();
+  return { inSpace: new Set(), heldBack: [], sentAlongside: new Set(), asInSpace: new Set(), cursors: [], stillLinked: () => leaveCount() === left };
+}
+
+/**
  * Seals `records` and writes them to the space of `key` straight away, a write at a time: a link
  * sends thousands, and through the outbox each would be queued, claimed, stored sealed and
  * deleted, four IndexedDB writes a record and most of a link's time on a phone. When a write
  * fails, its records are queued in the outbox as they went, under the same key (so the server
  * applies that write once, whether or not it already had), and the records after it to be sealed
  * when sent; the outbox then retries, or shows a refusal, as for any write. Run it inside
- * whileSending. Answers whether anything was queued.
+ * whileSending. With `linking`, a record the space's pages name is held back for after the merge,
+ * and the writes' cursors are kept there. Answers whether anything was queued.
  */
-export async function sendNow(key: Uint8Array, records: { kind: StudyKind; id: string }[]): Promise<boolean> {
+export async function sendNow(key: Uint8Array, records: { kind: StudyKind; id: string }[], linking?: Linking): Promise<boolean> {
+  // Beside a merge, the records are read at once, before its write transaction would hold the reads up.
+  const snapshot = linking && records.length ? `link-${newObjectId()}` : undefined;
+  if (snapshot) await sealWork({ op: 'hold', key, snapshot, items: stored(records) });
+  try {
+    return await sendAll(key, records, linking, snapshot);
+  } finally {
+    if (snapshot) await sealWork({ op: 'drop', key, snapshot, items: [] });
+  }
+}
+
+async function sendAll(key: Uint8Array, records: { kind: StudyKind; id: string }[], linking: Linking | undefined, snapshot: string | undefined): Promise<boolean> {
   const keys = await keysOf(key);
   const groups: { kind: StudyKind; id: string }[][] = [];
   for (let from = 0; from < records.length; from += STUDY_LIMITS.WRITE_MAX_RECORDS) groups.push(records.slice(from, from + STUDY_LIMITS.WRITE_MAX_RECORDS));
   // The next group is sealed while the previous one's write is on its way.
-  let sealing = groups.length ? sealMany(key, groups[0]!) : null;
+  let sealing = groups.length ? sealMany(key, groups[0]!, snapshot) : null;
   for (const [n, group] of groups.entries()) {
     const sealed = await sealing!;
-    sealing = n + 1 < groups.length ? sealMany(key, groups[n + 1]!) : null;
+    sealing = n + 1 < groups.length ? sealMany(key, groups[n + 1]!, snapshot) : null;
     // Seen to, or it would be an unhandled rejection when a write below fails first.
     sealing?.catch(() => undefined);
     const writes = writesOf(group.map((record, i) => ({ record, sealed: sealed[i]! })), (item) => item.sealed);
-    for (const [w, write] of writes.entries()) {
-      if (!(await stillLinked(key))) return false;
+    for (const [w, all] of writes.entries()) {
+      if (!(linking ? linking.stillLinked() : await stillLinked(key))) return false;
+      const write = linking ? all.filter((item) => !linking.inSpace.has(item.sealed.rid)) : all;
+      if (linking) {
+        for (const item of all) {
+          const id = studyRecordId(item.record.kind, item.record.id);
+          if (write.includes(item)) linking.sentAlongside.add(id);
+          else linking.heldBack.push(item.record);
+        }
+      }
+      if (write.length === 0) continue;
       const batch = `op-${newObjectId()}`;
       try {
         const answer = await writeRecords(keys, write.map((item) => item.sealed), batch);
-        if (typeof answer.cursor === 'number') await skipOwnWrite(key, answer.cursor);
-        await markSending();
+        if (typeof answer.cursor === 'number') {
+          if (linking) linking.cursors.push(answer.cursor);
+          else await skipOwnWrites(key, [answer.cursor]);
+        }
+        // Not waited for: beside a merge, whose transaction holds the meta table, it would hold the next write.
+        void markSending().catch(() => undefined);
       } catch (error) {
         const later = [...writes.slice(w + 1).flat().map((item) => item.record), ...groups.slice(n + 1).flat()];
         const queued = await db.transaction('rw', studyChangeScope(), async () => {
@@ -251,9 +301,12 @@ export async function whileSending<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Whether this tab is making or linking a space (whileSending): that run pulls and sends for itself. */
+export const sendingInThisTab = () => sendingHere > 0;
+
 /** A sendNow whose tab closed before it finished: every record is queued for the outbox to send. Answers whether any was. */
 export async function resumeStoppedSend(now = Date.now()): Promise<boolean> {
-  if (sendingHere > 0) return false;
+  if (sendingInThisTab()) return false;
   const mark = (await db.meta.get(SENDING_KEY))?.value as { at: number } | undefined;
   if (!mark || now - mark.at < SEND_STOPPED_MS) return false;
   const queued = await queueEverything();

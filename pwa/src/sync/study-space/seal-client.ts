@@ -72,8 +72,10 @@ export async function sealWork<W extends SealWork>(work: W): Promise<SealAnswers
       if (slices.due()) await slices.next();
     });
   }
-  if (work.items.length === 0) return [] as SealAnswers[W['op']];
+  if (work.items.length === 0 && (work.op !== 'drop' || !worker)) return [] as SealAnswers[W['op']];
   const target = running();
+  // One call: a snapshot is read in one transaction, and it answers nothing.
+  if (work.op === 'hold' || work.op === 'drop') return call(target, work);
   const parts: W[] = [];
   for (let from = 0; from < work.items.length; from += RECORDS_A_CALL) {
     parts.push({ ...work, items: work.items.slice(from, from + RECORDS_A_CALL) });

@@ -69,4 +69,20 @@ describe('sealing what the device database holds', () => {
     expect(opened[2]).toBeUndefined();
     for (const n of [0, 1, 3]) expect(opened[n]).toEqual({ kind: 'highlight', id: ids[n], value: travelling(numberOf(ids[n]!)) });
   });
+
+  it('seals from a snapshot read ahead, and reads afresh what it lacks and everything once it is dropped', async () => {
+    await db.highlights.bulkPut([highlight(1), highlight(2)]);
+    const key = newSpaceKey();
+    const item = (n: number) => ({ kind: 'highlight', id: idOf(n), table: db.highlights.name });
+    await doSealWork({ op: 'hold', key, snapshot: 's', items: [item(1)] });
+    // Changed after the snapshot was read: the snapshot's copy goes; one it lacks is read now.
+    await db.highlights.bulkPut([{ ...highlight(1), note: 'changed' }, { ...highlight(2), note: 'changed' }]);
+    const open = async (snapshot?: string) => {
+      const sealed = await doSealWork({ op: 'seal', key, items: [item(1), item(2)], ...(snapshot ? { snapshot } : {}) });
+      return (await doSealWork({ op: 'open', key, items: sealed })).map((record) => (record!.value as Highlight).note);
+    };
+    expect(await open('s')).toEqual([travelling(1).note, 'changed']);
+    await doSealWork({ op: 'drop', key, snapshot: 's', items: [] });
+    expect(await open('s')).toEqual(['changed', 'changed']);
+  });
 });

@@ -45,12 +45,16 @@ export interface OpenedRecord {
 }
 
 export type SealWork =
-  | { op: 'seal'; key: Uint8Array; items: ToSealStored[] }
+  | { op: 'seal'; key: Uint8Array; items: ToSealStored[]; snapshot?: string }
+  | { op: 'hold'; key: Uint8Array; items: ToSealStored[]; snapshot: string }
+  | { op: 'drop'; key: Uint8Array; items: []; snapshot: string }
   | { op: 'open'; key: Uint8Array; items: ToOpen[] }
   | { op: 'rids'; key: Uint8Array; items: { kind: string; id: string }[] };
 
 export interface SealAnswers {
   seal: SealedRecord[];
+  hold: [];
+  drop: [];
   open: (OpenedRecord | null | undefined)[];
   rids: string[];
 }
@@ -86,6 +90,25 @@ async function readStored(items: ToSealStored[]): Promise<unknown[]> {
   return items.map(({ table, id }) => byTable.get(table)!.get(id));
 }
 
+/**
+ * Records read ahead (op 'hold'), by snapshot name: a link reads the device's own at once, before
+ * its merge's write transaction would make a read wait for it, and seals them from here.
+ */
+const snapshots = new Map<string, Promise<Map<string, unknown>>>();
+const snapshotKey = (table: string, id: string) => `${table}\u0000${id}`;
+
+/** The values of `items` as the snapshot holds them, the rest read now. */
+async function valuesOf(items: ToSealStored[], snapshot: string | undefined): Promise<unknown[]> {
+  const held = snapshot === undefined ? undefined : await snapshots.get(snapshot)?.catch(() => undefined);
+  const missing = held ? items.filter(({ table, id }) => !held.has(snapshotKey(table, id))) : items;
+  const read = missing.length ? await readStored(missing) : [];
+  const fresh = new Map(missing.map(({ table, id }, n) => [snapshotKey(table, id), read[n]]));
+  return items.map(({ table, id }) => {
+    const name = snapshotKey(table, id);
+    return fresh.has(name) ? fresh.get(name) : held!.get(name);
+  });
+}
+
 async function inGroups<T, R>(items: T[], each: (item: T) => Promise<R>, between?: () => Promise<void>): Promise<R[]> {
   const out: R[] = [];
   for (let from = 0; from < items.length; from += AT_ONCE) {
@@ -113,8 +136,18 @@ export async function doSealWork<W extends SealWork>(work: W, between?: () => Pr
   const seal = async ({ kind, id, value }: ToSeal): Promise<SealedRecord> =>
     value === undefined ? { rid: await opaqueIdOf(keys, kind, id), deleted: true } : sealRecord(keys, { kind, id, value });
   switch (work.op) {
+    case 'hold': {
+      const { items } = work;
+      const reading = readStored(items).then((values) => new Map(items.map(({ table, id }, n) => [snapshotKey(table, id), values[n]])));
+      snapshots.set(work.snapshot, reading);
+      await reading;
+      return [] as SealAnswers[W['op']];
+    }
+    case 'drop':
+      snapshots.delete(work.snapshot);
+      return [] as SealAnswers[W['op']];
     case 'seal': {
-      const values = await readStored(work.items);
+      const values = await valuesOf(work.items, work.snapshot);
       const items = work.items.map(({ kind, id }, n): ToSeal => {
         const value = values[n];
         return typeof value === 'object' && value !== null ? { kind, id, value: travelling(value) } : { kind, id };

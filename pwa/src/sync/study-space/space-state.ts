@@ -42,20 +42,30 @@ export async function stillLinked(key: Uint8Array): Promise<boolean> {
 }
 
 /**
- * After a write answered `cursor` (a write takes one number, however many records it holds): when
- * it took the number right after the device's cursor, no other device wrote between, and the
- * cursor moves past it, so the next round does not fetch the device's own records back. Otherwise
- * it stays, and the pull reads the other device's changes with them. One transaction over meta.
+ * After writes answered `cursors` (a write takes one number, however many records it holds): the
+ * device's cursor moves past those that follow it with no number between, since no other device
+ * wrote there, so the next round does not fetch the device's own records back. Past a number
+ * another device took it stays, and the pull reads that change with the device's own. One
+ * transaction over meta.
  */
-export async function skipOwnWrite(key: Uint8Array, cursor: number): Promise<void> {
+export async function skipOwnWrites(key: Uint8Array, cursors: readonly number[]): Promise<void> {
+  const own = new Set(cursors);
   await db.transaction('rw', db.meta, async () => {
     const state = await linkedSpace();
-    if (state && sameKey(state.key, key) && state.cursor + 1 === cursor) await writeSpaceState({ ...state, cursor });
+    if (!state || !sameKey(state.key, key)) return;
+    let cursor = state.cursor;
+    while (own.has(cursor + 1)) cursor += 1;
+    if (cursor !== state.cursor) await writeSpaceState({ ...state, cursor });
   });
 }
 
 /** The space's id, credential and record keys, derived once per session for each key. */
 export const keysOf = (key: Uint8Array): Promise<SpaceKeys> => keysFor(key);
+
+let leaves = 0;
+
+/** How many times this tab has left a space (push.ts Linking: known without reading the meta table). */
+export const leaveCount = () => leaves;
 
 /**
  * Leaves the space: `next` is the state after it (undefined: not syncing; removed: the server's
@@ -63,6 +73,7 @@ export const keysOf = (key: Uint8Array): Promise<SpaceKeys> => keysFor(key);
  * device's own records stay. One transaction over meta and the outbox.
  */
 export async function leaveSpace(next: Extract<SpaceState, { status: 'removed' }> | undefined): Promise<void> {
+  leaves += 1;
   await db.transaction('rw', [db.meta, db.outbox], async () => {
     await writeSpaceState(next);
     await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND).delete();

@@ -9,10 +9,10 @@ import { ApiError, api } from '../../lib/api.ts';
 import { db } from '../../db/db.ts';
 import { announceStudyQueued } from './local-changes.ts';
 import { pullInto, type StudyPullResult } from './pull.ts';
-import { sealMany, sendNow, whileSending, writeRecords, writesOf } from './push.ts';
-import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, writeSpaceState } from './space-state.ts';
+import { newLinking, sealMany, sendNow, whileSending, writeRecords, writesOf } from './push.ts';
+import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, skipOwnWrites, writeSpaceState } from './space-state.ts';
 import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
-import { everyRecord, STUDY_WRITE_KIND } from './study-records.ts';
+import { everyRecord, STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
 
 export const SPACE_MESSAGES = {
   wrongWords:
@@ -45,26 +45,38 @@ export async function createSpace(): Promise<string[]> {
 
 /**
  * Links this device to the space the words name: its records come in (merged with the device's)
- * and the device's own go out. A SpaceWordsError for words that are not a key; an Error with
+ * and the device's own go out, beside the merge once the space has answered (the device counts as
+ * linked from then, so a change made meanwhile is queued). Those of the device's own that the
+ * space's pages name wait for the merge, and go after it unless the device now holds them as the
+ * space does. A SpaceWordsError for words that are not a key; an Error with
  * SPACE_MESSAGES.wrongWords when no space opens with them.
  */
 export async function linkSpace(words: string): Promise<StudyPullResult> {
   const key = keyOfWords(words);
   return whileSending(async () => {
     const result: StudyPullResult = { applied: 0, unreadable: 0 };
-    const asInSpace = new Set<string>();
+    const linking = newLinking();
+    let sending: Promise<boolean> | undefined;
+    const startSending = () => {
+      sending = everyRecord().then((own) => sendNow(key, own, linking));
+      // Seen to here, or a failure while the pull still runs would be unhandled; awaited below.
+      sending.catch(() => undefined);
+    };
     try {
-      await pullInto(key, 0, result, asInSpace);
+      await pullInto(key, 0, result, linking, startSending);
     } catch (error) {
+      await sending?.catch(() => undefined);
       if (error instanceof ApiError && error.code === 'SPACE_LOCKED') throw new Error(SPACE_MESSAGES.wrongWords, { cause: error });
       throw error;
     }
+    let queued = (await sending) ?? false;
     const state = await readSpaceState();
     // A space another device removed: its words no longer work, as the server says.
     if (state?.status === 'removed') throw new Error(state.message);
-    // The device's own records go now, but those it holds as the space does.
-    const own = await everyRecord(asInSpace);
-    if (await sendNow(key, own)) announceStudyQueued();
+    await skipOwnWrites(key, linking.cursors);
+    const after = linking.heldBack.filter(({ kind, id }) => !linking.asInSpace.has(studyRecordId(kind, id)));
+    if (after.length) queued = (await sendNow(key, after)) || queued;
+    if (queued) announceStudyQueued();
     return result;
   });
 }
