@@ -90,6 +90,18 @@ export class ScriptedSpaces {
     this.write(id, this.spaces.get(id)!, records);
   }
 
+  /**
+   * Writes records into a space as one write, leaving the earlier changes of the same records in
+   * place: the backend keeps them until it compacts the space, so a later page may delete a record
+   * an earlier page brought.
+   */
+  append(id: string, records: Omit<Change, 'seq'>[]): void {
+    const seq = (this.seqs.get(id) ?? 0) + 1;
+    const space = this.spaces.get(id)!;
+    for (const record of records) space.changes.push({ seq, rid: record.rid, ...(record.data !== undefined ? { data: record.data } : { deleted: true }) });
+    this.seqs.set(id, seq);
+  }
+
   private write(id: string, space: Space, records: Omit<Change, 'seq'>[]): Reply {
     const grows = records.some((r) => r.data !== undefined);
     const after = new Map<string, Omit<Change, 'seq'>>(space.changes.map((c) => [c.rid, c]));

@@ -213,6 +213,26 @@ describe('the pull and the push', () => {
     expect(spaceCalls()).toHaveLength(before + 1);
   });
 
+  it('takes a later page\'s deletion of a record an earlier page brought (the next page is opened while the last is merged)', async () => {
+    server.spaces.pageSize = 500;
+    await asDevice('A');
+    await db.notes.bulkAdd(manyNotes(1_100));
+    const words = await createSpace();
+    const [spaceId, space] = [...server.spaces.spaces][0]!;
+    // The space's writes: 500, 500 and 100 records, then one deleting a record of the first, which
+    // stays there: three pages (the last two writes together).
+    const deleted = space.changes.find((c) => c.seq === 1)!;
+    server.spaces.append(spaceId, [{ rid: deleted.rid, deleted: true }]);
+    await asDevice('B');
+    const before = spaceCalls().length;
+    const result = await linkSpace(words.join(' '));
+    const pages = spaceCalls().slice(before).filter((c) => c.method === 'GET');
+    expect(pages).toHaveLength(3);
+    expect(result.applied).toBe(1_101);
+    expect(await db.notes.count()).toBe(1_099);
+    expect(await db.tombstones.count()).toBe(1);
+  });
+
   it('does not fetch its own writes back, but reads them with another device\'s when that one wrote between', async () => {
     await twoLinkedDevices();
     await round();

@@ -39,7 +39,12 @@ async function recordsByRid(key: Uint8Array): Promise<Map<string, { kind: StudyK
   return new Map(rids.map((rid, n) => [rid, records[n]!]));
 }
 
-type ByRid = { map?: Map<string, { kind: StudyKind; id: string }> };
+/**
+ * The device's records by opaque id, worked out at a pull's first deletion (`map`), and the
+ * records the pull has opened so far (`opened`): a page is opened before the one ahead of it is
+ * merged, so these are not all on the device yet.
+ */
+type ByRid = { map?: Map<string, { kind: StudyKind; id: string }>; opened: Map<string, { kind: StudyKind; id: string }> };
 
 /** An opened record as the device takes it, or null when it is not a study record of this kind and id. */
 function asIncoming(record: OpenedRecord): Incoming | null {
@@ -50,13 +55,12 @@ function asIncoming(record: OpenedRecord): Incoming | null {
 
 /**
  * Opens a page's records in the study worker (seal-client.ts), and takes them in slices
- * (lib/next-task.ts); deletions are named through the device's own records and the page's records
- * before them.
+ * (lib/next-task.ts); deletions are named through the device's own records and the records the
+ * pull opened before them.
  */
 async function openPage(key: Uint8Array, page: SpaceChanges, byRid: ByRid): Promise<{ incoming: Incoming[]; unreadable: number }> {
   const records = await sealWork({ op: 'open', key, items: page.changes });
   const incoming: Incoming[] = [];
-  const openedHere = new Map<string, { kind: StudyKind; id: string }>();
   let unreadable = 0;
   const slices = new Slices();
   for (const [i, change] of page.changes.entries()) {
@@ -65,8 +69,7 @@ async function openPage(key: Uint8Array, page: SpaceChanges, byRid: ByRid): Prom
     if (opened === undefined) {
       if (!byRid.map) {
         byRid.map = await recordsByRid(key);
-        // This page's records opened so far are not on the device yet.
-        for (const [rid, known] of openedHere) byRid.map.set(rid, known);
+        for (const [rid, known] of byRid.opened) byRid.map.set(rid, known);
       }
       const known = byRid.map.get(change.rid);
       // A record this device never had: nothing to delete.
@@ -79,7 +82,7 @@ async function openPage(key: Uint8Array, page: SpaceChanges, byRid: ByRid): Prom
       continue;
     }
     incoming.push(record);
-    openedHere.set(change.rid, { kind: record.kind, id: record.id });
+    byRid.opened.set(change.rid, { kind: record.kind, id: record.id });
     byRid.map?.set(change.rid, { kind: record.kind, id: record.id });
   }
   return { incoming, unreadable };
@@ -186,9 +189,11 @@ async function applyPage(
   return { applied, requeue };
 }
 
-/** Opens and applies one page with its cursor; null when the device no longer follows the space. */
-async function mergePage(key: Uint8Array, page: SpaceChanges, byRid: ByRid, result: StudyPullResult, linking?: Linking): Promise<boolean | null> {
-  const { incoming, unreadable } = await openPage(key, page, byRid);
+/** A page of the space with its records opened. */
+type Opened = { page: SpaceChanges; incoming: Incoming[]; unreadable: number };
+
+/** Applies one opened page with its cursor; null when the device no longer follows the space. */
+async function mergePage(key: Uint8Array, { page, incoming, unreadable }: Opened, result: StudyPullResult, linking?: Linking): Promise<boolean | null> {
   result.unreadable += unreadable;
   return db.transaction('rw', [...studyTables(), db.meta, db.outbox], async () => {
     // Left or rotated while this page was on its way: it belongs to no space the device follows.
@@ -223,10 +228,10 @@ export async function pullStudy(): Promise<StudyPullResult> {
  */
 export async function pullInto(key: Uint8Array, cursor: number, result: StudyPullResult, linking?: Linking, linked?: () => void): Promise<void> {
   const keys = await keysOf(key);
-  // Worked out once a pull, at its first deletion; records opened after that are added as they come.
-  const byRid: ByRid = {};
-  let after = cursor;
-  for (;;) {
+  const byRid: ByRid = { opened: new Map() };
+  let entered = false;
+  /** The page after `after`, opened; null when the space was removed (the device has left it). */
+  const fetchPage = async (after: number): Promise<Opened | null> => {
     let page: SpaceChanges;
     try {
       ({ data: page } = await api<SpaceChanges>('GET', `${spacePath(keys.spaceId, '/changes')}?after=${after}`, {
@@ -235,7 +240,7 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
     } catch (error) {
       if (error instanceof ApiError && error.code === 'SPACE_REMOVED') {
         await leaveSpace({ status: 'removed', message: error.message });
-        return;
+        return null;
       }
       throw error;
     }
@@ -243,18 +248,37 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
       for (const change of page.changes) linking.inSpace.add(change.rid);
       if (after === cursor) {
         await enterSpace(key, cursor);
+        entered = true;
         linked?.();
       }
     }
-    const requeued = await mergePage(key, page, byRid, result, linking).catch(async (error: unknown) => {
+    return { page, ...(await openPage(key, page, byRid)) };
+  };
+  let next = fetchPage(cursor);
+  for (let first = true; ; first = false) {
+    let page: SpaceChanges;
+    let requeued: boolean | null;
+    try {
+      const opened = await next;
+      if (!opened) return;
+      page = opened.page;
+      // The next page comes and opens while this one is merged (seen to at once, or its failure
+      // would go unhandled while this page is merged; it is waited for next time round). Pages
+      // are as large as the server gives: each merge tells the live queries, and My notes reads
+      // its whole list again after each (pages of 500 made a link of 2,000 slower, not faster).
+      if (page.hasMore) {
+        next = fetchPage(page.cursor);
+        next.catch(() => undefined);
+      }
+      requeued = await mergePage(key, opened, result, linking);
+    } catch (error) {
       // A link whose first page could not be taken in (a full device, say) is not kept.
-      if (linking && after === cursor) await leaveSpace(undefined).catch(() => undefined);
+      if (first && entered) await leaveSpace(undefined).catch(() => undefined);
       throw error;
-    });
+    }
     if (requeued === null) return;
     tablesChanged(studyTables());
     if (requeued) announceStudyQueued();
-    after = page.cursor;
     if (!page.hasMore) return;
   }
 }
