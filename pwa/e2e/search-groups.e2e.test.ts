@@ -123,8 +123,10 @@ describe('search reaches the Bible and the lessons', () => {
     const passage = page.getByTestId('search-passage');
     await expect(passage.getByTestId('search-passage-text').textContent()).resolves.toContain(JOHN_3_16);
     await expect(passage.getByRole('link', { name: 'Read the whole chapter' }).getAttribute('href')).resolves.toBe('/bible/john/3#v16');
-    // The worker's groups are still on their way.
-    await expect(page.getByText('Searching the lessons and the Bible…').isVisible()).resolves.toBe(true);
+    // The worker's groups are still on their way: their loading line shows (drawn apart from the
+    // passage, so it may come a moment after it) and stays, since the worker never answers.
+    await page.getByText('Searching the lessons and the Bible…').waitFor();
+    await expect(page.getByTestId('verse-results').count()).resolves.toBe(0);
     await context.close();
   });
 
