@@ -140,6 +140,9 @@ describe('study tools', () => {
     await openArticle(page, editable);
     await selectWords(page, 'calm line after another');
     await page.getByRole('button', { name: 'Highlight in pink' }).click();
+    // The bar goes once that highlight is stored, and the app then clears the selection: a
+    // selection made before that would be cleared with it.
+    await page.getByRole('button', { name: 'Highlight in pink' }).waitFor({ state: 'hidden' });
     await selectWords(page, 'will be removed');
     await page.getByRole('button', { name: 'Highlight in yellow' }).click();
     const before = await eventually(async () => {
