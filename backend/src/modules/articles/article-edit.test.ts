@@ -14,7 +14,10 @@ describe('editing an article through POST /api/articles/add', () => {
   const countWithId = (id: string) => articleModel(app.connection).countDocuments({ _id: id });
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // Six saves at once below: the citation queue (modules/scripture/scripture-pool.ts, three
+    // waiting by default) takes them all, so the version race alone decides their answers; on a
+    // busy machine the default queue was full for one and answered it 503.
+    app = await startTestApp({ scriptureLinking: { queueMax: 8 } });
     ({ token: admin } = await createUser(app));
   });
   afterAll(() => app.close());
