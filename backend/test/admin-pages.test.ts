@@ -5,7 +5,8 @@
 // the same at two library sizes. Two instances: a change through one reaches the other's pages.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandStartedEvent } from 'mongodb';
-import type { AdminChanges, AdminCommentPage, AdminCounts, AdminUserPage, ArticlePage, DashboardData } from '@fw/contracts';
+import type { AdminChanges, AdminComment, AdminCommentPage, AdminCounts, AdminUserPage, Article, ArticlePage, DashboardData, User } from '@fw/contracts';
+import { compareNewestFirst } from '@fw/contracts/order';
 import {
   ADMIN_CHANGES_MAX_ITEMS,
   ADMIN_PAGE_MAX_ITEMS,
@@ -24,6 +25,7 @@ import { readModelOn } from '../src/modules/sync/read-model.ts';
 import { loadScaleTier, type ScaleSizes } from './scale-tier.ts';
 import { NO_COMMENT_LIMIT, addComment, createArticle, newKey, saveArticle } from './content-fixtures.ts';
 import { createUser } from './fixtures.ts';
+import { readsDuring } from './reads-during.ts';
 
 const SMALL: ScaleSizes = { articles: 40, comments: 200, users: 10, lessons: 5 };
 const LARGE: ScaleSizes = { articles: 1200, comments: 12_000, users: 150, lessons: 10 };
@@ -33,6 +35,8 @@ const GROWING = new Set(['articles', 'comments', 'users', 'tombstones']);
 interface Loaded {
   app: TestApp;
   token: string;
+  /** A published article's public read (a reader's request). */
+  readPath: string;
   /** Commands sent to the growing collections while `watching` is on. */
   commands: { name: string; collection: string; filters: unknown[] }[];
   watching: boolean;
@@ -44,8 +48,11 @@ async function loaded(sizes: ScaleSizes, seed: number): Promise<Loaded> {
   const connection = await connectDatabase(mongoUri);
   const pool = scripturePool();
   let adminId: string;
+  let readPath: string;
   try {
-    adminId = (await loadScaleTier(connection, sizes, { pool, seed })).admin._id;
+    const tier = await loadScaleTier(connection, sizes, { pool, seed });
+    adminId = tier.admin._id;
+    readPath = `/api/articles/${tier.published[0]}`;
   } finally {
     await pool.close();
     await connection.close();
@@ -53,7 +60,7 @@ async function loaded(sizes: ScaleSizes, seed: number): Promise<Loaded> {
   const app = await startTestApp({ mongoUri, ...NO_COMMENT_LIMIT }, { monitorCommands: true });
   // Built once before the first call (as a server's start does), not under a call's deadline.
   await readModelOn(app.connection).current();
-  const state: Loaded = { app, token: signToken(adminId, app.config.jwtSecret), commands: [], watching: false };
+  const state: Loaded = { app, token: signToken(adminId, app.config.jwtSecret), readPath, commands: [], watching: false };
   const database = app.connection.name;
   app.connection.getClient().on('commandStarted', (event: CommandStartedEvent) => {
     const collection = String(event.command[event.commandName]);
@@ -195,6 +202,49 @@ describe('admin pages at a library size', () => {
     const byEmail = await get<AdminUserPage>(large, `${API_PATHS.userPage}?q=${encodeURIComponent(user.email)}`);
     expect(byEmail.body.items.map((u) => u._id)).toEqual([String(user._id)]);
   });
+
+  it('sends the full lists of the call table whole and in order from the view, reading no comment or user, while readers are answered', async () => {
+    type Dated = { createdAt?: Date; _id: unknown };
+    const newestFirst = (a: Dated, b: Dated) => compareNewestFirst(a.createdAt!.toISOString(), String(a._id), b.createdAt!.toISOString(), String(b._id));
+    const articleDocs = (await db(large, 'articles').find({}, { projection: { title: 1, createdAt: 1, isPublished: 1 } }).toArray()).sort(newestFirst);
+    const commentDocs = (await db(large, 'comments').find({}, { projection: { article: 1, createdAt: 1, isApproved: 1 } }).toArray()).sort(newestFirst);
+    const userDocs = await db(large, 'users').find({}, { projection: { createdAt: 1 } }).toArray();
+    const titles = new Map(articleDocs.map((a) => [String(a._id), a.title as string]));
+
+    let articles: Article[] = [];
+    const articleCommands = await watched(large, async () => {
+      const res = await get<{ success: boolean; articles: Article[] }>(large, API_PATHS.articles);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      articles = res.body.articles;
+    });
+    expect(articles.map((a) => a._id)).toEqual(articleDocs.map((a) => String(a._id)));
+    expect(articles.every((a) => typeof a.content === 'string' && a.content.length > 0)).toBe(true);
+    expect(articles.filter((a) => a.isPublished)).toHaveLength(articleDocs.filter((a) => a.isPublished).length);
+    // Each article's text read by `_id`, once (and a read model's catch-up may fall inside).
+    expectOnlyIdAccess(articleCommands);
+    expect(articleCommands.length).toBeLessThanOrEqual(LARGE.articles + 2);
+
+    let comments: AdminComment[] = [];
+    let users: User[] = [];
+    const listCommands = await watched(large, async () => {
+      comments = (await get<{ comments: AdminComment[] }>(large, API_PATHS.comments)).body.comments;
+      users = (await get<{ users: User[] }>(large, API_PATHS.users)).body.users;
+    });
+    expect(comments.map((c) => c._id)).toEqual(commentDocs.map((c) => String(c._id)));
+    expect(comments.filter((c) => !c.isApproved)).toHaveLength(commentDocs.filter((c) => !c.isApproved).length);
+    const articleOf = new Map(commentDocs.map((c) => [String(c._id), String(c.article)]));
+    expect(comments.every((c) => c.article?._id === articleOf.get(c._id) && c.article?.title === titles.get(c.article!._id))).toBe(true);
+    expect(users.map((u) => u._id).sort()).toEqual(userDocs.map((u) => String(u._id)).sort());
+    expect(users.every((u) => !('passwordHash' in u))).toBe(true);
+    expect(listCommands.length).toBeLessThanOrEqual(2);
+
+    // A reader beside the largest list: answered while it goes, not after it.
+    const during = await readsDuring(large.app, large.readPath, get(large, API_PATHS.articles));
+    expect(during.result.status).toBe(200);
+    expect(during.reads).toBeGreaterThan(5);
+    expect(during.longestMs).toBeLessThan(during.workMs / 4);
+  }, 120_000);
 
   it('reads the growing collections only by `_id`, for the admin answers and writes, whatever the size', async () => {
     const steps = async (at: Loaded) => {

@@ -8,7 +8,6 @@ import { API_PATHS } from './paths.ts';
 import { PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE, passwordFitsBcrypt } from './password.ts';
 
 const ROLES = ['admin', 'user'] as const;
-export type Role = (typeof ROLES)[number];
 
 export const userSchema = z.object({
   _id: objectIdSchema,

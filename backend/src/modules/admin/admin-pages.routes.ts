@@ -4,14 +4,27 @@
 // - the change feed (contracts/src/admin-changes.ts): what changed since a device's cursor, a slice
 //   of the view's change index; only its articles are read, each by `_id`, as the view holds no
 //   article text.
-// The full lists of the product's call table stay as they were, for clients that do not page.
+// - the full lists of the product's call table, for clients that do not page (every article,
+//   comment or user): from the view too, sent a piece at a time (http/json-list.ts); only the
+//   articles' text is read, each by `_id`, as the list goes out.
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type mongoose from 'mongoose';
-import { adminChangesQuerySchema, adminCommentPageQuerySchema, adminPageQuerySchema, type AdminChanges } from '@fw/contracts';
+import {
+  adminChangesQuerySchema,
+  adminCommentPageQuerySchema,
+  adminPageQuerySchema,
+  type AdminChanges,
+  type AdminComment,
+  type AdminCommentItem,
+  type AdminUserItem,
+  type User,
+} from '@fw/contracts';
+import { compareNewestFirst } from '@fw/contracts/order';
 import { API_PATHS } from '@fw/contracts/paths';
 import { mapLimit } from '../../db/map-limit.ts';
 import { parseWith } from '../../http/validate.ts';
+import { inPieces, sendJsonList } from '../../http/json-list.ts';
 import type { AdminState } from '../../middleware/require-admin.ts';
 import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
 import { formatCursor, placeOf } from '../sync/cursor.ts';
@@ -20,6 +33,25 @@ import { fromChangeKey, pageOf, type AdminModel } from './admin-model.ts';
 
 /** Article reads in flight at once for one page of changes. */
 const ARTICLE_READS_AT_ONCE = 16;
+
+/** A comment as the product's calls send it: its article's id and title, or null when the article is gone. */
+function commentDto({ articleTitle, ...comment }: AdminCommentItem): AdminComment {
+  return { ...comment, article: articleTitle === null ? null : { _id: comment.article, title: articleTitle } };
+}
+
+const userDto = ({ _id, name, email, role, isApproved }: AdminUserItem): User => ({ _id, name, email, role, isApproved });
+
+/** Two lists in the same newest-first order as one. */
+function mergeNewestFirst<T extends { createdAt: string; id: string }>(a: readonly T[], b: readonly T[]): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const takeA = j === b.length || (i < a.length && compareNewestFirst(a[i]!.createdAt, a[i]!.id, b[j]!.createdAt, b[j]!.id) <= 0);
+    out.push(takeA ? a[i++]! : b[j++]!);
+  }
+  return out;
+}
 
 export interface AdminPagesRouterDeps {
   connection: mongoose.Connection;
@@ -47,14 +79,11 @@ export function adminPagesRouter({ connection, adminOnly }: AdminPagesRouterDeps
       } else if (kind === 'comment') {
         const item = admin.commentItem(id);
         if (!item) out.removed.comments.push(id);
-        else {
-          const { articleTitle, ...comment } = item;
-          out.comments.push({ ...comment, article: articleTitle === null ? null : { _id: comment.article, title: articleTitle } });
-        }
+        else out.comments.push(commentDto(item));
       } else {
         const held = admin.users.get(id)?.item;
         if (!held) out.removed.users.push(id);
-        else out.users.push({ _id: held._id, name: held.name, email: held.email, role: held.role, isApproved: held.isApproved });
+        else out.users.push(userDto(held));
       }
     }
     // Read as they are now (a later change comes again in a later page, the same or newer).
@@ -99,6 +128,32 @@ export function adminPagesRouter({ connection, adminOnly }: AdminPagesRouterDeps
     const query = parseWith(adminPageQuerySchema, ctx.query);
     const { admin } = await model.current();
     ctx.body = { success: true, ...pageOf(admin.users.inOrder(), query) };
+  });
+
+  // The full lists. Each goes from the view as it is when asked (a copy of its order; a thing
+  // changed meanwhile is sent as it was or as it is now, one gone is left out).
+  router.get(API_PATHS.articles, adminOnly, async (ctx) => {
+    const { admin } = await model.current();
+    const read = async (part: readonly { id: string }[]) => {
+      const docs = await mapLimit(part, ARTICLE_READS_AT_ONCE, ({ id }) => Articles.findById(id).lean() as Promise<ArticleDoc | null>);
+      return docs.flatMap((doc) => (doc ? [toArticleDto(doc)] : []));
+    };
+    await sendJsonList(ctx, { success: true }, 'articles', inPieces(admin.articles.inOrder().slice(), read));
+  });
+
+  router.get(API_PATHS.comments, adminOnly, async (ctx) => {
+    const { admin } = await model.current();
+    const all = mergeNewestFirst(admin.waiting.inOrder(), admin.approved.inOrder());
+    const dtos = (part: readonly { id: string }[]) => part.flatMap(({ id }) => {
+      const item = admin.commentItem(id);
+      return item ? [commentDto(item)] : [];
+    });
+    await sendJsonList(ctx, { success: true }, 'comments', inPieces(all, dtos));
+  });
+
+  router.get(API_PATHS.users, adminOnly, async (ctx) => {
+    const { admin } = await model.current();
+    await sendJsonList(ctx, { success: true }, 'users', inPieces(admin.users.inOrder().slice(), (part) => part.map((held) => userDto(held.item))));
   });
 
   return router;

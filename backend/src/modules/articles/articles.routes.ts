@@ -126,9 +126,5 @@ export function articlesRouter({ connection, adminOnly, idempotent, scripture }:
     ctx.body = { success: true, revision: await articles.revision(id, n) };
   });
 
-  router.get(API_PATHS.articles, adminOnly, async (ctx) => {
-    ctx.body = { success: true, articles: (await articles.listAll()).map(toArticleDto) };
-  });
-
   return router;
 }

@@ -26,9 +26,6 @@ export const ARTICLE_MESSAGES = {
 /** A toggle that keeps losing the race to other changes gives up after this many tries. */
 const TOGGLE_MAX_ATTEMPTS = 5;
 
-/** contracts/order.ts as the database sorts: the dashboard and the device agree on "recent". */
-const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
-
 /** `scripture`: the citation threads a save needs (scripture-pool.ts); callers that never save leave it out. */
 export function articlesService(connection: mongoose.Connection, scripture?: ScripturePool) {
   const store = articleStore(connection);
@@ -37,10 +34,6 @@ export function articlesService(connection: mongoose.Connection, scripture?: Scr
   const model = readModelOn(connection);
 
   return {
-    async listAll(): Promise<ArticleDoc[]> {
-      return (await Articles.find({}).sort(NEWEST_FIRST).lean()) as ArticleDoc[];
-    },
-
     /**
      * Counts and the newest articles' ids from the admin view (admin/admin-model.ts), which keeps
      * them as changes are applied; then those few articles read by `_id` for their full answer.

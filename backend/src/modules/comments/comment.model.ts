@@ -2,7 +2,7 @@
 // global change number of the latest change that devices must learn about (approval, or its
 // article being published or unpublished); 0 until approved.
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
-import type { AdminComment, Comment } from '@fw/contracts';
+import type { Comment } from '@fw/contracts';
 import { modelOn } from '../../db/model-on.ts';
 
 const commentSchema = new Schema(
@@ -30,18 +30,5 @@ export function toCommentDto(comment: CommentDoc): Comment {
     content: comment.content,
     createdAt: comment.createdAt.toISOString(),
     isApproved: comment.isApproved,
-  };
-}
-
-/** The admin list shows the article's title beside each comment (null if the article is gone). */
-export function toAdminCommentDto(
-  comment: CommentDoc,
-  titles: ReadonlyMap<string, string>,
-): AdminComment {
-  const articleId = String(comment.article);
-  const title = titles.get(articleId);
-  return {
-    ...toCommentDto(comment),
-    article: title === undefined ? null : { _id: articleId, title },
   };
 }

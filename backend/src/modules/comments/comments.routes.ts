@@ -46,10 +46,6 @@ export function commentsRouter({
     ctx.body = { success: true, message: COMMENT_MESSAGES.ADDED, comment: toCommentDto(comment) };
   });
 
-  router.get(API_PATHS.comments, adminOnly, async (ctx) => {
-    ctx.body = { success: true, comments: await comments.listForAdmin() };
-  });
-
   router.put(API_PATHS.approveComment, adminOnly, idempotent, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     await comments.approve(id);

@@ -9,7 +9,7 @@ import { writeChange } from '../../db/write-change.ts';
 import { articleModel } from '../articles/article.model.ts';
 import { changeRef, recordRemoval, tombstoneModel } from '../sync/tombstone.model.ts';
 import { readModelOn } from '../sync/read-model.ts';
-import { commentModel, toAdminCommentDto, type CommentDoc } from './comment.model.ts';
+import { commentModel, type CommentDoc } from './comment.model.ts';
 
 export const COMMENT_MESSAGES = {
   ADDED: 'Thank you! Your comment will appear once an administrator approves it.',
@@ -97,16 +97,6 @@ export function commentsService(connection: mongoose.Connection) {
       const stored = isNew ? created : await existingFor(withId);
       if (!stored) throw new Error(`Comment ${id} vanished right after it was sent again.`);
       return stored;
-    },
-
-    async listForAdmin() {
-      const comments = (await Comments.find({})
-        .sort({ createdAt: -1, _id: -1 })
-        .lean()) as CommentDoc[];
-      const articleIds = [...new Set(comments.map((c) => String(c.article)))];
-      const articles = await Articles.find({ _id: { $in: articleIds } }, { title: 1 }).lean();
-      const titles = new Map(articles.map((a) => [String(a._id), a.title]));
-      return comments.map((comment) => toAdminCommentDto(comment, titles));
     },
 
     /**

@@ -1,7 +1,6 @@
-// Users: administrators and people waiting to become one. The password hash never leaves here
-// except through toUserDto, which drops it.
+// Users: administrators and people waiting to become one. The password hash never leaves the
+// users module: the admin view reads users without it (sync/read-model.ts).
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
-import type { Role, User } from '@fw/contracts';
 import { modelOn } from '../../db/model-on.ts';
 
 const userSchema = new Schema(
@@ -25,14 +24,4 @@ export type UserDoc = InferSchemaType<typeof userSchema> & { _id: mongoose.Types
 
 export function userModel(connection: mongoose.Connection) {
   return modelOn(connection, 'User', userSchema);
-}
-
-export function toUserDto(user: UserDoc): User {
-  return {
-    _id: String(user._id),
-    name: user.name,
-    email: user.email,
-    role: user.role as Role,
-    isApproved: user.isApproved,
-  };
 }

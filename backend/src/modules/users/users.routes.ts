@@ -38,10 +38,6 @@ export function usersRouter({ config, connection, passwords, adminOnly, idempote
     ctx.body = { success: true, ...(await users.login(input)) };
   });
 
-  router.get(API_PATHS.users, adminOnly, async (ctx) => {
-    ctx.body = { success: true, users: await users.list() };
-  });
-
   router.delete(API_PATHS.deleteUser, adminOnly, idempotent, async (ctx) => {
     const { userId } = parseWith(adminRoutes.deleteUser.body, ctx.request.body);
     ctx.body = { success: true, message: await users.remove(userId) };

@@ -2,10 +2,9 @@
 // it throws; the routes file turns requests into calls here.
 import crypto from 'node:crypto';
 import mongoose from 'mongoose';
-import type { User } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
 import { signToken } from './tokens.ts';
-import { toUserDto, userModel, type UserDoc } from './user.model.ts';
+import { userModel, type UserDoc } from './user.model.ts';
 import { claimFirstAdmin } from './first-admin.ts';
 import { isDuplicateKey } from '../../db/duplicate-key.ts';
 import type { PasswordPool } from './password-pool.ts';
@@ -115,11 +114,6 @@ export function usersService({ connection, jwtSecret, passwords }: UsersServiceD
       if (!user || !matches) throw new HttpError('BAD_CREDENTIALS', USER_MESSAGES.BAD_CREDENTIALS);
       if (!user.isApproved) throw new HttpError('NOT_APPROVED', USER_MESSAGES.NOT_APPROVED);
       return { token: signToken(String(user._id), jwtSecret), message: USER_MESSAGES.LOGGED_IN };
-    },
-
-    async list(): Promise<User[]> {
-      const users = (await Users.find().sort({ createdAt: 1, _id: 1 }).lean()) as UserDoc[];
-      return users.map(toUserDto);
     },
 
     /** Deletes a user who is not an admin (an admin calling this on themself is refused too). */
