@@ -78,6 +78,7 @@ async function prepare(backend) {
     const { template, comments } = await readTemplate(first.mongoUri, article._id);
     log(`backends: ${backend}: writing ${BACKEND_ARTICLES} articles and ${BACKEND_ARTICLES * COMMENTS_EACH} comments in bulk`);
     await growLibrary(first.mongoUri, { from: 1, target: BACKEND_ARTICLES, commentsEach: COMMENTS_EACH, template, comments });
+    database.analyze();
     const server = await startBackend(database, { name: `bench_${backend}`, seed: false, env, mongoUri: first.mongoUri });
     const url = server.url;
     let current = (await api(url, 'GET', `/api/articles/${article._id}`)).article;

@@ -353,6 +353,7 @@ async function onBackend(backend) {
     for (const sizes of SCALE_SIZES) {
       const uri = databaseUri(database.baseUri, `scale_${sizes.articles}_${crypto.randomBytes(3).toString('hex')}`);
       const { tier, loadMs } = await loadTier(uri, sizes);
+      database.analyze?.();
       log(`scale: ${backend}: loaded ${JSON.stringify(sizes)} in ${loadMs} ms (${JSON.stringify(tier.timings)})`);
       const startMs = performance.now();
       const server = await startBackend(database, { name: 'scale', mongoUri: uri, env: SERVER_ENV, startTimeoutMs: SCALE_START_TIMEOUT_MS });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, PWA_DIST } from '../../scripts/lib/proc.mjs';
 import { freePort, startFerret, waitForPort } from '../../scripts/lib/db.mjs';
-import { startFerretOnPostgres } from '../../scripts/lib/postgres.mjs';
+import { POSTGRES_DATABASE, startFerretOnPostgres } from '../../scripts/lib/postgres.mjs';
 
 const SERVER_START_TIMEOUT_MS = 60_000;
 
@@ -32,6 +32,13 @@ export async function startDatabaseOn(backend) {
   return {
     baseUri: server.uri,
     dataDir,
+    /**
+     * Brings PostgreSQL's planner statistics up to date after a bulk load (as after a restore):
+     * until autovacuum's next round (up to a minute), `_id` lookups may read whole tables.
+     */
+    analyze() {
+      server.postgres?.psql('ANALYZE', POSTGRES_DATABASE);
+    },
     async stop() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
