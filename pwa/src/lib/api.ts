@@ -80,14 +80,29 @@ const unanswered = (timedOut: boolean) =>
   new ApiError(timedOut ? TIMED_OUT_MESSAGE : navigator.onLine ? 'Could not reach the server.' : 'You are offline.', 0);
 
 /** The error for an answer that is not a success (`body` its JSON, null when it had none). */
-function refusal(response: Response, body: Record<string, unknown> | null): ApiError {
+function refusalOf(status: number, ok: boolean, body: Record<string, unknown> | null, retryAfter: string | null): ApiError {
   const message =
-    typeof body?.message === 'string' && body.message
-      ? body.message
-      : response.ok
-        ? UNKNOWN_ERROR_MESSAGE
-        : `The server answered ${response.status}.`;
-  return new ApiError(message, response.ok ? 500 : response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
+    typeof body?.message === 'string' && body.message ? body.message : ok ? UNKNOWN_ERROR_MESSAGE : `The server answered ${status}.`;
+  return new ApiError(message, ok ? 500 : status, body, parseRetryAfter(retryAfter));
+}
+
+const refusal = (response: Response, body: Record<string, unknown> | null) =>
+  refusalOf(response.status, response.ok, body, response.headers.get('Retry-After'));
+
+/**
+ * A request's outcome as a worker that made it hands it over (the study worker sends the study
+ * writes, sync/study-space/seal-work.ts): the answer's status and JSON, or no answer.
+ */
+export type Answered =
+  | { status: number; ok: boolean; body: Record<string, unknown> | null; retryAfter: string | null }
+  | { unanswered: true; timedOut: boolean };
+
+/** What api() would answer for `outcome`: its result, or the same ApiError. */
+export function resultOf<T>(outcome: Answered): ApiResult<T> {
+  if ('unanswered' in outcome) throw unanswered(outcome.timedOut);
+  const { status, ok, body } = outcome;
+  if (!ok || !body || body.success === false) throw refusalOf(status, ok, body, outcome.retryAfter);
+  return { data: body as T, status, etag: null, notModified: false };
 }
 
 async function jsonOf(response: Response): Promise<Record<string, unknown> | null> {

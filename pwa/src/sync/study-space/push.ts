@@ -12,7 +12,7 @@ import { spacePath } from '@fw/contracts/paths';
 import type { SealedRecord } from '@fw/contracts/study-space';
 import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS } from '@fw/contracts/study-limits';
 import type { SpaceKeys } from '@fw/contracts/study-seal';
-import { ApiError, api } from '../../lib/api.ts';
+import { API_TIMEOUT_MS, ApiError, resultOf } from '../../lib/api.ts';
 import { db, inSteps, readInSteps, type OutboxEntry, type StudyKind } from '../../db/db.ts';
 import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveCount, leaveSpace, linkedSpace, skipOwnWrites, stillLinked } from './space-state.ts';
@@ -69,14 +69,19 @@ export function writesOf<T>(items: T[], sealed: (item: T) => SealedRecord): T[][
   return writes;
 }
 
-/** POSTs sealed records to the space under `key`. */
+/** POSTs sealed records to the space under `key`, from the study worker (seal-work.ts post); refusals as api() throws them. */
 export async function writeRecords(keys: SpaceKeys, records: SealedRecord[], key: string): Promise<Record<string, unknown>> {
-  const { data } = await api('POST', spacePath(keys.spaceId, '/records'), {
-    body: { records },
-    idempotencyKey: key,
-    headers: { [SPACE_CREDENTIAL_HEADER]: keys.credential },
+  const posted = await sealWork({
+    op: 'post',
+    items: [],
+    post: {
+      path: spacePath(keys.spaceId, '/records'),
+      headers: { [SPACE_CREDENTIAL_HEADER]: keys.credential, 'Idempotency-Key': key },
+      body: { records },
+      timeoutMs: API_TIMEOUT_MS,
+    },
   });
-  return data;
+  return resultOf<Record<string, unknown>>(posted).data;
 }
 
 /** Claims the entries still queued (counting an attempt, so nothing merges into them any more). */

@@ -72,10 +72,10 @@ export async function sealWork<W extends SealWork>(work: W): Promise<SealAnswers
       if (slices.due()) await slices.next();
     });
   }
-  if (work.items.length === 0 && (work.op !== 'drop' || !worker)) return [] as SealAnswers[W['op']];
+  if (work.op !== 'post' && work.items.length === 0 && (work.op !== 'drop' || !worker)) return [] as SealAnswers[W['op']];
   const target = running();
-  // One call: a snapshot is read in one transaction, and it answers nothing.
-  if (work.op === 'hold' || work.op === 'drop') return call(target, work);
+  // One call: a snapshot is read in one transaction, and it answers nothing; a post is one request.
+  if (work.op === 'hold' || work.op === 'drop' || work.op === 'post') return call(target, work);
   const parts: W[] = [];
   for (let from = 0; from < work.items.length; from += RECORDS_A_CALL) {
     parts.push({ ...work, items: work.items.slice(from, from + RECORDS_A_CALL) });
@@ -88,7 +88,7 @@ export async function sealWork<W extends SealWork>(work: W): Promise<SealAnswers
     next = n + 1 < parts.length ? call(target, parts[n + 1]!) : null;
     // Seen to, or it would be an unhandled rejection when this part fails first.
     next?.catch(() => undefined);
-    out.push(...(await current));
+    out.push(...((await current) as unknown[]));
   }
   return out as SealAnswers[W['op']];
 }

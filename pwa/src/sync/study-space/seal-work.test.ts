@@ -1,9 +1,10 @@
 // The study worker's sealing reads the records from the device database itself (seal-work.ts): a
 // run of ids is read as one key range, scattered ids one by one, and a record that is gone goes as
 // its tombstone. What it seals opens to the record as stored, without what the device works out.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db, type Highlight } from '../../db/db.ts';
 import { resetDevices } from '../../../test/devices.ts';
+import { ApiError, resultOf } from '../../lib/api.ts';
 import { doSealWork } from './seal-work.ts';
 import { newSpaceKey } from './space-words.ts';
 
@@ -28,7 +29,10 @@ const highlight = (n: number): Highlight => ({
   ...(n % 3 === 0 ? { orphan: 1 as const } : {}),
 });
 
-afterEach(() => resetDevices());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  return resetDevices();
+});
 
 async function sealAndOpen(ids: string[]) {
   const key = newSpaceKey();
@@ -84,5 +88,53 @@ describe('sealing what the device database holds', () => {
     expect(await open('s')).toEqual([travelling(1).note, 'changed']);
     await doSealWork({ op: 'drop', key, snapshot: 's', items: [] });
     expect(await open('s')).toEqual(['changed', 'changed']);
+  });
+});
+
+describe('a study write sent from the worker', () => {
+  const post = { path: '/api/study/spaces/s/records', headers: { 'Idempotency-Key': 'op-1' }, body: { records: [{ rid: 'r', deleted: true }] }, timeoutMs: 1_000 };
+
+  it('sends the body as JSON with its headers, and the page takes the answer as api() would', async () => {
+    const sent: { url: string; init: RequestInit }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      return new Response(JSON.stringify({ success: true, cursor: 7 }), { status: 200 });
+    });
+    const posted = await doSealWork({ op: 'post', items: [], post });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe(post.path);
+    expect(sent[0]!.init.method).toBe('POST');
+    expect(JSON.parse(String(sent[0]!.init.body))).toEqual(post.body);
+    expect(sent[0]!.init.headers).toMatchObject({ 'Idempotency-Key': 'op-1', 'Content-Type': 'application/json' });
+    expect(posted.workMs).toBeGreaterThanOrEqual(0);
+    expect(resultOf(posted).data).toEqual({ success: true, cursor: 7 });
+  });
+
+  it('gives a refusal the server\'s message, code and Retry-After, and no answer the network error', async () => {
+    vi.stubGlobal('fetch', async () =>
+      new Response(JSON.stringify({ success: false, code: 'SPACE_FULL', message: 'Your sync space is full.' }), { status: 413, headers: { 'Retry-After': '5' } }),
+    );
+    const refused = await doSealWork({ op: 'post', items: [], post });
+    const error = (() => {
+      try {
+        resultOf(refused);
+      } catch (caught) {
+        return caught as ApiError;
+      }
+    })();
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 413, message: 'Your sync space is full.', code: 'SPACE_FULL', retryAfterMs: 5_000 });
+
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const lost = await doSealWork({ op: 'post', items: [], post });
+    expect(lost).toMatchObject({ unanswered: true, timedOut: false });
+    expect(() => resultOf(lost)).toThrow(ApiError);
+    try {
+      resultOf(lost);
+    } catch (caught) {
+      expect((caught as ApiError).isNetwork).toBe(true);
+    }
   });
 });

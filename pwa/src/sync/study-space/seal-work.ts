@@ -5,10 +5,14 @@
 // records' WebCrypto calls run AT_ONCE side by side (one at a time, each waited for, a link spent
 // most of its time waiting). Records to seal are read from the device database here too
 // (IndexedDB works in a worker, db/worker-idb.ts): reading a link's own 2,000 took the page 0.7-1.1 s
-// at 4x CPU. Imports contracts and plain IndexedDB only, so the worker's bundle is small.
+// at 4x CPU. The study writes are sent from here too (op 'post'): a write of 500 sealed records
+// is a body of about 220 KB, and encoding and handing it to fetch took the page's thread 50 ms a
+// write at 4x CPU, a long task each. Imports contracts and plain IndexedDB only (and a type of
+// lib/api.ts, whose answer the page makes of the outcome), so the worker's bundle is small.
 import { deriveSpaceKeys, openRecord, opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import type { SealedRecord } from '@fw/contracts/study-space';
 import { getMany } from '../../db/worker-idb.ts';
+import type { Answered } from '../../lib/api.ts';
 
 /** Records whose WebCrypto calls run side by side. */
 export const AT_ONCE = 50;
@@ -44,7 +48,22 @@ export interface OpenedRecord {
   value: unknown;
 }
 
+/** A JSON POST of the study API, made as lib/api.ts makes one (the study calls need no sign-in). */
+interface ToPost {
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+  timeoutMs: number;
+}
+
+/**
+ * Its outcome, and the worker's own time on it (`workMs`: encoding the body, handing it over and
+ * reading the answer; not the wait for the server, which is no work of this thread).
+ */
+export type Posted = Answered & { workMs: number };
+
 export type SealWork =
+  | { op: 'post'; key?: undefined; items: []; post: ToPost }
   | { op: 'seal'; key: Uint8Array; items: ToSealStored[]; snapshot?: string }
   | { op: 'hold'; key: Uint8Array; items: ToSealStored[]; snapshot: string }
   | { op: 'drop'; key: Uint8Array; items: []; snapshot: string }
@@ -52,6 +71,7 @@ export type SealWork =
   | { op: 'rids'; key: Uint8Array; items: { kind: string; id: string }[] };
 
 export interface SealAnswers {
+  post: Posted;
   seal: SealedRecord[];
   hold: [];
   drop: [];
@@ -127,11 +147,42 @@ async function opened(keys: SpaceKeys, change: ToOpen): Promise<OpenedRecord | n
   }
 }
 
+async function post({ path, headers, body, timeoutMs }: ToPost): Promise<Posted> {
+  const started = performance.now();
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const answering = fetch(path, {
+    method: 'POST',
+    headers: { ...headers, Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: timeout,
+    cache: 'no-store',
+  });
+  let workMs = performance.now() - started;
+  let response: Response;
+  let text: string;
+  try {
+    response = await answering;
+    text = await response.text();
+  } catch {
+    return { unanswered: true, timedOut: timeout.aborted, workMs };
+  }
+  const reading = performance.now();
+  let json: Record<string, unknown> | null = null;
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // Not JSON: the page makes it an error as api() does.
+  }
+  workMs += performance.now() - reading;
+  return { status: response.status, ok: response.ok, body: json, retryAfter: response.headers.get('Retry-After'), workMs };
+}
+
 /**
  * Does one call's work. `between` runs before each group of AT_ONCE (in-process, it gives the
  * page its turn).
  */
 export async function doSealWork<W extends SealWork>(work: W, between?: () => Promise<void>): Promise<SealAnswers[W['op']]> {
+  if (work.op === 'post') return (await post(work.post)) as SealAnswers[W['op']];
   const keys = await keysFor(work.key);
   const seal = async ({ kind, id, value }: ToSeal): Promise<SealedRecord> =>
     value === undefined ? { rid: await opaqueIdOf(keys, kind, id), deleted: true } : sealRecord(keys, { kind, id, value });
