@@ -253,12 +253,13 @@ async function sendAll(key: Uint8Array, records: { kind: StudyKind; id: string }
     const writes = writesOf(group.map((record, i) => ({ record, sealed: sealed[i]! })), (item) => item.sealed);
     for (const [w, all] of writes.entries()) {
       if (!(linking ? linking.stillLinked() : await stillLinked(key))) return false;
-      const write = linking ? all.filter((item) => !linking.inSpace.has(item.sealed.rid)) : all;
-      if (linking) {
-        for (const item of all) {
-          const id = studyRecordId(item.record.kind, item.record.id);
-          if (write.includes(item)) linking.sentAlongside.add(id);
-          else linking.heldBack.push(item.record);
+      const write: typeof all = [];
+      for (const item of all) {
+        if (!linking) write.push(item);
+        else if (linking.inSpace.has(item.sealed.rid)) linking.heldBack.push(item.record);
+        else {
+          write.push(item);
+          linking.sentAlongside.add(studyRecordId(item.record.kind, item.record.id));
         }
       }
       if (write.length === 0) continue;
