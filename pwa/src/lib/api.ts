@@ -135,8 +135,8 @@ export async function api<T = Record<string, unknown>>(
   const etag = response.headers.get('ETag');
   if (response.status === 304) return { data: undefined as T, status: 304, etag, notModified: true };
   const body = await jsonOf(response);
-  if (!response.ok || !body || body.success === false) throw refusal(response, body);
-  return { data: body as T, status: response.status, etag, notModified: false };
+  const result = resultOf<T>({ status: response.status, ok: response.ok, body, retryAfter: response.headers.get('Retry-After') });
+  return { ...result, etag };
 }
 
 /**
