@@ -337,3 +337,37 @@ describe('window slots: a fresh instance pays the same whatever others counted',
     expect(perHit.length, `calls: ${[...new Set(perHit)].join()}`).toBeLessThanOrEqual(TOP_EVERY + 2);
   }, 120_000);
 });
+
+describe('window slots: hits at once from one instance do not walk the slots one another took', () => {
+  it('20 hits at once on a window nobody used, then 20 more: each hit tries about one slot', async () => {
+    const bucket = uniqueId('slots-burst');
+    const tried: string[] = [];
+    const real = a.connection.collection(RATE_LIMIT_COLLECTION);
+    const counted = new Proxy(real, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (name === 'insertOne') tried.push((args[0] as { _id: string })._id);
+          if (name === 'insertMany') tried.push(...(args[0] as { _id: string }[]).map((doc) => doc._id));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const connection = { collection: () => counted } as unknown as TestApp['connection'];
+    // A shared budget (topped: more than 16 slots), as the anonymous key budget and a comment limit.
+    const limiter = windowSlots({ connection, bucket, limit: 10_000, windowMs: WINDOW_MS });
+    const burst = () => Promise.all(Array.from({ length: 20 }, () => limiter.take('all')));
+
+    const first = await burst();
+    // Each caller tries a slot no other caller of this instance tried: 20 tries (walking from
+    // slot to slot behind one another, as they once did, took 210).
+    expect(new Set(first.map((t) => t.slot)).size).toBe(20);
+    expect(tried, 'slots tried by the first burst').toHaveLength(20);
+
+    tried.length = 0;
+    const second = await burst();
+    expect(second.map((t) => t.slot).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => 21 + i));
+    expect(tried).toHaveLength(20);
+  });
+});

@@ -148,7 +148,11 @@ export function windowSlots({
     let below = known ?? (topped ? await readTop(window) : 0);
     // Slots below this were raised past already: the top, read again, would tell nothing new.
     let readAgainFrom = known === undefined ? below + TOP_EVERY : 0;
-    for (let slot = below + 1; slot <= slotsPerWindow; slot = below + 1) {
+    for (;;) {
+      // Above every slot this instance tried meanwhile: callers at once try different slots, and a
+      // loser moves past those its neighbours took instead of trying each of them in turn.
+      const slot = Math.max(below, highest.get(window.id) ?? 0) + 1;
+      if (slot > slotsPerWindow) break;
       highest.set(window.id, slot);
       if (await insertClaim(slots(), { _id: `${window.id}#${slot}`, expiresAt })) {
         if (topped && slot % TOP_EVERY === 0) await raiseTop(window, slot);
