@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { compression } from './middleware/compress.ts';
 import { requestTimeout } from './middleware/timeout.ts';
-import { requireAdmin } from './middleware/require-admin.ts';
+import { adminCheck, requireAdmin, requireAdminBeside } from './middleware/require-admin.ts';
 import { staticPwa } from './middleware/static-pwa.ts';
 import { healthRouter, type Readiness } from './modules/health/health.routes.ts';
 import { userModel, type UserDoc } from './modules/users/user.model.ts';
@@ -82,23 +82,28 @@ export function createApp({ config, connection, passwords, scripture, readiness 
   // One picture job at a time for this server, the rest waiting in a bounded queue (images/).
   setImageQueue(connection, imageQueue(config.images));
   const users = userModel(connection);
-  const adminOnly = requireAdmin({
+  const beginAdminCheck = adminCheck({
     verifyToken: (token) => verifyToken(token, config.jwtSecret),
     findUser: (id) => users.findById(id).lean<UserDoc>().exec(),
   });
-  // Each write mounts it after its login check (or a visitor's rate limit): keys are per caller.
-  const idempotent = idempotency({ connection, anonymousBudget: config.rateLimits?.anonKeys });
+  const adminOnly = requireAdmin(beginAdminCheck);
+  // Keys are per caller: a write's layer comes after what says who calls (a study space's proof, a
+  // visitor's rate limit), or makes the caller's check itself beside the key's claim (an admin write).
+  const anonymousBudget = config.rateLimits?.anonKeys;
+  const idempotent = idempotency({ connection, anonymousBudget });
+  const adminWrite = requireAdminBeside(beginAdminCheck, (beside) => idempotency({ connection, anonymousBudget, beside }));
+
   const signer = vapidSigner(config);
   const links = previewLinks({ connection, secret: config.jwtSecret, publicUrl: config.publicUrl });
   const routers = [
     healthRouter({ connection, readiness }),
-    usersRouter({ config, connection, passwords, adminOnly, idempotent }),
-    articlesRouter({ connection, adminOnly, idempotent, scripture }),
-    commentsRouter({ connection, adminOnly, idempotent, commentLimit: commentRateLimit({ connection, config }) }),
+    usersRouter({ config, connection, passwords, adminWrite }),
+    articlesRouter({ connection, adminOnly, adminWrite, scripture }),
+    commentsRouter({ connection, adminWrite, idempotent, commentLimit: commentRateLimit({ connection, config }) }),
     adminPagesRouter({ connection, adminOnly }),
     syncRouter({ connection }),
-    scheduleRouter({ connection, adminOnly, idempotent, scripture }),
-    dailyRouter({ connection, adminOnly, idempotent, scripture }),
+    scheduleRouter({ connection, adminWrite, scripture }),
+    dailyRouter({ connection, adminWrite, scripture }),
     previewRouter({ adminOnly, links }),
     imagesRouter({ connection }),
     studyRouter({ connection, config, idempotent, log: config.env === 'test' ? () => {} : console.error }),

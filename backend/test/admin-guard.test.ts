@@ -9,8 +9,8 @@ import { createUser } from './fixtures.ts';
 
 const ALL_ROUTES = Object.entries(ROUTES as Record<string, RouteSpec>).map(([name, route]) => ({ name, ...route }));
 const ADMIN_ROUTES = ALL_ROUTES.filter((route) => route.admin);
-/** The name of the function require-admin.ts returns; how a mounted route shows it is guarded. */
-const GUARD_NAME = 'checkAdmin';
+/** The names of the functions require-admin.ts returns; how a mounted route shows it is guarded. */
+const GUARD_NAMES = ['checkAdmin', 'checkAdminBeside'];
 
 /** Every `METHOD path` the app's routers mount, with whether the admin guard is in its chain. */
 function mountedRoutes(app: TestApp): Array<{ call: string; guarded: boolean }> {
@@ -21,7 +21,7 @@ function mountedRoutes(app: TestApp): Array<{ call: string; guarded: boolean }> 
     router.stack.flatMap((layer) =>
       layer.methods
         .filter((method) => method !== 'HEAD')
-        .map((method) => ({ call: `${method} ${layer.path}`, guarded: layer.stack.some((fn) => fn.name === GUARD_NAME) })),
+        .map((method) => ({ call: `${method} ${layer.path}`, guarded: layer.stack.some((fn) => GUARD_NAMES.includes(fn.name)) })),
     ),
   );
 }

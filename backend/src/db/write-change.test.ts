@@ -117,8 +117,9 @@ describe('writeChange', () => {
 /**
  * The round trips of each write the PWA sends (every one with an Idempotency-Key), counted with
  * the driver's command monitoring: the fewest seen over a few requests of the kind, so periodic
- * housekeeping (sweeps, hint writes, the read model's refresh) does not count. What each is for is
- * in write-change.ts and middleware/idempotency.ts.
+ * housekeeping (sweeps, hint writes, the read model's refresh) does not count. Commands sent while
+ * another of the request is on its way share its round trip ('a + b'). What each is for is in
+ * write-change.ts and middleware/idempotency.ts.
  */
 describe('round trips per write', () => {
   let app: TestApp;
@@ -130,14 +131,25 @@ describe('round trips per write', () => {
     app = await startTestApp(NO_COMMENT_LIMIT, { monitorCommands: true });
     ({ token: admin } = await createUser(app));
     const database = app.connection.name;
-    app.connection.getClient().on('commandStarted', (event: CommandStartedEvent) => {
+    const client = app.connection.getClient();
+    /** This request's commands on their way: one started meanwhile joins the same round trip. */
+    const inFlight = new Set<number>();
+    client.on('commandStarted', (event: CommandStartedEvent) => {
       if (!seen || event.databaseName !== database) return;
-      seen.push(`${event.commandName} ${String(event.command[event.commandName])}`);
+      const command = `${event.commandName} ${String(event.command[event.commandName])}`;
+      if (inFlight.size && seen.length) seen.push([seen.pop()!, command].sort().join(' + '));
+      else seen.push(command);
+      inFlight.add(event.requestId);
     });
+    const answered = (event: { requestId: number }) => inFlight.delete(event.requestId);
+    client.on('commandSucceeded', answered);
+    client.on('commandFailed', answered);
   });
   afterAll(() => app.close());
 
-  /** The commands of the request with the fewest, over REPEATS requests made by `send(i)`. */
+  const commandCount = (rounds: string[]) => rounds.join(' + ').split(' + ').length;
+
+  /** The round trips of the request with the fewest commands, over REPEATS requests made by `send(i)`. */
   async function fewest(send: (i: number) => Promise<{ status: number }>): Promise<string[]> {
     let least: string[] | null = null;
     for (let i = 0; i < REPEATS; i++) {
@@ -146,12 +158,12 @@ describe('round trips per write', () => {
       const commands = seen;
       seen = null;
       expect(res.status).toBeLessThan(300);
-      if (!least || commands.length < least.length) least = commands;
+      if (!least || commandCount(commands) < commandCount(least)) least = commands;
     }
     return least!;
   }
 
-  it('a comment: 6; an approval: 6; an edit: 9', async () => {
+  it('a comment: 6 round trips; an approval: 5 (6 commands); an edit: 8 (9)', async () => {
     const article = await createArticle(app, admin);
     // A reader opened it: the read model holds it as published, and a comment needs no read.
     expect((await app.request('GET', `/api/articles/${article._id}`)).status).toBe(200);
@@ -187,8 +199,7 @@ describe('round trips per write', () => {
         body: { id: ids[i]! },
       });
     expect(await fewest(approve)).toEqual([
-      'find users', // the administrator still exists and is one
-      'insert idempotency_keys',
+      'find users + insert idempotency_keys', // the key, claimed beside the check that the administrator still exists and is one
       'insert seq_claims', // the change number
       'insert seq_fates', // its fate: being written (db/claims/sequence.ts), so no reader abandons it
       'update comments', // the approval (and the check that the comment exists)
@@ -207,8 +218,7 @@ describe('round trips per write', () => {
       return res;
     };
     expect(await fewest(edit)).toEqual([
-      'find users',
-      'insert idempotency_keys',
+      'find users + insert idempotency_keys',
       'find articles', // the stored copy: same fields, or a stale version
       'insert article_versions', // the version claim
       'insert seq_claims',

@@ -11,11 +11,14 @@ import { HEADERS, IDEMPOTENCY_KEY_PATTERN } from '@fw/contracts';
  */
 export function scopeOf(ctx: Context): string {
   const state = ctx.state as { user?: { _id?: unknown }; space?: string };
-  if (state.user?._id) return `u:${String(state.user._id)}`;
+  if (state.user?._id) return userScope(String(state.user._id));
   // A study sync space whose credential the call proved (modules/study/study.routes.ts).
   if (state.space) return `s:${state.space}`;
   return `a:${crypto.createHash('sha256').update(`address ${ctx.ip}`).digest('base64url').slice(0, 22)}`;
 }
+
+/** The scope of the logged-in user `id`. */
+export const userScope = (id: string): string => `u:${id}`;
 
 const keyOf = (ctx: Context): string | undefined => {
   const key = ctx.get(HEADERS.IDEMPOTENCY_KEY);

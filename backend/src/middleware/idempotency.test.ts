@@ -18,7 +18,8 @@ import {
 import { articleModel } from '../modules/articles/article.model.ts';
 import { commentModel } from '../modules/comments/comment.model.ts';
 import { errorHandler } from './error-handler.ts';
-import { IDEMPOTENCY_KEY_TTL_MS } from '../db/claims/index.ts';
+import { IDEMPOTENCY_COLLECTION, IDEMPOTENCY_KEY_TTL_MS } from '../db/claims/index.ts';
+import { HttpError } from '../errors.ts';
 import { IDEMPOTENCY_MESSAGES, REPLAYED_HEADER, idempotency } from './idempotency.ts';
 
 const keyRecords = (app: TestApp) =>
@@ -253,5 +254,92 @@ describe('Idempotency-Key and unexpected errors', () => {
     expect(replayed.headers.get(REPLAYED_HEADER)).toBe('true');
     expect(await replayed.json()).toEqual({ success: true, call: 2 });
     expect(calls).toBe(2);
+  });
+});
+
+describe('Idempotency-Key with a check beside its claim (the admin guard, a comment limit)', () => {
+  let test: TestApp;
+  let server: Server;
+  let url: string;
+  let calls = 0;
+  /** What the check answers next: a refusal, or (null) a pass; `settled` marks when it answered. */
+  let refusal: HttpError | null = null;
+  const order: string[] = [];
+
+  beforeAll(async () => {
+    test = await startTestApp();
+    const app = new Koa();
+    app.use(errorHandler({ log: () => {} }));
+    app.use(bodyParser());
+    app.use(
+      idempotency({
+        connection: test.connection,
+        beside: () => {
+          const answer = refusal;
+          return {
+            scope: 'u:beside-test',
+            // Answers after the key's claim has: the refusal must still come first.
+            done: new Promise<void>((resolve, reject) =>
+              setTimeout(() => {
+                order.push('checked');
+                if (answer) reject(answer);
+                else resolve();
+              }, 30),
+            ),
+          };
+        },
+      }),
+    );
+    app.use(async (ctx) => {
+      order.push('ran');
+      calls += 1;
+      ctx.status = 201;
+      ctx.body = { success: true, call: calls };
+    });
+    server = await new Promise((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    await test.close();
+  });
+
+  const send = (key: string) =>
+    fetch(`${url}/api/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Idempotency-Key': key },
+      body: '{"a":1}',
+    });
+
+  it('runs nothing until the check passes; a refusal is the answer and gives the key back', async () => {
+    refusal = new HttpError('NOT_ADMIN', 'Only administrators can do this.');
+    const refused = await send('beside-refused-1');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ success: false, message: 'Only administrators can do this.', code: 'NOT_ADMIN' });
+    expect(calls).toBe(0);
+
+    // The same key once the check passes: it runs (the key was given back, not kept as refused).
+    refusal = null;
+    order.length = 0;
+    const passed = await send('beside-refused-1');
+    expect(passed.status).toBe(201);
+    expect(await passed.json()).toEqual({ success: true, call: 1 });
+    expect(order).toEqual(['checked', 'ran']);
+
+    // A replay waits for the check too, and is refused while it refuses.
+    refusal = new HttpError('RATE_LIMITED', 'Too many attempts. Please wait 1 minute and try again.');
+    const replayRefused = await send('beside-refused-1');
+    expect(replayRefused.status).toBe(429);
+    refusal = null;
+    const replayed = await send('beside-refused-1');
+    expect(replayed.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(await replayed.json()).toEqual({ success: true, call: 1 });
+    expect(calls).toBe(1);
+
+    // The record is the check's scope's (the token's user), as scopeOf would name it after the check.
+    const records = await test.connection.collection(IDEMPOTENCY_COLLECTION).find({ _id: { $regex: '^u:beside-test ' } as never }).toArray();
+    expect(records.length).toBeGreaterThan(0);
   });
 });

@@ -167,11 +167,11 @@ describe('commentRateLimit', () => {
   afterAll(() => app.close());
 
   /** A stand-in for the comment route: the limiter in front of a handler that always succeeds. */
-  async function commentEndpoint(comment = TINY): Promise<string> {
+  async function commentEndpoint(comment = TINY, connection = app.connection): Promise<string> {
     const koa = new Koa();
     koa.use(errorHandler({ log: () => {} }));
     koa.use(bodyParser());
-    koa.use(commentRateLimit({ connection: app.connection, config: { rateLimits: { ...TEST_RATE_LIMITS, comment } } }));
+    koa.use(commentRateLimit({ connection, config: { rateLimits: { ...TEST_RATE_LIMITS, comment } } }));
     koa.use((ctx) => {
       ctx.body = { success: true, message: 'Comment received.' };
     });
@@ -190,6 +190,31 @@ describe('commentRateLimit', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ success: false, message: expect.stringContaining('Too many attempts.'), code: 'RATE_LIMITED' });
+  });
+
+  it('refuses a visitor past the limit with no database call once it knows the window is full', async () => {
+    const calls: string[] = [];
+    const real = app.connection.collection(RATE_LIMIT_COLLECTION);
+    const counted = new Proxy(real, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.push(String(name));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const connection = { collection: () => counted } as unknown as TestApp['connection'];
+    // A window of its own (its start is its id): the test before filled this address's window.
+    const url = await commentEndpoint({ limit: 2, windowMs: WINDOW_MS + 1 }, connection);
+    const post = () => fetch(url, { method: 'POST' });
+    expect([(await post()).status, (await post()).status, (await post()).status]).toEqual([200, 200, 429]);
+    calls.length = 0;
+    const flood = await Promise.all(Array.from({ length: 20 }, post));
+    expect(flood.map((res) => res.status)).toEqual(Array.from({ length: 20 }, () => 429));
+    expect(Number(flood[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(calls.filter((name) => name !== 'deleteMany')).toEqual([]);
   });
 
   it('sweeps expired windows away, since FerretDB has no TTL index', async () => {

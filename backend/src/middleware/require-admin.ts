@@ -3,9 +3,10 @@
 // (contracts/errors.ts), so a client asks for a new login instead of giving the request up.
 // What a token means and where users live belong to modules/users: app.ts hands both in, so
 // this layer imports no module.
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import mongoose from 'mongoose';
 import { HttpError } from '../errors.ts';
+import { userScope } from '../http/idempotency-key.ts';
 
 export const AUTH_MESSAGES = {
   MISSING: 'Please log in: this needs an administrator token.',
@@ -46,8 +47,19 @@ function tokenFromHeaders(headers: Record<string, string | string[] | undefined>
   return pick(headers.token) || null;
 }
 
-export function requireAdmin({ verifyToken, findUser }: AdminGuardDeps): Middleware<AdminState> {
-  return async function checkAdmin(ctx, next) {
+/** The admin check begun: whom the token names, and the read that decides (it rejects with the refusal). */
+export interface AdminCheck {
+  userId: string;
+  user: Promise<AdminUser>;
+}
+
+/**
+ * Begins the check of a request's caller: the token is checked now (a refusal throws at once), the
+ * stored user is read and judged in `user`. The Idempotency-Key layer of an admin write awaits it
+ * beside its key's claim (app.ts); every other admin call awaits it first (requireAdmin).
+ */
+export function adminCheck({ verifyToken, findUser }: AdminGuardDeps): (ctx: { headers: Record<string, string | string[] | undefined> }) => AdminCheck {
+  return function beginAdminCheck(ctx) {
     const token = tokenFromHeaders(ctx.headers);
     if (!token) throw new HttpError('TOKEN_MISSING', AUTH_MESSAGES.MISSING);
     const check = verifyToken(token);
@@ -55,11 +67,38 @@ export function requireAdmin({ verifyToken, findUser }: AdminGuardDeps): Middlew
         ? new HttpError('TOKEN_EXPIRED', AUTH_MESSAGES.EXPIRED)
         : new HttpError('TOKEN_INVALID', AUTH_MESSAGES.INVALID);
     if (!mongoose.isValidObjectId(check.userId)) throw new HttpError('TOKEN_INVALID', AUTH_MESSAGES.INVALID);
-    const user = await findUser(check.userId);
-    if (!user) throw new HttpError('ACCOUNT_GONE', AUTH_MESSAGES.GONE);
-    if (!user.isApproved) throw new HttpError('NOT_APPROVED', AUTH_MESSAGES.NOT_APPROVED);
-    if (user.role !== 'admin') throw new HttpError('NOT_ADMIN', AUTH_MESSAGES.NOT_ADMIN);
-    ctx.state.user = user;
+    const user = findUser(check.userId).then((found) => {
+      if (!found) throw new HttpError('ACCOUNT_GONE', AUTH_MESSAGES.GONE);
+      if (!found.isApproved) throw new HttpError('NOT_APPROVED', AUTH_MESSAGES.NOT_APPROVED);
+      if (found.role !== 'admin') throw new HttpError('NOT_ADMIN', AUTH_MESSAGES.NOT_ADMIN);
+      return found;
+    });
+    return { userId: check.userId, user };
+  };
+}
+
+/** The guard of an admin call: nothing after it runs until the caller is known to be an admin. */
+export function requireAdmin(begin: ReturnType<typeof adminCheck>): Middleware<AdminState> {
+  return async function checkAdmin(ctx, next) {
+    ctx.state.user = await begin(ctx).user;
     await next();
+  };
+}
+
+/**
+ * The guard of an admin write: the check begun by `keyLayer` (the Idempotency-Key layer) and
+ * awaited beside its key's claim, one round trip for both; nothing after it runs until the check
+ * has passed. The key is the token's user's, as it is once the check has set ctx.state.user.
+ */
+export function requireAdminBeside(
+  begin: ReturnType<typeof adminCheck>,
+  keyLayer: (beside: (ctx: Context) => { scope: string; done: Promise<void> }) => Middleware,
+): Middleware<AdminState> {
+  const layer = keyLayer((ctx) => {
+    const check = begin(ctx);
+    return { scope: userScope(check.userId), done: check.user.then((user) => void (ctx.state.user = user)) };
+  });
+  return function checkAdminBeside(ctx, next) {
+    return layer(ctx, next);
   };
 }

@@ -7,13 +7,17 @@ import type { ScripturePool } from './scripture/scripture-pool.ts';
 
 export interface WriteRouterDeps {
   connection: mongoose.Connection;
-  /** The require-admin guard app.ts builds once for every admin call. */
-  adminOnly: Middleware<AdminState>;
   /**
-   * The Idempotency-Key layer, mounted after the login check (or a visitor's rate limit) on every
-   * write: keys belong to their caller.
+   * Every admin write's one layer: the Idempotency-Key layer (keys belong to their caller) with the
+   * require-admin check made beside the key's claim (middleware/idempotency.ts CheckBeside).
    */
-  idempotent: Middleware;
+  adminWrite: Middleware<AdminState>;
+}
+
+/** A router with admin calls that write nothing, too. */
+export interface AdminReadDeps {
+  /** The require-admin guard app.ts builds once for every admin call that writes nothing. */
+  adminOnly: Middleware<AdminState>;
 }
 
 /** The routers whose saves link Bible citations (articles, lessons). */

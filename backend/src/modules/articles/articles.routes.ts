@@ -22,7 +22,7 @@ import { toArticleDto } from './article.model.ts';
 import { SAVE_MESSAGES } from './article-save.ts';
 import { ARTICLE_MESSAGES, articlesService } from './articles.service.ts';
 import { API_PATHS } from '@fw/contracts/paths';
-import type { ScriptureRouterDeps } from '../router-deps.ts';
+import type { AdminReadDeps, ScriptureRouterDeps } from '../router-deps.ts';
 import type { AdminState } from '../../middleware/require-admin.ts';
 
 export const ARTICLE_JSON_MESSAGE = 'article must be the article as JSON text';
@@ -49,7 +49,7 @@ function parseArticleJson(text: string): ArticleInputParsed {
   return parseWith(articleInputSchema, value);
 }
 
-export function articlesRouter({ connection, adminOnly, idempotent, scripture }: ScriptureRouterDeps): Router {
+export function articlesRouter({ connection, adminOnly, adminWrite, scripture }: ScriptureRouterDeps & AdminReadDeps): Router {
   const router = new Router();
   const articles = articlesService(connection, scripture);
   const model = readModelOn(connection);
@@ -76,7 +76,7 @@ export function articlesRouter({ connection, adminOnly, idempotent, scripture }:
     await sendShared(ctx, body);
   });
 
-  router.post(API_PATHS.addArticle, adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.addArticle, adminWrite, async (ctx) => {
     const { article } = parseWith(addArticleRequestSchema, ctx.request.body);
     const input = parseArticleJson(article);
     const by = (ctx.state as Partial<AdminState>).user?.name;
@@ -94,7 +94,7 @@ export function articlesRouter({ connection, adminOnly, idempotent, scripture }:
     };
   });
 
-  router.post(API_PATHS.togglePublish, adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.togglePublish, adminWrite, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     const { article, isPublished } = await articles.togglePublish(id, operationId(ctx));
     ctx.body = {
@@ -104,7 +104,7 @@ export function articlesRouter({ connection, adminOnly, idempotent, scripture }:
     };
   });
 
-  router.delete(API_PATHS.deleteArticle, adminOnly, idempotent, async (ctx) => {
+  router.delete(API_PATHS.deleteArticle, adminWrite, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     await articles.remove(id);
     ctx.body = { success: true, message: ARTICLE_MESSAGES.DELETED };

@@ -14,10 +14,12 @@ import { HttpError } from '../../errors.ts';
 
 export function commentsRouter({
   connection,
-  adminOnly,
-  commentLimit,
+  adminWrite,
   idempotent,
+  commentLimit,
 }: WriteRouterDeps & {
+  /** The Idempotency-Key layer of a visitor's write, mounted after what counts the visitor. */
+  idempotent: Middleware;
   /** Limits how often one visitor may comment (counted in the database, shared by instances). */
   commentLimit: Middleware;
 }): Router {
@@ -46,13 +48,13 @@ export function commentsRouter({
     ctx.body = { success: true, message: COMMENT_MESSAGES.ADDED, comment: toCommentDto(comment) };
   });
 
-  router.put(API_PATHS.approveComment, adminOnly, idempotent, async (ctx) => {
+  router.put(API_PATHS.approveComment, adminWrite, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     await comments.approve(id);
     ctx.body = { success: true, message: COMMENT_MESSAGES.APPROVED };
   });
 
-  router.delete(API_PATHS.deleteComment, adminOnly, idempotent, async (ctx) => {
+  router.delete(API_PATHS.deleteComment, adminWrite, async (ctx) => {
     const { id } = parseWith(idRequestSchema, ctx.request.body);
     await comments.remove(id);
     ctx.body = { success: true, message: COMMENT_MESSAGES.DELETED };

@@ -32,7 +32,7 @@ interface Rendered {
   etag: string;
 }
 
-export function dailyRouter({ connection, adminOnly, idempotent, scripture }: ScriptureRouterDeps): Router {
+export function dailyRouter({ connection, adminWrite, scripture }: ScriptureRouterDeps): Router {
   const router = new Router();
   const daily = dailyService(connection, scripture);
   // What is kept belongs to one stamp: a change anywhere drops it all.
@@ -77,7 +77,7 @@ export function dailyRouter({ connection, adminOnly, idempotent, scripture }: Sc
     await sendShared(ctx, body);
   });
 
-  router.post(API_PATHS.saveDailyText, adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.saveDailyText, adminWrite, async (ctx) => {
     const { dailyText } = parseWith(saveDailyRequestSchema, ctx.request.body);
     const outcome = await daily.save(parseWith(dailyInputSchema, dailyText));
     const messages = { created: DAILY_MESSAGES.CREATED, updated: DAILY_MESSAGES.UPDATED, unchanged: DAILY_MESSAGES.UNCHANGED };
@@ -85,13 +85,13 @@ export function dailyRouter({ connection, adminOnly, idempotent, scripture }: Sc
     ctx.body = { success: true, message: messages[outcome.kind], dailyText: toDailyDto(outcome.text) };
   });
 
-  router.delete(API_PATHS.deleteDailyText, adminOnly, idempotent, async (ctx) => {
+  router.delete(API_PATHS.deleteDailyText, adminWrite, async (ctx) => {
     const { date, version } = parseWith(deleteDailyRequestSchema, ctx.request.body);
     await daily.remove(date, version);
     ctx.body = { success: true, message: DAILY_MESSAGES.DELETED };
   });
 
-  router.post(API_PATHS.importDailyTexts, adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.importDailyTexts, adminWrite, async (ctx) => {
     const { dailyTexts: rows } = parseWith(importDailyRequestSchema, ctx.request.body);
     const saved = await daily.importMany(rows);
     ctx.status = 201;

@@ -30,7 +30,7 @@ interface Rendered {
   etag: string;
 }
 
-export function scheduleRouter({ connection, adminOnly, idempotent, scripture }: ScriptureRouterDeps): Router {
+export function scheduleRouter({ connection, adminWrite, scripture }: ScriptureRouterDeps): Router {
   const router = new Router();
   const lessons = lessonsService(connection, scripture);
   let rendered: Rendered | null = null;
@@ -52,7 +52,7 @@ export function scheduleRouter({ connection, adminOnly, idempotent, scripture }:
     await sendShared(ctx, body);
   });
 
-  router.post(API_PATHS.saveLesson, adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.saveLesson, adminWrite, async (ctx) => {
     const { lesson } = parseWith(saveLessonRequestSchema, ctx.request.body);
     const input = parseWith(lessonInputSchema, lesson);
     const _id = input._id ?? idFromIdempotencyKey(ctx) ?? new mongoose.Types.ObjectId().toHexString();
@@ -66,13 +66,13 @@ export function scheduleRouter({ connection, adminOnly, idempotent, scripture }:
     ctx.body = { success: true, message: messages[outcome.kind], lesson: toLessonDto(outcome.lesson) };
   });
 
-  router.delete(API_PATHS.deleteLesson, adminOnly, idempotent, async (ctx) => {
+  router.delete(API_PATHS.deleteLesson, adminWrite, async (ctx) => {
     const { id } = parseWith(deleteLessonRequestSchema, ctx.request.body);
     await lessons.remove(id);
     ctx.body = { success: true, message: LESSON_MESSAGES.DELETED };
   });
 
-  router.post(API_PATHS.importLessons, adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.importLessons, adminWrite, async (ctx) => {
     const { lessons: rows } = parseWith(importLessonsRequestSchema, ctx.request.body);
     const seed = idFromIdempotencyKey(ctx) ?? crypto.randomBytes(12).toString('hex');
     const saved = await lessons.importMany(rows, seed);

@@ -17,7 +17,7 @@ export interface UsersRouterDeps extends WriteRouterDeps {
   passwords: PasswordPool;
 }
 
-export function usersRouter({ config, connection, passwords, adminOnly, idempotent }: UsersRouterDeps): Router {
+export function usersRouter({ config, connection, passwords, adminWrite }: UsersRouterDeps): Router {
   const router = new Router();
   const users = usersService({ connection, jwtSecret: config.jwtSecret, passwords });
   const limitDeps = { connection, config };
@@ -38,12 +38,12 @@ export function usersRouter({ config, connection, passwords, adminOnly, idempote
     ctx.body = { success: true, ...(await users.login(input)) };
   });
 
-  router.delete(API_PATHS.deleteUser, adminOnly, idempotent, async (ctx) => {
+  router.delete(API_PATHS.deleteUser, adminWrite, async (ctx) => {
     const { userId } = parseWith(adminRoutes.deleteUser.body, ctx.request.body);
     ctx.body = { success: true, message: await users.remove(userId) };
   });
 
-  router.post(API_PATHS.approveUser, adminOnly, idempotent, async (ctx) => {
+  router.post(API_PATHS.approveUser, adminWrite, async (ctx) => {
     const { userId } = parseWith(adminRoutes.approveUser.body, ctx.request.body);
     ctx.body = { success: true, message: await users.approve(userId) };
   });
