@@ -439,6 +439,7 @@ export function table(results, targets) {
     ]);
   }
   if (backends) rows.push(...backendRows(backends));
+  if (results.roundTrips) rows.push(...roundTripRows(results.roundTrips));
   if (reliability) {
     for (const r of reliability)
       rows.push([r.label, r.result, r.baseline ?? '', r.target ?? '', status(r.met)]);
@@ -453,6 +454,21 @@ const refusedText = (r) => {
   const parts = Object.entries(r.refused ?? {}).map(([status, n]) => `${n} of ${r.count} answered ${status}`);
   return parts.length ? ` (${parts.join(', ')})` : '';
 };
+
+/** Two round trips of a write at once against one after the other (bench/round-trips.mjs). */
+function roundTripRows(r) {
+  const cell = (b, apart, together) => `**${ms(b[together])}** together: **${(b[together] / b[apart]).toFixed(2)}×** (one after the other: ${ms(b[apart])})`;
+  return [
+    ['an `_id` read and an insert (an admin write: its administrator and its Idempotency-Key)', 'readThenInsert', 'readBesideInsert'],
+    ['two inserts into two collections (a comment\'s rate-limit slot and its Idempotency-Key)', 'insertThenInsert', 'insertBesideInsert'],
+  ].map(([what, apart, together]) => [
+    `Two round trips of a write sent together, ${what}, through the backend's driver, ${r.pairs} pairs each way taking turns, p50`,
+    `FerretDB on SQLite ${cell(r.sqlite, apart, together)}; on PostgreSQL ${cell(r.postgres, apart, together)}`,
+    'the same two one after the other',
+    '',
+    '',
+  ]);
+}
 
 /** Each request on FerretDB over PostgreSQL against the same on SQLite (bench/backends.mjs). */
 function backendRows(b) {

@@ -4,7 +4,7 @@
 // reliability tests. Writes
 // bench/results.json, prints a markdown table and updates the table in docs/benchmarks.md.
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
-// Names: weight search server feeds images logins heavysave lighthouse offline versesheet searchbible firstvisit cardtap blocking highlights chapterhighlights studysync reliability backends scale.
+// Names: weight search server feeds images logins heavysave lighthouse offline versesheet searchbible firstvisit cardtap blocking highlights chapterhighlights studysync reliability backends roundtrips scale.
 // BENCH_SCALE_SIZES=500:2500 runs the scale tier at 500 articles only, BENCH_SCALE_BACKENDS=sqlite
 // on FerretDB over SQLite only (bench/scale.mjs).
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
@@ -37,6 +37,7 @@ const ALL = [
   'studysync',
   'reliability',
   'backends',
+  'roundtrips',
   'scale',
 ];
 
@@ -66,6 +67,7 @@ const { benchHighlights } = await import('../bench/highlights.mjs');
 const { benchChapterHighlights } = await import('../bench/chapter-highlights.mjs');
 const { benchStudySync } = await import('../bench/study-sync.mjs');
 const { benchBackends } = await import('../bench/backends.mjs');
+const { benchRoundTrips } = await import('../bench/round-trips.mjs');
 const { benchScale, SCALE_TARGETS } = await import('../bench/scale.mjs');
 const { startDatabase, startBackend, api } = await import('../bench/lib/server.mjs');
 const { machine, table, benchSection, updateBenchDoc } = await import('../bench/report.mjs');
@@ -233,6 +235,11 @@ if (wanted('studysync')) {
 if (wanted('backends')) {
   // FerretDB on SQLite and on PostgreSQL at 10,000 articles, each on a database of its own.
   await attempt('backends', () => benchBackends());
+}
+
+if (wanted('roundtrips')) {
+  // Two round trips of a write at once against one after the other, on each backend.
+  await attempt('roundTrips', () => benchRoundTrips());
 }
 
 if (wanted('scale')) {

@@ -77,11 +77,12 @@ function answerToKeep(ctx: Context, error: unknown, maxBytes: number): KeptAnswe
  * A check of the caller that would otherwise run as a layer of its own before this one (the admin
  * guard's user read, middleware/require-admin.ts requireAdminBeside), begun when the request
  * reaches this layer and awaited beside the key's claim: a read and an insert at once, where they
- * went one after the other (0.3 ms less a pair on FerretDB over SQLite, 0.5-0.9 ms on PostgreSQL).
- * It still decides first: while it is pending nothing runs and nothing is replayed, and when it
- * refuses, the refusal is the answer and a key claimed meanwhile is given back (kept: nothing).
- * A visitor's comment limit stays a layer before this one: it is an insert too, and two inserts at
- * once on FerretDB over SQLite wait on each other's lock (0.7 ms more a pair than one after another).
+ * went one after the other (`npm run bench -- --only=roundtrips`: about 0.7 of the time on both
+ * backends). It still decides first: while it is pending nothing runs and nothing is replayed, and
+ * when it refuses, the refusal is the answer and a key claimed meanwhile is given back (kept:
+ * nothing). A visitor's comment limit stays a layer before this one: it is an insert too, and two
+ * inserts at once on FerretDB over SQLite wait on each other's lock (about 1.2 times the time of
+ * one after the other there, though 0.7 on PostgreSQL).
  */
 interface CheckBeside {
   /** The caller's key scope, when the check knows it before it ends (the token's user). */
