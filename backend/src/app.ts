@@ -91,7 +91,11 @@ export function createApp({ config, connection, passwords, scripture, readiness 
   // visitor's rate limit), or makes the caller's check itself beside the key's claim (an admin write).
   const anonymousBudget = config.rateLimits?.anonKeys;
   const idempotent = idempotency({ connection, anonymousBudget });
-  const adminWrite = requireAdminBeside(beginAdminCheck, (beside) => idempotency({ connection, anonymousBudget, beside }));
+  const adminWrite = requireAdminBeside(
+    beginAdminCheck,
+    (beside) => idempotency({ connection, anonymousBudget, beside }),
+    (userId) => readModelOn(connection).known()?.admin.isAdmin(userId) ?? false,
+  );
 
   const signer = vapidSigner(config);
   const links = previewLinks({ connection, secret: config.jwtSecret, publicUrl: config.publicUrl });

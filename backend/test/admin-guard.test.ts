@@ -1,11 +1,13 @@
 // Walks the contract's route table: every admin call refuses a missing token and a non-admin one,
 // and the routes the app mounts (and guards) are exactly the contract's. The guard runs before
 // any validation, so an empty body is enough to reach it.
+import crypto from 'node:crypto';
 import type Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteSpec } from '@fw/contracts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { createUser } from './fixtures.ts';
+import { IDEMPOTENCY_COLLECTION } from '../src/db/claims/index.ts';
 
 const ALL_ROUTES = Object.entries(ROUTES as Record<string, RouteSpec>).map(([name, route]) => ({ name, ...route }));
 const ADMIN_ROUTES = ALL_ROUTES.filter((route) => route.admin);
@@ -42,6 +44,20 @@ describe('admin guard over the route table', () => {
     const mounted = mountedRoutes(app);
     expect(mounted.map((route) => route.call).sort()).toEqual(callsOf(ALL_ROUTES));
     expect(mounted.filter((route) => route.guarded).map((route) => route.call).sort()).toEqual(callsOf(ADMIN_ROUTES));
+  });
+
+  it('an admin write refused to a reader or a user waiting for approval writes nothing, its Idempotency-Key included', async () => {
+    const keys = app.connection.collection(IDEMPOTENCY_COLLECTION);
+    const before = await keys.countDocuments({});
+    const writes = ADMIN_ROUTES.filter((route) => route.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(10);
+    for (const { method, path } of writes) {
+      for (const token of [nonAdminToken, pendingToken]) {
+        const res = await app.request(method, path, { body: {}, token, headers: { 'Idempotency-Key': `refused-${crypto.randomUUID()}` } });
+        expect(res.status, `${method} ${path}`).toBe(403);
+      }
+    }
+    expect(await keys.countDocuments({})).toBe(before);
   });
 
   describe.each(ADMIN_ROUTES)('$name: $method $path', ({ method, path }) => {

@@ -89,16 +89,24 @@ export function requireAdmin(begin: ReturnType<typeof adminCheck>): Middleware<A
  * The guard of an admin write: the check begun by `keyLayer` (the Idempotency-Key layer) and
  * awaited beside its key's claim, one round trip for both; nothing after it runs until the check
  * has passed. The key is the token's user's, as it is once the check has set ctx.state.user.
+ * Only a caller `knownAdmin` says is one (the admin view, which may lag a second) claims a key
+ * before the check ends: any other token, a reader's or a user's waiting for approval, is refused
+ * before anything is written, so it cannot fill the key records with refused calls.
  */
 export function requireAdminBeside(
   begin: ReturnType<typeof adminCheck>,
   keyLayer: (beside: (ctx: Context) => { scope: string; done: Promise<void> }) => Middleware,
+  knownAdmin: (userId: string) => boolean,
 ): Middleware<AdminState> {
+  const begun = new WeakMap<Context, AdminCheck>();
   const layer = keyLayer((ctx) => {
-    const check = begin(ctx);
+    const check = begun.get(ctx)!;
     return { scope: userScope(check.userId), done: check.user.then((user) => void (ctx.state.user = user)) };
   });
-  return function checkAdminBeside(ctx, next) {
+  return async function checkAdminBeside(ctx, next) {
+    const check = begin(ctx);
+    if (!knownAdmin(check.userId)) ctx.state.user = await check.user;
+    begun.set(ctx, check);
     return layer(ctx, next);
   };
 }

@@ -344,6 +344,12 @@ export class AdminModel {
     this.changes.load(entries);
   }
 
+  /** Whether the view holds user `id` as an approved administrator (as of its last change). */
+  isAdmin(id: string): boolean {
+    const held = this.users.get(id);
+    return held !== undefined && held.item.role === 'admin' && held.item.isApproved;
+  }
+
   /** Whether the thing is in the view now (a change feed entry that is not is a removal). */
   isHeld(kind: AdminKind, id: string): boolean {
     if (kind === 'article') return this.articles.get(id) !== undefined;
