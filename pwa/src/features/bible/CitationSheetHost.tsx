@@ -1,8 +1,9 @@
 // Citations open their verses in place: a click on a reader link (`/bible/…`) inside text marked
 // `data-citations` (article bodies, lesson texts, the About page) opens the verse sheet instead of
 // leaving the page. In every public page, so it stays small: the sheet itself loads on first use
-// (and is asked for once the page is idle, so the first tap does not wait for it). The book table
-// that reads a link (contracts/bible.ts) comes with the sheet, not with every page.
+// (and is asked for a while after a page with a citation shows, so the first tap does not wait for
+// it). The book table that reads a link (contracts/bible.ts) comes with the sheet, not with every
+// page.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ScriptureRange } from '@fw/contracts/bible';
@@ -10,7 +11,14 @@ import type { ScriptureRange } from '@fw/contracts/bible';
 type SheetModule = typeof import('./VerseSheet.tsx');
 let sheetModule: Promise<SheetModule> | null = null;
 const loadSheet = () => (sheetModule ??= import('./VerseSheet.tsx'));
+/**
+ * How long after a page shows the sheet's code is asked for, and how often after that a page
+ * without citations is looked at again. Only where a citation can be tapped: taking the module in
+ * is a long task on a slow phone (31-80 ms at 4x CPU), which on My notes landed in a study sync's
+ * link, where no citation could need it.
+ */
 const PRELOAD_AFTER_MS = 3000;
+const CITATION_LINK = '[data-citations] a[href^="/bible/"]';
 
 interface Open {
   range: ScriptureRange;
@@ -48,7 +56,11 @@ export function CitationSheetHost() {
       });
     };
     document.addEventListener('click', onClick);
-    const preload = setTimeout(() => void loadSheet().catch(() => {}), PRELOAD_AFTER_MS);
+    const preloadWhereCited = () => {
+      if (document.querySelector(CITATION_LINK)) void loadSheet().catch(() => {});
+      else preload = setTimeout(preloadWhereCited, PRELOAD_AFTER_MS);
+    };
+    let preload = setTimeout(preloadWhereCited, PRELOAD_AFTER_MS);
     return () => {
       document.removeEventListener('click', onClick);
       clearTimeout(preload);
