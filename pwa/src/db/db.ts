@@ -318,8 +318,12 @@ export async function readInSteps<K, R>(keys: K[], read: (part: K[]) => Promise<
   return out;
 }
 
-/** Rows writeRows puts or deletes a step: a put copies its row in the task that makes it. */
-const ROWS_A_STEP = 25;
+/**
+ * Rows writeRows puts or deletes a step: a put copies its row in the task that makes it. At 25 a
+ * step, the steps of a study sync's link were tasks of 51-72 ms at 4x CPU (Long Animation Frame
+ * entries of a link, each attributed to a step's last request); at 10, none passed 50 ms.
+ */
+const ROWS_A_STEP = 10;
 
 const settled = (request: IDBRequest) =>
   new Promise<void>((resolve, reject) => {
@@ -406,17 +410,18 @@ export async function getMany<T>(
 }
 
 /**
- * Every row of a table keyed by `_id`, IDB_AT_ONCE a request in key order: one read of thousands
- * hands them all over (and copies them) in one task, which held a phone's page 50 ms and more.
- * Inside a live query too: each page's range is what it follows.
+ * Every row of a table, IDB_AT_ONCE a request in primary-key order: one read of thousands hands
+ * them all over (and copies them) in one task, which held a phone's page 50 ms and more. Inside a
+ * live query too (each page's range is what it follows), and inside a transaction.
  */
-export async function readInPages<T extends { _id: string }, I>(table: Table<T, string, I>): Promise<T[]> {
+export async function readInPages<T, K, I>(table: Table<T, K, I>): Promise<T[]> {
+  const keyPath = table.schema.primKey.keyPath as string;
   const rows: T[] = [];
-  for (let last: string | undefined; ; ) {
+  for (let last: K | undefined; ; ) {
     const page = await (last === undefined ? table.orderBy(':id') : table.where(':id').above(last)).limit(IDB_AT_ONCE).toArray();
     rows.push(...page);
     if (page.length < IDB_AT_ONCE) return rows;
-    last = page.at(-1)!._id;
+    last = (page.at(-1) as Record<string, K>)[keyPath];
   }
 }
 

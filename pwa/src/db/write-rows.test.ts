@@ -3,7 +3,7 @@
 // whole-table queries and index queries alike.
 import { afterEach, describe, expect, it } from 'vitest';
 import { liveQuery } from 'dexie';
-import { db, tablesChanged, writeRows, type ArticleNote } from './db.ts';
+import { db, readInPages, tablesChanged, writeRows, type ArticleNote, type OutboxEntry } from './db.ts';
 
 const ARTICLE = '64f0000000000000000000a1';
 const note = (n: number, articleId = ARTICLE): ArticleNote => ({
@@ -69,5 +69,33 @@ describe('writeRows', () => {
     await expect(failed).rejects.toThrow('stopped after the write');
     expect(await db.notes.count()).toBe(0);
     await expect(writeRows(db.notes, [note(1)], [])).rejects.toThrow('writeRows(notes) runs inside a transaction');
+  });
+});
+
+describe('readInPages', () => {
+  afterEach(async () => {
+    await db.outbox.clear();
+  });
+
+  it('reads every row in key order, a page a request, by `_id` or by a number the table counts', async () => {
+    await db.notes.bulkPut(Array.from({ length: 123 }, (_, n) => note(n)));
+    const notes = await readInPages(db.notes);
+    expect(notes.map((n) => n.text)).toEqual(Array.from({ length: 123 }, (_, n) => `Note ${n}`));
+
+    // The outbox's key is its `seq`, counted by IndexedDB.
+    const entry = (n: number): OutboxEntry => ({
+      key: `key-${n}`,
+      kind: 'study',
+      recordId: `note:${n}`,
+      body: { n },
+      label: `Entry ${n}`,
+      status: 'queued',
+      attempts: 0,
+      createdAt: n,
+      nextAttemptAt: 0,
+    });
+    await db.outbox.bulkAdd(Array.from({ length: 101 }, (_, n) => entry(n)));
+    const entries = await db.transaction('r', db.outbox, () => readInPages(db.outbox));
+    expect(entries.map((e) => e.key)).toEqual(Array.from({ length: 101 }, (_, n) => `key-${n}`));
   });
 });
