@@ -4,6 +4,7 @@
 // every device. A space another device removed, and a space that is full, are said in the server's
 // words; neither loses anything on this device. The work is done by sync/study-space/space.ts.
 import { useState } from 'react';
+import { nextTask } from '../../lib/next-task.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
@@ -73,6 +74,9 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
     setSending(working);
     setProblem(null);
     try {
+      // The press's own task only draws the form as busy; the action starts in the next one (a
+      // link's first steps, reading the words and their checksum, made the press a long task).
+      await nextTask();
       await action();
     } catch (error) {
       setProblem(problemOf(error));
