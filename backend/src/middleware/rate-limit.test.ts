@@ -5,6 +5,7 @@ import bodyParser from 'koa-bodyparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_RATE_LIMITS, type TestApp } from '../../test/harness.ts';
 import { createUser, type CreatedUser } from '../../test/fixtures.ts';
+import { countingConnection } from '../../test/counted-collection.ts';
 import { errorHandler } from './error-handler.ts';
 import { RATE_LIMIT_COLLECTION, windowSlots } from '../db/claims/index.ts';
 import { commentRateLimit, tooManyMessage } from './rate-limit.ts';
@@ -193,19 +194,7 @@ describe('commentRateLimit', () => {
   });
 
   it('refuses a visitor past the limit with no database call once it knows the window is full', async () => {
-    const calls: string[] = [];
-    const real = app.connection.collection(RATE_LIMIT_COLLECTION);
-    const counted = new Proxy(real, {
-      get(target, name, receiver) {
-        const value: unknown = Reflect.get(target, name, receiver);
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          calls.push(String(name));
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-    const connection = { collection: () => counted } as unknown as TestApp['connection'];
+    const { connection, calls } = countingConnection(app, RATE_LIMIT_COLLECTION);
     // A window of its own (its start is its id): the test before filled this address's window.
     const url = await commentEndpoint({ limit: 2, windowMs: WINDOW_MS + 1 }, connection);
     const post = () => fetch(url, { method: 'POST' });
@@ -214,7 +203,7 @@ describe('commentRateLimit', () => {
     const flood = await Promise.all(Array.from({ length: 20 }, post));
     expect(flood.map((res) => res.status)).toEqual(Array.from({ length: 20 }, () => 429));
     expect(Number(flood[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(calls.filter((name) => name !== 'deleteMany')).toEqual([]);
+    expect(calls.map((call) => call.method).filter((method) => method !== 'deleteMany')).toEqual([]);
   });
 
   it('sweeps expired windows away, since FerretDB has no TTL index', async () => {

@@ -16,6 +16,7 @@ import {
   type FateDoc,
 } from './index.ts';
 import { TOP_EVERY } from './window-slots.ts';
+import { countingConnection } from '../../../test/counted-collection.ts';
 import type { KeyDoc, KeyOpening } from './key-records.ts';
 
 /** An hour-long window: no row straddles a window boundary and sees its count reset. */
@@ -299,24 +300,6 @@ describe('window slots: each counted hit takes one slot, across instances', () =
 });
 
 describe('window slots: a fresh instance pays the same whatever others counted', () => {
-  /** Instance b's connection, counting every call its limiter makes on the slot collection. */
-  function countingConnection(app: TestApp) {
-    const calls: string[] = [];
-    const real = app.connection.collection(RATE_LIMIT_COLLECTION);
-    const counted = new Proxy(real, {
-      get(target, name, receiver) {
-        const value: unknown = Reflect.get(target, name, receiver);
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          calls.push(String(name));
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-    const connection = { collection: () => counted } as unknown as TestApp['connection'];
-    return { connection, calls };
-  }
-
   it.each([
     { name: 'after another instance took 5,000 slots', takenBefore: 5_000 },
     { name: 'after another instance took 5,007 slots (its top lags by 7)', takenBefore: 5_007 },
@@ -327,13 +310,13 @@ describe('window slots: a fresh instance pays the same whatever others counted',
     const limit = 10_000;
     const first = windowSlots({ connection: a.connection, bucket, limit, windowMs: WINDOW_MS });
     for (let i = 1; i <= takenBefore; i++) expect((await first.take('all')).slot).toBe(i);
-    const { connection, calls } = countingConnection(b);
+    const { connection, calls } = countingConnection(b, RATE_LIMIT_COLLECTION);
     const fresh = windowSlots({ connection, bucket, limit, windowMs: WINDOW_MS });
     const taken = await fresh.take('all');
     expect(taken).toMatchObject({ allowed: true, slot: takenBefore + 1 });
     // The sweep of expired windows (once per RATE_LIMIT_SWEEP_INTERVAL_MS, not awaited) is no
     // part of what a hit costs.
-    const perHit = calls.filter((name) => name !== 'deleteMany');
+    const perHit = calls.map((call) => call.method).filter((method) => method !== 'deleteMany');
     expect(perHit.length, `calls: ${[...new Set(perHit)].join()}`).toBeLessThanOrEqual(TOP_EVERY + 2);
   }, 120_000);
 });
@@ -341,20 +324,17 @@ describe('window slots: a fresh instance pays the same whatever others counted',
 describe('window slots: hits at once from one instance do not walk the slots one another took', () => {
   it('20 hits at once on a window nobody used, then 20 more: each hit tries about one slot', async () => {
     const bucket = uniqueId('slots-burst');
-    const tried: string[] = [];
-    const real = a.connection.collection(RATE_LIMIT_COLLECTION);
-    const counted = new Proxy(real, {
-      get(target, name, receiver) {
-        const value: unknown = Reflect.get(target, name, receiver);
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          if (name === 'insertOne') tried.push((args[0] as { _id: string })._id);
-          if (name === 'insertMany') tried.push(...(args[0] as { _id: string }[]).map((doc) => doc._id));
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-    const connection = { collection: () => counted } as unknown as TestApp['connection'];
+    const { connection, calls } = countingConnection(a, RATE_LIMIT_COLLECTION);
+    /** The slot ids the limiter tried to insert since the last look. */
+    const tried = () => {
+      const ids = calls.flatMap(({ method, args }) => {
+        if (method === 'insertOne') return [(args[0] as { _id: string })._id];
+        if (method === 'insertMany') return (args[0] as { _id: string }[]).map((doc) => doc._id);
+        return [];
+      });
+      calls.length = 0;
+      return ids;
+    };
     // A shared budget (topped: more than 16 slots), as the anonymous key budget and a comment limit.
     const limiter = windowSlots({ connection, bucket, limit: 10_000, windowMs: WINDOW_MS });
     const burst = () => Promise.all(Array.from({ length: 20 }, () => limiter.take('all')));
@@ -363,11 +343,10 @@ describe('window slots: hits at once from one instance do not walk the slots one
     // Each caller tries a slot no other caller of this instance tried: 20 tries (walking from
     // slot to slot behind one another, as they once did, took 210).
     expect(new Set(first.map((t) => t.slot)).size).toBe(20);
-    expect(tried, 'slots tried by the first burst').toHaveLength(20);
+    expect(tried(), 'slots tried by the first burst').toHaveLength(20);
 
-    tried.length = 0;
     const second = await burst();
     expect(second.map((t) => t.slot).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => 21 + i));
-    expect(tried).toHaveLength(20);
+    expect(tried()).toHaveLength(20);
   });
 });
