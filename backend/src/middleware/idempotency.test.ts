@@ -209,6 +209,19 @@ describe('Idempotency-Key', () => {
   });
 });
 
+/** A Koa server on loopback with the error handler, a JSON body and `layer` in front of `handler`. */
+async function serveBehind(layer: Koa.Middleware, handler: Koa.Middleware): Promise<{ server: Server; url: string }> {
+  const app = new Koa();
+  app.use(errorHandler({ log: () => {} }));
+  app.use(bodyParser());
+  app.use(layer);
+  app.use(handler);
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 describe('Idempotency-Key and unexpected errors', () => {
   let test: TestApp;
   let server: Server;
@@ -217,20 +230,12 @@ describe('Idempotency-Key and unexpected errors', () => {
 
   beforeAll(async () => {
     test = await startTestApp();
-    const app = new Koa();
-    app.use(errorHandler({ log: () => {} }));
-    app.use(bodyParser());
-    app.use(idempotency({ connection: test.connection }));
-    app.use(async (ctx) => {
+    ({ server, url } = await serveBehind(idempotency({ connection: test.connection }), async (ctx) => {
       calls += 1;
       if (calls === 1) throw new Error('database fell over');
       ctx.status = 201;
       ctx.body = { success: true, call: calls };
-    });
-    server = await new Promise((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }));
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));
@@ -268,10 +273,7 @@ describe('Idempotency-Key with a check beside its claim (the admin guard, a comm
 
   beforeAll(async () => {
     test = await startTestApp();
-    const app = new Koa();
-    app.use(errorHandler({ log: () => {} }));
-    app.use(bodyParser());
-    app.use(
+    ({ server, url } = await serveBehind(
       idempotency({
         connection: test.connection,
         beside: () => {
@@ -289,17 +291,13 @@ describe('Idempotency-Key with a check beside its claim (the admin guard, a comm
           };
         },
       }),
-    );
-    app.use(async (ctx) => {
-      order.push('ran');
-      calls += 1;
-      ctx.status = 201;
-      ctx.body = { success: true, call: calls };
-    });
-    server = await new Promise((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      async (ctx) => {
+        order.push('ran');
+        calls += 1;
+        ctx.status = 201;
+        ctx.body = { success: true, call: calls };
+      },
+    ));
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));
