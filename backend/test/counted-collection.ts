@@ -1,6 +1,8 @@
-// A stand-in connection for code that takes one (the rate limits' window slots): its every
+// A stand-in connection for code that takes one (the rate limits' window slots, the key records): its every
 // `collection()` is one real collection, and each call made on it is recorded, method and
-// arguments, so a test can count what the code asked of the database.
+// arguments, so a test can count what the code asked of the database. `failing` makes chosen calls
+// fail as they would with the database away (the call is recorded, the database never sees it).
+import mongoose from 'mongoose';
 import type { TestApp } from './harness.ts';
 
 export interface CollectionCall {
@@ -8,7 +10,11 @@ export interface CollectionCall {
   args: unknown[];
 }
 
-export function countingConnection(app: TestApp, name: string): { connection: TestApp['connection']; calls: CollectionCall[] } {
+export function countingConnection(
+  app: TestApp,
+  name: string,
+  failing?: (call: CollectionCall) => boolean,
+): { connection: TestApp['connection']; calls: CollectionCall[] } {
   const calls: CollectionCall[] = [];
   const real = app.connection.collection(name);
   const counted = new Proxy(real, {
@@ -16,7 +22,9 @@ export function countingConnection(app: TestApp, name: string): { connection: Te
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        calls.push({ method: String(property), args });
+        const call = { method: String(property), args };
+        calls.push(call);
+        if (failing?.(call)) return Promise.reject(new mongoose.mongo.MongoNetworkError('connection closed (a test stands in for the database being away)'));
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },

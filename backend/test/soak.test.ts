@@ -24,7 +24,8 @@ const PER_REQUEST_TIMEOUT_MS = 25_000;
 const RECOVERY_LIMIT_MS = 30_000;
 /**
  * A key claimed just before the database went away cannot be released while it is away; the
- * server answers "still being processed" until it counts as abandoned (60 s after its claim).
+ * retry (to the same instance) stores it first once the database is back (db/claims/key-records.ts);
+ * until then it is answered "still being processed".
  * Counted from when the server answers its health check again: beside the rest of `npm test` on
  * a PostgreSQL cluster that once took 15.5 s after the restart, and two article saves retried
  * within 65 s of the restart itself still ran into the 20 s request limit.
@@ -307,8 +308,9 @@ describe('load with the database stopped and restarted', () => {
       },
       'soak',
     );
-    expect(unexpected).toEqual([]);
-    expect(notOnce).toEqual([]);
+    // The entries themselves in the message: a run's one-line summary shows the message only.
+    expect(unexpected, unexpected.slice(0, 5).join(' | ')).toEqual([]);
+    expect(notOnce, notOnce.slice(0, 3).join(' | ')).toEqual([]);
     expect(count('acknowledged')).toBeGreaterThan(0);
     expect(count('refused') + count('no answer')).toBeGreaterThan(0);
   }, TEST_LIMIT_MS);

@@ -168,7 +168,7 @@ export function idempotency({
     } finally {
       const answer = answerToKeep(ctx, failure, maxBytes);
       const stored = writeScope.finish(answer);
-      // Failing to record a release only delays the retry until the claim is stale.
+      // An answer the database refused is stored by the key's retry to this instance (db/claims/key-records.ts).
       await (answer ? stored : stored.catch(() => {}));
     }
   };

@@ -59,17 +59,19 @@ export function isStale(at: Date, nowMs: number = Date.now()): boolean {
  * first had just made. A mark whose own taker died goes stale like any claim, and the next
  * generation may then be won, so a crash between the mark and the new claim blocks nothing for
  * good. Marks are kept (they are tiny); the winner deletes `held` and inserts its own claim.
+ * `timeField`: the field a claim of this collection keeps its time in (the mark's too).
  */
-export async function winTakeOver<T extends ClaimDoc & { at: Date }>(
+export async function winTakeOver<T extends ClaimDoc>(
   collection: Collection<T>,
   held: { _id: string; at: Date },
-  fields: Omit<T, '_id' | 'at'>,
+  fields: Partial<Omit<T, '_id'>>,
+  timeField = 'at',
 ): Promise<boolean> {
   for (let generation = 1; ; generation += 1) {
-    const mark = { ...fields, _id: `${held._id}@${held.at.getTime()}#${generation}`, at: new Date() } as T;
+    const mark = { ...fields, _id: `${held._id}@${held.at.getTime()}#${generation}`, [timeField]: new Date() } as T;
     const outcome = await claimOrHolder(collection, mark);
     if (outcome.mine) return true;
     // A live taker holds this generation: this caller lost.
-    if (!outcome.holder || !isStale(outcome.holder.at as Date)) return false;
+    if (!outcome.holder || !isStale(outcome.holder[timeField] as Date)) return false;
   }
 }

@@ -17,7 +17,7 @@ import {
 } from './index.ts';
 import { TOP_EVERY } from './window-slots.ts';
 import { countingConnection } from '../../../test/counted-collection.ts';
-import type { KeyDoc, KeyOpening } from './key-records.ts';
+import { readKeyRecord, type KeyDoc, type KeyOpening } from './key-records.ts';
 
 /** An hour-long window: no row straddles a window boundary and sees its count reset. */
 const WINDOW_MS = 3600_000;
@@ -106,6 +106,46 @@ describe('Idempotency-Key records: one request runs under a key, a replay gets t
       for (const o of openings)
         expect(o).toMatchObject({ kind: 'held', record: { state: 'done', ...FIRST_ANSWER } });
     }
+  });
+});
+
+describe('Idempotency-Key records after the database was away', () => {
+  const ANSWER = { status: 201, body: '{"success":true}' };
+  const keys = () => a.connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION);
+
+  it.each([
+    { name: 'given back: the retry runs', answer: null, next: { kind: 'claimed', scope: { key: { attempt: 1 } } } },
+    { name: 'answered: the retry gets the answer', answer: ANSWER, next: { kind: 'held', record: { state: 'done', ...ANSWER } } },
+  ])('an answer the database refused is stored by the retry to the same instance, $name', async ({ answer, next }) => {
+    const id = uniqueId('key');
+    // The attempt's answer (an insert of `<id>=0`) fails once, as with the database away.
+    let refused = 0;
+    const { connection } = countingConnection(a, IDEMPOTENCY_COLLECTION, ({ method, args }) =>
+      method === 'insertOne' && (args[0] as KeyDoc)._id === `${id}=0` && refused++ === 0,
+    );
+    const opening = await keyRecordsOn(connection).open(id, 'same body');
+    if (opening.kind !== 'claimed') throw new Error(`the first open was ${opening.kind}`);
+    await expect(opening.scope.finish(answer)).rejects.toThrow(/connection closed/);
+
+    // Before, the retry was told "still being processed" until the claim was a minute old.
+    expect(await keyRecordsOn(connection).open(id, 'same body')).toMatchObject(next);
+    expect(refused).toBe(2);
+    if (answer) expect(await readKeyRecord(keys(), id)).toMatchObject({ state: 'done', ...ANSWER });
+  });
+
+  it('a retry that took over a crashed holder and died before its update blocks the key only until its mark is stale', async () => {
+    const id = uniqueId('key');
+    await keys().insertOne({ _id: id, state: 'pending', fingerprint: 'same body', createdAt: STALE_AT(), attempt: 0 });
+    // The taker wins its take-over, then its update of the record fails.
+    const { connection } = countingConnection(a, IDEMPOTENCY_COLLECTION, ({ method }) => method === 'updateOne');
+    await expect(keyRecordsOn(connection).open(id, 'same body')).rejects.toThrow(/connection closed/);
+    // Its take-over is as old as a dead taker's (every document of this key but the record).
+    const marks = (await keys().find({}, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id).filter((other) => other.startsWith(id) && other !== id);
+    expect(marks).toHaveLength(1);
+    await keys().updateMany({ _id: { $in: marks } }, { $set: { createdAt: STALE_AT() } });
+
+    const openings = await Promise.all([0, 1].map((i) => keyRecordsOn(instance(i).connection).open(id, 'same body')));
+    expect(openings.flatMap((o) => (o.kind === 'claimed' ? [o.scope.key?.attempt] : []))).toEqual([1]);
   });
 });
 

@@ -19,12 +19,18 @@
 // in a periodic sweep (FerretDB has no TTL index).
 import type mongoose from 'mongoose';
 import type { Collection } from 'mongodb';
-import { claimOrHolder, insertClaim, isStale } from './claim.ts';
+import { claimOrHolder, insertClaim, isStale, winTakeOver } from './claim.ts';
 
 export const IDEMPOTENCY_COLLECTION = 'idempotency_keys';
 /** Keys are remembered this long, then forgotten by a periodic delete. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600 * 1000;
 const IDEMPOTENCY_SWEEP_EVERY_MS = 3600 * 1000;
+/**
+ * Answers this process could not store (the database was away) are kept for the key's retry: the
+ * retry stores the answer first and then goes on as if it had been stored in time, where it was
+ * told "still being processed" until the claim was a minute old. At most this many are kept.
+ */
+const UNSTORED_ANSWERS_MAX = 10_000;
 
 export interface KeyDoc {
   _id: string;
@@ -159,11 +165,31 @@ function createKeyRecords(connection: mongoose.Connection): KeyRecords {
     keys.deleteMany({ createdAt: { $lt: new Date(nowMs - IDEMPOTENCY_KEY_TTL_MS) } }).catch(() => {});
   }
 
-  function claimed(id: string, attempt: number): KeyOpening {
+  /** Answers refused by the database, by record id, each with when its claim was made. */
+  const unstored = new Map<string, { answer: KeyDoc; claimedAtMs: number }>();
+
+  /** The record as its pending attempt's answer, stored now, makes it, if this process kept one. */
+  async function storeKeptAnswer(record: KeyDoc): Promise<KeyDoc> {
+    const kept = unstored.get(record._id);
+    if (!kept || record.state !== 'pending' || kept.answer.attempt !== record.attempt) return record;
+    // A claim past the stale time may be taken over meanwhile: its answer is for no one now.
+    if (!isStale(new Date(kept.claimedAtMs))) await insertClaim(keys, kept.answer);
+    unstored.delete(record._id);
+    return withAnswer(keys, record);
+  }
+
+  function claimed(id: string, attempt: number, claimedAtMs: number): KeyOpening {
     const finishRecord = async (answer: KeptAnswer | null) => {
       const kept = answer ? { state: 'done' as const, status: answer.status, body: answer.body } : { state: 'released' as const };
+      const doc: KeyDoc = { _id: answerId(id, attempt), fingerprint: '', createdAt: new Date(), attempt, ...kept };
       // Refused only when this attempt was already answered: the first answer stands.
-      await insertClaim(keys, { _id: answerId(id, attempt), fingerprint: '', createdAt: new Date(), attempt, ...kept });
+      try {
+        await insertClaim(keys, doc);
+      } catch (error) {
+        if (unstored.size >= UNSTORED_ANSWERS_MAX) unstored.delete(unstored.keys().next().value!);
+        unstored.set(id, { answer: doc, claimedAtMs });
+        throw error;
+      }
     };
     return { kind: 'claimed', scope: scopeFor(finishRecord, { id, attempt }) };
   }
@@ -174,8 +200,8 @@ function createKeyRecords(connection: mongoose.Connection): KeyRecords {
       sweepNowAndThen(nowMs);
       const fresh: KeyDoc = { _id: id, state: 'pending', fingerprint, createdAt: new Date(nowMs), attempt: 0 };
       const outcome = await claimOrHolder(keys, fresh);
-      if (outcome.mine) return claimed(id, 0);
-      const held = outcome.holder && (await withAnswer(keys, outcome.holder));
+      if (outcome.mine) return claimed(id, 0, nowMs);
+      const held = outcome.holder && (await storeKeptAnswer(await withAnswer(keys, outcome.holder)));
       if (!held) return { kind: 'busy' };
       const age = nowMs - held.createdAt.getTime();
       const free =
@@ -183,15 +209,16 @@ function createKeyRecords(connection: mongoose.Connection): KeyRecords {
         age > IDEMPOTENCY_KEY_TTL_MS ||
         (held.state === 'pending' && isStale(held.createdAt, nowMs));
       if (!free) return { kind: 'held', record: held };
-      // Taking over: of several retries at once, only the one that inserts the next attempt runs.
+      // Taking over: of several retries at once, only the one that wins the take-over runs (a
+      // taker that died before its update below leaves a mark that goes stale, db/claims/claim.ts).
       const attempt = (held.attempt ?? 0) + 1;
-      const won = await insertClaim(keys, { _id: `${id}#${attempt}`, state: 'released', fingerprint, createdAt: new Date(nowMs), attempt });
+      const won = await winTakeOver(keys, { _id: id, at: held.createdAt }, { state: 'released', fingerprint, attempt }, 'createdAt');
       if (!won) return { kind: 'busy' };
       await keys.updateOne(
         { _id: id },
         { $set: { state: 'pending', fingerprint, createdAt: new Date(nowMs), attempt }, $unset: { status: '', body: '' } },
       );
-      return claimed(id, attempt);
+      return claimed(id, attempt, nowMs);
     },
   };
 }
