@@ -28,9 +28,23 @@ export async function connectDatabase(
   return connection;
 }
 
+/**
+ * Settles as `promise` does, or rejects once `ms` have passed. A ping's maxTimeMS bounds the
+ * server's work only: seen here after FerretDB was stopped and started again under load, a
+ * client's commands (its pings too) could go unanswered for minutes, and a ping awaited without a
+ * limit held the watchdog below, and the health check, for as long.
+ */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer from the database in ${ms} ms.`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 export async function isDatabaseReachable(connection: mongoose.Connection): Promise<boolean> {
   try {
-    await connection.db?.admin().ping({ maxTimeMS: 2_000 });
+    await within(connection.db!.admin().ping({ maxTimeMS: DB_PROBE_TIMEOUT_MS }), DB_PROBE_TIMEOUT_MS + 500);
     return true;
   } catch {
     return false;
@@ -46,13 +60,13 @@ async function answersNewClient(uri: string): Promise<boolean> {
   });
   probe.on('error', () => {});
   try {
-    await probe.asPromise();
-    await probe.db?.admin().ping({ maxTimeMS: DB_PROBE_TIMEOUT_MS });
+    await within(probe.asPromise(), DB_PROBE_TIMEOUT_MS + 500);
+    await within(probe.db!.admin().ping({ maxTimeMS: DB_PROBE_TIMEOUT_MS }), DB_PROBE_TIMEOUT_MS + 500);
     return true;
   } catch {
     return false;
   } finally {
-    await probe.close().catch(() => {});
+    await within(probe.close(true), DB_PROBE_TIMEOUT_MS).catch(() => {});
   }
 }
 
@@ -60,9 +74,10 @@ async function answersNewClient(uri: string): Promise<boolean> {
  * Works around a hang in the MongoDB driver (seen with 7.8 against a FerretDB that was stopped
  * and started again under load): when the server closes the monitoring connection while a
  * heartbeat is being sent, that heartbeat never settles, the client never looks at the server
- * again, and every command fails server selection for good although the database is back. When
- * pings have failed for DB_STUCK_AFTER_MS but a new client reaches the database, the connection
- * is closed and opened again on the same URI (models and collections stay bound to it).
+ * again, and every command fails server selection for good although the database is back; or
+ * its commands go unanswered. When pings have failed (or gone unanswered: `within`) for
+ * DB_STUCK_AFTER_MS but a new client reaches the database, the connection is closed, its commands
+ * still waiting ended, and opened again on the same URI (models and collections stay bound to it).
  */
 function watchForStuckClient(connection: mongoose.Connection, uri: string): void {
   let failingSince: number | null = null;
@@ -79,7 +94,7 @@ function watchForStuckClient(connection: mongoose.Connection, uri: string): void
       failingSince ??= Date.now();
       if (Date.now() - failingSince < DB_STUCK_AFTER_MS || !(await answersNewClient(uri))) return;
       reopening = true;
-      await connection.close();
+      await within(connection.close(true), DB_PROBE_TIMEOUT_MS).catch(() => {});
       await connection.openUri(uri, CONNECTION_OPTIONS);
       failingSince = null;
     } catch {
