@@ -1,6 +1,6 @@
 // Group commit (batched-insert.ts): inserts into one collection sent at once go in fewer round
 // trips, and each caller still learns its own insert's outcome.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Collection, CommandStartedEvent } from 'mongodb';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { batchedInsert } from './batched-insert.ts';
@@ -81,5 +81,29 @@ describe('batched inserts when the database is away', () => {
       expect(isDatabaseUnreachable((outcome as PromiseRejectedResult).reason)).toBe(true);
       expect(isDuplicateKey((outcome as PromiseRejectedResult).reason)).toBe(false);
     }
+  });
+});
+
+describe('batched inserts when the driver never answers', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('fails the batch after its limit as the database unreachable, and sends the inserts waiting behind it', async () => {
+    vi.useFakeTimers();
+    const sent: unknown[][] = [];
+    // The first insert is never answered (as seen after a restart of FerretDB under load); the rest are.
+    const collection = {
+      insertOne: (doc: unknown) => (sent.push([doc]), sent.length === 1 ? new Promise(() => {}) : Promise.resolve()),
+      insertMany: (many: unknown[]) => (sent.push(many), Promise.resolve()),
+    } as unknown as Collection<{ _id: string }>;
+    const first = batchedInsert(collection, { _id: 'unanswered' }).then(() => 'in', (error: unknown) => error);
+    const behind = batchedInsert(collection, { _id: 'behind' }).then(() => 'in');
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(sent).toEqual([[{ _id: 'unanswered' }]]);
+
+    await vi.advanceTimersByTimeAsync(1_500);
+    const failure = await first;
+    expect(isDatabaseUnreachable(failure)).toBe(true);
+    expect(await behind).toBe('in');
+    expect(sent).toEqual([[{ _id: 'unanswered' }], [{ _id: 'behind' }]]);
   });
 });

@@ -8,10 +8,23 @@
 // Each caller still gets its own insert's outcome: in, refused as a duplicate `_id` (how this
 // backend decides races, db/claims/claim.ts), or its own error. An unordered batch tries every
 // document whatever the others do, so one refused claim never fails its neighbours.
+//
+// A batch the driver has not answered in BATCH_ANSWER_LIMIT_MS is failed for its callers (as a
+// network timeout: the database unreachable, a 503) and the lane goes on without it. Seen here
+// after FerretDB was stopped and started again under load: an insert sent as the database went
+// away was never settled by the driver, and every later insert into its collection waited behind
+// it, for minutes (the test of that: test/soak.test.ts). A caller told so is in the state of any
+// insert whose answer was lost: it may or may not be in, which every caller here already handles.
 import type { Collection, Document, MongoBulkWriteError, OptionalUnlessRequiredId } from 'mongodb';
+import mongoose from 'mongoose';
 
 /** Documents one batch carries at most (the driver splits a batch past its message size itself). */
 const BATCH_MAX_DOCS = 64;
+/**
+ * Far above a batch's time on a loaded machine (milliseconds), and above the driver's own server
+ * selection limit (db/connection.ts, 5 s), so an outage still answers with the driver's error.
+ */
+const BATCH_ANSWER_LIMIT_MS = 10_000;
 
 interface Waiting {
   doc: Document;
@@ -48,9 +61,24 @@ async function send(collection: Collection<Document>, lane: Lane): Promise<void>
   lane.busy = true;
   while (lane.waiting.length > 0) {
     const batch = lane.waiting.splice(0, BATCH_MAX_DOCS);
-    await insertAll(collection, batch);
+    await answeredInTime(insertAll(collection, batch), batch);
   }
   lane.busy = false;
+}
+
+/** Waits for `sent` at most BATCH_ANSWER_LIMIT_MS; past that, fails the batch's callers. */
+async function answeredInTime(sent: Promise<void>, batch: Waiting[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      const error = new mongoose.mongo.MongoNetworkTimeoutError(`The database did not answer an insert in ${BATCH_ANSWER_LIMIT_MS} ms.`);
+      // A caller's promise settles once: a late answer of the driver changes nothing.
+      for (const waiting of batch) waiting.done(error);
+      resolve();
+    }, BATCH_ANSWER_LIMIT_MS);
+  });
+  await Promise.race([sent, late]);
+  clearTimeout(timer);
 }
 
 async function insertAll(collection: Collection<Document>, batch: Waiting[]): Promise<void> {

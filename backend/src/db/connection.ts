@@ -76,8 +76,8 @@ async function answersNewClient(uri: string): Promise<boolean> {
  * heartbeat is being sent, that heartbeat never settles, the client never looks at the server
  * again, and every command fails server selection for good although the database is back; or
  * its commands go unanswered. When pings have failed (or gone unanswered: `within`) for
- * DB_STUCK_AFTER_MS but a new client reaches the database, the connection is closed, its commands
- * still waiting ended, and opened again on the same URI (models and collections stay bound to it).
+ * DB_STUCK_AFTER_MS but a new client reaches the database, the connection is closed and opened
+ * again on the same URI (models and collections stay bound to it).
  */
 function watchForStuckClient(connection: mongoose.Connection, uri: string): void {
   let failingSince: number | null = null;
@@ -94,7 +94,8 @@ function watchForStuckClient(connection: mongoose.Connection, uri: string): void
       failingSince ??= Date.now();
       if (Date.now() - failingSince < DB_STUCK_AFTER_MS || !(await answersNewClient(uri))) return;
       reopening = true;
-      await within(connection.close(true), DB_PROBE_TIMEOUT_MS).catch(() => {});
+      // Not close(true): mongoose refuses every command of a connection once force-closed, reopened or not.
+      await within(connection.close(), DB_PROBE_TIMEOUT_MS).catch(() => {});
       await connection.openUri(uri, CONNECTION_OPTIONS);
       failingSince = null;
     } catch {
