@@ -17,6 +17,7 @@
 // insert whose answer was lost: it may or may not be in, which every caller here already handles.
 import type { Collection, Document, MongoBulkWriteError, OptionalUnlessRequiredId } from 'mongodb';
 import mongoose from 'mongoose';
+import { within } from './within.ts';
 
 /** Documents one batch carries at most (the driver splits a batch past its message size itself). */
 const BATCH_MAX_DOCS = 64;
@@ -61,24 +62,14 @@ async function send(collection: Collection<Document>, lane: Lane): Promise<void>
   lane.busy = true;
   while (lane.waiting.length > 0) {
     const batch = lane.waiting.splice(0, BATCH_MAX_DOCS);
-    await answeredInTime(insertAll(collection, batch), batch);
-  }
-  lane.busy = false;
-}
-
-/** Waits for `sent` at most BATCH_ANSWER_LIMIT_MS; past that, fails the batch's callers. */
-async function answeredInTime(sent: Promise<void>, batch: Waiting[]): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
+    // insertAll settles every caller itself and never rejects: a rejection here is the limit.
+    await within(insertAll(collection, batch), BATCH_ANSWER_LIMIT_MS).catch(() => {
       const error = new mongoose.mongo.MongoNetworkTimeoutError(`The database did not answer an insert in ${BATCH_ANSWER_LIMIT_MS} ms.`);
       // A caller's promise settles once: a late answer of the driver changes nothing.
       for (const waiting of batch) waiting.done(error);
-      resolve();
-    }, BATCH_ANSWER_LIMIT_MS);
-  });
-  await Promise.race([sent, late]);
-  clearTimeout(timer);
+    });
+  }
+  lane.busy = false;
 }
 
 async function insertAll(collection: Collection<Document>, batch: Waiting[]): Promise<void> {

@@ -1,6 +1,7 @@
 // One mongoose connection per app. Commands are not buffered while disconnected, so a request
 // made while the database is down fails fast with a clear error instead of hanging.
 import mongoose from 'mongoose';
+import { within } from './within.ts';
 
 const DB_SERVER_SELECTION_TIMEOUT_MS = 5_000;
 /** How often the watchdog looks, and how long pings must fail before it suspects our own client. */
@@ -26,20 +27,6 @@ export async function connectDatabase(
   await connection.asPromise();
   watchForStuckClient(connection, uri);
   return connection;
-}
-
-/**
- * Settles as `promise` does, or rejects once `ms` have passed. A ping's maxTimeMS bounds the
- * server's work only: seen here after FerretDB was stopped and started again under load, a
- * client's commands (its pings too) could go unanswered for minutes, and a ping awaited without a
- * limit held the watchdog below, and the health check, for as long.
- */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`No answer from the database in ${ms} ms.`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 export async function isDatabaseReachable(connection: mongoose.Connection): Promise<boolean> {
