@@ -1,7 +1,7 @@
 // Rows written straight through IndexedDB (db.ts writeRows) are part of the transaction that
 // writes them, and live queries hear of them once tablesChanged is called after the commit:
 // whole-table queries and index queries alike.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveQuery } from 'dexie';
 import { db, readInPages, tablesChanged, writeRows, type ArticleNote, type OutboxEntry } from './db.ts';
 
@@ -59,6 +59,30 @@ describe('writeRows', () => {
       },
     );
     expect(await ofArticle).toBe(123);
+  });
+
+  it('gives the page a turn between steps without ending the transaction', async () => {
+    // Each look at the clock is 10 ms on: every step waits for its turn (a small read) first.
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 10));
+    const counted = vi.spyOn(IDBObjectStore.prototype, 'count');
+    try {
+      const rows = Array.from({ length: 45 }, (_, i) => note(i));
+      await db.transaction('rw', db.notes, async () => {
+        await writeRows(db.notes, rows, [note(3)._id]);
+        // Still the same transaction: a write after the turns goes in with the rows.
+        await db.notes.put(note(100));
+      });
+      // Five steps of puts and one of deletes, each after a turn.
+      expect(counted).toHaveBeenCalledTimes(6);
+    } finally {
+      clock.mockRestore();
+      counted.mockRestore();
+    }
+    const stored = await db.notes.toArray();
+    expect(stored).toHaveLength(45);
+    expect(stored.map((n) => n.text)).toContain('Note 100');
+    expect(stored.map((n) => n.text)).not.toContain('Note 3');
   });
 
   it('is undone with the transaction that failed, and needs one', async () => {
