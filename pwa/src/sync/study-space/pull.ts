@@ -255,6 +255,9 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
       if (after === cursor) {
         await enterSpace(key, cursor);
         entered = true;
+        // The live queries that follow the space's state run in the task that committed it (48 ms of
+        // a 95 ms task in a traced link at 4x CPU): the sending and the opening start in the next.
+        await nextTask();
         linked?.();
       }
     }
