@@ -105,7 +105,7 @@ async function device(browser, server, tag, count) {
   await page.getByTestId('study-sync-notes').waitFor();
   // A first visit keeps the Bible books the lessons cite, in the background (the progress line,
   // SyncProgress.tsx); a device with 2,000 notes did that long ago, and here it ran on into the
-  // timed steps (its progress messages redrew the page in tasks of up to 130 ms at 4x).
+  // timed steps (frames of up to 134 ms at 4x named its messages).
   const firstVisitWork = page.getByTestId('sync-progress');
   await firstVisitWork.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
   await firstVisitWork.waitFor({ state: 'hidden', timeout: 120_000 });

@@ -347,8 +347,8 @@ export async function writeRows<T, K extends IDBValidKey, I>(table: Table<T, K, 
   if (!running) throw new Error(`writeRows(${table.name}) runs inside a transaction`);
   const store = running.idbtrans.objectStore(table.name);
   // A transaction's answers can come back many in one task (the database wrote on while the page
-  // was busy), and each let the next step go: a study link's merge made tasks of 50-110 ms of puts
-  // at 4x CPU. Once a slice has run, the next step first waits for a small read asked for then,
+  // was busy), and each let the next step go: a study link's merge made frames of up to 111 ms of
+  // puts at 4x CPU. Once a slice has run, the next step first waits for a small read asked for then,
   // whose answer comes in a task of its own (a timer would let the transaction commit).
   const slices = new Slices();
   const turn = () => settled(store.count(''));

@@ -100,8 +100,7 @@ async function heldOf(incoming: Incoming[]): Promise<{ current: Map<string, Held
 
 /**
  * Records merged at once before their writes are made (applyPage). A group's work runs in the
- * task of the last write before it (IndexedDB hands a transaction's results back in its own
- * tasks); at 200, those were tasks of 46-63 ms at 4x CPU (Long Animation Frame entries of links).
+ * task that answered the last write before it, so a smaller group keeps that task shorter.
  */
 const MERGE_AT_ONCE = 50;
 
@@ -287,8 +286,8 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
     }
     if (requeued === null) return;
     // In a task of its own: the live queries it wakes start their reads at once (My notes reads
-    // its whole list again), and in the task that ended the merge's transaction they made one of
-    // 60-72 ms at 4x CPU.
+    // its whole list again), and the task that ended the merge's transaction took 60-72 ms at 4x
+    // CPU with them in it.
     await nextTask();
     tablesChanged(studyTables());
     if (requeued) announceStudyQueued();
