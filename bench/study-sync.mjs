@@ -51,7 +51,7 @@ function watchLongTasks() {
 /** The page's clock now: a look's `from`. */
 const pageNow = (page) => page.evaluate(() => performance.now());
 /** The longest task that started at or after `from` on the page's clock (the start of a timed step). */
-const longest = (page, from = -Infinity) =>
+const longest = (page, from) =>
   page.evaluate((since) => Math.max(0, ...window.__takeTasks().filter(([start]) => start >= since).map(([, duration]) => duration)), from);
 
 /**
