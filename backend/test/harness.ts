@@ -51,6 +51,17 @@ export const TEST_RATE_LIMITS: RateLimits = {
   loginDelayMaxMs: 0,
 };
 
+/**
+ * A rate-limit window that lasts the whole test run. Windows start at whole multiples of their
+ * length since the epoch (db/claims/window-slots.ts windowOf), so any fixed length has boundaries,
+ * and a test that crosses one sees its counter start again (a window of a minute did so in a
+ * test's third request when the clock passed a whole minute). This length puts the run in the
+ * `k`th window, which ends six hours from now; another `k` is another window, with its own id.
+ */
+export function runLongWindowMs(k = 1): number {
+  return Math.ceil((Date.now() + 6 * 3600_000) / k);
+}
+
 /** One VAPID pair for every test app of this process, so no test writes a key file under data/. */
 const TEST_VAPID = (() => {
   const ecdh = crypto.createECDH('prime256v1');

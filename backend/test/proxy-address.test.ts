@@ -16,11 +16,11 @@ import { ensureHaproxy, haproxyConfig } from '../../scripts/lib/topology.mjs';
 import { freePort, waitForPort } from '../../scripts/lib/db.mjs';
 import { LOGIN_ADDRESS_FACTOR } from '../src/middleware/login-limits.ts';
 import { REPLAYED_HEADER } from '../src/middleware/idempotency.ts';
-import { startTestApp, TEST_RATE_LIMITS, type TestApp } from './harness.ts';
+import { runLongWindowMs, startTestApp, TEST_RATE_LIMITS, type TestApp } from './harness.ts';
 import { createUser } from './fixtures.ts';
 import { createArticle, newKey } from './content-fixtures.ts';
 
-const TINY = { limit: 2, windowMs: 6 * 3600_000 };
+const TINY = { limit: 2, windowMs: runLongWindowMs() };
 const forged = () => `198.51.${crypto.randomInt(256)}.${crypto.randomInt(256)}`;
 
 interface Balancer {

@@ -5,11 +5,11 @@
 // HAProxy is backend/test/proxy-address.test.ts.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_RATE_LIMITS, type TestApp } from '../../test/harness.ts';
+import { runLongWindowMs, startTestApp, TEST_RATE_LIMITS, type TestApp } from '../../test/harness.ts';
 import { RATE_LIMIT_COLLECTION } from '../db/claims/index.ts';
 import { LOGIN_ADDRESS_FACTOR } from './login-limits.ts';
 
-const TINY = { limit: 2, windowMs: 6 * 3600_000 };
+const TINY = { limit: 2, windowMs: runLongWindowMs() };
 const ADDRESS_LIMIT = TINY.limit * LOGIN_ADDRESS_FACTOR;
 const forged = () => `203.0.${crypto.randomInt(256)}.${crypto.randomInt(256)}`;
 

@@ -7,7 +7,7 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { runLongWindowMs, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser, type CreatedUser } from '../../test/fixtures.ts';
 import { NO_COMMENT_LIMIT, articleInput, createArticle, newKey, saveArticle } from '../../test/content-fixtures.ts';
 import { errorHandler } from './error-handler.ts';
@@ -122,7 +122,7 @@ describe('Idempotency-Key store bounds', () => {
   let test: TestApp;
   let server: Server;
   let url: string;
-  const BUDGET = { limit: 5, windowMs: 6 * 3600_000 };
+  const BUDGET = { limit: 5, windowMs: runLongWindowMs() };
 
   beforeAll(async () => {
     test = await startTestApp();

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_RATE_LIMITS, type TestApp } from '../../test/harness.ts';
+import { runLongWindowMs, startTestApp, TEST_RATE_LIMITS, type TestApp } from '../../test/harness.ts';
 import { createUser, type CreatedUser } from '../../test/fixtures.ts';
 import { countingConnection } from '../../test/counted-collection.ts';
 import { errorHandler } from './error-handler.ts';
@@ -17,8 +17,8 @@ import {
   loginFailureDelayMs,
 } from './login-limits.ts';
 
-/** Long windows, so a test never straddles a window boundary and sees its counter reset. */
-const WINDOW_MS = 6 * 3600_000;
+/** A window that lasts the run, so no test sees its counter start again. */
+const WINDOW_MS = runLongWindowMs();
 const TINY = { limit: 2, windowMs: WINDOW_MS };
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
@@ -196,7 +196,7 @@ describe('commentRateLimit', () => {
   it('refuses a visitor past the limit with no database call once it knows the window is full', async () => {
     const { connection, calls } = countingConnection(app, RATE_LIMIT_COLLECTION);
     // A window of its own (its start is its id): the test before filled this address's window.
-    const url = await commentEndpoint({ limit: 2, windowMs: WINDOW_MS + 1 }, connection);
+    const url = await commentEndpoint({ limit: 2, windowMs: runLongWindowMs(2) }, connection);
     const post = () => fetch(url, { method: 'POST' });
     expect([(await post()).status, (await post()).status, (await post()).status]).toEqual([200, 200, 429]);
     calls.length = 0;

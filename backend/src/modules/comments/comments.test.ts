@@ -10,7 +10,7 @@ import {
   type Article,
   type Comment,
 } from '@fw/contracts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { runLongWindowMs, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser } from '../../../test/fixtures.ts';
 import {
   NO_COMMENT_LIMIT,
@@ -239,7 +239,6 @@ describe('comment calls', () => {
   });
 });
 
-const LONG_WINDOW_MS = 6 * 3600_000;
 
 describe('comment rate limit', () => {
   let app: TestApp;
@@ -247,8 +246,7 @@ describe('comment rate limit', () => {
 
   it('answers 429 with a message once one address has commented too often', async () => {
     app = await startTestApp({
-      // A long window: windows start on fixed boundaries, so a short one could reset mid-test.
-      rateLimits: { ...NO_COMMENT_LIMIT.rateLimits, comment: { limit: 2, windowMs: LONG_WINDOW_MS } },
+      rateLimits: { ...NO_COMMENT_LIMIT.rateLimits, comment: { limit: 2, windowMs: runLongWindowMs() } },
     });
     const { token } = await createUser(app);
     const article = await createArticle(app, token);

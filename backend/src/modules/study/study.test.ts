@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spacePath, type SealedRecord, type SpaceChanges } from '@fw/contracts';
 import { deriveSpaceKeys, openRecord, sealRecord, type PlainRecord, type SpaceKeys } from '@fw/contracts/study-seal';
-import { startTestApp, startTwoInstances, TEST_RATE_LIMITS, type TestApp } from '../../../test/harness.ts';
+import { runLongWindowMs, startTestApp, startTwoInstances, TEST_RATE_LIMITS, type TestApp } from '../../../test/harness.ts';
 import { SPACE_MESSAGES } from './space-store.ts';
 
 const ARTICLE = '65f0c0ffee0000000000abcd';
@@ -239,7 +239,7 @@ describe('study sync spaces', () => {
 
 describe('study sync limits and instances', () => {
   it('limits new spaces per address with a message a person can act on', async () => {
-    const app = await startTestApp({ rateLimits: { ...TEST_RATE_LIMITS, spaceCreate: { limit: 2, windowMs: 60_000 } } });
+    const app = await startTestApp({ rateLimits: { ...TEST_RATE_LIMITS, spaceCreate: { limit: 2, windowMs: runLongWindowMs() } } });
     try {
       const codes: number[] = [];
       let last: { message?: string } = {};
@@ -257,7 +257,7 @@ describe('study sync limits and instances', () => {
   });
 
   it('limits writes per space with a message a person can act on, and a refused write changes nothing', async () => {
-    const app = await startTestApp({ rateLimits: { ...TEST_RATE_LIMITS, spaceWrite: { limit: 2, windowMs: 60_000 } } });
+    const app = await startTestApp({ rateLimits: { ...TEST_RATE_LIMITS, spaceWrite: { limit: 2, windowMs: runLongWindowMs() } } });
     try {
       const d = await device(crypto.randomBytes(32));
       await app.request('PUT', spacePath(d.keys.spaceId), { headers: d.headers });
