@@ -54,9 +54,10 @@ export const TEST_RATE_LIMITS: RateLimits = {
 /**
  * A rate-limit window that lasts the whole test run. Windows start at whole multiples of their
  * length since the epoch (db/claims/window-slots.ts windowOf), so any fixed length has boundaries,
- * and a test that crosses one sees its counter start again (a window of a minute did so in a
- * test's third request when the clock passed a whole minute). This length puts the run in the
- * `k`th window, which ends six hours from now; another `k` is another window, with its own id.
+ * and a test that crosses one sees its counter start again (with a window of a minute, a test's
+ * third request would be counted afresh whenever the clock passed a whole minute before it). This
+ * length puts the run in the `k`th window, which ends six hours from now; another `k` is another
+ * window, with its own id.
  */
 export function runLongWindowMs(k = 1): number {
   return Math.ceil((Date.now() + 6 * 3600_000) / k);

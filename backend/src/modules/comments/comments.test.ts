@@ -239,7 +239,6 @@ describe('comment calls', () => {
   });
 });
 
-
 describe('comment rate limit', () => {
   let app: TestApp;
   afterAll(() => app?.close());
