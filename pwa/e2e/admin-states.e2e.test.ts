@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
 import { API_PATHS } from '@fw/contracts/paths';
-import { launchBrowser, newPage } from './browser.ts';
+import { launchBrowser, newPage, waitOrTell } from './browser.ts';
 import { collection, connectDb, decline, loginAsDemoAdmin, openAdminEntry, outboxDrained, writeSucceeds } from './admin-helpers.ts';
 import { adminToken, createArticle } from './reader-helpers.ts';
 
@@ -148,7 +148,7 @@ describe('admin states and saves', () => {
       await panel.getByRole('heading', { name: 'Article updated' }).waitFor();
       expect(await createEntry(page).getAttribute('aria-current')).toBeNull();
       await panel.getByRole('link', { name: 'View article' }).click();
-      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await waitOrTell(page, page.getByRole('heading', { name: title, level: 1 }), 'the published article after View article');
     } finally {
       await context.close();
     }

@@ -1,8 +1,8 @@
 // The administrator's side of the polish round in a real chromium against the real server: the
 // editor (normal weight, Tab through the whole form, its focus ring), toasts (contrast, close
-// target, at the bottom on phones), the phone's bottom bar, Users and Comments as cards on a
-// phone, fresh admin lists with Refresh, past lessons styled like upcoming ones, and axe on every
-// screen in both themes.
+// target, at the bottom on phones and moving only there, closing with reduced motion), the phone's
+// bottom bar, Users and Comments as cards on a phone, fresh admin lists with Refresh, past lessons
+// styled like upcoming ones, and axe on every screen in both themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '@fw/contracts/paths';
@@ -67,14 +67,31 @@ describe('admin polish', () => {
     await expect(page.locator('.ql-editor').textContent()).resolves.not.toContain('\t');
   });
 
+  /** Records, every frame from now on, the highest point any toast reaches on screen. */
+  const watchToastTops = () =>
+    page.evaluate(() => {
+      const tops = { highest: Infinity };
+      (window as unknown as { toastTops: typeof tops }).toastTops = tops;
+      const sample = () => {
+        for (const toast of document.querySelectorAll('.Toastify__toast')) tops.highest = Math.min(tops.highest, toast.getBoundingClientRect().top);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+  /** Picks a moving GIF in the editor, which it refuses with an error toast. */
+  const refuseAnImage = () =>
+    toastAfter(page, 'error', IMAGE_REFUSED_MESSAGE, async () => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.ql-toolbar button.ql-image').click()]);
+      await chooser.setFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(GIF_BASE64, 'base64') });
+    });
+  const highestToastTop = () => page.evaluate(() => (window as unknown as { toastTops: { highest: number } }).toastTops.highest);
+
   it('shows toasts that are readable, closable with a finger, and at the bottom on a phone', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await open('Create', 'Create Article');
     const toast = page.locator('.Toastify__toast--error', { hasText: IMAGE_REFUSED_MESSAGE }).first();
-    await toastAfter(page, 'error', IMAGE_REFUSED_MESSAGE, async () => {
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.ql-toolbar button.ql-image').click()]);
-      await chooser.setFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(GIF_BASE64, 'base64') });
-    });
+    await watchToastTops();
+    await refuseAnImage();
     await toast.hover(); // holds it while it is measured
     expect(await contrastOf(toast)).toBeGreaterThanOrEqual(4.5);
     const close = await toast.locator('.Toastify__close-button').boundingBox();
@@ -86,7 +103,31 @@ describe('admin polish', () => {
     expect(box.y).toBeGreaterThan(header.y + header.height);
     expect(box.y + box.height).toBeLessThanOrEqual(bar.y + 1);
     await page.screenshot({ path: '/tmp/shots/polish-375-toast.png' });
+    // It came in from below, never across the screen: no toast went above its lower half (toasts
+    // stack there, so a toast's place moves as others go).
+    const half = 812 / 2;
+    expect(await highestToastTop()).toBeGreaterThan(half);
+    // And it leaves downwards: closed, it goes without passing over the screen above it.
+    await toast.locator('.Toastify__close-button').click();
+    await toast.waitFor({ state: 'detached' });
+    expect(await highestToastTop()).toBeGreaterThan(half);
     await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('closes a toast by itself, and at a click, for someone who asked for reduced motion', async () => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      await open('Create', 'Create Article');
+      const toast = () => page.locator('.Toastify__toast--error', { hasText: IMAGE_REFUSED_MESSAGE });
+      await refuseAnImage();
+      // Its time is up after 4 s: gone well within twice that.
+      await toast().first().waitFor({ state: 'detached', timeout: 8_000 });
+      await refuseAnImage();
+      await toast().first().locator('.Toastify__close-button').click();
+      await toast().first().waitFor({ state: 'detached', timeout: 2_000 });
+    } finally {
+      await page.emulateMedia({ reducedMotion: null });
+    }
   });
 
   it('fits the phone’s bottom bar: readable labels, none cut, the rest under More', async () => {
@@ -246,10 +287,7 @@ describe('admin polish', () => {
       await describePicture(page);
       // A toast on screen (the editor refuses a gif): its colours and button pass too.
       await open('Create', 'Create Article');
-      await toastAfter(page, 'error', IMAGE_REFUSED_MESSAGE, async () => {
-        const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.ql-toolbar button.ql-image').click()]);
-        await chooser.setFiles({ name: 'moving.gif', mimeType: 'image/gif', buffer: Buffer.from(GIF_BASE64, 'base64') });
-      });
+      await refuseAnImage();
       await page.locator('.Toastify__toast').first().hover();
       for (const v of await axeViolations(page)) found.push(`${scheme} toast: ${v.id} ${v.nodes.join(', ')}`);
     }
