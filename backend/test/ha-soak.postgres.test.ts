@@ -29,7 +29,7 @@ const REQUEST_TIMEOUT_MS = 25_000;
 /**
  * A change number claimed by a write that never finished (its instance killed, or the database
  * gone mid-write) holds readers below it until it is resolved (db/claims/sequence.ts): passed once it is
- * SEQ_SETTLE_EXPECTED_MS old (abandoned, its change seen written, or given up and watched), so
+ * SEQ_SETTLE_EXPECTED_MS old (its change seen written, or given up and watched), so
  * such reads may be a second or two late, where they were up to CLAIM_STALE_MS late before. Within
  * 1 s is asserted before the first fault; after it, within this (generous for a busy machine),
  * and how late is recorded.

@@ -163,7 +163,7 @@ describe('round trips per write', () => {
     return least!;
   }
 
-  it('a comment: 6 round trips; an approval: 5 (6 commands); an edit: 8 (9)', async () => {
+  it('a comment: 5 round trips; an approval: 4 (5 commands); an edit: 7 (8)', async () => {
     const article = await createArticle(app, admin);
     // A reader opened it: the read model holds it as published, and a comment needs no read.
     expect((await app.request('GET', `/api/articles/${article._id}`)).status).toBe(200);
@@ -187,7 +187,6 @@ describe('round trips per write', () => {
       'insert idempotency_keys', // the key record, claimed
       // (the article is published: the read model says so, comments.service.ts requirePublished)
       'insert seq_claims', // the change number, for the admin views (the public feed skips it)
-      'insert seq_fates',
       'insert comments', // the comment (its own insert is the check for a repeat)
       'insert idempotency_keys', // the answer kept for a retry (db/claims/key-records.ts answerId)
     ]);
@@ -200,8 +199,7 @@ describe('round trips per write', () => {
       });
     expect(await fewest(approve)).toEqual([
       'find users + insert idempotency_keys', // the key, claimed beside the check that the administrator still exists and is one
-      'insert seq_claims', // the change number
-      'insert seq_fates', // its fate: being written (db/claims/sequence.ts), so no reader abandons it
+      'insert seq_claims', // the change number (and all of it: a writer inserts no fate, db/claims/sequence-fates.ts)
       'update comments', // the approval (and the check that the comment exists)
       'insert idempotency_keys', // the answer, which also settles the change number
     ]);
@@ -222,7 +220,6 @@ describe('round trips per write', () => {
       'find articles', // the stored copy: same fields, or a stale version
       'insert article_versions', // the version claim
       'insert seq_claims',
-      'insert seq_fates',
       'insert article_revisions', // the replaced version kept (articles/article-revisions.ts)
       'findAndModify articles', // the edit, answering with the article
       'insert idempotency_keys',

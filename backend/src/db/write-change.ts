@@ -6,14 +6,15 @@
 //      request's current one (db/write-scope.ts), so no caller passes it;
 //   2. the version claim, for a change that moves a record to its next version
 //      (db/claims/version-claims.ts): only one change per version wins, the loser is told so;
-//   3. the change number, for a change the delta feeds report (db/claims/sequence.ts): its claim and its
-//      `writing` fate, so no reader gives the number up while the change is being written;
+//   3. the change number, for a change the delta feeds report (db/claims/sequence.ts): its claim, a
+//      promise to write within CLAIM_STALE_MS (a write that lands after readers gave its number
+//      up is moved to a fresh one, db/claims/sequence-fates.ts);
 //
 // then writes the change itself, and settles what it claimed. Each claim is one `_id` insert
 // (FerretDB 1.24 has no transactions, and only a unique insert is atomic under concurrency). A
 // number claimed under a key record is settled by that record's answer, which the request stores
 // anyway, so a change costs its claims and its own write and nothing more: an edit is the version
-// insert, the number's two inserts and the update (plus, for a save that changes the text, the insert
+// insert, the number's insert and the update (plus, for a save that changes the text, the insert
 // of the revision it replaces, made inside `apply`); a number claimed without a record takes one more
 // update to settle. If the write fails, the version claim is given back (the next try may take it)
 // and the number is settled all the same (it names a change that did not happen, which readers

@@ -29,14 +29,16 @@
 //
 // sequence.ts (with sequence-state.ts, sequence-horizon.ts, sequence-fates.ts) — change numbers.
 //   Guarantees: change numbers are unique and contiguous, and every number is either settled
-//   (its key record finished, `done`, or older than CLAIM_STALE_MS) or fated (`seq_fates`:
-//   writing, abandoned before anything was written, or given up and watched). The horizon never
-//   passes a number that is neither, so a reader's cursor never skips a change being written.
+//   (its key record finished, `done`, or older than CLAIM_STALE_MS), seen written, or fated
+//   (`seq_fates`: given up and watched, and moved to a fresh number should its write land after
+//   all). The horizon never passes a number that is none of these, so a reader's cursor never
+//   skips a change being written.
 //   Replaces: a `$inc` counter (loses increments) and a transaction writing a change together
 //   with its number; range reads (`seq > n` reads the whole collection) become `_id` probes.
-//   Cost: a writer 2 inserts (claim, `writing` fate), 1 insert more per number another instance
-//   took; a reader 1 `_id` read per new claim, 1 key-record read per claim not yet settled, and
-//   1 or 2 fate reads or inserts for a claim overdue after SEQ_SETTLE_EXPECTED_MS.
+//   Cost: a writer 1 insert (its claim), 1 insert more per number another instance took; a reader
+//   1 `_id` read per new claim, 1 key-record read per claim not yet settled, and for a claim
+//   overdue after SEQ_SETTLE_EXPECTED_MS a fate read, a read of the thing it names and a fate
+//   insert (then one read of the thing every 2 s until CLAIM_STALE_MS).
 //
 // window-slots.ts — rate-limit counts shared by every backend instance.
 //   Guarantees: each counted hit takes a distinct slot `<bucket>:<key>:<window>#<n>`, so across

@@ -1,18 +1,21 @@
 // What became of a claimed change number (db/claims/sequence.ts) whose writer may have died: its fate,
 // one per number in `seq_fates`, decided by unique insert (db/claims/claim.ts) like every race here.
 //
-// - The writer inserts `writing` right after its claim, before it writes anything (`begin`).
+// - A writer inserts no fate: its claim is its promise to write within CLAIM_STALE_MS, the bound
+//   every writer keeps (a request's time limit is far below it). So a number costs its writer one
+//   insert, the claim.
 // - A reader that finds a claim unsettled SEQ_SETTLE_EXPECTED_MS after it was made (a change is
-//   written within milliseconds) inserts `abandoned`. Only one of the two gets in: an abandoned
-//   number is never written (its writer, finding the fate taken, claims the next number), so
-//   readers pass it.
-// - An overdue `writing` number is passed when the thing it names carries it or a later number
-//   (its change is written; readers read it by `ref`). Otherwise its writer died or stalled within
-//   its write: the number is given up (`late`) and watched until CLAIM_STALE_MS, the bound every
-//   writer keeps. Should the write land after all, at a number readers have passed, the one reader
-//   that inserts `<n>:moved` first moves the thing to a fresh number, so no device misses it.
+//   written within milliseconds) passes it when the thing it names carries it or a later number
+//   (its change is written; readers read it by `ref`). Otherwise its writer died, or stalled
+//   before or within its write: the number is given up (`abandoned`, `late`) and watched until
+//   CLAIM_STALE_MS. Should the write land after all, at a number readers have passed, the one
+//   reader that inserts `<n>:moved` first moves the thing to a fresh number, so no device misses
+//   it. Every reader that passes the number watches it, so the move does not depend on one process.
 // - A writer whose write failed marks its own number given up (`failed`), so a settlement lost
 //   with the database (a key record left pending) holds nobody back either.
+// - Fates from before writers stopped inserting them: `writing` (its writer was alive right after
+//   its claim) is treated as no fate; a plain `abandoned` (a number its writer never wrote, as the
+//   writer learnt from that fate) is passed without watching.
 // Fates are pruned with the claims. Every step is an `_id` insert, read or update.
 import type mongoose from 'mongoose';
 import { CLAIM_STALE_MS, insertClaim } from './claim.ts';
@@ -31,7 +34,10 @@ export interface FateDoc {
   _id: string;
   n: number;
   at: Date;
-  /** `moved`: the record (`<n>:moved`) of the one reader that renumbers a late write of `n`. */
+  /**
+   * `moved`: the record (`<n>:moved`) of the one reader that renumbers a late write of `n`.
+   * `writing`: only in databases from before writers stopped inserting fates (treated as none).
+   */
   state: 'writing' | 'abandoned' | 'moved';
   /** Given up while (or after) being written: its write may still land, at a number readers passed. */
   late?: boolean;
@@ -51,35 +57,32 @@ export function sequenceFates(connection: mongoose.Connection) {
   const watched = new Map<number, ClaimDoc>();
   let lastWatchMs = 0;
   let watching: Promise<void> | null = null;
-  const giveUp = (id: string) => fates.updateOne({ _id: id }, { $set: { state: 'abandoned', late: true } });
+  const giveUp = (id: string) =>
+    fates.updateOne(
+      { _id: id },
+      { $set: { state: 'abandoned', late: true }, $setOnInsert: { n: Number(id), at: new Date() } },
+      { upsert: true },
+    );
 
   return {
-    /** The writer's `writing`; false when a reader abandoned the number first. */
-    begin(n: number): Promise<boolean> {
-      return insertClaim(fates, { _id: String(n), n, at: new Date(), state: 'writing' });
-    },
-
-    /** Whether an overdue claim may be passed (`things` lets a number being written be given up). */
+    /**
+     * Whether an overdue claim may be passed: only with `things`, which tells whether its change is
+     * written and lets a late one be moved.
+     */
     async resolveOverdue(claim: ClaimDoc, things?: ClaimedThings): Promise<boolean> {
+      if (!things) return false;
       let fate = await fates.findOne({ _id: claim._id });
-      if (!fate) {
-        if (await insertClaim(fates, { _id: claim._id, n: claim.n, at: new Date(), state: 'abandoned' })) return true;
-        // Its writer got there first (it is writing now), or another reader did.
-        fate = await fates.findOne({ _id: claim._id });
-        if (!fate) return false;
-      }
-      if (fate.state === 'writing') {
-        if (!things) return false;
+      if (fate?.state !== 'abandoned') {
         const seq = await things.seqOf(claim);
         if (seq !== null && seq >= claim.n) return true;
-        // Racing readers, and the writer itself (failed), all write the same.
-        await giveUp(claim._id);
-        fate = { ...fate, state: 'abandoned', late: true };
+        // Not written yet: given up and watched. Racing readers, and the writer itself (failed),
+        // all write the same.
+        if (fate || !(await insertClaim(fates, { _id: claim._id, n: claim.n, at: new Date(), state: 'abandoned', late: true }))) {
+          await giveUp(claim._id);
+        }
+        fate = { _id: claim._id, n: claim.n, at: new Date(), state: 'abandoned', late: true };
       }
-      if (fate.late) {
-        if (!things) return false;
-        watched.set(claim.n, claim);
-      }
+      if (fate.late) watched.set(claim.n, claim);
       return true;
     },
 

@@ -98,7 +98,8 @@ async function isSettled(
   }
   if (settled || nowMs - claim.at.getTime() < SEQ_SETTLE_EXPECTED_MS) return settled;
   if (!(await state.fates.resolveOverdue(claim, things))) return false;
-  // Final either way (an abandoned number is never written; a written change stays written).
+  // Final either way: a written change stays written, and a given-up one is watched should it land
+  // after all (sequence-fates.ts).
   state.settledLocally.add(claim.n);
   return true;
 }

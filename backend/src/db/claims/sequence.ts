@@ -12,8 +12,7 @@
 //   claims are found by probing `_id`s upward from a number known to be settled, and `seq_claims`
 //   is kept short: only the last minutes of claims matter, older ones are deleted.
 // - Every round trip costs about a millisecond (a SQLite transaction), and an update more than an
-//   insert, so a change costs two inserts here (its claim and its `writing` fate, below) and
-//   nothing more on the usual path.
+//   insert, so a change costs one insert here (its claim, below) and nothing more on the usual path.
 //
 // Numbers are claimed before the change is written, so a reader could see change 11 while 10 is
 // still being written, move its cursor past 10 and never see it. A claim is therefore made
@@ -22,9 +21,8 @@
 //   that made it has stored its answer (or given its key back), all its changes are settled by
 //   that one update;
 // - `done: true`, set after the write, for a change made without a record;
-// - its fate, once it is SEQ_SETTLE_EXPECTED_MS old (its writer may have died): abandoned before
-//   anything was written, written, or given up and watched should its write land after all
-//   (db/claims/sequence-fates.ts);
+// - its fate, once it is SEQ_SETTLE_EXPECTED_MS old (its writer may have died): written, or given
+//   up and watched should its write land after all (db/claims/sequence-fates.ts);
 // - age: a claim older than CLAIM_STALE_MS belongs to a crashed writer and holds nobody back.
 // Each claim also names what changed (`ref`, e.g. `article:<id>`), so the claims double as a short
 // change log: a reader that knows the horizon moved from 40 to 43 reads claims "41".."43" by `_id`
@@ -194,10 +192,9 @@ async function claimNumber(
       fillGap(state, candidate);
       throw error;
     }
-    // The number is ours once the claim is in and its fate is `writing`: a reader that found the
-    // claim overdue first has abandoned it, and the next number is tried instead. Should the
-    // fate insert fail, the claim has no fate and readers abandon it once overdue.
-    if (inserted && (await state.fates.begin(candidate))) {
+    // The number is ours once the claim is in. Should its write come after readers gave the
+    // number up (a writer stalled past SEQ_SETTLE_EXPECTED_MS), it is moved (sequence-fates.ts).
+    if (inserted) {
       remember(state, doc);
       // Now and then, and whenever another instance made this one walk: a newer starting point.
       if (attempt > 1 || candidate - state.newestStored >= SEQ_HINT_EVERY_CLAIMS)
