@@ -71,18 +71,19 @@ export function sequenceFates(connection: mongoose.Connection) {
      */
     async resolveOverdue(claim: ClaimDoc, things?: ClaimedThings): Promise<boolean> {
       if (!things) return false;
-      let fate = await fates.findOne({ _id: claim._id });
+      const fate = await fates.findOne({ _id: claim._id });
+      // An older version's plain `abandoned`: its writer learnt of it and never wrote the number.
+      if (fate?.state === 'abandoned' && !fate.late) return true;
       if (fate?.state !== 'abandoned') {
         const seq = await things.seqOf(claim);
         if (seq !== null && seq >= claim.n) return true;
-        // Not written yet: given up and watched. Racing readers, and the writer itself (failed),
-        // all write the same.
+        // Not written yet: given up. Racing readers, and the writer itself (failed), all write the same.
         if (fate || !(await insertClaim(fates, { _id: claim._id, n: claim.n, at: new Date(), state: 'abandoned', late: true }))) {
           await giveUp(claim._id);
         }
-        fate = { _id: claim._id, n: claim.n, at: new Date(), state: 'abandoned', late: true };
       }
-      if (fate.late) watched.set(claim.n, claim);
+      // Given up: watched, should its write land after all.
+      watched.set(claim.n, claim);
       return true;
     },
 
