@@ -1,7 +1,8 @@
 // The study sync spaces of the scripted server (scripted-server.ts), kept as the backend's store
 // keeps them (backend/src/modules/study/space-store.ts): a space per id opened by its credential,
 // writes numbered 1, 2, 3… (a write's records share its number) with a record's replaced change
-// dropped, pages of whole writes, deletions kept as tombstones,
+// dropped at once (the backend drops it when it compacts the space: the case that is hardest on a
+// device, kept here always), pages of whole writes, deletions kept as tombstones,
 // a quota that refuses a growing write whole, and removal answered with 410 from then on.
 import { STUDY_LIMITS } from '@fw/contracts/study-limits';
 

@@ -358,6 +358,17 @@ describe('a link sends the device\'s own records while it merges the space\'s', 
     await db.highlights.add(gone);
     const own = await addArticleNote(ARTICLE, 'B own');
     at(20);
+    // The space's second page is slow to come: B's own records wait for it, since the space keeps
+    // only a record's latest change (scripted-spaces.ts), and B's older `later` sent first would
+    // have taken the place of A's newer one before B read it.
+    let written = () => {};
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      if (init?.method === 'POST' && path.includes('/api/study/')) written();
+      if (path.includes('/changes?after=1')) await Promise.race([wrote, new Promise((resolve) => setTimeout(resolve, 300))]);
+      return server.fetch(input, init);
+    });
     await linkSpace(words.join(' '));
     await round();
     expect((await db.notes.toArray()).map((n) => n.text).sort()).toEqual(['B own', 'kept', 'later']);

@@ -228,10 +228,19 @@ export async function pullStudy(): Promise<StudyPullResult> {
  * device is not linked yet and becomes linked once the first page answered (so a link is kept only
  * once the space answered), before that page is merged: `linked` is called then, and the device's
  * own records start going while the pages are merged (push.ts sendNow with the same `linking`);
- * `linking` gathers each page's opaque ids before it is merged, and the records that need not be
- * sent back. SPACE_REMOVED: the device leaves the space.
+ * `linking` gathers each page's opaque ids before it is merged (and hears when the last page was
+ * read), and the records that need not be sent back. SPACE_REMOVED: the device leaves the space.
  */
 export async function pullInto(key: Uint8Array, cursor: number, result: StudyPullResult, linking?: Linking, linked?: () => void): Promise<void> {
+  try {
+    await pullPages(key, cursor, result, linking, linked);
+  } finally {
+    // A pull that stopped early (a failure, a removed space) lets the link's writes go on to their end.
+    linking?.allNamed();
+  }
+}
+
+async function pullPages(key: Uint8Array, cursor: number, result: StudyPullResult, linking?: Linking, linked?: () => void): Promise<void> {
   const keys = await keysOf(key);
   const byRid: ByRid = { opened: new Map() };
   let entered = false;
@@ -251,6 +260,7 @@ export async function pullInto(key: Uint8Array, cursor: number, result: StudyPul
     }
     if (linking) {
       for (const change of page.changes) linking.inSpace.add(change.rid);
+      if (!page.hasMore) linking.allNamed();
       if (after === cursor) {
         await enterSpace(key, cursor);
         entered = true;

@@ -198,6 +198,16 @@ const markSending = () => db.meta.put({ key: SENDING_KEY, value: { at: Date.now(
 export interface Linking {
   /** Opaque ids of the changes in the space's pages so far: such a record of the device's waits in `heldBack`. */
   inSpace: Set<string>;
+  /**
+   * Settles once the pull has read the space's last page (or stopped): only then does `inSpace`
+   * name every record the space holds. The device's writes wait for it. A space that was compacted
+   * keeps only a record's latest change (backend/src/modules/study/space-store.ts), so an older copy
+   * sent before the page holding the newer one was read would take its place in the feed, and the
+   * device would never see the newer one.
+   */
+  named: Promise<void>;
+  /** Settles `named`: called by the pull (pull.ts pullInto). */
+  allNamed: () => void;
   /** The device's records that wait for the merge: sent after it, but those in `asInSpace`. */
   heldBack: { kind: StudyKind; id: string }[];
   /** The device's records ("<kind>:<id>") that went beside the merge: one the space's copy then replaced goes again. */
@@ -215,7 +225,18 @@ export interface Linking {
 
 export function newLinking(): Linking {
   const left = leaveCount();
-  return { inSpace: new Set(), heldBack: [], sentAlongside: new Set(), asInSpace: new Set(), cursors: [], stillLinked: () => leaveCount() === left };
+  let allNamed = () => {};
+  const named = new Promise<void>((resolve) => (allNamed = resolve));
+  return {
+    inSpace: new Set(),
+    named,
+    allNamed,
+    heldBack: [],
+    sentAlongside: new Set(),
+    asInSpace: new Set(),
+    cursors: [],
+    stillLinked: () => leaveCount() === left,
+  };
 }
 
 /**
@@ -225,8 +246,9 @@ export function newLinking(): Linking {
  * fails, its records are queued in the outbox as they went, under the same key (so the server
  * applies that write once, whether or not it already had), and the records after it to be sealed
  * when sent; the outbox then retries, or shows a refusal, as for any write. Run it inside
- * whileSending. With `linking`, a record the space's pages name is held back for after the merge,
- * and the writes' cursors are kept there. Answers whether anything was queued.
+ * whileSending. With `linking`, the writes wait until the pull has read every page of the space
+ * (`named`), a record the space's pages name is held back for after the merge, and the writes'
+ * cursors are kept there. Answers whether anything was queued.
  */
 export async function sendNow(key: Uint8Array, records: { kind: StudyKind; id: string }[], linking?: Linking): Promise<boolean> {
   // Beside a merge, the records are read at once, before its write transaction would hold the reads up.
@@ -245,6 +267,11 @@ async function sendAll(key: Uint8Array, records: { kind: StudyKind; id: string }
   for (let from = 0; from < records.length; from += STUDY_LIMITS.WRITE_MAX_RECORDS) groups.push(records.slice(from, from + STUDY_LIMITS.WRITE_MAX_RECORDS));
   // The next group is sealed while the previous one's write is on its way.
   let sealing = groups.length ? sealMany(key, groups[0]!, snapshot) : null;
+  // Sealing starts at once; writing, once the pull knows every record the space holds.
+  if (linking) {
+    sealing?.catch(() => undefined);
+    await linking.named;
+  }
   for (const [n, group] of groups.entries()) {
     const sealed = await sealing!;
     sealing = n + 1 < groups.length ? sealMany(key, groups[n + 1]!, snapshot) : null;
