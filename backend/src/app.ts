@@ -103,7 +103,7 @@ export function createApp({ config, connection, passwords, scripture, readiness 
     healthRouter({ connection, readiness }),
     usersRouter({ config, connection, passwords, adminWrite }),
     articlesRouter({ connection, adminOnly, adminWrite, scripture }),
-    commentsRouter({ connection, adminWrite, idempotent, commentLimit: commentRateLimit({ connection, config }) }),
+    commentsRouter({ connection, adminWrite, commentLimit: commentRateLimit({ connection, config }) }),
     adminPagesRouter({ connection, adminOnly }),
     syncRouter({ connection }),
     scheduleRouter({ connection, adminWrite, scripture }),

@@ -3,7 +3,8 @@
 //
 //   1. the Idempotency-Key record: claimed by the request before its handler runs
 //      (middleware/idempotency.ts, db/claims/key-records.ts); the change is made under that scope, the
-//      request's current one (db/write-scope.ts), so no caller passes it;
+//      request's current one (db/write-scope.ts), so no caller passes it. A visitor's comment has
+//      none: its id comes from the key, so its own insert is what refuses a repeat;
 //   2. the version claim, for a change that moves a record to its next version
 //      (db/claims/version-claims.ts): only one change per version wins, the loser is told so;
 //   3. the change number, for a change the delta feeds report (db/claims/sequence.ts): its claim, a
@@ -16,13 +17,14 @@
 // anyway, so a change costs its claims and its own write and nothing more: an edit is the version
 // insert, the number's insert and the update (plus, for a save that changes the text, the insert
 // of the revision it replaces, made inside `apply`); a number claimed without a record takes one more
-// update to settle. If the write fails, the version claim is given back (the next try may take it)
-// and the number is settled all the same (it names a change that did not happen, which readers
-// skip), so no failure holds the feeds back.
+// update to settle, unless the change's own write stamps it on the thing its ref names (a
+// visitor's comment: `settledByThing`), where readers see it written. If the write fails, the
+// version claim is given back (the next try may take it) and the number is settled all the same
+// (it names a change that did not happen, which readers skip), so no failure holds the feeds back.
 //
 // Round trips per call are counted in db/write-change.test.ts.
 import type mongoose from 'mongoose';
-import { sequenceOn, type VersionClaims } from './claims/index.ts';
+import { BY_THING, sequenceOn, type VersionClaims } from './claims/index.ts';
 import { currentWriteScope } from './write-scope.ts';
 
 interface VersionStep {
@@ -45,6 +47,13 @@ export interface Change<T> {
    * (a publish toggle, then the renumbering of its comments). Costs one more update.
    */
   settleNow?: boolean;
+  /**
+   * The change's own write stamps its number on the thing `ref` names (a visitor's comment, made
+   * under no key record): readers see it written there (db/claims/sequence.ts `byThing`), so it
+   * costs no settlement. `landed(value)` says whether the write stamped it; one that did not (a
+   * repeat) or that failed is settled by an update, as a change without a record is.
+   */
+  settledByThing?: { landed: (value: T) => boolean };
   /** Writes the change; `seq` is its number (0 without `ref`). */
   apply: (seq: number) => Promise<T>;
 }
@@ -66,7 +75,7 @@ export function writeChange<T>(
 ): Promise<Written<T>>;
 export async function writeChange<T>(
   connection: mongoose.Connection,
-  { version, ref, settleNow, apply }: Change<T>,
+  { version, ref, settleNow, settledByThing, apply }: Change<T>,
 ): Promise<Written<T>> {
   const scope = currentWriteScope();
   if (version && !(await version.claims.claim(version.id, version.version, version.stored))) {
@@ -74,7 +83,7 @@ export async function writeChange<T>(
   }
   const giveBackVersion = () => version?.claims.release(version.id, version.version).catch(() => {});
   const sequence = sequenceOn(connection);
-  const hold = settleNow ? undefined : scope?.key;
+  const hold = settledByThing ? BY_THING : settleNow ? undefined : scope?.key;
   let seq = 0;
   if (ref !== undefined) {
     try {
@@ -84,17 +93,21 @@ export async function writeChange<T>(
       throw error;
     }
   }
+  let stamped = false;
   try {
     // The point of no return: a request already answered "nothing was saved" stops here.
     scope?.deadline?.enterWrite();
-    return { written: true, value: await apply(seq) };
+    const value = await apply(seq);
+    stamped = settledByThing?.landed(value) ?? false;
+    return { written: true, value };
   } catch (error) {
     await giveBackVersion();
     if (ref !== undefined) sequence.failed(seq);
     throw error;
   } finally {
     if (ref !== undefined) {
-      if (hold) scope!.whenFinished(() => sequence.settledHere([seq]));
+      if (stamped) sequence.settledHere([seq]);
+      else if (hold && hold !== BY_THING) scope!.whenFinished(() => sequence.settledHere([seq]));
       // A settle that fails leaves the claim unsettled: other instances pass it once its change is
       // seen written (db/claims/sequence.ts), or, if the write never landed, once it is stale.
       else await sequence.settle(seq).catch(() => {});

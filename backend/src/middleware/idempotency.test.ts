@@ -86,7 +86,43 @@ describe('Idempotency-Key', () => {
     const [a, b] = [await send(), await send()];
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.body).toEqual(a.body);
+    expect([a.headers.get(REPLAYED_HEADER), b.headers.get(REPLAYED_HEADER)]).toEqual([null, 'true']);
     expect(await commentModel(app.connection).countDocuments({ article: article._id })).toBe(1);
+  });
+
+  it('keeps no record for a visitor comment: its id comes from the key, so the same key with other words is refused', async () => {
+    const article = await createArticle(app, admin);
+    const key = newKey();
+    const send = (content: string) =>
+      app.request('POST', '/api/articles/add-comment', {
+        headers: withKey(key),
+        body: { article: article._id, name: 'Ann', content },
+      });
+    const records = () => app.connection.collection(IDEMPOTENCY_COLLECTION).countDocuments({ _id: { $regex: key } } as never);
+    expect((await send('The first words')).status).toBe(201);
+    expect(await records()).toBe(0);
+    const other = await send('Other words');
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.REUSED, code: 'IDEMPOTENCY_KEY_REUSED' });
+    const stored = await commentModel(app.connection).find({ article: article._id }).lean();
+    expect(stored.map((c) => c.content)).toEqual(['The first words']);
+    // Copies sent at once: one comment, every copy answered with it.
+    const copies = await Promise.all([1, 2, 3, 4].map(() => send('The first words')));
+    expect(copies.map((c) => c.status)).toEqual([201, 201, 201, 201]);
+    expect(await commentModel(app.connection).countDocuments({ article: article._id })).toBe(1);
+    // Its article unpublished since: the repeat is still answered with the comment it made,
+    // where a new comment is refused.
+    const toggled = await app.request('POST', '/api/articles/toggle-publish', { token: admin, headers: withKey(newKey()), body: { id: article._id } });
+    expect(toggled.body).toMatchObject({ article: { isPublished: false } });
+    const late = await send('The first words');
+    expect(late.status).toBe(201);
+    expect(late.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(late.body).toEqual(copies[0]!.body);
+    const fresh = await app.request('POST', '/api/articles/add-comment', {
+      headers: withKey(newKey()),
+      body: { article: article._id, name: 'Ann', content: 'The first words' },
+    });
+    expect(fresh.status).toBe(404);
   });
 
   it('lets one of several simultaneous copies run; the others are told it is in progress or get its answer', async () => {

@@ -7,17 +7,18 @@
 // (no replay, no "key in use" 409 that would tell a stranger the key exists). The scope is the
 // user id for a logged-in caller; for an anonymous visitor (comments) it is a hash of the client
 // address, which another person cannot forge over TCP (behind TRUST_PROXY=true only the
-// X-Forwarded-For entries our own proxies appended count: rate-limit.ts byIp). A visitor whose address changes between a send and its retry gets no replay,
-// but the retry still makes no second comment: the comment's id is derived from the key.
+// X-Forwarded-For entries our own proxies appended count: rate-limit.ts byIp). A visitor's comment
+// keeps no record at all (keyDerivedWrite below): its id is derived from the key, so its own insert
+// is what refuses a repeat.
 //
 // What is kept is what a retry needs and no more: answers of writes that did something, and
 // compact refusals (status + message, no extra fields). "Try again" answers (5xx, 401, 403, 408,
 // 429) and answers over the caller's size cap are not kept, so the retry runs. Bounds (docs/configuration.md):
 // anonymous answers at most IDEMPOTENCY_ANON_ANSWER_MAX_BYTES each and RATE_LIMIT_ANON_KEYS new
 // records per window across all visitors (by default 120 an hour, so at most 24 x 120 x 16 KB,
-// about 46 MB, in all); past the budget a comment runs without a record (its key-derived id still
-// keeps a retry from doubling); logged-in answers at most IDEMPOTENCY_USER_ANSWER_MAX_BYTES each.
-// The budget is taken in blocks of ANON_BUDGET_BLOCK (one insert per block, not per comment).
+// about 46 MB, in all); past the budget an anonymous call (a reminder's save) runs without a
+// record; logged-in answers at most IDEMPOTENCY_USER_ANSWER_MAX_BYTES each.
+// The budget is taken in blocks of ANON_BUDGET_BLOCK (one insert per block, not per call).
 //
 // The records themselves (claim, take-over, the stored answer, the 24-hour sweep) are
 // db/claims/key-records.ts; the claimed record is the request's write scope, and the rest of the request
@@ -88,6 +89,22 @@ interface CheckBeside {
   /** The caller's key scope, when the check knows it before it ends (the token's user). */
   scope?: string;
   done: Promise<void>;
+}
+
+/**
+ * The key layer of a write whose record id comes from the key and whose own insert refuses a
+ * repeat (a visitor's comment: http/idempotency-key.ts idFromIdempotencyKey). No record is kept:
+ * the key's claim and its stored answer were two of a comment's five round trips, and guarded
+ * nothing its insert does not. A repeat, even one still running beside the first, finds the
+ * stored thing and answers with it (the handler says so with REPLAYED_HEADER); the same key with
+ * other words is refused as a reused key. The key's form is checked as for every write.
+ */
+export function keyDerivedWrite(): Middleware {
+  return async function checkDerivedKey(ctx, next) {
+    const key = ctx.get(HEADERS.IDEMPOTENCY_KEY);
+    if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError('INVALID_IDEMPOTENCY_KEY', IDEMPOTENCY_MESSAGES.MALFORMED);
+    return runInWriteScope(unrecordedScope(deadlineOf(ctx)), next);
+  };
 }
 
 export interface IdempotencyOptions {

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTwoInstances, type TestApp } from '../../../test/harness.ts';
 import {
+  BY_THING,
   CLAIM_STALE_MS,
   IDEMPOTENCY_COLLECTION,
   RATE_LIMIT_COLLECTION,
@@ -263,6 +264,29 @@ describe('change sequence: unique contiguous numbers, each settled or fated', ()
     expect(expected.map(outcome)).toEqual(
       expected.map((n) => (crashed && n === dead ? 'abandoned' : 'settled')),
     );
+  });
+
+  it('a number settled by its thing: another instance passes it once the thing carries it, at once, and one whose write stamped nothing by its settlement', async () => {
+    const writer = sequenceOn(a.connection);
+    const reader = sequenceOn(b.connection);
+    const carried = new Map<number, number>();
+    const things: ClaimedThings = { seqOf: async (claim) => carried.get(claim.n) ?? null, move: async () => {} };
+    const n = await writer.claim('comment:by-thing', BY_THING);
+    // Young and not on its thing yet: being written, so the reader stops below it.
+    expect((await reader.horizon({ things })).committed).toBe(n - 1);
+    carried.set(n, n);
+    // Well before SEQ_SETTLE_EXPECTED_MS: the thing alone says it is written.
+    expect((await reader.horizon({ things })).committed).toBe(n);
+    // A repeat's number: its insert stamped nothing, so its writer settles it.
+    const m = await writer.claim('comment:by-thing', BY_THING);
+    expect((await reader.horizon({ things })).committed).toBe(m - 1);
+    await writer.settle(m);
+    expect((await reader.horizon({ things })).committed).toBe(m);
+    const stored = await a.connection.collection<ClaimDoc>('seq_claims').find({ n: { $in: [n, m] } }).toArray();
+    expect(stored.map(({ n: number, byThing, done, key }) => ({ number, byThing, done, key })).sort((x, y) => x.number - y.number)).toEqual([
+      { number: n, byThing: true, done: undefined, key: undefined },
+      { number: m, byThing: true, done: true, key: undefined },
+    ]);
   });
 });
 

@@ -29,14 +29,16 @@
 //
 // sequence.ts (with sequence-state.ts, sequence-horizon.ts, sequence-fates.ts) — change numbers.
 //   Guarantees: change numbers are unique and contiguous, and every number is either settled
-//   (its key record finished, `done`, or older than CLAIM_STALE_MS), seen written, or fated
+//   (its key record finished, `done`, its thing carrying it for a `byThing` claim, or older than
+//   CLAIM_STALE_MS), seen written, or fated
 //   (`seq_fates`: given up and watched, and moved to a fresh number should its write land after
 //   all). The horizon never passes a number that is none of these, so a reader's cursor never
 //   skips a change being written.
 //   Replaces: a `$inc` counter (loses increments) and a transaction writing a change together
 //   with its number; range reads (`seq > n` reads the whole collection) become `_id` probes.
 //   Cost: a writer 1 insert (its claim), 1 insert more per number another instance took; a reader
-//   1 `_id` read per new claim, 1 key-record read per claim not yet settled, and for a claim
+//   1 `_id` read per new claim, 1 key-record read (or, for `byThing`, 1 read of its thing) per
+//   claim not yet settled, and for a claim
 //   overdue after SEQ_SETTLE_EXPECTED_MS a fate read, a read of the thing it names and a fate
 //   insert (then one read of the thing every 2 s until CLAIM_STALE_MS).
 //
@@ -71,6 +73,7 @@ export {
 export { versionClaims, type VersionClaims } from './version-claims.ts';
 export {
   SEQ_SETTLE_EXPECTED_MS,
+  BY_THING,
   sequenceOn,
   type ClaimDoc,
   type ClaimedThings,

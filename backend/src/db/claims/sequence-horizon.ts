@@ -93,6 +93,10 @@ async function isSettled(
   let settled: boolean;
   if (claim.key !== undefined) {
     settled = await changesSettledBy(state.keys, { id: claim.key, attempt: claim.attempt ?? 0 });
+  } else if (claim.byThing && claim.done !== true) {
+    // Its write stamps the number on its thing: seen there (or a later one), it is written.
+    const seq = things ? await things.seqOf(claim) : null;
+    settled = seq !== null && seq >= claim.n;
   } else {
     settled = claim.done !== false;
   }

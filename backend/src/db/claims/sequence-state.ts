@@ -86,7 +86,9 @@ export function remember(state: SequenceState, claim: ClaimDoc): void {
 
 export async function readClaim(state: SequenceState, n: number): Promise<ClaimDoc | null> {
   const held = state.recent.get(n);
-  if (held && (held.done !== false || state.settledLocally.has(n))) return held;
+  // A claim whose `done` may still be set is read again until this process knows it settled.
+  const mayChange = held && (held.done === false || (held.byThing && held.done !== true));
+  if (held && (!mayChange || state.settledLocally.has(n))) return held;
   const found = await state.claims.findOne({ _id: String(n) });
   if (found) remember(state, found);
   return found;

@@ -21,6 +21,9 @@
 //   that made it has stored its answer (or given its key back), all its changes are settled by
 //   that one update;
 // - `done: true`, set after the write, for a change made without a record;
+// - the thing it names (`byThing`), for a change made without a record whose own write stamps the
+//   number on that thing (a visitor's comment): a reader that finds the thing carrying this number
+//   or a later one knows the change is written, so the writer sends nothing more to settle it;
 // - its fate, once it is SEQ_SETTLE_EXPECTED_MS old (its writer may have died): written, or given
 //   up and watched should its write land after all (db/claims/sequence-fates.ts);
 // - age: a claim older than CLAIM_STALE_MS belongs to a crashed writer and holds nobody back.
@@ -76,6 +79,11 @@ export interface ClaimDoc {
   attempt?: number;
   /** A change without a record: false while written, then true. Absent on older claims (settled). */
   done?: boolean;
+  /**
+   * Settled once the thing `ref` names carries `n` or a later number (read through ClaimedThings),
+   * or by `done: true` when its write stamped nothing (a repeat, a failure).
+   */
+  byThing?: true;
   /** A number filled after its own claim failed (fillGap): it names no change at all. */
   gap?: true;
 }
@@ -95,9 +103,10 @@ export interface Horizon {
 export interface Sequence {
   /**
    * Claims the next number for a change of `ref`. With `hold`, the change is settled when that
-   * Idempotency-Key record is finished; without, by `settle(n)`.
+   * Idempotency-Key record is finished; with BY_THING, when the thing `ref` names carries the
+   * number (its write stamps it there); without either, by `settle(n)`.
    */
-  claim(ref?: string, hold?: KeyHold): Promise<number>;
+  claim(ref?: string, hold?: KeyHold | typeof BY_THING): Promise<number>;
   /** Marks a change claimed without a record as written (or given up); readers may pass it. */
   settle(n: number): Promise<void>;
   /**
@@ -120,6 +129,9 @@ export interface Sequence {
   /** Calls `listener` each time a change of this process settles (it may now be read). */
   onSettled(listener: () => void): void;
 }
+
+/** Sequence.claim's `hold` for a change settled by the thing it names carrying its number. */
+export const BY_THING = 'by-thing';
 
 const sequences = new WeakMap<mongoose.Connection, Sequence>();
 
@@ -158,21 +170,22 @@ function createSequence(connection: mongoose.Connection): Sequence {
   };
 }
 
-/** The claim document of `n` for a change of `ref`, settled by `hold` or by `settle(n)`. */
-function claimDoc(n: number, ref: string | undefined, hold: KeyHold | undefined): ClaimDoc {
+/** The claim document of `n` for a change of `ref`, settled by `hold`, its thing or `settle(n)`. */
+function claimDoc(n: number, ref: string | undefined, hold: KeyHold | typeof BY_THING | undefined): ClaimDoc {
+  const settledBy = hold === BY_THING ? { byThing: true as const } : hold ? { key: hold.id, attempt: hold.attempt } : { done: false };
   return {
     _id: String(n),
     n,
     at: new Date(),
     ...(ref === undefined ? {} : { ref }),
-    ...(hold ? { key: hold.id, attempt: hold.attempt } : { done: false }),
+    ...settledBy,
   };
 }
 
 async function claimNumber(
   state: SequenceState,
   ref: string | undefined,
-  hold: KeyHold | undefined,
+  hold: KeyHold | typeof BY_THING | undefined,
 ): Promise<number> {
   if (!state.newestKnown) state.newestKnown = await storedStart(state);
   // Far enough below what is written down (a hint) or known settled that no reader or writer

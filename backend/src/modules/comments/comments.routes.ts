@@ -11,15 +11,13 @@ import { API_PATHS } from '@fw/contracts/paths';
 import type { WriteRouterDeps } from '../router-deps.ts';
 import { newestFirst, readModelOn } from '../sync/read-model.ts';
 import { HttpError } from '../../errors.ts';
+import { keyDerivedWrite, REPLAYED_HEADER } from '../../middleware/idempotency.ts';
 
 export function commentsRouter({
   connection,
   adminWrite,
-  idempotent,
   commentLimit,
 }: WriteRouterDeps & {
-  /** The Idempotency-Key layer of a visitor's write, mounted after what counts the visitor. */
-  idempotent: Middleware;
   /** Limits how often one visitor may comment (counted in the database, shared by instances). */
   commentLimit: Middleware;
 }): Router {
@@ -41,9 +39,11 @@ export function commentsRouter({
     ctx.body = `{"success":true,"comments":[${visible.map((entry) => entry.json).join(',')}]}`;
   });
 
-  router.post(API_PATHS.addComment, commentLimit, idempotent, async (ctx) => {
+  router.post(API_PATHS.addComment, commentLimit, keyDerivedWrite(), async (ctx) => {
     const input = parseWith(addCommentRequestSchema, ctx.request.body);
-    const comment = await comments.add({ ...input, _id: input._id ?? idFromIdempotencyKey(ctx) });
+    const { comment, repeat } = await comments.add(input, idFromIdempotencyKey(ctx));
+    // The same comment as the first time, as a replayed answer says (its words, its id).
+    if (repeat) ctx.set(REPLAYED_HEADER, 'true');
     ctx.status = 201;
     ctx.body = { success: true, message: COMMENT_MESSAGES.ADDED, comment: toCommentDto(comment) };
   });

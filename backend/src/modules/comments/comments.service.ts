@@ -3,6 +3,7 @@
 import mongoose from 'mongoose';
 import type { AddCommentRequest } from '@fw/contracts';
 import { HttpError } from '../../errors.ts';
+import { IDEMPOTENCY_MESSAGES } from '../../middleware/idempotency.ts';
 import { inserted } from '../../db/claims/index.ts';
 import { batchedInsert } from '../../db/batched-insert.ts';
 import { writeChange } from '../../db/write-change.ts';
@@ -66,26 +67,40 @@ export function commentsService(connection: mongoose.Connection) {
     );
   }
 
-  async function existingFor(input: NewComment & { _id: string }): Promise<CommentDoc | null> {
+  async function existingFor(input: NewComment & { _id: string }, keyed: boolean): Promise<CommentDoc | null> {
     const stored = await findComment(input._id);
-    if (stored && !sameComment(stored, input)) throw new HttpError('ID_TAKEN', COMMENT_MESSAGES.ID_TAKEN);
+    if (stored && !sameComment(stored, input)) {
+      // An id made from the Idempotency-Key: the same key was sent with other words.
+      if (keyed) throw new HttpError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.REUSED);
+      throw new HttpError('ID_TAKEN', COMMENT_MESSAGES.ID_TAKEN);
+    }
     return stored;
   }
 
   return {
     /**
      * Insert first: the insert is the check for a repeat (same id), so a new comment costs its
-     * insert and its change number. The number is for the admin view of every instance
+     * insert and its change number, which the insert stamps on it and so settles (no key record,
+     * middleware/idempotency.ts keyDerivedWrite). The number is for the admin view of every instance
      * (admin/admin-model.ts); devices only ever see approved comments, so the public feed skips it.
+     * `keyedId`: the id made from the request's Idempotency-Key. Answers whether it was a repeat.
      */
-    async add(input: NewComment): Promise<CommentDoc> {
-      await requirePublished(input.article);
-      const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
+    async add(input: NewComment, keyedId?: string): Promise<{ comment: CommentDoc; repeat: boolean }> {
+      const id = input._id ?? keyedId ?? new mongoose.Types.ObjectId().toHexString();
       const withId = { ...input, _id: id };
+      try {
+        await requirePublished(input.article);
+      } catch (error) {
+        // A repeat of a comment stored before its article was unpublished is still that comment.
+        const stored = input._id ?? keyedId ? await findComment(id) : null;
+        if (stored && sameComment(stored, input)) return { comment: stored, repeat: true };
+        throw error;
+      }
       const draft = await newComment({ ...withId, isApproved: false, seq: 0 });
       let created: CommentDoc | undefined;
       const { value: isNew } = await writeChange(connection, {
         ref: changeRef('comment', id),
+        settledByThing: { landed: (isNew: boolean) => isNew },
         apply: (seq) =>
           inserted(async () => {
             const doc = { ...draft, seq };
@@ -94,9 +109,9 @@ export function commentsService(connection: mongoose.Connection) {
           }),
       });
       // Only a repeat reads: a new comment costs its insert alone.
-      const stored = isNew ? created : await existingFor(withId);
+      const stored = isNew ? created : await existingFor(withId, input._id === undefined && keyedId !== undefined);
       if (!stored) throw new Error(`Comment ${id} vanished right after it was sent again.`);
-      return stored;
+      return { comment: stored, repeat: !isNew };
     },
 
     /**

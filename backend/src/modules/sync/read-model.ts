@@ -369,10 +369,12 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
   let state: ReadState | null = null;
 
   /**
-   * What an overdue claim names, for the sequence (db/claims/sequence.ts): the number the thing carries
-   * now, so a writer that died after writing holds readers back a second, not a minute; and the
-   * move of a write that landed after its number was given up, to a fresh number devices will see.
-   * Asked only for claims overdue to settle, a handful after a crash.
+   * What a claim names, for the sequence (db/claims/sequence.ts): the number the thing carries
+   * now, so a writer that died after writing holds readers back a second, not a minute, and a
+   * visitor's comment (a `byThing` claim) is settled by carrying its number; and the move of a
+   * write that landed after its number was given up, to a fresh number devices will see. Asked
+   * for claims overdue to settle (a handful after a crash) and, on an instance other than the
+   * writer's, once for each new comment, which the model then reads anyway.
    */
   const things: ClaimedThings = {
     async seqOf(claim) {
