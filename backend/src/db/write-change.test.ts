@@ -71,6 +71,40 @@ describe('writeChange', () => {
     expect((await sequence.horizon()).committed).toBe(failedSeq + 1);
   });
 
+  it('writes nothing when the write beside the number fails: the version comes back, the number is passed', async () => {
+    const sequence = sequenceOn(app.connection);
+    const versions = versionClaims(app.connection, 'versions_under_test');
+    const id = crypto.randomBytes(12).toString('hex');
+    const step = { claims: versions, id, version: 2, stored: async () => 1 };
+    const applied: number[] = [];
+    const claimsBefore = await claimCount();
+    await expect(
+      writeChange(app.connection, {
+        version: step,
+        ref: ref(),
+        beside: async () => {
+          throw new Error('the revision could not be kept');
+        },
+        apply: async (seq) => applied.push(seq),
+      }),
+    ).rejects.toThrow('the revision could not be kept');
+    expect(applied).toEqual([]);
+    // Its number was claimed beside it, and readers pass it as a change that did not happen.
+    expect(await claimCount()).toBe(claimsBefore + 1);
+    const skipped = (await sequence.horizon()).committed;
+    const besides: string[] = [];
+    const retry = await writeChange(app.connection, {
+      version: step,
+      ref: ref(),
+      beside: async () => {
+        besides.push('kept');
+      },
+      apply: async (seq) => seq,
+    });
+    expect(besides).toEqual(['kept']);
+    expect(retry).toEqual({ written: true, value: skipped + 1 });
+  });
+
   it('settles a change made under a key record when the record is finished, not before', async () => {
     const sequence = sequenceOn(app.connection);
     const start = (await sequence.horizon()).committed;
@@ -163,7 +197,7 @@ describe('round trips per write', () => {
     return least!;
   }
 
-  it('a comment: 3 round trips; an approval: 4 (5 commands); an edit: 7 (8)', async () => {
+  it('a comment: 3 round trips; an approval: 4 (5 commands); an edit: 6 (8)', async () => {
     const article = await createArticle(app, admin);
     // A reader opened it: the read model holds it as published, and a comment needs no read.
     expect((await app.request('GET', `/api/articles/${article._id}`)).status).toBe(200);
@@ -217,8 +251,8 @@ describe('round trips per write', () => {
       'find users + insert idempotency_keys',
       'find articles', // the stored copy: same fields, or a stale version
       'insert article_versions', // the version claim
-      'insert seq_claims',
-      'insert article_revisions', // the replaced version kept (articles/article-revisions.ts)
+      // the replaced version kept (articles/article-revisions.ts), beside the change number's claim
+      'insert article_revisions + insert seq_claims',
       'findAndModify articles', // the edit, answering with the article
       'insert idempotency_keys',
     ]);

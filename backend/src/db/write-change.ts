@@ -16,7 +16,7 @@
 // number claimed under a key record is settled by that record's answer, which the request stores
 // anyway, so a change costs its claims and its own write and nothing more: an edit is the version
 // insert, the number's insert and the update (plus, for a save that changes the text, the insert
-// of the revision it replaces, made inside `apply`); a number claimed without a record takes one more
+// of the revision it replaces, made `beside` the number's, in its round trip); a number claimed without a record takes one more
 // update to settle, unless the change's own write stamps it on the thing its ref names (a
 // visitor's comment: `settledByThing`), where readers see it written. If the write fails, the
 // version claim is given back (the next try may take it) and the number is settled all the same
@@ -54,6 +54,12 @@ export interface Change<T> {
    * repeat) or that failed is settled by an update, as a change without a record is.
    */
   settledByThing?: { landed: (value: T) => boolean };
+  /**
+   * A write that needs the version won but not the number (an article's replaced version, kept as
+   * a revision): it goes beside the number's claim, in the same round trip. If it fails, the
+   * change is not made and fails as if `apply` had.
+   */
+  beside?: () => Promise<void>;
   /** Writes the change; `seq` is its number (0 without `ref`). */
   apply: (seq: number) => Promise<T>;
 }
@@ -75,7 +81,7 @@ export function writeChange<T>(
 ): Promise<Written<T>>;
 export async function writeChange<T>(
   connection: mongoose.Connection,
-  { version, ref, settleNow, settledByThing, apply }: Change<T>,
+  { version, ref, settleNow, settledByThing, beside, apply }: Change<T>,
 ): Promise<Written<T>> {
   const scope = currentWriteScope();
   if (version && !(await version.claims.claim(version.id, version.version, version.stored))) {
@@ -84,17 +90,18 @@ export async function writeChange<T>(
   const giveBackVersion = () => version?.claims.release(version.id, version.version).catch(() => {});
   const sequence = sequenceOn(connection);
   const hold = settledByThing ? BY_THING : settleNow ? undefined : scope?.key;
-  let seq = 0;
-  if (ref !== undefined) {
-    try {
-      seq = await sequence.claim(ref, hold);
-    } catch (error) {
-      await giveBackVersion();
-      throw error;
-    }
+  const [numbered, besideDone] = await Promise.allSettled([
+    ref === undefined ? 0 : sequence.claim(ref, hold),
+    beside?.(),
+  ]);
+  if (numbered.status === 'rejected') {
+    await giveBackVersion();
+    throw numbered.reason;
   }
+  const seq = numbered.value;
   let stamped = false;
   try {
+    if (besideDone.status === 'rejected') throw besideDone.reason;
     // The point of no return: a request already answered "nothing was saved" stops here.
     scope?.deadline?.enterWrite();
     const value = await apply(seq);

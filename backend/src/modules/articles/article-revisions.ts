@@ -29,11 +29,16 @@ const READ_CONCURRENCY = 10;
 
 export interface ArticleRevisions {
   /**
-   * Keeps `existing` (the version being replaced) as revision `existing.revisions + 1`, and drops
-   * the one that falls out of the window. Answers the new count, which the change writes onto the
-   * article under its version claim (db/write-change.ts): one writer per version, so one per n.
+   * Keeps `existing` (the version being replaced) as revision `existing.revisions + 1`. Answers the
+   * new count, which the change writes onto the article under its version claim
+   * (db/write-change.ts): one writer per version, so one per n.
    */
   keep(existing: ArticleDoc): Promise<number>;
+  /**
+   * Drops the revision that falls out of the window once the newest is `count`: sent beside the
+   * update that writes `count` onto the article, in its round trip.
+   */
+  dropOldest(articleId: string, count: number): Promise<void>;
   /** The kept revisions of an article whose newest is `count`, newest first, without content. */
   list(articleId: string, count: number): Promise<RevisionSummary[]>;
   /** One kept revision with its content, or null when it is not (or no longer) kept. */
@@ -101,8 +106,11 @@ export function articleRevisions(connection: mongoose.Connection): ArticleRevisi
         if (!isDuplicateKey(error)) throw error;
         await revisions.replaceOne({ _id: doc._id }, doc);
       }
-      if (n > REVISIONS_KEPT) await revisions.deleteOne({ _id: idOf(articleId, n - REVISIONS_KEPT) });
       return n;
+    },
+
+    async dropOldest(articleId, count) {
+      if (count > REVISIONS_KEPT) await revisions.deleteOne({ _id: idOf(articleId, count - REVISIONS_KEPT) });
     },
 
     async list(articleId, count) {

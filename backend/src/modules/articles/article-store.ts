@@ -88,19 +88,30 @@ export function articleStore(connection: mongoose.Connection): ArticleStore {
         : {};
       const published = set.isPublished ? { wasPublished: true } : {};
       const version = existing.version + 1;
+      let kept: { revisions?: number } = {};
       const changed = await writeChange(connection, {
         version: { claims: versions, id, version, stored: async () => (await find(id))?.version ?? null },
         ref: changeRef('article', id),
         settleNow,
-        // Kept under the version claim, so each revision number has one writer. Then one round
-        // trip: the update answers with the article as it now is.
+        // Kept under the version claim, so each revision number has one writer, beside the claim
+        // of the change's number.
+        beside: keepRevision
+          ? async () => {
+              kept = { revisions: await revisions.keep(existing) };
+            }
+          : undefined,
+        // One round trip: the update answers with the article as it now is, and the revision that
+        // falls out of the kept ones goes in the same trip.
         apply: async (seq) => {
-          const kept = keepRevision ? { revisions: await revisions.keep(existing) } : {};
-          return (await Articles.findOneAndUpdate(
-            { _id: existing._id },
-            { $set: { ...set, ...published, ...appliedOps, ...kept, version, seq } },
-            { returnDocument: 'after' },
-          ).lean()) as ArticleDoc | null;
+          const [article] = await Promise.all([
+            Articles.findOneAndUpdate(
+              { _id: existing._id },
+              { $set: { ...set, ...published, ...appliedOps, ...kept, version, seq } },
+              { returnDocument: 'after' },
+            ).lean(),
+            kept.revisions === undefined ? null : revisions.dropOldest(id, kept.revisions),
+          ]);
+          return article as ArticleDoc | null;
         },
       });
       return changed.written ? changed.value : null;
