@@ -37,8 +37,9 @@
 //   Replaces: a `$inc` counter (loses increments) and a transaction writing a change together
 //   with its number; range reads (`seq > n` reads the whole collection) become `_id` probes.
 //   Cost: a writer 1 insert (its claim), 1 insert more per number another instance took; a reader
-//   1 `_id` read per new claim, 1 key-record read (or, for `byThing`, 1 read of its thing) per
-//   claim not yet settled, and for a claim
+//   1 `_id` read per new claim made before its walk began (a later one waits for the next walk,
+//   so writes that keep coming cannot keep a walk going), 1 key-record read (or, for `byThing`,
+//   1 read of its thing) per claim not yet settled, and for a claim
 //   overdue after SEQ_SETTLE_EXPECTED_MS a fate read, a read of the thing it names and a fate
 //   insert (then one read of the thing every 2 s until CLAIM_STALE_MS).
 //

@@ -28,7 +28,16 @@ export async function findHorizon(
   const epoch = startEpoch(state);
   let n = await settledStart(state, nowMs);
   let committed: number | undefined;
-  for (let claim = await readClaim(state, n + 1); claim; claim = await readClaim(state, n + 1)) {
+  // Only claims made before this walk began (allowing for another instance's clock) are its
+  // business: under a steady stream of writes a walk that followed every new claim up could run
+  // for as long as the writes did, reading claims by `_id` while every read that waits for the
+  // walk waited with it. A later claim is the next walk's.
+  const lastAt = nowMs + SEQ_SETTLE_EXPECTED_MS;
+  for (
+    let claim = await readClaim(state, n + 1);
+    claim && claim.at.getTime() <= lastAt;
+    claim = await readClaim(state, n + 1)
+  ) {
     n += 1;
     if (committed === undefined && !(await isSettled(state, claim, nowMs, things)))
       committed = n - 1;

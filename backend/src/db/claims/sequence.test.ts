@@ -5,6 +5,7 @@ import type { CommandStartedEvent, CommandSucceededEvent } from 'mongodb';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { SEQ_CLAIM_KEEP_MS, sequenceOn, type ClaimDoc } from './sequence.ts';
 import { CLAIM_STALE_MS } from './claim.ts';
+import { SEQ_SETTLE_EXPECTED_MS } from './sequence-fates.ts';
 import { IDEMPOTENCY_COLLECTION } from './key-records.ts';
 import { readModelOn } from '../../modules/sync/read-model.ts';
 
@@ -71,6 +72,20 @@ describe('sequence', () => {
     const next = await sequence.next(async (seq) => seq);
     expect(next).toBe(before + 2);
     expect((await sequence.horizon()).committed).toBe(next);
+  });
+
+  it('leaves a claim made after the walk began to the next walk, so a stream of writes cannot keep a walk going', async () => {
+    const sequence = sequenceOn(app.connection);
+    const claims = app.connection.collection<ClaimDoc>('seq_claims');
+    const before = await sequence.horizon();
+    // Made while a walk ran, by an instance whose clock is a little ahead, settled already.
+    const later = new Date(Date.now() + SEQ_SETTLE_EXPECTED_MS + 1500);
+    await claims.insertOne({ _id: String(before.claimed + 1), n: before.claimed + 1, at: later, done: true });
+    const now = await sequence.horizon();
+    expect(now).toMatchObject({ claimed: before.claimed, committed: before.committed });
+    // The walks that begin once it is in the past take it, and the claims above it.
+    await vi.waitFor(async () => expect((await sequence.horizon()).committed).toBe(before.claimed + 1), SLOW_MACHINE_WAIT);
+    expect(await sequence.next(async (seq) => seq)).toBe(before.claimed + 2);
   });
 
   it('holds the horizon below a change made under a key record until that record is finished', async () => {
