@@ -10,6 +10,7 @@ import { NO_COMMENT_LIMIT, createArticle, newKey } from '../../test/content-fixt
 import { keyRecordsOn, type WriteScope, sequenceOn, versionClaims } from './claims/index.ts';
 import { writeChange } from './write-change.ts';
 import { runInWriteScope } from './write-scope.ts';
+import { API_PATHS } from '@fw/contracts/paths';
 
 describe('writeChange', () => {
   let app: TestApp;
@@ -256,5 +257,28 @@ describe('round trips per write', () => {
       'findAndModify articles', // the edit, answering with the article
       'insert idempotency_keys',
     ]);
+  });
+
+  it("reads back none of the comments this process wrote, nor their claims, when a reader next asks", async () => {
+    const article = await createArticle(app, admin);
+    expect((await app.request('GET', `/api/articles/${article._id}`)).status).toBe(200);
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        app.request<{ comment: { _id: string } }>('POST', '/api/articles/add-comment', {
+          headers: { 'Idempotency-Key': newKey() },
+          body: { article: article._id, name: 'Ann', content: `Sent at once, ${i}` },
+        }),
+      ),
+    );
+    seen = [];
+    const page = await app.request<{ items: { _id: string }[] }>('GET', `${API_PATHS.commentPage}?limit=100`, { token: admin });
+    const commands = seen.join(' + ').split(' + ');
+    seen = null;
+    // The admin view holds them: the model came to their changes.
+    const listed = new Set(page.body.items.map((item) => item._id));
+    for (const res of sent) expect(listed.has(res.body.comment._id)).toBe(true);
+    expect(commands.filter((command) => command === 'find comments')).toEqual([]);
+    // At most the probe above the newest claim, for claims another instance made.
+    expect(commands.filter((command) => command === 'find seq_claims').length).toBeLessThanOrEqual(1);
   });
 });

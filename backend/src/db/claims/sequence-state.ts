@@ -86,9 +86,12 @@ export function remember(state: SequenceState, claim: ClaimDoc): void {
 
 export async function readClaim(state: SequenceState, n: number): Promise<ClaimDoc | null> {
   const held = state.recent.get(n);
-  // A claim whose `done` may still be set is read again until this process knows it settled.
+  // A claim whose `done` may still be set is read again until this process knows it settled:
+  // settled here, or at or below a horizon it found (the read model reads each change's claim
+  // once more after the horizon passed it, to learn what it names).
   const mayChange = held && (held.done === false || (held.byThing && held.done !== true));
-  if (held && (!mayChange || state.settledLocally.has(n))) return held;
+  const settled = state.settledLocally.has(n) || n <= (state.settledKnown?.committed ?? 0);
+  if (held && (!mayChange || settled)) return held;
   const found = await state.claims.findOne({ _id: String(n) });
   if (found) remember(state, found);
   return found;

@@ -106,6 +106,7 @@ export function commentsService(connection: mongoose.Connection) {
             const doc = { ...draft, seq };
             await batchedInsert(Comments.collection, doc);
             created = doc;
+            model.wrote(doc);
           }),
       });
       // Only a repeat reads: a new comment costs its insert alone.
