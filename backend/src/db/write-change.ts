@@ -16,11 +16,12 @@
 // number claimed under a key record is settled by that record's answer, which the request stores
 // anyway, so a change costs its claims and its own write and nothing more: an edit is the version
 // insert, the number's insert and the update (plus, for a save that changes the text, the insert
-// of the revision it replaces, made `beside` the number's, in its round trip); a number claimed without a record takes one more
-// update to settle, unless the change's own write stamps it on the thing its ref names (a
-// visitor's comment: `settledByThing`), where readers see it written. If the write fails, the
-// version claim is given back (the next try may take it) and the number is settled all the same
-// (it names a change that did not happen, which readers skip), so no failure holds the feeds back.
+// of the revision it replaces, made `beside` the number's, in its round trip); a number claimed
+// without a record takes one more update to settle, unless the change's own write stamps it on
+// the thing its ref names (a visitor's comment: `settledByThing`), where readers see it written.
+// If the write fails, the version claim is given back (the next try may take it) and the number is
+// settled all the same (it names a change that did not happen, which readers skip), so no failure
+// holds the feeds back.
 //
 // Round trips per call are counted in db/write-change.test.ts.
 import type mongoose from 'mongoose';
