@@ -83,6 +83,12 @@ export interface TestAppOptions {
   monitorCommands?: boolean;
 }
 
+/**
+ * Apps of this process open on each test database: the last to close drops it, so closing one of
+ * two instances never drops the database under the other while it still writes.
+ */
+const appsOn = new Map<string, number>();
+
 export async function startTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   // Listening first: the site's address (PUBLIC_URL) defaults to the one it listens on.
   const server = createHttpServer(overrides.server);
@@ -104,6 +110,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
     reminders: { vapid: TEST_VAPID, ...overrides.reminders },
   };
   const connection = await connectDatabase(config.mongoUri, { monitorCommands: options.monitorCommands });
+  appsOn.set(connection.name, (appsOn.get(connection.name) ?? 0) + 1);
   const passwords = passwordPool(config.passwordHashing);
   const scripture = scripturePool(config.scriptureLinking);
   const app = createApp({ config, connection, passwords, scripture });
@@ -142,7 +149,17 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
       await new Promise((r) => server.close(r));
       await passwords.close();
       await scripture.close();
-      await connection.dropDatabase().catch(() => {});
+      const others = (appsOn.get(connection.name) ?? 1) - 1;
+      if (others > 0) appsOn.set(connection.name, others);
+      else {
+        appsOn.delete(connection.name);
+        // Index builds the app began (mongoose's autoIndex) end first: a write that reaches
+        // FerretDB over SQLite while it drops a database can make the database again under a
+        // connection still writing to the old one's files. One fresh clone's shared FerretDB died
+        // while building an index on a test database (a Go SIGBUS in SQLite's shared memory).
+        await Promise.allSettled(Object.values(connection.models).map((model) => model.init()));
+        await connection.dropDatabase().catch(() => {});
+      }
       await connection.close();
     },
   };
