@@ -4,31 +4,16 @@
 // pull, ten changes made through the API (another device) reach this device in a round that
 // transfers under 1% of the first pull, and the admin screens show them; an approval made offline
 // is sent once when the line returns.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import type { AdminChanges, AdminCommentPage, Article } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
-import { freePort, waitForPort } from '../../scripts/lib/db.mjs';
-import { ROOT } from '../../scripts/lib/proc.mjs';
-import { backendEnv } from './backend-env.ts';
-import { promisify } from 'node:util';
+import { startTierServer, type LoadedTier, type TierServer } from './tier-server.ts';
 import { launchBrowser, newPage, waitOrTell } from './browser.ts';
 import { loginAs, openAdminEntry, writeAnswered } from './admin-helpers.ts';
 
 const SIZES = { articles: 500, comments: 2500, users: 50, lessons: 10 };
-const SERVER_START_TIMEOUT_MS = 90_000;
-
-/** What scripts/lib/scale-tier.mjs prints of the tier it loaded. */
-interface LoadedTier {
-  admin: { email: string; password: string };
-  published: string[];
-}
-
 /** The bytes of one answer as it came over the wire (headers and encoded body). */
 async function wireBytes(response: Response): Promise<number> {
   const sizes = await response.request().sizes();
@@ -36,10 +21,8 @@ async function wireBytes(response: Response): Promise<number> {
 }
 
 describe('an admin device on a larger library', () => {
-  let server: ChildProcess;
-  let exited = false;
+  let server: TierServer;
   let url: string;
-  let dataDir: string;
   let tier: LoadedTier;
   let token: string;
   let browser: Browser;
@@ -86,24 +69,8 @@ describe('an admin device on a larger library', () => {
     );
 
   beforeAll(async () => {
-    // A database of its own, loaded in bulk before its server starts (scripts/lib/scale-tier.mjs).
-    const uri = new URL(inject('e2eMongoUri'));
-    uri.pathname = `/e2e_sync_${crypto.randomBytes(4).toString('hex')}`;
-    const loaded = await promisify(execFile)(process.execPath, ['scripts/lib/scale-tier.mjs', uri.toString(), JSON.stringify(SIZES), '11'], {
-      cwd: ROOT,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    tier = JSON.parse(loaded.stdout) as LoadedTier;
-    const port = await freePort();
-    url = `http://localhost:${port}`;
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-e2e-sync-'));
-    server = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: backendEnv({ port, mongoUri: uri.toString(), dataDir, jwtSecret: crypto.randomBytes(32).toString('hex') }),
-    });
-    server.once('exit', () => (exited = true));
-    if (!(await waitForPort(port, SERVER_START_TIMEOUT_MS, () => !exited))) throw new Error('The second server did not start.');
+    server = await startTierServer('sync', SIZES, 11);
+    ({ url, tier } = server);
     token = (await call<{ token: string }>('POST', API_PATHS.login, { email: tier.admin.email, password: tier.admin.password })).data.token;
     browser = await launchBrowser();
     ({ context, page } = await newPage(browser, { baseURL: url }));
@@ -124,11 +91,7 @@ describe('an admin device on a larger library', () => {
   afterAll(async () => {
     await context?.close();
     await browser?.close();
-    if (server && !exited) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('brings ten changes from another device in a round under 1% of the first pull, and shows them', async () => {

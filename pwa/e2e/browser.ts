@@ -59,10 +59,16 @@ export async function waitOrTell(page: Page, locator: Locator, what: string, tim
 /** Playwright's own default wait, unless a test gives a longer one for a slow step. */
 const DEFAULT_WAIT_MS = 30_000;
 
-/** Waits until the page shows exactly `count` article cards. */
+/**
+ * Waits until the page's list holds exactly `count` article cards: drawn, or for a large list that
+ * draws only the cards near the screen (pwa/src/features/articles/WindowedCards.tsx), as many as
+ * its drawn cards say it holds.
+ */
 export async function waitForCardCount(page: Page, count: number, timeout = DEFAULT_WAIT_MS): Promise<void> {
   await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="article-card"]').length === n,
+    (n) =>
+      document.querySelectorAll('[data-testid="article-card"]').length === n ||
+      document.querySelector(`li[aria-setsize="${n}"]`) !== null,
     count,
     { timeout },
   );

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import type { SearchHit } from '../search/index.ts';
 import { paths } from '../../lib/paths.ts';
@@ -5,10 +6,17 @@ import { CategoryBadge } from './CategoryBadge.tsx';
 import { SaveButton } from './SaveButton.tsx';
 import styles from './ArticleCard.module.css';
 
-export function ArticleCard({ hit, saved }: { hit: SearchHit; saved: boolean }) {
+/** Where a card stands in a list drawn a window at a time (WindowedCards.tsx): its place in all of it. */
+interface WindowPlace {
+  place?: { position: number; of: number };
+  /** The first card of a row: measured for the row's height. */
+  measureRef?: Ref<HTMLLIElement>;
+}
+
+export function ArticleCard({ hit, saved, place, measureRef }: { hit: SearchHit; saved: boolean } & WindowPlace) {
   const { article, preview } = hit;
   return (
-    <li className={styles.card}>
+    <li className={styles.card} ref={measureRef} aria-posinset={place?.position} aria-setsize={place?.of}>
       <Link to={paths.article(article._id)} className={styles.link} data-testid="article-card">
         {article.category ? <CategoryBadge category={article.category} /> : null}
         <h3 className={styles.title}>{article.title}</h3>

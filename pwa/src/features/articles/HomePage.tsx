@@ -59,9 +59,11 @@ function ArticlePanel({ search }: { search: HomeSearch }) {
   const selected = CATEGORIES.find((c) => c.category === tab);
   const loading = hits === undefined || (hits.length === 0 && !query && hasSynced === false && online);
   // Back lands where the reader was once everything above the cards is drawn too (the count line
-  // of a search inside a category grows when its all-categories count arrives).
+  // of a search inside a category grows when its all-categories count arrives), and once the cards
+  // are the device's own: until its list is read, the page shows the dozen cards the server wrote
+  // into it, and a place further down was cut short to their end.
   const listRef = useRef<HTMLDivElement>(null);
-  useRestoredScroll(!loading && (!query || tab === INDEX_TAB || everywhere !== undefined), listRef);
+  useRestoredScroll(!loading && hasSynced !== undefined && (!query || tab === INDEX_TAB || everywhere !== undefined), listRef);
   return (
     <div id="category-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} ref={listRef}>
       {selected ? (

@@ -2,6 +2,7 @@
 // (a search a screenful at a time), how many matched, or why there is nothing.
 import type { SearchHits } from '../search/index.ts';
 import { ArticleCard, SkeletonCard } from './ArticleCard.tsx';
+import { WindowedCards } from './WindowedCards.tsx';
 import styles from './HomePage.module.css';
 
 const SKELETON_CARDS = 8;
@@ -16,16 +17,20 @@ export function LoadingCards() {
   );
 }
 
-/** The cards; a search shows a screenful of its hits at a time (thousands of cards would freeze a phone). */
+/**
+ * The cards; a search shows a screenful of its hits at a time (thousands of cards would freeze a
+ * phone), and a large library without a search is drawn a window at a time (WindowedCards.tsx).
+ */
 export function ArticleCards({ hits, searching, shown, savedIds, onMore }: { hits: SearchHits; searching: boolean; shown: number; savedIds: Set<string>; onMore: () => void }) {
+  if (!searching) return <WindowedCards hits={hits} savedIds={savedIds} />;
   return (
     <>
       <ul className={styles.grid}>
-        {(searching ? hits.slice(0, shown) : hits.slice()).map((hit) => (
+        {hits.slice(0, shown).map((hit) => (
           <ArticleCard key={hit.article._id} hit={hit} saved={savedIds.has(hit.article._id)} />
         ))}
       </ul>
-      {searching && hits.length > shown ? (
+      {hits.length > shown ? (
         <button type="button" className={styles.more} onClick={onMore}>
           Show more results ({hits.length - shown} more)
         </button>
