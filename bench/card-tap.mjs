@@ -35,12 +35,22 @@ function librarySynced(page) {
     () =>
       new Promise((resolve) => {
         const open = indexedDB.open('family-bible-articles');
+        // Not made here: a database this look made before the app's would be in the app's way.
+        open.onupgradeneeded = () => open.transaction.abort();
         open.onsuccess = () => {
-          if (!open.result.objectStoreNames.contains('meta')) return resolve(false);
-          const meta = open.result.transaction('meta').objectStore('meta');
+          // Closed after the look: an open connection would hold up the app's next upgrade.
+          const db = open.result;
+          if (!db.objectStoreNames.contains('meta')) {
+            db.close();
+            return resolve(false);
+          }
+          const meta = db.transaction('meta').objectStore('meta');
           const first = meta.get('firstSync');
           const last = meta.get('lastSyncedAt');
-          meta.transaction.oncomplete = () => resolve(first.result === undefined && last.result !== undefined);
+          meta.transaction.oncomplete = () => {
+            db.close();
+            resolve(first.result === undefined && last.result !== undefined);
+          };
         };
         open.onerror = () => resolve(false);
       }),
@@ -96,8 +106,9 @@ export async function benchCardTap(server, articleCount) {
       // The library first (unthrottled, as a visit yesterday would have left it), then the slow
       // phone opens the home page afresh.
       await page.goto(`${server.url}/`);
+      // The two cards it taps (a large library draws only the cards near the screen).
       await page.waitForFunction(
-        (n) => document.querySelectorAll('[data-testid="article-card"]').length >= Math.min(n, 20),
+        (n) => document.querySelectorAll('[data-testid="article-card"]').length >= Math.min(n, 2),
         articleCount,
         { timeout: WAIT_MS },
       );
