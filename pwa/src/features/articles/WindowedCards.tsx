@@ -35,12 +35,13 @@ const totals = new Map<string, { sum: number; count: number }>();
 /** Keeps a row's measured height; answers whether it changed. */
 function noteHeight(shape: string, firstId: string, height: number): boolean {
   const key = `${shape}|${firstId}`;
-  const known = rowHeights.get(key);
-  if (height <= 0 || (known !== undefined && Math.abs(known - height) < 0.5)) return false;
+  if (height <= 0 || Math.abs((rowHeights.get(key) ?? -1) - height) < 0.5) return false;
   if (rowHeights.size >= HEIGHTS_KEPT) {
     rowHeights.clear();
     totals.clear();
   }
+  // Read after a clear: the sum and count then start again from this row.
+  const known = rowHeights.get(key);
   const total = totals.get(shape) ?? { sum: 0, count: 0 };
   total.sum += height - (known ?? 0);
   if (known === undefined) total.count += 1;
