@@ -20,4 +20,10 @@ describe('relativeTime', () => {
     expect(time.textContent).toBe('5 minutes ago');
     expect(time.getAttribute('datetime')).toBe(new Date(at).toISOString());
   });
+
+  it('gives the exact time as its tooltip, written by moment (no Intl on a first screen)', () => {
+    const local = new Date(2025, 0, 12, 20, 30).getTime();
+    const { container } = render(<RelativeTime at={local} />);
+    expect(container.querySelector('time')!.getAttribute('title')).toBe('Sun, Jan 12, 2025 8:30 PM');
+  });
 });
