@@ -17,6 +17,11 @@ export type TextSize = (typeof TEXT_SIZES)[number]['id'];
 const DEFAULT_TEXT_SIZE: TextSize = 'medium';
 
 export const PREF_KEYS = { THEME: 'pref:theme', TEXT_SIZE: 'pref:textSize' } as const;
+/**
+ * The reading-aloud speed's key (lib/read-aloud.ts keeps the speed), here so that the backup can
+ * name it without taking in the read-aloud code on every page.
+ */
+export const LISTEN_RATE_KEY = 'pref:listenRate';
 
 const listeners = new Set<() => void>();
 

@@ -3,9 +3,9 @@
 // stops after a known sentence (speechSynthesis.pause() is missing or unreliable on some phones,
 // so pause cancels and resume speaks that sentence again), and the place is kept for next time.
 // Only one reader speaks at a time: starting one stops any other.
+import { LISTEN_RATE_KEY } from './device-prefs.ts';
 import { spokenText } from './speech-text.ts';
 
-export const LISTEN_RATE_KEY = 'pref:listenRate';
 export const LISTEN_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 const DEFAULT_LISTEN_RATE = 1;
 /** How long to wait for a browser that lists its voices late (Chrome fires voiceschanged). */

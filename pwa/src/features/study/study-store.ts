@@ -6,8 +6,7 @@
 // is queued for it, in the same transaction (sync/study-space/local-changes.ts).
 import { newObjectId } from '@fw/contracts/object-id';
 import { db, getMeta, setMeta, type Table, type ArticleNote, type Highlight, type HighlightColor, type VerseHighlight, type VersePassage } from '../../db/db.ts';
-import { PREF_KEYS, setTextSize, setTheme, TEXT_SIZES, THEMES, type TextSize, type Theme } from '../../lib/device-prefs.ts';
-import { LISTEN_RATE_KEY } from '../../lib/read-aloud.ts';
+import { LISTEN_RATE_KEY, PREF_KEYS, setTextSize, setTheme, TEXT_SIZES, THEMES, type TextSize, type Theme } from '../../lib/device-prefs.ts';
 import { isQuotaError, setStorageFull } from '../../lib/storage.ts';
 import type { TextQuote } from './anchor.ts';
 import { verseChapterId } from './verse-anchor.ts';
