@@ -3,13 +3,13 @@
 // linked, show when it last synced, show the words again, stop syncing here, or change the key for
 // every device. A space another device removed, and a space that is full, are said in the server's
 // words; neither loses anything on this device. The work is done by sync/study-space/space.ts.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { nextTask } from '../../lib/next-task.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { db, useLiveQuery } from '../../db/db.ts';
-import { createSpace, linkSpace, rotateSpace, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
+import { createSpace, linkSpace, loadSpaceWords, rotateSpace, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
 import { useStudySpaceStatus, useStudySpaceSyncedAt } from '../../sync/study-space/space-status.ts';
 import { STUDY_WRITE_KIND } from '../../sync/study-space/study-records.ts';
 import { LinkDevice } from './LinkDevice.tsx';
@@ -56,6 +56,13 @@ function useRefusedStudyWrite(): string | null | undefined {
   }, []);
 }
 
+/**
+ * Loads the words' code ahead of a press (space.ts loadSpaceWords): on My notes once it is drawn,
+ * in the footer when a pointer or the keyboard comes to the panel. A load that fails here is tried
+ * again by the action itself, which says what went wrong.
+ */
+const wordsAhead = () => void loadSpaceWords().catch(() => undefined);
+
 export function StudySync({ place }: { place: 'notes' | 'footer' }) {
   const status = useStudySpaceStatus();
   const syncedAt = useStudySpaceSyncedAt();
@@ -65,6 +72,9 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
   const [sending, setSending] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { confirm, dialog } = useConfirm();
+  useEffect(() => {
+    if (place === 'notes') wordsAhead();
+  }, [place]);
   const Heading = place === 'notes' ? 'h2' : 'h3';
   const sub = place === 'notes' ? 'h3' : 'h4';
 
@@ -110,7 +120,7 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
 
   if (!status) return null;
   return (
-    <section className={`${styles.panel} ${place === 'footer' ? styles.inFooter : ''}`} aria-labelledby={`sync-${place}`} data-testid={`study-sync-${place}`}>
+    <section className={`${styles.panel} ${place === 'footer' ? styles.inFooter : ''}`} aria-labelledby={`sync-${place}`} data-testid={`study-sync-${place}`} onPointerEnter={wordsAhead} onFocus={wordsAhead}>
       <Heading id={`sync-${place}`} className={styles.heading}>
         Sync my notes
       </Heading>

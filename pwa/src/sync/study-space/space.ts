@@ -11,7 +11,6 @@ import { announceStudyQueued } from './local-changes.ts';
 import { pullInto, type StudyPullResult } from './pull.ts';
 import { newLinking, sealMany, sendNow, whileSending, writeRecords, writesOf } from './push.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, skipOwnWrites, writeSpaceState } from './space-state.ts';
-import { keyOfWords, newSpaceKey, wordsOfKey } from './space-words.ts';
 import { everyRecord, STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
 
 export const SPACE_MESSAGES = {
@@ -19,6 +18,14 @@ export const SPACE_MESSAGES = {
     'These words do not open a sync space. Check them against the device that shows them, or make a new sync space there.',
   notLinked: 'This device is not syncing notes.',
 } as const;
+
+/**
+ * The words' code (space-words.ts: @scure/bip39, its word list and the hashes it takes in), loaded
+ * when words are made or read rather than with the panel every page's footer draws: its setup was
+ * a task of about 50 ms at 4x CPU on each page load. The panel loads it ahead of a press
+ * (features/study-sync/StudySync.tsx).
+ */
+export const loadSpaceWords = () => import('./space-words.ts');
 
 const headersOf = (credential: string) => ({ [SPACE_CREDENTIAL_HEADER]: credential });
 
@@ -34,6 +41,7 @@ async function makeSpace(key: Uint8Array): Promise<void> {
  * (offline, say) waits in the outbox. Answers the space's words.
  */
 export async function createSpace(): Promise<string[]> {
+  const { newSpaceKey, wordsOfKey } = await loadSpaceWords();
   const key = newSpaceKey();
   await makeSpace(key);
   await whileSending(async () => {
@@ -52,7 +60,7 @@ export async function createSpace(): Promise<string[]> {
  * SPACE_MESSAGES.wrongWords when no space opens with them.
  */
 export async function linkSpace(words: string): Promise<StudyPullResult> {
-  const key = keyOfWords(words);
+  const key = (await loadSpaceWords()).keyOfWords(words);
   return whileSending(async () => {
     const result: StudyPullResult = { applied: 0, unreadable: 0 };
     const linking = newLinking();
@@ -85,7 +93,7 @@ export async function linkSpace(words: string): Promise<StudyPullResult> {
 export async function spaceWords(): Promise<string[]> {
   const space = await linkedSpace();
   if (!space) throw new Error(SPACE_MESSAGES.notLinked);
-  return wordsOfKey(space.key);
+  return (await loadSpaceWords()).wordsOfKey(space.key);
 }
 
 /** Forgets the space's key and cursor; every note stays on this device. */
@@ -101,6 +109,7 @@ export async function stopSyncing(): Promise<void> {
 export async function rotateSpace(): Promise<string[]> {
   const old = await linkedSpace();
   if (!old) throw new Error(SPACE_MESSAGES.notLinked);
+  const { newSpaceKey, wordsOfKey } = await loadSpaceWords();
   // Writes queued from here on go to the new space (the push seals them for whichever is linked).
   const lastQueued = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
   const key = newSpaceKey();
