@@ -17,6 +17,8 @@ export const SPACE_MESSAGES = {
   wrongWords:
     'These words do not open a sync space. Check them against the device that shows them, or make a new sync space there.',
   notLinked: 'This device is not syncing notes.',
+  wordsUnavailable:
+    'The code for sync words could not be loaded on this device. Connect to the internet once, then try again.',
 } as const;
 
 /**
@@ -25,7 +27,11 @@ export const SPACE_MESSAGES = {
  * a task of about 50 ms at 4x CPU on each page load. The panel loads it ahead of a press
  * (features/study-sync/StudySync.tsx).
  */
-export const loadSpaceWords = () => import('./space-words.ts');
+export const loadSpaceWords = () =>
+  import('./space-words.ts').catch((error: unknown) => {
+    // A tab whose code is not kept yet, offline: said plainly, not as the browser's fetch error.
+    throw new Error(SPACE_MESSAGES.wordsUnavailable, { cause: error });
+  });
 
 const headersOf = (credential: string) => ({ [SPACE_CREDENTIAL_HEADER]: credential });
 
