@@ -18,8 +18,8 @@ const DEFAULT_TEXT_SIZE: TextSize = 'medium';
 
 export const PREF_KEYS = { THEME: 'pref:theme', TEXT_SIZE: 'pref:textSize' } as const;
 /**
- * The reading-aloud speed's key (lib/read-aloud.ts keeps the speed), here so that the backup can
- * name it without taking in the read-aloud code on every page.
+ * The reading-aloud speed's key (lib/read-aloud.ts keeps the speed), here with the others so that
+ * the backup's list of preferences (features/study/study-store.ts) does not import read-aloud.
  */
 export const LISTEN_RATE_KEY = 'pref:listenRate';
 

@@ -9,9 +9,9 @@ export function relativeTime(at: number | string, now: number = Date.now()): str
 }
 
 /**
- * `at` in words, with the exact time as its machine-readable value and tooltip ("Thu, Jan 12, 2025
+ * `at` in words, with the exact time as its machine-readable value and tooltip ("Sun, Jan 12, 2025
  * 8:30 PM"), written by moment too: the browser's toLocaleString would be a first visit's first
- * use of Intl, whose locale data takes a task of 120 to 190 ms to load at 4x CPU (lib/format.ts).
+ * use of Intl, whose locale data takes a task of 83 to 211 ms to load at 4x CPU (lib/format.ts).
  */
 export function RelativeTime({ at }: { at: number | string }) {
   const date = moment(at);
