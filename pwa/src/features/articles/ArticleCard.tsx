@@ -16,7 +16,7 @@ interface WindowPlace {
 export function ArticleCard({ hit, saved, place, measureRef }: { hit: SearchHit; saved: boolean } & WindowPlace) {
   const { article, preview } = hit;
   return (
-    <li className={styles.card} ref={measureRef} aria-posinset={place?.position} aria-setsize={place?.of}>
+    <li className={styles.card} ref={measureRef} aria-posinset={place?.position} aria-setsize={place?.of} data-place={article._id}>
       <Link to={paths.article(article._id)} className={styles.link} data-testid="article-card">
         {article.category ? <CategoryBadge category={article.category} /> : null}
         <h3 className={styles.title}>{article.title}</h3>
