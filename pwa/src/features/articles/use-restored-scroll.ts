@@ -75,8 +75,9 @@ function placeOf(list: HTMLElement): Place {
  * the item drawn at last), until the reader scrolls or HOLD_MS pass. Answers the release.
  */
 function holdPlace(list: HTMLElement, place: Place): () => void {
+  const heldItem = () => place.item && [...itemsOf(list)].find((element) => element.getAttribute(PLACE_ATTRIBUTE) === place.item!.id);
   const settle = () => {
-    const item = place.item && [...itemsOf(list)].find((element) => element.getAttribute(PLACE_ATTRIBUTE) === place.item!.id);
+    const item = heldItem();
     const by = item ? item.getBoundingClientRect().top - place.item!.top : pageTop(list) + place.offset - window.scrollY;
     if (Math.abs(by) >= 0.5) window.scrollTo({ top: window.scrollY + by, behavior: 'instant' });
   };
@@ -88,10 +89,19 @@ function holdPlace(list: HTMLElement, place: Place): () => void {
   resized.observe(document.body);
   const changed = new MutationObserver(settle);
   changed.observe(list, { childList: true, subtree: true, attributes: true, attributeFilter: ['style'] });
+  // A scroll that leaves the held item away from its place, when nothing was drawn meanwhile (that
+  // is put right before the scroll is told), is the reader's own: a scroll bar dragged, say, which
+  // none of READER_INPUTS announces.
+  const scrolled = () => {
+    const item = heldItem();
+    if (item && Math.abs(item.getBoundingClientRect().top - place.item!.top) >= 2) release();
+  };
+  window.addEventListener('scroll', scrolled, { passive: true });
   const release = () => {
     resized.disconnect();
     changed.disconnect();
     clearTimeout(timer);
+    window.removeEventListener('scroll', scrolled);
     for (const type of READER_INPUTS) window.removeEventListener(type, release, true);
   };
   const timer = setTimeout(release, HOLD_MS);
