@@ -12,7 +12,7 @@ import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contrac
 import { PAST_LESSONS_HEADING } from '../src/features/family-worship/worship-words.ts';
 import { launchBrowser, newPage, waitForServiceWorker, waitOrTell } from './browser.ts';
 import { API_PATHS } from '@fw/contracts/paths';
-import { axeViolations } from './ui-checks.ts';
+import { axeViolations, inViewport } from './ui-checks.ts';
 import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
 
 let conn: mongoose.Connection;
@@ -125,6 +125,16 @@ describe('Family Worship', () => {
     // Exactly once, each.
     const dates = (await lessonsInDb({ date: { $regex: `^${year}-` } })).map((l) => l.date as string);
     expect(new Set(dates).size).toBe(rows);
+
+    // Edit on a lesson far down the list opens its form on screen, its first field focused (the
+    // form stands above the list: left there, the press would seem to do nothing).
+    const last = page.locator(`[data-testid="admin-lesson"][data-date^="${year}-12-"]`).last();
+    await last.getByRole('button', { name: /^Edit the lesson for / }).click();
+    const form = page.getByRole('form', { name: 'Edit lesson' });
+    await form.waitFor();
+    await expect.poll(() => inViewport(page, form.getByRole('heading'))).toBe(true);
+    await expect(form.getByLabel('Date').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await form.getByRole('button', { name: 'Cancel' }).click();
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { DAILY_LIMITS, formatDailyDate, type DailyTextFields } from '@fw/contracts/daily';
 import { isoDay, isoFromDay } from '@fw/contracts/lessons';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
+import { useShownOnOpen } from '../../components/ui/use-shown-on-open.ts';
 import type { LocalDailyText } from '../../db/db.ts';
 import { todayIso } from './today.ts';
 import { formProblems } from './daily-checks.ts';
@@ -37,6 +38,7 @@ export function DailyForm({
   const problems = formProblems(fields, editing !== null, texts);
   const set = (change: Partial<DailyTextFields>) => setFields((f) => ({ ...f, ...change }));
 
+  const shown = useShownOnOpen<HTMLFormElement>();
   function submit(event: FormEvent) {
     event.preventDefault();
     setTried(true);
@@ -44,7 +46,7 @@ export function DailyForm({
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={editing ? 'Edit daily text' : 'Add daily text'} noValidate>
+    <form ref={shown} className={styles.form} onSubmit={submit} aria-label={editing ? 'Edit daily text' : 'Add daily text'} noValidate>
       <h2 className={styles.formHeading}>{editing ? `Edit the text for ${formatDailyDate(editing.date)}` : 'Add a daily text'}</h2>
       <div className={styles.row}>
         <label className={styles.field}>

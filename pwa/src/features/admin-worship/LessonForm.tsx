@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { LIMITS } from '@fw/contracts/limits';
 import { fieldsFromLesson, isoFromDay, localDay, nextLessonDay, type LessonFields } from '@fw/contracts/lessons';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
+import { useShownOnOpen } from '../../components/ui/use-shown-on-open.ts';
 import type { LocalLesson } from '../../db/db.ts';
 import { now } from '../../lib/clock.ts';
 import { formProblems } from './lesson-checks.ts';
@@ -39,6 +40,7 @@ export function LessonForm({
   const setExtra = (index: number, change: Partial<{ title: string; text: string }>) =>
     setFields((f) => ({ ...f, extras: f.extras.map((e, i) => (i === index ? { ...e, ...change } : e)) }));
 
+  const shown = useShownOnOpen<HTMLFormElement>();
   function submit(event: FormEvent) {
     event.preventDefault();
     setTried(true);
@@ -46,7 +48,7 @@ export function LessonForm({
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={editing ? 'Edit lesson' : 'Add lesson'} noValidate>
+    <form ref={shown} className={styles.form} onSubmit={submit} aria-label={editing ? 'Edit lesson' : 'Add lesson'} noValidate>
       <h2 className={styles.formHeading}>{editing ? `Edit the lesson for ${editing.D}` : 'Add a lesson'}</h2>
       <div className={styles.row}>
         <label className={styles.field}>
