@@ -2,7 +2,7 @@
 // state, that article edited in place (same id, sent with the version it was based on). The
 // form shows at once; the rich-text editor arrives in its own chunk (ArticleFields.tsx). After a
 // save the same address shows what was saved (SavedPanel.tsx).
-import { useEffect } from 'react';
+import { useEffect, type ChangeEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SITE_NAME } from '@fw/contracts/pages';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
@@ -45,6 +45,11 @@ function ArticleForm({ prefill }: { prefill: Prefill }) {
   const editing = prefill.target;
   const busyLabel = editing ? 'Updating...' : 'Adding...';
   const idleLabel = editing ? 'Update Article' : 'Create Article';
+  // A change clears what the save said of the field (a title of only spaces: use-article-save.ts).
+  const typed = (field: 'title' | 'subtitle') => (event: ChangeEvent<HTMLInputElement>) => {
+    event.target.setCustomValidity('');
+    set(field, event.target.value);
+  };
   return (
     <div className={page.page}>
       <h1 className={page.heading}>{editing ? 'Edit Article' : 'Create Article'}</h1>
@@ -52,11 +57,11 @@ function ArticleForm({ prefill }: { prefill: Prefill }) {
       <form className={styles.form} onSubmit={submit} aria-label={editing ? 'Edit article' : 'Create article'}>
         <label className={styles.field}>
           <span>Title</span>
-          <input name="title" required value={values.title} onChange={(e) => set('title', e.target.value)} />
+          <input name="title" required value={values.title} onChange={typed('title')} />
         </label>
         <label className={styles.field}>
           <span>Subtitle</span>
-          <input name="subtitle" required value={values.subtitle} onChange={(e) => set('subtitle', e.target.value)} />
+          <input name="subtitle" required value={values.subtitle} onChange={typed('subtitle')} />
         </label>
         <ContentField value={values.content} set={set} />
         <PublishingRow values={values} set={set} />

@@ -39,3 +39,26 @@ describe('the article save', () => {
     expect(drawings.at(-1)!.values.content).toBe('<p>Offline words</p>');
   });
 });
+
+describe('a title or subtitle of only spaces', () => {
+  it('is told at its field, and nothing is sent', async () => {
+    sent.length = 0;
+    let save: Save | undefined;
+    function Probe() {
+      save = useArticleSave({ values: { ...EMPTY_FORM, title: '   ', subtitle: 'At home' }, target: null });
+      return null;
+    }
+    render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <Probe /> }])} />);
+    const form = document.createElement('form');
+    form.innerHTML = '<input name="title" required value="   "><input name="subtitle" required value="At home">';
+    document.body.append(form);
+    const title = form.elements.namedItem('title') as HTMLInputElement;
+    let told = 0;
+    title.addEventListener('invalid', () => told++);
+    await act(() => save!.submit({ preventDefault() {}, currentTarget: form } as unknown as FormEvent));
+    expect(sent).toHaveLength(0);
+    expect(title.validationMessage).toBe('Enter a title: spaces alone are not one.');
+    expect(told).toBe(1);
+    form.remove();
+  });
+});

@@ -11,6 +11,12 @@ import { paths } from '../../lib/paths.ts';
 import { toArticleBody, type ArticleFormValues, type Prefill } from './article-form.ts';
 import { outcomeOf, savedState } from './after-save.ts';
 
+/** What a required field of only spaces is told (ArticleFields.tsx clears it as the field changes). */
+const BLANK_MESSAGES = [
+  { field: 'title', message: 'Enter a title: spaces alone are not one.' },
+  { field: 'subtitle', message: 'Enter a subtitle: spaces alone are not one.' },
+] as const;
+
 export type SetField = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) => void;
 
 export function useArticleSave(prefill: Prefill) {
@@ -41,7 +47,17 @@ export function useArticleSave(prefill: Prefill) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const values = latest.current;
-    if (!values.title.trim() || !values.subtitle.trim()) return;
+    // The browser's own check lets a field of spaces through (it is not empty); the server would
+    // refuse it. Said at the field, as the browser says an empty one.
+    const blank = BLANK_MESSAGES.find(({ field }) => !values[field].trim());
+    if (blank) {
+      const input = (event.currentTarget as HTMLFormElement | null)?.elements?.namedItem(blank.field);
+      if (input instanceof HTMLInputElement) {
+        input.setCustomValidity(blank.message);
+        input.reportValidity();
+      }
+      return;
+    }
     setSending(true);
     const startedAt = where.current.key;
     try {
