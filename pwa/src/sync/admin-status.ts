@@ -2,10 +2,31 @@
 // with a write in the outbox. Apart from status.ts so the public first screen does not carry it.
 import { useDeviceQuery } from '../db/live.ts';
 import { ADMIN_SYNCED_AT } from '../db/meta-keys.ts';
+import { requestSync } from './engine.ts';
+import { useOnline, useSyncStatus } from './status.ts';
 
 /** Whether the admin's view has been pulled since login: until then lists say "Loading…", not "empty". */
 export function useAdminSynced(): boolean | undefined {
   return useDeviceQuery(async ({ db }) => (await db.meta.get(ADMIN_SYNCED_AT)) !== undefined);
+}
+
+/** Why an admin list never pulled is not coming, and a retry where one can help. */
+export interface LoadProblem {
+  message: string;
+  retry?: () => Promise<void>;
+}
+
+/**
+ * Undefined while the admin's view is pulled or may still come; otherwise what the lists say in
+ * place of "Loading…": a first pull that failed (with Retry), or a device offline since login.
+ */
+export function useAdminLoadProblem(): LoadProblem | undefined {
+  const synced = useAdminSynced();
+  const online = useOnline();
+  const { error } = useSyncStatus();
+  if (synced !== false) return undefined;
+  if (!online) return { message: 'Offline: this list comes once the device is back online.' };
+  return error ? { message: `Could not load this list: ${error}`, retry: requestSync } : undefined;
 }
 
 export type RecordMark = 'pending' | 'attention' | 'conflict';

@@ -1,7 +1,8 @@
 // The admin tables: a caption-less table in a scroll box, a header row from column labels, and
 // an empty-state row. Columns marked `hideSmall` drop out on phones (e.g. dates), so the tables
 // stay usable at 375 px; what a phone must still show goes in a column without it.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { buttonStyles } from './IconButton.tsx';
 import styles from './DataTable.module.css';
 
 export interface Column {
@@ -29,19 +30,57 @@ interface DataTableProps {
   columns: Column[];
   /** undefined while the data is still loading. */
   rowCount: number | undefined;
+  /** Said in place of "Loading…" when the data is not coming (a failed first load), with Retry. */
+  problem?: { message: string; retry?: () => Promise<void> };
   empty: ReactNode;
   /** Below 600 px each row becomes a card (cells one under another, actions at the side). */
   cardsOnPhones?: boolean;
   children: ReactNode;
 }
 
-export function DataTable({ label, columns, rowCount, empty, cardsOnPhones = false, children }: DataTableProps) {
+/** The body's one row while there are no rows to show: loading, why not, or the empty state. */
+function PlaceholderRow({ span, children }: { span: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={span} className={styles.placeholder}>
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+function ProblemText({ problem }: { problem: NonNullable<DataTableProps['problem']> }) {
+  const [retrying, setRetrying] = useState(false);
+  const { retry } = problem;
+  return (
+    <span role="alert" className={styles.problem}>
+      {problem.message}
+      {retry ? (
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          disabled={retrying}
+          onClick={() => {
+            setRetrying(true);
+            void retry()
+              .catch(() => undefined)
+              .finally(() => setRetrying(false));
+          }}
+        >
+          {retrying ? 'Retrying…' : 'Retry'}
+        </button>
+      ) : null}
+    </span>
+  );
+}
+
+export function DataTable({ label, columns, rowCount, problem, empty, cardsOnPhones = false, children }: DataTableProps) {
   return (
     <div className={styles.scroll}>
       <table
         className={cardsOnPhones ? `${styles.table} ${styles.cards}` : styles.table}
         aria-label={label}
-        aria-busy={rowCount === undefined}
+        aria-busy={rowCount === undefined && !problem}
       >
         <thead>
           <tr>
@@ -54,17 +93,9 @@ export function DataTable({ label, columns, rowCount, empty, cardsOnPhones = fal
         </thead>
         <tbody>
           {rowCount === undefined ? (
-            <tr>
-              <td colSpan={columns.length} className={styles.placeholder}>
-                Loading…
-              </td>
-            </tr>
+            <PlaceholderRow span={columns.length}>{problem ? <ProblemText problem={problem} /> : 'Loading…'}</PlaceholderRow>
           ) : rowCount === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className={styles.placeholder}>
-                {empty}
-              </td>
-            </tr>
+            <PlaceholderRow span={columns.length}>{empty}</PlaceholderRow>
           ) : (
             children
           )}

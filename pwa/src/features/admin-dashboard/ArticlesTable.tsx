@@ -7,7 +7,7 @@ import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx'
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
-import { useRecordMarks } from '../../sync/admin-status.ts';
+import { useAdminLoadProblem, useRecordMarks } from '../../sync/admin-status.ts';
 import { shortDate } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import type { LocalAdminArticle } from '../../db/db.ts';
@@ -23,6 +23,7 @@ interface ArticlesTableProps {
 
 export function ArticlesTable({ label, titleColumn, articles }: ArticlesTableProps) {
   const marks = useRecordMarks();
+  const problem = useAdminLoadProblem();
   const { togglePublish, remove, dialog } = useArticleActions();
   const columns: Column[] = [
     { label: '#' },
@@ -37,6 +38,7 @@ export function ArticlesTable({ label, titleColumn, articles }: ArticlesTablePro
         label={label}
         columns={columns}
         rowCount={articles?.length}
+        problem={problem}
         cardsOnPhones
         empty={
           <>

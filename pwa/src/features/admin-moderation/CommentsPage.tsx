@@ -9,7 +9,7 @@ import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../sync/send-write.ts';
-import { useAdminSynced, useRecordMarks } from '../../sync/admin-status.ts';
+import { useAdminLoadProblem, useAdminSynced, useRecordMarks } from '../../sync/admin-status.ts';
 import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { shortDate } from '../../lib/format.ts';
 import page from '../../components/ui/AdminPage.module.css';
@@ -28,6 +28,7 @@ const MISSING_ARTICLE_TITLE = 'Deleted article';
 export function CommentsPage() {
   const [filter, setFilter] = useState<Filter>('notApproved');
   const synced = useAdminSynced();
+  const problem = useAdminLoadProblem();
   const marks = useRecordMarks();
   const { confirm, dialog } = useConfirm();
   const comments = useAdminComments(filter === 'approved');
@@ -67,6 +68,7 @@ export function CommentsPage() {
         label={filter === 'approved' ? 'Approved comments' : 'Comments not approved'}
         columns={COLUMNS}
         rowCount={synced || comments?.length ? comments?.length : undefined}
+        problem={problem}
         empty={filter === 'approved' ? 'No approved comments yet.' : 'No comments are waiting for approval.'}
         cardsOnPhones
       >

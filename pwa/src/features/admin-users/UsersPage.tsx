@@ -7,7 +7,7 @@ import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../sync/send-write.ts';
-import { useAdminSynced, useRecordMarks } from '../../sync/admin-status.ts';
+import { useAdminLoadProblem, useAdminSynced, useRecordMarks } from '../../sync/admin-status.ts';
 import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import styles from './UsersPage.module.css';
@@ -22,6 +22,7 @@ function canApprove(user: LocalUser): boolean {
 
 export function UsersPage() {
   const synced = useAdminSynced();
+  const problem = useAdminLoadProblem();
   const marks = useRecordMarks();
   const { confirm, dialog } = useConfirm();
   const users = useUsers();
@@ -49,6 +50,7 @@ export function UsersPage() {
         label="Users"
         columns={COLUMNS}
         rowCount={synced || users?.length ? users?.length : undefined}
+        problem={problem}
         empty="No users yet."
         cardsOnPhones
       >
