@@ -97,6 +97,20 @@ describe('admin polish', () => {
     const close = await toast.locator('.Toastify__close-button').boundingBox();
     expect(close!.width).toBeGreaterThanOrEqual(44);
     expect(close!.height).toBeGreaterThanOrEqual(44);
+    // Its text ends before the close button: the button is beside it, not over its last words.
+    const textEnd = await toast.evaluate((t) => {
+      const walker = document.createTreeWalker(t, NodeFilter.SHOW_TEXT);
+      let end = -Infinity;
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        if (!text.textContent?.trim() || text.parentElement?.closest('button')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const rect of range.getClientRects()) end = Math.max(end, rect.right);
+      }
+      return end;
+    });
+    expect(textEnd).toBeGreaterThan(0);
+    expect(textEnd).toBeLessThanOrEqual(close!.x + 1);
     const box = (await toast.boundingBox())!;
     const header = (await page.getByRole('banner').boundingBox())!;
     const bar = (await nav().boundingBox())!;
@@ -140,6 +154,11 @@ describe('admin polish', () => {
       expect(size).toBeGreaterThanOrEqual(12);
       expect(cut, await label.textContent()).toBe(false);
     }
+    // A tap anywhere else closes it, as a menu does.
+    await nav().getByRole('button', { name: 'More' }).click();
+    await nav().getByRole('link', { name: 'Users', exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(nav().getByRole('button', { name: 'More' }).getAttribute('aria-expanded')).resolves.toBe('false');
     await nav().getByRole('button', { name: 'More' }).click();
     for (const entry of ['Users', 'Family Worship']) {
       expect(await inViewport(page, nav().getByRole('link', { name: entry, exact: true })), entry).toBe(true);

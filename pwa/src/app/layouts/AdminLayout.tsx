@@ -1,6 +1,6 @@
 // The admin area's frame: a header with Logout, the sync status line, the list of changes still
 // on their way (or refused), and the menu: a side menu on wide screens, a bottom bar below 768 px.
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { StatusLine } from '../../features/offline/StatusLine.tsx';
@@ -93,14 +93,23 @@ function MoreEntry() {
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const current = MORE.some(({ to }) => pathname.startsWith(to));
+  const entry = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
+    // A tap or click anywhere else closes it, as a menu does (the button's own press toggles it).
+    const onPointer = (event: PointerEvent) => {
+      if (!entry.current?.contains(event.target as Node)) setOpenOn(null);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
   }, [open]);
   return (
-    <li className={styles.more}>
+    <li className={styles.more} ref={entry}>
       <button
         type="button"
         className={styles.entry}
