@@ -10,6 +10,7 @@ import { OutboxPanel } from '../../features/outbox/OutboxPanel.tsx';
 import { logout } from '../../features/outbox/logout.ts';
 import { isEditState } from '../../features/admin-editor/after-save.ts';
 import { AdminRefresh } from './AdminRefresh.tsx';
+import { useNewPageAtTop } from '../new-page-top.ts';
 import styles from './AdminLayout.module.css';
 
 const MENU = [
@@ -28,6 +29,7 @@ const BOTTOM_BAR_ENTRIES = 4;
 const MORE = MENU.slice(BOTTOM_BAR_ENTRIES);
 
 export function AdminLayout() {
+  useNewPageAtTop();
   const navigate = useNavigate();
   const { pathname, state } = useLocation();
   const listScreen = LIST_SCREENS.has(pathname);

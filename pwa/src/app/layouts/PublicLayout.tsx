@@ -10,6 +10,7 @@ import { CitationSheetHost } from '../../features/bible/CitationSheetHost.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { useRouteTitle } from '../page-title.ts';
+import { useNewPageAtTop } from '../new-page-top.ts';
 import { paths } from '../../lib/paths.ts';
 import { optionalPart } from '../../components/ui/optional-part.tsx';
 
@@ -20,6 +21,7 @@ const BackupReminder = optionalPart(async () => (await import('../../features/st
 
 export function PublicLayout() {
   useRouteTitle();
+  useNewPageAtTop();
   useEffect(prefetchArticleScreen, []);
   const hasNotes = useDeviceQuery(
     async ({ db }) => (await db.highlights.count()) + (await db.verseHighlights.count()) + (await db.notes.count()) > 0,

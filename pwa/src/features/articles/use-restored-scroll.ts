@@ -27,6 +27,8 @@ const PLACE_ATTRIBUTE = 'data-place';
 interface Place {
   /** The page's scroll position less the list's top on the page. */
   offset: number;
+  /** The page was at its very top: it goes back there, whatever is drawn above the list since. */
+  atTop?: boolean;
   /** The item at the screen's top (the first one not wholly above it) and its distance from it. */
   item?: { id: string; top: number };
 }
@@ -37,6 +39,7 @@ function read(key: string): Place | null {
     if (stored === null) return null;
     const place = JSON.parse(stored) as Partial<Place> | null;
     if (typeof place?.offset !== 'number' || !Number.isFinite(place.offset)) return null;
+    if (place.atTop === true) return { offset: place.offset, atTop: true };
     const item = place.item;
     return typeof item?.id === 'string' && Number.isFinite(item.top) ? { offset: place.offset, item } : { offset: place.offset };
   } catch {
@@ -63,6 +66,7 @@ const itemsOf = (list: HTMLElement) => list.querySelectorAll<HTMLElement>(`[${PL
 /** Where the screen is in the list now. */
 function placeOf(list: HTMLElement): Place {
   const offset = Math.round(window.scrollY - pageTop(list));
+  if (window.scrollY < 1) return { offset, atTop: true };
   for (const item of itemsOf(list)) {
     const box = item.getBoundingClientRect();
     if (box.bottom > 0) return { offset, item: { id: item.getAttribute(PLACE_ATTRIBUTE)!, top: box.top } };
@@ -75,6 +79,10 @@ function placeOf(list: HTMLElement): Place {
  * the item drawn at last), until the reader scrolls or HOLD_MS pass. Answers the release.
  */
 function holdPlace(list: HTMLElement, place: Place): () => void {
+  if (place.atTop) {
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    return () => {};
+  }
   const heldItem = () => place.item && [...itemsOf(list)].find((element) => element.getAttribute(PLACE_ATTRIBUTE) === place.item!.id);
   const settle = () => {
     const item = heldItem();
