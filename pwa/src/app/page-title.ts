@@ -3,13 +3,14 @@
 // its own title from the article.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PAGE_META } from '@fw/contracts/pages';
+import { PAGE_META, SITE_NAME } from '@fw/contracts/pages';
 import { paths } from '../lib/paths.ts';
 
 const TITLES: Record<string, string> = {
   [paths.home]: PAGE_META.home.title,
   [paths.family]: PAGE_META.family.title,
   [paths.about]: PAGE_META.about.title,
+  [paths.reminders]: `Reminders · ${SITE_NAME}`,
 };
 
 export function useRouteTitle(): void {

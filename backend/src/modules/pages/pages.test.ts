@@ -237,11 +237,12 @@ describe('the other public pages', () => {
     expect(admin.html).toContain('<div id="root"></div>');
   });
 
-  it.each(['/plans', '/plans/64f0000000000000000000c1'])('%s (reading plans, kept on the device) is served to the app, not indexed', async (pathname) => {
+  it.each(['/plans', '/plans/64f0000000000000000000c1', '/saved', '/notes', '/reminders', '/register'])('%s (kept on the device, or the app’s own) is served to the app, not indexed', async (pathname) => {
     const { status, html } = await page(pathname);
     expect(status).toBe(200);
     expect(meta(html, 'robots')).toBe('noindex');
     expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('Page not found');
   });
 });
 

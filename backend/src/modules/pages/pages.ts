@@ -30,7 +30,7 @@ export const HOME_FIRST_PAINT_ARTICLES = 12;
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const CHAPTER = /^\/bible\/([^/]+)\/([^/]+)$/;
 /** Client-side routes the app owns entirely (no first screen from the server, not indexed). */
-const APP_ONLY = /^\/(register|admin|saved|plans)(\/.*)?$/;
+const APP_ONLY = /^\/(register|admin|saved|notes|reminders|plans)(\/.*)?$/;
 
 export interface Page {
   status: number;
