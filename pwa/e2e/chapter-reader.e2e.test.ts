@@ -264,6 +264,12 @@ describe('the chapter reader', () => {
     await pick.focus();
     await page.keyboard.press('Enter');
     const picker = page.getByRole('region', { name: 'Choose a book and chapter' });
+    // Escape closes it, back on the button that opened it; Enter opens it again.
+    await picker.waitFor();
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Books and chapters');
+    await page.keyboard.press('Enter');
     await picker.getByRole('button', { name: 'Romans' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
@@ -283,8 +289,14 @@ describe('the chapter reader', () => {
     await waitForAppDrawn(page, '[data-testid="chapter-reader"] button[aria-label="Verse 28"]');
     await page.getByRole('button', { name: 'Verse 28', exact: true }).focus();
     await page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
     const tools = page.getByRole('group', { name: 'Tools for Romans 8:28' });
+    // Escape lets go of the verse (its tools go), back on the verse; Enter chooses it again.
+    await tools.waitFor();
+    await page.keyboard.press('Escape');
+    await tools.waitFor({ state: 'detached' });
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Verse 28');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
     await expect(tools.evaluate((t) => t.contains(document.activeElement))).resolves.toBe(true);
     for (
       let i = 0;

@@ -101,6 +101,27 @@ export function ChapterPage() {
   useEffect(() => {
     document.title = `${title} · ${SITE_NAME}`;
   }, [title]);
+  // Escape closes the Books panel, or else lets go of the chosen verses (their tools' card), as it
+  // closes the sheets; focus goes back to what opened them. A modal open over them (a sheet, a
+  // card) takes its own Escape first.
+  const choosing = selected.size > 0;
+  useEffect(() => {
+    if (!pickerOpen && !choosing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const reader = listRef.current?.closest('[data-testid="chapter-reader"]');
+      if (pickerOpen) {
+        setPickerFor(null);
+        reader?.querySelector<HTMLElement>('button[aria-label="Books and chapters"]')?.focus();
+        return;
+      }
+      const first = Math.min(...selection.verses);
+      setSelection({ at: pathname, verses: new Set() });
+      listRef.current?.querySelector<HTMLElement>(`#v${first} button[aria-pressed]`)?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [pickerOpen, choosing, selection.verses, pathname]);
   useEffect(() => {
     if (state.status !== 'ready' || !cited) return;
     listRef.current?.querySelector(`#v${cited.from}`)?.scrollIntoView({ block: 'center' });
