@@ -161,6 +161,23 @@ describe('Family Worship', () => {
     await context.close();
   });
 
+  it('says why when the first download of the schedule fails, and shows it after Retry', async () => {
+    const { page, context } = await newPage(browser);
+    const refuse = (route: import('playwright-core').Route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Database unavailable' }) });
+    await context.route('**/api/**', refuse);
+    await page.goto('/family');
+    const problem = page.getByTestId('schedule-problem');
+    await waitOrTell(page, problem, 'the schedule’s download refused, said', 60_000);
+    await expect(problem.textContent()).resolves.toContain('The schedule could not be downloaded: Database unavailable');
+
+    await context.unroute('**/api/**', refuse);
+    await problem.getByRole('button', { name: 'Retry' }).click();
+    await waitOrTell(page, page.locator('[data-testid="upcoming-lessons"], [data-testid="no-lessons"]').first(), 'the schedule after Retry', 60_000);
+    await expect(problem.count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it('shows last week’s lesson in the archive, offline', async () => {
     const today = '2050-06-15'; // a Wednesday
     const lastFriday = '2050-06-10';

@@ -1,9 +1,12 @@
 // /family: the current lesson (or the next one) and every later one, by the current-lesson rule
 // (contracts/src/lessons.ts); below, the archive of past lessons, newest first, by month, folded
 // away. Everything comes from the device, so it reads the same offline.
+import { useState } from 'react';
 import { groupByMonth, scheduleView } from '@fw/contracts/lessons';
 import { now } from '../../lib/clock.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
+import buttons from '../../components/ui/buttons.module.css';
+import { useSyncStatus } from '../../sync/status.ts';
 import { LessonCard } from './LessonCard.tsx';
 import { useSchedule } from './use-schedule.ts';
 import styles from './FamilyWorshipPage.module.css';
@@ -11,10 +14,34 @@ import { PAST_LESSONS_HEADING } from './worship-words.ts';
 
 export const NO_LESSONS_TEXT = 'No content available for the current week or upcoming weeks.';
 
+/** A first download of the schedule that failed: why, and Retry (a spinner would turn for ever). */
+function ScheduleProblem({ error }: { error: string }) {
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    void import('../../sync/engine.ts')
+      .then(({ requestSync }) => requestSync())
+      .catch(() => undefined)
+      .finally(() => setRetrying(false));
+  };
+  return (
+    <div className={`page ${styles.page}`}>
+      <h1>Family Worship</h1>
+      <div className="empty-state" role="alert" data-testid="schedule-problem">
+        <p>The schedule could not be downloaded: {error}</p>
+        <button type="button" className={buttons.primary} disabled={retrying} onClick={retry}>
+          {retrying ? 'Retrying…' : 'Retry'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export function FamilyWorshipPage() {
   const { lessons: stored, synced } = useSchedule();
+  const { error } = useSyncStatus();
   if (stored === undefined || (stored.length === 0 && synced === false && navigator.onLine)) {
-    return <LoadingScreen label="Loading the schedule" />;
+    return stored !== undefined && error ? <ScheduleProblem error={error} /> : <LoadingScreen label="Loading the schedule" />;
   }
   const { lessons, hasCurrent, past } = scheduleView(stored, now());
   const months = groupByMonth(past);
