@@ -67,6 +67,24 @@ describe('admin polish', () => {
     await expect(page.locator('.ql-editor').textContent()).resolves.not.toContain('\t');
   });
 
+  it('asks before leaving the editor with changes not saved: Stay keeps them, Leave goes', async () => {
+    // The text typed above is not saved.
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await nav().getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Article' }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('.ql-editor').textContent()).resolves.toContain('Plain words strong words');
+    await nav().getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await ask.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard', exact: true }).waitFor();
+    // A form opened and left untouched is not asked about.
+    await open('Create', 'Create Article');
+    await page.locator('.ql-editor').waitFor();
+    await open('Dashboard', 'Dashboard');
+  });
+
   /** Records, every frame from now on, the highest point any toast reaches on screen. */
   const watchToastTops = () =>
     page.evaluate(() => {
@@ -304,8 +322,14 @@ describe('admin polish', () => {
       await page.getByRole('dialog', { name: DESCRIBE_PICTURE_TITLE }).waitFor();
       for (const v of await axeViolations(page)) found.push(`${scheme} picture question: ${v.id} ${v.nodes.join(', ')}`);
       await describePicture(page);
+      // The picture is not saved: leaving asks first (its question checked by axe too).
+      await nav().getByRole('link', { name: 'Create', exact: true }).click();
+      const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await ask.waitFor();
+      for (const v of await axeViolations(page)) found.push(`${scheme} leave question: ${v.id} ${v.nodes.join(', ')}`);
+      await ask.getByRole('button', { name: 'Leave' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Create Article', exact: true }).waitFor();
       // A toast on screen (the editor refuses a gif): its colours and button pass too.
-      await open('Create', 'Create Article');
       await refuseAnImage();
       await page.locator('.Toastify__toast').first().hover();
       for (const v of await axeViolations(page)) found.push(`${scheme} toast: ${v.id} ${v.nodes.join(', ')}`);

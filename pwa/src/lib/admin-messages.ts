@@ -16,6 +16,14 @@ export const CONFIRM = {
   },
 } as const;
 
+/** Asked before leaving the editor with changes not saved (use-article-save.ts). */
+export const LEAVE_UNSAVED = {
+  title: 'Leave without saving?',
+  text: 'Your changes to this article are not saved yet. Leave and lose them?',
+  yesLabel: 'Leave',
+  noLabel: 'Stay',
+};
+
 export const SUCCESS_FALLBACK = {
   created: 'Article created.',
   updated: 'Article updated.',

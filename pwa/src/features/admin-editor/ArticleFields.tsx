@@ -21,7 +21,7 @@ export function ContentField({ value, set }: { value: string; set: SetField }) {
           </div>
         }
       >
-        <RichTextEditor value={value} onChange={(html) => set('content', html)} labelledBy="content-label" describedBy="content-hint" />
+        <RichTextEditor value={value} onChange={(html, byUser) => set('content', html, byUser)} labelledBy="content-label" describedBy="content-hint" />
       </Suspense>
       <span id="content-hint" className={styles.hint}>
         Tab moves on to the next field; indent with the toolbar or Ctrl+] and Ctrl+[.

@@ -41,7 +41,7 @@ export function CreateArticlePage() {
 }
 
 function ArticleForm({ prefill }: { prefill: Prefill }) {
-  const { values, set, sending, submit } = useArticleSave(prefill);
+  const { values, set, sending, submit, dialog } = useArticleSave(prefill);
   const editing = prefill.target;
   const busyLabel = editing ? 'Updating...' : 'Adding...';
   const idleLabel = editing ? 'Update Article' : 'Create Article';
@@ -73,6 +73,7 @@ function ArticleForm({ prefill }: { prefill: Prefill }) {
         {editing ? <PreviewActions articleId={editing._id} /> : null}
       </form>
       {editing?.version !== undefined ? <RevisionsPanel target={{ _id: editing._id, version: editing.version }} current={prefill.values} /> : null}
+      {dialog}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import styles from './RichTextEditor.module.css';
 
 interface RichTextEditorProps {
   value: string;
-  onChange: (html: string) => void;
+  /** `byUser`: typed or formatted by the admin, not Quill settling the text it was given. */
+  onChange: (html: string, byUser: boolean) => void;
   labelledBy: string;
   /** The id of a hint under the editor (how Tab and indenting work). */
   describedBy?: string;
@@ -39,7 +40,7 @@ export function RichTextEditor({ value, onChange, labelledBy, describedBy }: Ric
         ref={ref}
         theme="snow"
         value={value}
-        onChange={(html) => onChange(html)}
+        onChange={(html, _delta, source) => onChange(html, source === 'user')}
         modules={EDITOR_MODULES}
         formats={EDITOR_FORMATS}
         placeholder="Write the article…"

@@ -2,11 +2,12 @@
 // the edited one (same id, with the version it was based on). A save the server did not refuse
 // opens the after-save screen (SavedPanel.tsx) in place of the form.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router-dom';
+import { useBlocker, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { newObjectId } from '@fw/contracts/object-id';
 import { sendWrite } from '../../sync/send-write.ts';
 import { discardEntry } from '../../sync/outbox.ts';
-import { SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
+import { LEAVE_UNSAVED, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
+import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { paths } from '../../lib/paths.ts';
 import { toArticleBody, type ArticleFormValues, type Prefill } from './article-form.ts';
 import { outcomeOf, savedState } from './after-save.ts';
@@ -17,7 +18,8 @@ const BLANK_MESSAGES = [
   { field: 'subtitle', message: 'Enter a subtitle: spaces alone are not one.' },
 ] as const;
 
-export type SetField = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K]) => void;
+/** `byUser: false` for a change the editor made of itself (Quill settling the text it was given). */
+export type SetField = <K extends keyof ArticleFormValues>(field: K, value: ArticleFormValues[K], byUser?: boolean) => void;
 
 export function useArticleSave(prefill: Prefill) {
   const navigate = useNavigate();
@@ -39,10 +41,22 @@ export function useArticleSave(prefill: Prefill) {
   // before React has drawn the last change (the editor reports it outside React's own events),
   // and the handler of the last drawing would send the text without it.
   const latest = useRef(values);
-  const set: SetField = (field, value) => {
+  // Whether the admin changed anything since the form opened, and whether its save is leaving it:
+  // leaving the screen otherwise (a menu entry, Back) asks first, so a half-written article is not
+  // lost to one tap. A reload or a closed tab is not asked about.
+  const changed = useRef(false);
+  const saving = useRef(false);
+  const set: SetField = (field, value, byUser = true) => {
+    if (byUser && latest.current[field] !== value) changed.current = true;
     latest.current = { ...latest.current, [field]: value };
     setValues(latest.current);
   };
+  const { confirm, dialog } = useConfirm();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => changed.current && !saving.current && currentLocation.key !== nextLocation.key);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirm(LEAVE_UNSAVED).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -59,6 +73,8 @@ export function useArticleSave(prefill: Prefill) {
       return;
     }
     setSending(true);
+    // From here the save carries the changes: leaving meanwhile is not asked about.
+    saving.current = true;
     const startedAt = where.current.key;
     try {
       const id = editing?._id ?? newObjectId();
@@ -75,6 +91,7 @@ export function useArticleSave(prefill: Prefill) {
         // Refused (e.g. bad input): the text is still in the form to fix and send again, so the
         // refused copy need not wait in the outbox as well.
         await discardEntry(entry.seq!);
+        saving.current = false;
         return;
       }
       if (where.current.moving || where.current.key !== startedAt) return;
@@ -91,10 +108,11 @@ export function useArticleSave(prefill: Prefill) {
       });
     } catch {
       // sendWrite already showed why the device could not store it; the form keeps the text.
+      saving.current = false;
     } finally {
       setSending(false);
     }
   }
 
-  return { values, set, sending, submit };
+  return { values, set, sending, submit, dialog };
 }
