@@ -84,6 +84,8 @@ describe('public site', () => {
     await page.getByRole('button', { name: 'Clear Search' }).click();
     await waitForCardCount(page, published.length);
     await expect(page.getByPlaceholder('Search articles...').inputValue()).resolves.toBe('');
+    // The keyboard stays in the search box (the button went with the search).
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('search-input');
     await context.close();
   });
 

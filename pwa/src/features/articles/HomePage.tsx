@@ -38,7 +38,15 @@ function SearchHero({ search }: { search: HomeSearch }) {
           <SearchIcon /> Search
         </button>
         {search.query ? (
-          <button type="button" className={styles.clear} onClick={search.clear}>
+          <button
+            type="button"
+            className={styles.clear}
+            onClick={() => {
+              search.clear();
+              // The button goes with the search: the keyboard stays in the search box, not the page's top.
+              document.getElementById('search-input')?.focus();
+            }}
+          >
             Clear Search
           </button>
         ) : null}
