@@ -1,8 +1,9 @@
 // The admin tables: a caption-less table in a scroll box, a header row from column labels, and
 // an empty-state row. Columns marked `hideSmall` drop out on phones (e.g. dates), so the tables
 // stay usable at 375 px; what a phone must still show goes in a column without it.
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { buttonStyles } from './IconButton.tsx';
+import { RetryButton } from './RetryButton.tsx';
 import styles from './DataTable.module.css';
 
 export interface Column {
@@ -50,26 +51,10 @@ function PlaceholderRow({ span, children }: { span: number; children: ReactNode 
 }
 
 function ProblemText({ problem }: { problem: NonNullable<DataTableProps['problem']> }) {
-  const [retrying, setRetrying] = useState(false);
-  const { retry } = problem;
   return (
     <span role="alert" className={styles.problem}>
       {problem.message}
-      {retry ? (
-        <button
-          type="button"
-          className={buttonStyles.secondary}
-          disabled={retrying}
-          onClick={() => {
-            setRetrying(true);
-            void retry()
-              .catch(() => undefined)
-              .finally(() => setRetrying(false));
-          }}
-        >
-          {retrying ? 'Retrying…' : 'Retry'}
-        </button>
-      ) : null}
+      {problem.retry ? <RetryButton retry={problem.retry} className={buttonStyles.secondary} /> : null}
     </span>
   );
 }

@@ -65,8 +65,10 @@ const itemsOf = (list: HTMLElement) => list.querySelectorAll<HTMLElement>(`[${PL
 
 /** Where the screen is in the list now. */
 function placeOf(list: HTMLElement): Place {
+  // Read first, and alone: at the top (every first visit, while its sync redraws the list) a
+  // place costs no layout.
+  if (window.scrollY < 1) return { offset: 0, atTop: true };
   const offset = Math.round(window.scrollY - pageTop(list));
-  if (window.scrollY < 1) return { offset, atTop: true };
   for (const item of itemsOf(list)) {
     const box = item.getBoundingClientRect();
     if (box.bottom > 0) return { offset, item: { id: item.getAttribute(PLACE_ATTRIBUTE)!, top: box.top } };
@@ -83,7 +85,7 @@ function holdPlace(list: HTMLElement, place: Place): () => void {
     window.scrollTo({ top: 0, behavior: 'instant' });
     return () => {};
   }
-  const heldItem = () => place.item && [...itemsOf(list)].find((element) => element.getAttribute(PLACE_ATTRIBUTE) === place.item!.id);
+  const heldItem = () => (place.item ? list.querySelector<HTMLElement>(`[${PLACE_ATTRIBUTE}="${CSS.escape(place.item.id)}"]`) : null);
   const settle = () => {
     const item = heldItem();
     const by = item ? item.getBoundingClientRect().top - place.item!.top : pageTop(list) + place.offset - window.scrollY;

@@ -1,11 +1,11 @@
 // /family: the current lesson (or the next one) and every later one, by the current-lesson rule
 // (contracts/src/lessons.ts); below, the archive of past lessons, newest first, by month, folded
 // away. Everything comes from the device, so it reads the same offline.
-import { useState } from 'react';
 import { groupByMonth, scheduleView } from '@fw/contracts/lessons';
 import { now } from '../../lib/clock.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import buttons from '../../components/ui/buttons.module.css';
+import { RetryButton } from '../../components/ui/RetryButton.tsx';
 import { useSyncStatus } from '../../sync/status.ts';
 import { LessonCard } from './LessonCard.tsx';
 import { useSchedule } from './use-schedule.ts';
@@ -16,22 +16,13 @@ export const NO_LESSONS_TEXT = 'No content available for the current week or upc
 
 /** A first download of the schedule that failed: why, and Retry (a spinner would turn for ever). */
 function ScheduleProblem({ error }: { error: string }) {
-  const [retrying, setRetrying] = useState(false);
-  const retry = () => {
-    setRetrying(true);
-    void import('../../sync/engine.ts')
-      .then(({ requestSync }) => requestSync())
-      .catch(() => undefined)
-      .finally(() => setRetrying(false));
-  };
+  const retry = async () => (await import('../../sync/engine.ts')).requestSync();
   return (
     <div className={`page ${styles.page}`}>
       <h1>Family Worship</h1>
       <div className="empty-state" role="alert" data-testid="schedule-problem">
         <p>The schedule could not be downloaded: {error}</p>
-        <button type="button" className={buttons.primary} disabled={retrying} onClick={retry}>
-          {retrying ? 'Retrying…' : 'Retry'}
-        </button>
+        <RetryButton retry={retry} className={buttons.primary} />
       </div>
     </div>
   );
