@@ -3,11 +3,12 @@
 // loaded in bulk with 500 articles and 2,500 comments (backend/test/scale-tier.ts). After one first
 // pull, ten changes made through the API (another device) reach this device in a round that
 // transfers under 1% of the first pull, and the admin screens show them; an approval made offline
-// is sent once when the line returns.
+// is sent once when the line returns. The long lists show a page at a time, and their filters
+// find a row far down them.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import type { AdminChanges, AdminCommentPage, Article } from '@fw/contracts';
+import type { AdminChanges, AdminCommentPage, Article, ArticlePage } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { startTierServer, type LoadedTier, type TierServer } from './tier-server.ts';
 import { launchBrowser, newPage, waitOrTell } from './browser.ts';
@@ -158,5 +159,47 @@ describe('an admin device on a larger library', () => {
     // Once the outbox has let the approval go, nothing can send it again: one request in all.
     await expect.poll(outboxSize, { timeout: 30_000 }).toBe(0);
     expect(approvals).toEqual(['PUT']);
+  }, 120_000);
+
+  it('shows a long list a page at a time, and finds a row far down it by the filter', async () => {
+    await openAdminEntry(page, 'Comments');
+    await waitOrTell(page, page.getByRole('heading', { name: 'Comments', level: 1 }), 'Comments');
+    const rows = page.getByTestId('comment-row');
+    const { total } = (await call<AdminCommentPage>('GET', `${API_PATHS.commentPage}?limit=1`)).data;
+    expect(total).toBeGreaterThan(100);
+    await waitOrTell(page, page.getByText(`Showing 50 of ${total.toLocaleString('en')} comments`), 'the line under the first page');
+    expect(await rows.count()).toBe(50);
+    await page.getByRole('button', { name: 'Show 50 more' }).click();
+    await waitOrTell(page, page.getByText(`Showing 100 of ${total.toLocaleString('en')} comments`), 'the line under two pages');
+    expect(await rows.count()).toBe(100);
+
+    // The oldest comment waiting, found by a few of its words.
+    const oldest = (await call<AdminCommentPage>('GET', `${API_PATHS.commentPage}?limit=1&offset=${total - 1}`)).data.items[0]!;
+    const words = oldest.content.slice(0, 30).trim();
+    const filter = page.getByRole('searchbox', { name: 'Filter by name or words' });
+    await filter.fill(words.toUpperCase());
+    await waitOrTell(page, page.locator(`[data-testid="comment-row"][data-id="${oldest._id}"]`), 'the oldest comment, filtered');
+    await expect.poll(() => rows.count()).toBeLessThan(50);
+    for (const text of await rows.allTextContents()) expect(text.toLowerCase()).toContain(words.toLowerCase());
+    // Nothing matches: said so, with a way back; Escape in the box clears it too.
+    await filter.fill(`${words} no such words`);
+    await waitOrTell(page, page.getByRole('button', { name: 'Clear the filter' }), 'the empty state of the filter');
+    await page.getByRole('button', { name: 'Clear the filter' }).click();
+    await waitOrTell(page, page.getByText(`Showing 50 of ${total.toLocaleString('en')} comments`), 'the first page after clearing');
+    await filter.fill('x');
+    await filter.press('Escape');
+    await expect.poll(() => filter.inputValue()).toBe('');
+
+    // All Articles: a draft found by its title; the filter is in the address, so a reload keeps it.
+    const draft = (await call<ArticlePage>('GET', `${API_PATHS.articlePage}?limit=100`)).data.items.find((a) => a.status === 'draft')!;
+    await openAdminEntry(page, 'All Articles');
+    await waitOrTell(page, page.getByRole('heading', { name: 'All Articles', level: 1 }), 'All Articles');
+    await page.getByRole('searchbox', { name: 'Filter by title' }).fill(draft.title);
+    const row = page.locator(`[data-testid="article-row"][data-id="${draft._id}"]`);
+    await waitOrTell(page, row, 'the draft, filtered');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(draft.title);
+    await page.reload();
+    await waitOrTell(page, row, 'the draft, filtered after a reload');
+    expect(await page.getByRole('searchbox', { name: 'Filter by title' }).inputValue()).toBe(draft.title);
   }, 120_000);
 });

@@ -26,8 +26,8 @@
 //   (highlights, verseHighlights, notes, saved, reading, planProgress and the preferences are what a backup file holds:
 //   features/study/backup.ts; they reach the server only sealed, through a study sync space the
 //   reader made: sync/study-space/)
-import Dexie, { RangeSet, type EntityTable, type ObservabilitySet, type Table } from 'dexie';
-import type { AdminComment, Article, Comment, DailyText, Lesson, User } from '@fw/contracts';
+import Dexie, { RangeSet, type Collection, type EntityTable, type ObservabilitySet, type Table } from 'dexie';
+import type { AdminComment, Article, Comment, CommentStatus, DailyText, Lesson, User } from '@fw/contracts';
 import { META } from './meta-keys.ts';
 import { Slices } from '../lib/next-task.ts';
 
@@ -65,9 +65,13 @@ export interface LocalDailyText extends DailyText {
 
 export interface LocalAdminArticle extends Article {
   pending?: 1;
+  /** 1 while unpublished (IndexedDB cannot index a boolean): what the dashboard counts as drafts. */
+  draft: 0 | 1;
 }
 export interface LocalAdminComment extends AdminComment {
   pending?: 1;
+  /** From isApproved, as a key IndexedDB can index: the moderation list reads one status, newest first. */
+  status: CommentStatus;
 }
 export interface LocalUser extends User {
   pending?: 1;
@@ -287,10 +291,42 @@ export class FamilyDb extends Dexie {
     // The daily texts, kept by date (sync/daily-sync.ts).
     this.version(9).stores({ dailyTexts: 'date' });
     this.version(10).stores({ planProgress: '_id, planId, updatedAt' });
+    // The admin tables read a page at a time by index (features/admin-*), not the whole view:
+    // drafts are counted, and each comment status is listed newest first, without reading the rest.
+    this.version(11)
+      .stores({ adminArticles: '_id, createdAt, draft', adminComments: '_id, createdAt, [status+createdAt]' })
+      .upgrade(async (tx) => {
+        await tx.table<LocalAdminArticle>('adminArticles').toCollection().modify((a) => void (a.draft = a.isPublished ? 0 : 1));
+        await tx.table<LocalAdminComment>('adminComments').toCollection().modify((c) => void (c.status = statusOf(c)));
+      });
   }
 }
 
 export const db = new FamilyDb();
+
+/** The status a comment is listed under on the moderation page. */
+export function statusOf(comment: { isApproved: boolean }): CommentStatus {
+  return comment.isApproved ? 'approved' : 'waiting';
+}
+
+/**
+ * The first `count` rows of `collection` that `match` keeps (all, without it), and whether more
+ * follow: one more is read to know. Read in the collection's order, stopping there, so a page
+ * costs its own size, not the table's (a filter that keeps few reads further).
+ */
+export async function firstOf<T, K, I>(
+  collection: Collection<T, K, I>,
+  count: number,
+  match?: (row: T) => boolean,
+): Promise<{ rows: T[]; more: boolean }> {
+  const rows = await (match ? collection.filter(match) : collection).limit(count + 1).toArray();
+  return { rows: rows.slice(0, count), more: rows.length > count };
+}
+
+/** The comments of one status, newest first (contracts/order.ts), by the index on both. */
+export function adminCommentsNewestFirst(status: CommentStatus) {
+  return db.adminComments.where('[status+createdAt]').between([status, Dexie.minKey], [status, Dexie.maxKey]).reverse();
+}
 
 export async function getMeta<T>(key: string): Promise<T | undefined> {
   return (await db.meta.get(key))?.value as T | undefined;

@@ -25,9 +25,13 @@ export async function removePublicArticle(id: string): Promise<void> {
   await db.bodies.delete(id);
 }
 
+/** The admin list's copy of an article, with what its indexes read. */
+export function adminArticleRow(article: Article, pending = false): LocalAdminArticle {
+  return { ...article, draft: article.isPublished ? 0 : 1, ...(pending ? { pending: 1 } : {}) };
+}
+
 /** Puts an article where the device shows it: the admin list always, the public tables if published. */
 export async function storeArticle(article: Article, pending: boolean): Promise<void> {
-  const local: LocalAdminArticle = pending ? { ...article, pending: 1 } : { ...article };
-  await db.adminArticles.put(local);
+  await db.adminArticles.put(adminArticleRow(article, pending));
   await storePublicArticle(article);
 }

@@ -9,7 +9,8 @@ import type { AdminChanges } from '@fw/contracts';
 import { settledCount } from './outbox.ts';
 import { ApiError, api } from '../lib/api.ts';
 import { getToken, signOutWithNotice } from '../lib/auth.ts';
-import { db, getMeta } from '../db/db.ts';
+import { db, getMeta, statusOf } from '../db/db.ts';
+import { adminArticleRow } from './article-store.ts';
 import type { EntityTable } from '../db/db.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT } from '../db/meta-keys.ts';
@@ -90,8 +91,8 @@ export async function pullAdmin(): Promise<boolean> {
       if (since === FROM_THE_START || page.reset) {
         await Promise.all([clearBut(db.adminArticles, keep), clearBut(db.adminComments, keep), clearBut(db.users, keep)]);
       }
-      await applyChanges(db.adminArticles, page.articles, page.removed.articles, keep);
-      await applyChanges(db.adminComments, page.comments, page.removed.comments, keep);
+      await applyChanges(db.adminArticles, page.articles.map((a) => adminArticleRow(a)), page.removed.articles, keep);
+      await applyChanges(db.adminComments, page.comments.map((c) => ({ ...c, status: statusOf(c) })), page.removed.comments, keep);
       await applyChanges(db.users, page.users, page.removed.users, keep);
       if (touchesHeld(page, keep) && (await getMeta(ADMIN_REPLAY_FROM)) === undefined) {
         await db.meta.put({ key: ADMIN_REPLAY_FROM, value: since });

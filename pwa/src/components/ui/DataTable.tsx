@@ -34,6 +34,8 @@ interface DataTableProps {
   /** Said in place of "Loading…" when the data is not coming (a failed first load), with Retry. */
   problem?: { message: string; retry?: () => Promise<void> };
   empty: ReactNode;
+  /** Rows shown while newer ones are read (e.g. for a changed filter): dimmed, and marked busy. */
+  stale?: boolean;
   /** Below 600 px each row becomes a card (cells one under another, actions at the side). */
   cardsOnPhones?: boolean;
   children: ReactNode;
@@ -59,13 +61,13 @@ function ProblemText({ problem }: { problem: NonNullable<DataTableProps['problem
   );
 }
 
-export function DataTable({ label, columns, rowCount, problem, empty, cardsOnPhones = false, children }: DataTableProps) {
+export function DataTable({ label, columns, rowCount, problem, empty, stale = false, cardsOnPhones = false, children }: DataTableProps) {
   return (
-    <div className={styles.scroll}>
+    <div className={stale ? `${styles.scroll} ${styles.stale}` : styles.scroll}>
       <table
         className={cardsOnPhones ? `${styles.table} ${styles.cards}` : styles.table}
         aria-label={label}
-        aria-busy={rowCount === undefined && !problem}
+        aria-busy={(rowCount === undefined && !problem) || stale}
       >
         <thead>
           <tr>

@@ -2,6 +2,7 @@
 // opens the public page in a new tab; a draft's title opens the editor with the article. On a
 // phone each row is a card whose title carries the sync mark and whose status line shows
 // Published, Draft or the scheduled time, so every state reads at 375 px.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
@@ -19,9 +20,13 @@ interface ArticlesTableProps {
   label: string;
   titleColumn: 'Article Title' | 'Title';
   articles: LocalAdminArticle[] | undefined;
+  /** In place of "No articles yet" (e.g. while a filter matches nothing). */
+  empty?: ReactNode;
+  /** Rows kept while newer ones are read (DataTable). */
+  stale?: boolean;
 }
 
-export function ArticlesTable({ label, titleColumn, articles }: ArticlesTableProps) {
+export function ArticlesTable({ label, titleColumn, articles, empty, stale }: ArticlesTableProps) {
   const marks = useRecordMarks();
   const problem = useAdminLoadProblem();
   const { togglePublish, remove, dialog } = useArticleActions();
@@ -39,11 +44,14 @@ export function ArticlesTable({ label, titleColumn, articles }: ArticlesTablePro
         columns={columns}
         rowCount={articles?.length}
         problem={problem}
+        stale={stale}
         cardsOnPhones
         empty={
-          <>
-            No articles yet. <Link to={paths.adminCreate}>Write the first one</Link>.
-          </>
+          empty ?? (
+            <>
+              No articles yet. <Link to={paths.adminCreate}>Write the first one</Link>.
+            </>
+          )
         }
       >
         {articles?.map((article, index) => (

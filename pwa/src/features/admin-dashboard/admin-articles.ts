@@ -1,13 +1,9 @@
 // The admin's articles as the dashboard and the All Articles table show them, read from the
-// device's copy of the admin view (filled by sync/pull-admin.ts, changed at once by the outbox).
+// device's copy of the admin view (filled by sync/pull-admin.ts, changed at once by the outbox) a
+// page at a time by its indexes: opening either screen reads the rows it shows, not the library.
 import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts/limits';
-import { compareNewestFirst } from '@fw/contracts/order';
-import { db, useLiveQuery, type LocalAdminArticle } from '../../db/db.ts';
-
-/** The server's order (contracts/order.ts), so both agree on "recent". */
-export function newestFirst(a: LocalAdminArticle, b: LocalAdminArticle): number {
-  return compareNewestFirst(a.createdAt, a._id, b.createdAt, b._id);
-}
+import { db, firstOf, useLiveQuery, type LocalAdminArticle } from '../../db/db.ts';
+import { textMatches, type TableSlice } from '../../components/ui/table-window.ts';
 
 export interface DashboardNumbers {
   totalArticles: number;
@@ -16,27 +12,33 @@ export interface DashboardNumbers {
   recentArticles: LocalAdminArticle[];
 }
 
-/** The dashboard's numbers, derived from the device's copy: drafts are the unpublished ones. */
-export function dashboardFrom(articles: LocalAdminArticle[], totalComments: number): DashboardNumbers {
-  const sorted = [...articles].sort(newestFirst);
-  return {
-    totalArticles: sorted.length,
-    totalComments,
-    totalDrafts: sorted.filter((a) => !a.isPublished).length,
-    recentArticles: sorted.slice(0, DASHBOARD_RECENT_ARTICLES),
-  };
+/** Newest first (contracts/order.ts): the index on createdAt, ties by the larger id, as the server. */
+const newestFirst = () => db.adminArticles.orderBy('createdAt').reverse();
+
+/** The dashboard's numbers: drafts are the unpublished articles, counted by their index. */
+export async function readDashboard(): Promise<DashboardNumbers> {
+  const [totalArticles, totalDrafts, totalComments, recentArticles] = await Promise.all([
+    db.adminArticles.count(),
+    db.adminArticles.where('draft').equals(1).count(),
+    db.adminComments.count(),
+    newestFirst().limit(DASHBOARD_RECENT_ARTICLES).toArray(),
+  ]);
+  return { totalArticles, totalComments, totalDrafts, recentArticles };
 }
 
 export const EMPTY_DASHBOARD: DashboardNumbers = { totalArticles: 0, totalComments: 0, totalDrafts: 0, recentArticles: [] };
 
-export function useAdminArticles(): LocalAdminArticle[] | undefined {
-  return useLiveQuery(async () => (await db.adminArticles.toArray()).sort(newestFirst));
+/** The first `shown` articles, newest first, whose title contains `q` (every one, when empty). */
+export async function readArticles(q: string, shown: number): Promise<TableSlice<LocalAdminArticle>> {
+  const { rows, more } = await firstOf(newestFirst(), shown, q ? (a) => textMatches(q, a.title) : undefined);
+  return { rows, more, total: q ? undefined : await db.adminArticles.count(), q };
+}
+
+export function useAdminArticles(q: string, shown: number): TableSlice<LocalAdminArticle> | undefined {
+  return useLiveQuery(() => readArticles(q, shown), [q, shown]);
 }
 
 /** undefined while the device reads; zeros and an empty list until the first pull. */
 export function useDashboard(): DashboardNumbers | undefined {
-  return useLiveQuery(async () => {
-    const [articles, comments] = await Promise.all([db.adminArticles.toArray(), db.adminComments.count()]);
-    return dashboardFrom(articles, comments);
-  });
+  return useLiveQuery(readDashboard);
 }

@@ -1,7 +1,11 @@
-// /admin/comments: visitors' comments, Not Approved first (the default filter). Approving is one
-// way and asks nothing; deleting asks for confirmation first.
+// /admin/comments: visitors' comments, Not Approved first (the default filter), newest first, a
+// page at a time, with a filter by name, text or article title (components/ui/table-window.ts).
+// Approving is one way and asks nothing; deleting asks for confirmation first.
 import { useState } from 'react';
+import type { CommentStatus } from '@fw/contracts';
 import type { LocalAdminComment } from '../../db/db.ts';
+import { useTableWindow } from '../../components/ui/table-window.ts';
+import { FilterBox, MoreRows, NoMatch, searching } from '../../components/ui/TableWindow.tsx';
 import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx';
 import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
 import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
@@ -16,22 +20,23 @@ import page from '../../components/ui/AdminPage.module.css';
 import styles from './CommentsPage.module.css';
 import { useAdminComments } from './use-admin-comments.ts';
 
-type Filter = 'approved' | 'notApproved';
-const FILTERS: { value: Filter; label: string }[] = [
+const FILTERS: { value: CommentStatus; label: string }[] = [
   { value: 'approved', label: 'Approved' },
-  { value: 'notApproved', label: 'Not Approved' },
+  { value: 'waiting', label: 'Not Approved' },
 ];
 const COLUMNS: Column[] = [{ label: 'Article Title & Comment' }, { label: 'Date' }, { label: 'Action', actions: true }];
 /** A comment whose article was deleted meanwhile still needs a line to show. */
 const MISSING_ARTICLE_TITLE = 'Deleted article';
 
 export function CommentsPage() {
-  const [filter, setFilter] = useState<Filter>('notApproved');
+  const [filter, setFilter] = useState<CommentStatus>('waiting');
+  const table = useTableWindow(filter);
   const synced = useAdminSynced();
   const problem = useAdminLoadProblem();
   const marks = useRecordMarks();
   const { confirm, dialog } = useConfirm();
-  const comments = useAdminComments(filter === 'approved');
+  const slice = useAdminComments(filter, table.q, table.shown);
+  const comments = slice?.rows;
 
   function approve(comment: LocalAdminComment) {
     void sendWrite(
@@ -63,13 +68,23 @@ export function CommentsPage() {
             {f.label}
           </button>
         ))}
+        <FilterBox table={table} label="Filter by name or words" />
       </div>
       <DataTable
         label={filter === 'approved' ? 'Approved comments' : 'Comments not approved'}
         columns={COLUMNS}
         rowCount={synced || comments?.length ? comments?.length : undefined}
         problem={problem}
-        empty={filter === 'approved' ? 'No approved comments yet.' : 'No comments are waiting for approval.'}
+        stale={searching(slice, table)}
+        empty={
+          slice?.q ? (
+            <NoMatch table={table} q={slice.q} what={filter === 'approved' ? 'approved comments' : 'comments waiting for approval'} />
+          ) : filter === 'approved' ? (
+            'No approved comments yet.'
+          ) : (
+            'No comments are waiting for approval.'
+          )
+        }
         cardsOnPhones
       >
         {comments?.map((comment) => (
@@ -96,6 +111,7 @@ export function CommentsPage() {
           </tr>
         ))}
       </DataTable>
+      <MoreRows slice={slice} table={table} noun="comments" />
       {dialog}
     </div>
   );

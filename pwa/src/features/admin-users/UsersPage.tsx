@@ -12,6 +12,8 @@ import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import styles from './UsersPage.module.css';
 import { useUsers } from './use-users.ts';
+import { useTableWindow } from '../../components/ui/table-window.ts';
+import { FilterBox, MoreRows, NoMatch, searching } from '../../components/ui/TableWindow.tsx';
 
 const COLUMNS: Column[] = [{ label: 'Name' }, { label: 'Email' }, { label: 'Role' }, { label: 'Actions', actions: true }];
 
@@ -25,7 +27,9 @@ export function UsersPage() {
   const problem = useAdminLoadProblem();
   const marks = useRecordMarks();
   const { confirm, dialog } = useConfirm();
-  const users = useUsers();
+  const table = useTableWindow();
+  const slice = useUsers(table.q, table.shown);
+  const users = slice?.rows;
 
   async function approve(user: LocalUser) {
     if (!(await confirm(CONFIRM.approveUser))) return;
@@ -46,12 +50,14 @@ export function UsersPage() {
   return (
     <div className={page.page}>
       <h1 className={page.heading}>Users</h1>
+      <FilterBox table={table} label="Filter by name or email" />
       <DataTable
         label="Users"
         columns={COLUMNS}
         rowCount={synced || users?.length ? users?.length : undefined}
         problem={problem}
-        empty="No users yet."
+        stale={searching(slice, table)}
+        empty={slice?.q ? <NoMatch table={table} q={slice.q} what="users" /> : 'No users yet.'}
         cardsOnPhones
       >
         {users?.map((user) => (
@@ -82,6 +88,7 @@ export function UsersPage() {
           </tr>
         ))}
       </DataTable>
+      <MoreRows slice={slice} table={table} noun="users" />
       {dialog}
     </div>
   );

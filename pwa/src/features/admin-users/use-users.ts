@@ -1,6 +1,8 @@
 // Everyone who registered, read from the device's copy of the admin view (filled by
-// sync/pull-admin.ts, changed at once by the outbox).
+// sync/pull-admin.ts, changed at once by the outbox). Users are few beside articles and comments
+// (1,000 at the size the product is tested at), so they are read whole and sorted here.
 import { db, useLiveQuery, type LocalUser } from '../../db/db.ts';
+import { textMatches, type TableSlice } from '../../components/ui/table-window.ts';
 
 /** Waiting users first (they need something done), then by name. */
 function byStatusThenName(a: LocalUser, b: LocalUser): number {
@@ -8,7 +10,14 @@ function byStatusThenName(a: LocalUser, b: LocalUser): number {
   return a.name.localeCompare(b.name);
 }
 
+/** The first `shown` users whose name or email contains `q` (every one, when empty). */
+export async function readUsers(q: string, shown: number): Promise<TableSlice<LocalUser>> {
+  const all = await db.users.toArray();
+  const matching = (q ? all.filter((u) => textMatches(q, u.name, u.email)) : all).sort(byStatusThenName);
+  return { rows: matching.slice(0, shown), more: matching.length > shown, total: matching.length, q };
+}
+
 /** undefined while the device reads. */
-export function useUsers(): LocalUser[] | undefined {
-  return useLiveQuery(async () => (await db.users.toArray()).sort(byStatusThenName));
+export function useUsers(q: string, shown: number): TableSlice<LocalUser> | undefined {
+  return useLiveQuery(() => readUsers(q, shown), [q, shown]);
 }

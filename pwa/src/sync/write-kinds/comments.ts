@@ -32,7 +32,7 @@ export const COMMENT_KINDS = defineKinds({
   approveComment: {
     endpoint: { method: 'PUT', path: API_PATHS.approveComment, admin: true },
     tables: () => [db.adminComments],
-    optimistic: (recordId) => db.adminComments.update(recordId, { isApproved: true, pending: 1 }).then(() => undefined),
+    optimistic: (recordId) => db.adminComments.update(recordId, { isApproved: true, status: 'approved', pending: 1 }).then(() => undefined),
     confirmed: (recordId) => db.adminComments.update(recordId, { pending: undefined }).then(() => undefined),
   },
   deleteComment: {

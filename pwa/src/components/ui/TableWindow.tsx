@@ -1,0 +1,85 @@
+// The parts of an admin table that go with table-table.ts: the filter box above it, and below
+// it how much of the list is shown, with "Show more".
+import type { TableSlice, TableWindow } from './table-window.ts';
+import { TABLE_PAGE_ROWS } from './table-window.ts';
+import { buttonStyles } from './IconButton.tsx';
+import styles from './TableWindow.module.css';
+
+interface FilterBoxProps {
+  table: TableWindow;
+  /** What it filters by, e.g. "Filter by title". */
+  label: string;
+}
+
+export function FilterBox({ table, label }: FilterBoxProps) {
+  return (
+    <input
+      type="search"
+      className={styles.filter}
+      aria-label={label}
+      placeholder={label}
+      value={table.typed}
+      enterKeyHint="search"
+      onChange={(e) => table.setTyped(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && table.typed) {
+          e.preventDefault();
+          table.setTyped('');
+        }
+      }}
+    />
+  );
+}
+
+const count = (n: number) => n.toLocaleString('en');
+
+/** Whether the rows shown were read for another filter than the one in the box (a read is under way). */
+export function searching(slice: TableSlice<unknown> | undefined, table: TableWindow): boolean {
+  return slice !== undefined && slice.q !== table.typed.trim();
+}
+
+/** What the line under the table says of `slice`; null when it has nothing to add. */
+export function shownLine(slice: TableSlice<unknown>, noun: string): string | null {
+  const n = slice.rows.length;
+  const filtered = slice.q !== '';
+  if (n === 0) return null;
+  if (slice.more) return slice.total === undefined ? `Showing the first ${count(n)} matches` : `Showing ${count(n)} of ${count(slice.total)} ${noun}`;
+  if (!filtered) return null;
+  return n === 1 ? '1 match' : `${count(n)} matches`;
+}
+
+interface MoreRowsProps {
+  slice: TableSlice<unknown> | undefined;
+  table: TableWindow;
+  /** The rows' plural noun, e.g. "articles". */
+  noun: string;
+}
+
+export function MoreRows({ slice, table, noun }: MoreRowsProps) {
+  const line = searching(slice, table) ? 'Searching…' : slice ? shownLine(slice, noun) : null;
+  const left = slice?.total === undefined ? null : Math.min(TABLE_PAGE_ROWS, slice.total - slice.rows.length);
+  return (
+    <div className={styles.more}>
+      <p className={styles.line} aria-live="polite">
+        {line}
+      </p>
+      {slice?.more && !searching(slice, table) ? (
+        <button type="button" className={buttonStyles.secondary} onClick={table.showMore}>
+          {left === null ? 'Show more' : `Show ${left} more`}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The empty state while a filter matches nothing: what was looked for, and a way back. */
+export function NoMatch({ table, q, what }: { table: TableWindow; q: string; what: string }) {
+  return (
+    <>
+      No {what} match “{q}”.{' '}
+      <button type="button" className={styles.clear} onClick={() => table.setTyped('')}>
+        Clear the filter
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+// What an admin table shows of a long list: the rows matching its filter text, a page of them at a
+// time. The filter is kept in the address (?q=), so Back from a row's editor finds it again; the
+// rows shown grow by a page at each "Show more", and start again at one page when the filter or
+// the list (e.g. the comments' status) changes. At the size the product is tested at (10,000
+// articles, 100,000 comments) a table drawing every row took seconds to open.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/** Rows a table shows at first, and adds at each "Show more". */
+export const TABLE_PAGE_ROWS = 50;
+/** The filter waits this long after the last key before it reads again. */
+const FILTER_SETTLE_MS = 200;
+const FILTER_PARAM = 'q';
+
+/** What a table's query answers: a page of the matching rows, and whether more match. */
+export interface TableSlice<T> {
+  rows: T[];
+  more: boolean;
+  /** How many match in all, when it is known without reading them all. */
+  total?: number;
+  /** The filter these rows were read with (the box may hold a newer one). */
+  q: string;
+}
+
+/** Whether any of `texts` contains `q` (already trimmed), letter case aside. */
+export function textMatches(q: string, ...texts: string[]): boolean {
+  const needle = q.toLocaleLowerCase();
+  return texts.some((text) => text.toLocaleLowerCase().includes(needle));
+}
+
+/** `value`, once it has stayed the same for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export interface TableWindow {
+  /** The filter as typed. */
+  typed: string;
+  setTyped: (text: string) => void;
+  /** The filter the rows are read with (trimmed, settled). */
+  q: string;
+  shown: number;
+  showMore: () => void;
+}
+
+/** `list`: which list the table shows (a change starts again at one page). */
+export function useTableWindow(list = ''): TableWindow {
+  const [params, setParams] = useSearchParams();
+  const typed = params.get(FILTER_PARAM) ?? '';
+  const q = useSettled(typed.trim(), FILTER_SETTLE_MS);
+  const key = `${list}\n${q}`;
+  const [grown, setGrown] = useState({ key, shown: TABLE_PAGE_ROWS });
+  // Another filter or list starts again at one page, and stays there if the first comes back.
+  if (grown.key !== key) setGrown({ key, shown: TABLE_PAGE_ROWS });
+  const shown = grown.key === key ? grown.shown : TABLE_PAGE_ROWS;
+  return {
+    typed,
+    setTyped: (text) =>
+      setParams(
+        (now) => {
+          const next = new URLSearchParams(now);
+          if (text) next.set(FILTER_PARAM, text);
+          else next.delete(FILTER_PARAM);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    q,
+    shown,
+    showMore: () => setGrown({ key, shown: shown + TABLE_PAGE_ROWS }),
+  };
+}
