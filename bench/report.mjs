@@ -196,6 +196,16 @@ function scaleRows(scale, t) {
         status(met),
       ]);
     }
+    if (r.adminScreens) {
+      const a = r.adminScreens;
+      rows.push([
+        `Admin screens in the browser after the first pull: a menu click to the table's first row (median of 3), ${at}`,
+        `${Object.entries(a.screens).map(([name, value]) => `${name} **${ms(value)}**`).join(', ')}; longest task ${ms(a.longestTaskMs)}`,
+        `the first pull: ${a.firstPull.requests} requests, ${ms(a.firstPull.ms)}; a filter matching nothing (reads them all): approved comments ${ms(a.noMatch.approvedCommentsMs)}, articles ${ms(a.noMatch.articlesMs)}, longest task ${ms(a.noMatch.longestTaskMs)}`,
+        `≤ ${ms(t.adminScreenMs)} each`,
+        status(a.met),
+      ]);
+    }
     if (r.adminSync) {
       const { first, idle, afterTen } = r.adminSync;
       rows.push([

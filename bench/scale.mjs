@@ -12,7 +12,8 @@
 //   BENCH_SCALE_BACKENDS=postgres node bench/scale.mjs   one backend only (sqlite, postgres)
 //   MONGODB_URI=… node bench/scale.mjs          on that database server only
 //   BENCH_SCALE_PARTS=adminSync node bench/scale.mjs   only some parts (writes, listAfterPublish,
-//                                               firstSync, adminSync, admin, publicWait)
+//                                               firstSync, adminSync, admin, publicWait,
+//                                               adminScreens: the screens in a browser)
 //   BENCH_SCALE_FULL_LISTS=1                    the admin full lists too (the slow "before" figures)
 // `npm run bench -- --only=scale` runs it too, its rows in docs/benchmarks.md (SCALE_TARGETS).
 // Prints the figures as JSON lines and a summary; writes nothing into the repository.
@@ -26,6 +27,7 @@ import { api, startBackend, startDatabase, startDatabaseOn } from './lib/server.
 import { ACCEPT_ENCODING, collectGarbage, fullList, measuredGet, pullFeed } from './lib/http.mjs';
 import { median, percentile, round } from './lib/stats.mjs';
 import { approve, atOnce, bareInserts, key, postComment, timed } from './lib/writes.mjs';
+import { ADMIN_SCREEN_TARGET_MS, benchAdminScreens } from './admin-screens.mjs';
 
 export const SCALE_SIZES = (process.env.BENCH_SCALE_SIZES ?? '500:2500,10000:100000').split(',').map((pair) => {
   const [articles, comments] = pair.split(':').map(Number);
@@ -76,6 +78,7 @@ const ADMIN_FIRST_PAGE_TARGET_MS = 300;
 /** Targets of the rows in docs/benchmarks.md (bench/report.mjs). */
 export const SCALE_TARGETS = {
   adminFirstPageP95Ms: ADMIN_FIRST_PAGE_TARGET_MS,
+  adminScreenMs: ADMIN_SCREEN_TARGET_MS,
   adminIdle: { bytes: 2048, requests: 2 },
   adminTenChangesShare: 0.01,
   writes: { p50Ms: 10, p99Ms: 50, concurrentVsBareOneByOne: 0.8 },
@@ -345,6 +348,19 @@ async function adminSync(url, token, tier) {
   return out;
 }
 
+/**
+ * The admin screens in a browser, from an instance of their own on the same database that also
+ * serves the PWA (the measured instance serves only the API, as the rows above measured it).
+ */
+async function adminScreens(database, uri, tier) {
+  const server = await startBackend(database, { name: 'scale-pwa', pwa: true, seed: false, mongoUri: uri, env: SERVER_ENV, startTimeoutMs: SCALE_START_TIMEOUT_MS });
+  try {
+    return await benchAdminScreens(server.url, tier.admin);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Every size of the tier on one backend's database server. */
 async function onBackend(backend) {
   const database = backend === 'MONGODB_URI' ? await startDatabase() : await startDatabaseOn(backend);
@@ -375,6 +391,7 @@ async function onBackend(backend) {
           adminSync: await part('adminSync', () => adminSync(server.url, token, tier)),
           admin: await part('admin', () => adminReads(server.url, token)),
           publicWait: await part('publicWait', () => untilQuiet(server.url, token).then(() => publicWaitDuringAdmin(server.url, token, tier))),
+          adminScreens: await part('adminScreens', () => adminScreens(database, uri, tier)),
         };
         console.log(JSON.stringify(result));
         results.push(result);

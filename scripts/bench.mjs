@@ -6,7 +6,8 @@
 //   npm run bench -- --only=search,weight   runs some of them; the others keep their last results.
 // Names: weight search server feeds images logins heavysave lighthouse offline versesheet searchbible firstvisit cardtap blocking highlights chapterhighlights studysync reliability backends roundtrips scale.
 // BENCH_SCALE_SIZES=500:2500 runs the scale tier at 500 articles only, BENCH_SCALE_BACKENDS=sqlite
-// on FerretDB over SQLite only (bench/scale.mjs).
+// on FerretDB over SQLite only, BENCH_SCALE_PARTS=adminScreens only that part, keeping the other
+// parts' last figures (bench/scale.mjs).
 // BENCH_SERVER_SIZES=500,2000 leaves the 10,000-article column out (BENCH_SEARCH_SIZES likewise).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -245,7 +246,20 @@ if (wanted('roundtrips')) {
 if (wanted('scale')) {
   // The scale tier loaded in bulk at each size, on FerretDB over SQLite and over PostgreSQL (each
   // size's result names its own), then the admin side, writes, a first sync and a change's cost.
-  await attempt('scale', async () => ({ sizes: await benchScale() }));
+  // With BENCH_SCALE_PARTS, only those parts were measured: each size keeps its other parts' last figures.
+  await attempt('scale', async () => ({ sizes: mergeScaleParts(previous.scale?.sizes ?? [], await benchScale()) }));
+}
+
+/** The sizes just measured, each over the last run's figures for the same size and database. */
+function mergeScaleParts(before, measured) {
+  if (!process.env.BENCH_SCALE_PARTS) return measured;
+  const same = (a, b) => a.database === b.database && a.sizes.articles === b.sizes.articles && a.sizes.comments === b.sizes.comments;
+  const measuredParts = (now) => Object.fromEntries(Object.entries(now).filter(([, value]) => value !== undefined));
+  const merged = before.map((last) => {
+    const now = measured.find((m) => same(m, last));
+    return now ? { ...last, ...measuredParts(now) } : last;
+  });
+  return [...merged, ...measured.filter((now) => !before.some((last) => same(last, now)))];
 }
 
 if (wanted('reliability')) {

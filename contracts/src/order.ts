@@ -12,3 +12,8 @@ export function compareNewestFirst(
   if (createdAtA !== createdAtB) return createdAtA < createdAtB ? 1 : -1;
   return idA < idB ? 1 : idA > idB ? -1 : 0;
 }
+
+/** compareNewestFirst for two records that carry both fields. */
+export function newestFirst<T extends { createdAt: string; _id: string }>(a: T, b: T): number {
+  return compareNewestFirst(a.createdAt, a._id, b.createdAt, b._id);
+}

@@ -172,11 +172,21 @@ describe('an admin device on a larger library', () => {
     await page.getByRole('button', { name: 'Show 50 more' }).click();
     await waitOrTell(page, page.getByText(`Showing 100 of ${total.toLocaleString('en')} comments`), 'the line under two pages');
     expect(await rows.count()).toBe(100);
+    // The keyboard goes on at the first new row.
+    const focusedRow = () => page.evaluate(() => [...document.querySelectorAll('[data-testid="comment-row"]')].findIndex((row) => row.contains(document.activeElement)));
+    await expect.poll(focusedRow).toBe(50);
 
     // The oldest comment waiting, found by a few of its words.
     const oldest = (await call<AdminCommentPage>('GET', `${API_PATHS.commentPage}?limit=1&offset=${total - 1}`)).data.items[0]!;
     const words = oldest.content.slice(0, 30).trim();
     const filter = page.getByRole('searchbox', { name: 'Filter by name or words' });
+    // Typed fast, and corrected in the middle: every key lands where the caret is.
+    await filter.pressSequentially('grace and peace', { delay: 0 });
+    for (let i = 0; i < 'and peace'.length; i++) await filter.press('ArrowLeft');
+    await filter.pressSequentially('X', { delay: 0 });
+    await filter.press('Backspace');
+    await filter.pressSequentially('Y', { delay: 0 });
+    expect(await filter.inputValue()).toBe('grace Yand peace');
     await filter.fill(words.toUpperCase());
     await waitOrTell(page, page.locator(`[data-testid="comment-row"][data-id="${oldest._id}"]`), 'the oldest comment, filtered');
     await expect.poll(() => rows.count()).toBeLessThan(50);
@@ -186,6 +196,7 @@ describe('an admin device on a larger library', () => {
     await waitOrTell(page, page.getByRole('button', { name: 'Clear the filter' }), 'the empty state of the filter');
     await page.getByRole('button', { name: 'Clear the filter' }).click();
     await waitOrTell(page, page.getByText(`Showing 50 of ${total.toLocaleString('en')} comments`), 'the first page after clearing');
+    expect(await filter.evaluate((box) => box === document.activeElement)).toBe(true);
     await filter.fill('x');
     await filter.press('Escape');
     await expect.poll(() => filter.inputValue()).toBe('');

@@ -1,5 +1,6 @@
 // The parts of an admin table that go with table-table.ts: the filter box above it, and below
 // it how much of the list is shown, with "Show more".
+import { useEffect, useRef } from 'react';
 import type { TableSlice, TableWindow } from './table-window.ts';
 import { TABLE_PAGE_ROWS } from './table-window.ts';
 import { buttonStyles } from './IconButton.tsx';
@@ -14,6 +15,7 @@ interface FilterBoxProps {
 export function FilterBox({ table, label }: FilterBoxProps) {
   return (
     <input
+      id={table.boxId}
       type="search"
       className={styles.filter}
       aria-label={label}
@@ -43,7 +45,10 @@ export function shownLine(slice: TableSlice<unknown>, noun: string): string | nu
   const n = slice.rows.length;
   const filtered = slice.q !== '';
   if (n === 0) return null;
-  if (slice.more) return slice.total === undefined ? `Showing the first ${count(n)} matches` : `Showing ${count(n)} of ${count(slice.total)} ${noun}`;
+  if (slice.more) {
+    if (slice.total !== undefined) return `Showing ${count(n)} of ${count(slice.total)} ${noun}`;
+    return filtered ? `Showing the first ${count(n)} matches` : `Showing ${count(n)} ${noun}`;
+  }
   if (!filtered) return null;
   return n === 1 ? '1 match' : `${count(n)} matches`;
 }
@@ -56,15 +61,32 @@ interface MoreRowsProps {
 }
 
 export function MoreRows({ slice, table, noun }: MoreRowsProps) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  /** After "Show more": the first new row, whose first link or button takes the keyboard. */
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    const first = focusRow.current;
+    if (first === null || !slice || slice.rows.length <= first) return;
+    focusRow.current = null;
+    const row = wrapper.current?.parentElement?.querySelectorAll('table > tbody > tr')[first];
+    row?.querySelector<HTMLElement>('a[href], button')?.focus();
+  }, [slice]);
   const line = searching(slice, table) ? 'Searching…' : slice ? shownLine(slice, noun) : null;
   const left = slice?.total === undefined ? null : Math.min(TABLE_PAGE_ROWS, slice.total - slice.rows.length);
   return (
-    <div className={styles.more}>
+    <div className={styles.more} ref={wrapper}>
       <p className={styles.line} aria-live="polite">
         {line}
       </p>
       {slice?.more && !searching(slice, table) ? (
-        <button type="button" className={buttonStyles.secondary} onClick={table.showMore}>
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          onClick={() => {
+            focusRow.current = slice.rows.length;
+            table.showMore();
+          }}
+        >
           {left === null ? 'Show more' : `Show ${left} more`}
         </button>
       ) : null}
@@ -74,10 +96,18 @@ export function MoreRows({ slice, table, noun }: MoreRowsProps) {
 
 /** The empty state while a filter matches nothing: what was looked for, and a way back. */
 export function NoMatch({ table, q, what }: { table: TableWindow; q: string; what: string }) {
+  if (table.typed.trim() !== q) return <>Searching…</>;
   return (
     <>
       No {what} match “{q}”.{' '}
-      <button type="button" className={styles.clear} onClick={() => table.setTyped('')}>
+      <button
+        type="button"
+        className={styles.clear}
+        onClick={() => {
+          table.setTyped('');
+          document.getElementById(table.boxId)?.focus();
+        }}
+      >
         Clear the filter
       </button>
     </>

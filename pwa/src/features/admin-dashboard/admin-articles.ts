@@ -2,8 +2,12 @@
 // device's copy of the admin view (filled by sync/pull-admin.ts, changed at once by the outbox) a
 // page at a time by its indexes: opening either screen reads the rows it shows, not the library.
 import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts/limits';
-import { db, firstOf, useLiveQuery, type LocalAdminArticle } from '../../db/db.ts';
-import { textMatches, type TableSlice } from '../../components/ui/table-window.ts';
+import { newestFirst } from '@fw/contracts/order';
+import { db, findRows, firstOf, useLiveQuery, type LocalAdminArticle } from '../../db/db.ts';
+import { textMatches, withTotal, type TableSlice } from '../../components/ui/table-window.ts';
+
+/** Articles a filter reads a request when it reads them all: each holds its whole text. */
+const ARTICLES_A_PIECE = 50;
 
 export interface DashboardNumbers {
   totalArticles: number;
@@ -13,7 +17,7 @@ export interface DashboardNumbers {
 }
 
 /** Newest first (contracts/order.ts): the index on createdAt, ties by the larger id, as the server. */
-const newestFirst = () => db.adminArticles.orderBy('createdAt').reverse();
+const byDate = () => db.adminArticles.orderBy('createdAt').reverse();
 
 /** The dashboard's numbers: drafts are the unpublished articles, counted by their index. */
 export async function readDashboard(): Promise<DashboardNumbers> {
@@ -21,7 +25,7 @@ export async function readDashboard(): Promise<DashboardNumbers> {
     db.adminArticles.count(),
     db.adminArticles.where('draft').equals(1).count(),
     db.adminComments.count(),
-    newestFirst().limit(DASHBOARD_RECENT_ARTICLES).toArray(),
+    byDate().limit(DASHBOARD_RECENT_ARTICLES).toArray(),
   ]);
   return { totalArticles, totalComments, totalDrafts, recentArticles };
 }
@@ -30,12 +34,14 @@ export const EMPTY_DASHBOARD: DashboardNumbers = { totalArticles: 0, totalCommen
 
 /** The first `shown` articles, newest first, whose title contains `q` (every one, when empty). */
 export async function readArticles(q: string, shown: number): Promise<TableSlice<LocalAdminArticle>> {
-  const { rows, more } = await firstOf(newestFirst(), shown, q ? (a) => textMatches(q, a.title) : undefined);
-  return { rows, more, total: q ? undefined : await db.adminArticles.count(), q };
+  if (!q) return { ...(await firstOf(byDate(), shown)), q };
+  const keep = (a: LocalAdminArticle) => textMatches(q, a.title);
+  return { ...(await findRows(db.adminArticles, byDate(), keep, { count: shown, piece: ARTICLES_A_PIECE, compare: newestFirst })), q };
 }
 
 export function useAdminArticles(q: string, shown: number): TableSlice<LocalAdminArticle> | undefined {
-  return useLiveQuery(() => readArticles(q, shown), [q, shown]);
+  const slice = useLiveQuery(() => readArticles(q, shown), [q, shown]);
+  return withTotal(slice, useLiveQuery(() => db.adminArticles.count()));
 }
 
 /** undefined while the device reads; zeros and an empty list until the first pull. */

@@ -2,19 +2,25 @@
 // (filled by sync/pull-admin.ts, changed at once by the outbox) a page at a time, by the index on
 // status and date: the page reads the rows it shows, not every comment.
 import type { CommentStatus } from '@fw/contracts';
-import { adminCommentsNewestFirst, firstOf, useLiveQuery, type LocalAdminComment } from '../../db/db.ts';
-import { textMatches, type TableSlice } from '../../components/ui/table-window.ts';
+import { newestFirst } from '@fw/contracts/order';
+import { adminCommentsNewestFirst, db, findRows, firstOf, useLiveQuery, type LocalAdminComment } from '../../db/db.ts';
+import { textMatches, withTotal, type TableSlice } from '../../components/ui/table-window.ts';
 
-/** What the filter looks in: the commenter's name, the comment, and its article's title. */
-const matcher = (q: string) => (c: LocalAdminComment) => textMatches(q, c.name, c.content, c.article?.title ?? '');
+/** Comments a filter reads a request when it reads them all (a few hundred bytes each). */
+const COMMENTS_A_PIECE = 250;
 
-/** The first `shown` comments of `status`, newest first, that `q` finds (every one, when empty). */
+/** The first `shown` comments of `status`, newest first, that `q` finds in the writer's name, the
+ * words or the article's title (every one, when empty). */
 export async function readComments(status: CommentStatus, q: string, shown: number): Promise<TableSlice<LocalAdminComment>> {
-  const { rows, more } = await firstOf(adminCommentsNewestFirst(status), shown, q ? matcher(q) : undefined);
-  return { rows, more, total: q ? undefined : await adminCommentsNewestFirst(status).count(), q };
+  const inOrder = adminCommentsNewestFirst(status);
+  if (!q) return { ...(await firstOf(inOrder, shown)), q };
+  const keep = (c: LocalAdminComment) => c.status === status && textMatches(q, c.name, c.content, c.article?.title ?? '');
+  return { ...(await findRows(db.adminComments, inOrder, keep, { count: shown, piece: COMMENTS_A_PIECE, compare: newestFirst })), q };
 }
 
 /** undefined while the device reads. */
 export function useAdminComments(status: CommentStatus, q: string, shown: number): TableSlice<LocalAdminComment> | undefined {
-  return useLiveQuery(() => readComments(status, q, shown), [status, q, shown]);
+  const slice = useLiveQuery(() => readComments(status, q, shown), [status, q, shown]);
+  const counted = useLiveQuery(async () => ({ status, total: await adminCommentsNewestFirst(status).count() }), [status]);
+  return withTotal(slice, counted?.status === status ? counted.total : undefined);
 }
