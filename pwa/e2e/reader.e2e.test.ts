@@ -76,9 +76,14 @@ describe('reader features', () => {
     await list.getByRole('heading', { name: long.title }).waitFor();
     await list.getByRole('heading', { name: shortLived.title }).waitFor();
     await expect(list.getByRole('listitem').count()).resolves.toBe(2);
-    // Unsaving takes it off the list, still offline.
-    await cardOf(page, long.title).getByRole('button', { name: `Remove “${long.title}” from Saved` }).click();
+    // Unsaving takes it off the list, still offline; by keyboard, the keyboard stays on the list:
+    // on the bookmark of the card left.
+    await cardOf(page, long.title).getByRole('button', { name: `Remove “${long.title}” from Saved` }).focus();
+    await page.keyboard.press('Enter');
     await eventually(async () => (await list.getByRole('listitem').count()) === 1, 'the list to shrink');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Remove “${shortLived.title}” from Saved`);
 
     // Unpublished on the server: after the next sync it leaves the list with a note, not a broken link.
     await context.setOffline(false);

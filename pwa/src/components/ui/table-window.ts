@@ -33,8 +33,8 @@ export function withTotal<T>(slice: TableSlice<T> | undefined, total: number | u
 
 /** Whether any of `texts` contains `q` (already trimmed), letter case aside. */
 export function textMatches(q: string, ...texts: string[]): boolean {
-  const needle = q.toLocaleLowerCase();
-  return texts.some((text) => text.toLocaleLowerCase().includes(needle));
+  const needle = q.toLowerCase();
+  return texts.some((text) => text.toLowerCase().includes(needle));
 }
 
 /** `value`, once it has stayed the same for `ms`. */
