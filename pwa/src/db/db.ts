@@ -292,9 +292,10 @@ export class FamilyDb extends Dexie {
     this.version(9).stores({ dailyTexts: 'date' });
     this.version(10).stores({ planProgress: '_id, planId, updatedAt' });
     // The admin tables read a page at a time by index (features/admin-*), not the whole view:
-    // drafts are counted, and each comment status is listed newest first, without reading the rest.
+    // drafts are counted, and each comment status is listed newest first, without reading the rest
+    // (the id in the index makes each key one comment's, so a read in pieces goes on exactly).
     this.version(11)
-      .stores({ adminArticles: '_id, createdAt, draft', adminComments: '_id, createdAt, [status+createdAt]' })
+      .stores({ adminArticles: '_id, createdAt, draft', adminComments: '_id, createdAt, [status+createdAt+_id]' })
       .upgrade(async (tx) => {
         await tx.table<LocalAdminArticle>('adminArticles').toCollection().modify((a) => void (a.draft = a.isPublished ? 0 : 1));
         await tx.table<LocalAdminComment>('adminComments').toCollection().modify((c) => void (c.status = statusOf(c)));
@@ -316,30 +317,32 @@ export async function firstOf<T, K, I>(collection: Collection<T, K, I>, count: n
 }
 
 /**
- * Rows a filter reads in the list's order, one at a time, before it reads the whole table in
- * pieces instead. A cursor stops as soon as it has its rows (a common word: a few hundred), but
- * each row costs a request and a live query's note of its key: 66,667 approved comments took 5.2 s
- * to find nothing that way, where whole pieces read them in a fraction of it.
+ * Rows a filter reads in the list's order, one at a time, before it reads them all in pieces
+ * instead. A cursor stops as soon as it has its rows (a common word: a few hundred), but each row
+ * costs a request and a live query's note of its key: 66,667 approved comments took 3.9-5.2 s to
+ * find nothing that way.
  */
 const FILTER_BY_CURSOR_ROWS = 2_000;
 
 export interface FoundRows<T> {
   rows: T[];
   more: boolean;
-  /** How many match in all, when the whole table was read to find them. */
+  /** How many match in all, when every row was read to find them. */
   total?: number;
 }
 
+/** Reads every row the list holds, in pieces, keeping those `keep` keeps. */
+export type ReadAll<T> = (keep: (row: T) => boolean) => Promise<T[]>;
+
 /**
- * The first `count` rows that `keep` keeps, in the order of `inOrder` (a collection of `table`)
- * and of `compare` (the same order, for rows read otherwise). First along `inOrder`, up to
- * FILTER_BY_CURSOR_ROWS rows; past that, the whole table `piece` rows a request, by primary key.
+ * The first `count` rows that `keep` keeps, in the order of `inOrder` and of `compare` (the same
+ * order, for rows `readAll` reads otherwise). First along `inOrder`, up to FILTER_BY_CURSOR_ROWS
+ * rows; past that, every row by `readAll`.
  */
 export async function findRows<T, K, I>(
-  table: Table<T, K, I>,
   inOrder: Collection<T, K, I>,
   keep: (row: T) => boolean,
-  { count, piece, compare }: { count: number; piece: number; compare: (a: T, b: T) => number },
+  { count, readAll, compare }: { count: number; readAll: ReadAll<T>; compare: (a: T, b: T) => number },
 ): Promise<FoundRows<T>> {
   let read = 0;
   // until() before filter(): it sees every row read, not only those kept.
@@ -349,14 +352,36 @@ export async function findRows<T, K, I>(
     .limit(count + 1)
     .toArray();
   if (first.length > count || read <= FILTER_BY_CURSOR_ROWS) return { rows: first.slice(0, count), more: first.length > count };
-  const kept = (await readInPages(table, { piece, keep })).sort(compare);
+  const kept = (await readAll(keep)).sort(compare);
   return { rows: kept.slice(0, count), more: kept.length > count, total: kept.length };
 }
 
-/** The comments of one status, newest first (contracts/order.ts), by the index on both. */
+const COMMENT_INDEX = '[status+createdAt+_id]';
+const commentKey = (c: LocalAdminComment) => [c.status, c.createdAt, c._id];
+/** Every key of one status: a shorter array sorts before the longer ones it begins, and maxKey after any date. */
+const statusRange = (status: CommentStatus): [unknown[], unknown[]] => [[status], [status, Dexie.maxKey]];
+
+/** The comments of one status, newest first (contracts/order.ts), by the index on status, date and id. */
 export function adminCommentsNewestFirst(status: CommentStatus) {
-  return db.adminComments.where('[status+createdAt]').between([status, Dexie.minKey], [status, Dexie.maxKey]).reverse();
+  return db.adminComments.where(COMMENT_INDEX).between(...statusRange(status)).reverse();
 }
+
+/**
+ * Every comment of `status` that `keep` keeps, `piece` a request along the same index (oldest
+ * first): a read of one status reads none of the other's.
+ */
+export async function readAdminComments(status: CommentStatus, piece: number, keep: (c: LocalAdminComment) => boolean): Promise<LocalAdminComment[]> {
+  const [lower, upper] = statusRange(status);
+  const rows: LocalAdminComment[] = [];
+  for (let after: unknown[] | undefined; ; ) {
+    const range = db.adminComments.where(COMMENT_INDEX);
+    const part = await (after ? range.between(after, upper, false, true) : range.between(lower, upper)).limit(piece).toArray();
+    rows.push(...part.filter(keep));
+    if (part.length < piece) return rows;
+    after = commentKey(part.at(-1)!);
+  }
+}
+
 
 export async function getMeta<T>(key: string): Promise<T | undefined> {
   return (await db.meta.get(key))?.value as T | undefined;

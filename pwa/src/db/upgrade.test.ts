@@ -24,7 +24,10 @@ it('marks the drafts and the comments kept before the indexes existed', async ()
 
   const upgraded = new FamilyDb(NAME);
   expect(await upgraded.adminArticles.where('draft').equals(1).primaryKeys()).toEqual(['a2']);
-  const waiting = await upgraded.adminComments.where('[status+createdAt]').between(['waiting', Dexie.minKey], ['waiting', Dexie.maxKey]).primaryKeys();
+  const waiting = await upgraded.adminComments
+    .where('[status+createdAt+_id]')
+    .between(['waiting'], ['waiting', Dexie.maxKey])
+    .primaryKeys();
   expect(waiting).toEqual(['c2', 'c3']);
   upgraded.close();
 });

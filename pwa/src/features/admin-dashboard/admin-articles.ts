@@ -3,7 +3,7 @@
 // page at a time by its indexes: opening either screen reads the rows it shows, not the library.
 import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts/limits';
 import { newestFirst } from '@fw/contracts/order';
-import { db, findRows, firstOf, useLiveQuery, type LocalAdminArticle } from '../../db/db.ts';
+import { db, findRows, firstOf, readInPages, useLiveQuery, type LocalAdminArticle } from '../../db/db.ts';
 import { textMatches, withTotal, type TableSlice } from '../../components/ui/table-window.ts';
 
 /** Articles a filter reads a request when it reads them all: each holds its whole text. */
@@ -36,7 +36,8 @@ export const EMPTY_DASHBOARD: DashboardNumbers = { totalArticles: 0, totalCommen
 export async function readArticles(q: string, shown: number): Promise<TableSlice<LocalAdminArticle>> {
   if (!q) return { ...(await firstOf(byDate(), shown)), q };
   const keep = (a: LocalAdminArticle) => textMatches(q, a.title);
-  return { ...(await findRows(db.adminArticles, byDate(), keep, { count: shown, piece: ARTICLES_A_PIECE, compare: newestFirst })), q };
+  const readAll = (kept: typeof keep) => readInPages(db.adminArticles, { piece: ARTICLES_A_PIECE, keep: kept });
+  return { ...(await findRows(byDate(), keep, { count: shown, readAll, compare: newestFirst })), q };
 }
 
 export function useAdminArticles(q: string, shown: number): TableSlice<LocalAdminArticle> | undefined {

@@ -3,7 +3,7 @@
 // status and date: the page reads the rows it shows, not every comment.
 import type { CommentStatus } from '@fw/contracts';
 import { newestFirst } from '@fw/contracts/order';
-import { adminCommentsNewestFirst, db, findRows, firstOf, useLiveQuery, type LocalAdminComment } from '../../db/db.ts';
+import { adminCommentsNewestFirst, findRows, firstOf, readAdminComments, useLiveQuery, type LocalAdminComment } from '../../db/db.ts';
 import { textMatches, withTotal, type TableSlice } from '../../components/ui/table-window.ts';
 
 /** Comments a filter reads a request when it reads them all (a few hundred bytes each). */
@@ -14,8 +14,9 @@ const COMMENTS_A_PIECE = 250;
 export async function readComments(status: CommentStatus, q: string, shown: number): Promise<TableSlice<LocalAdminComment>> {
   const inOrder = adminCommentsNewestFirst(status);
   if (!q) return { ...(await firstOf(inOrder, shown)), q };
-  const keep = (c: LocalAdminComment) => c.status === status && textMatches(q, c.name, c.content, c.article?.title ?? '');
-  return { ...(await findRows(db.adminComments, inOrder, keep, { count: shown, piece: COMMENTS_A_PIECE, compare: newestFirst })), q };
+  const keep = (c: LocalAdminComment) => textMatches(q, c.name, c.content, c.article?.title ?? '');
+  const readAll = (kept: typeof keep) => readAdminComments(status, COMMENTS_A_PIECE, kept);
+  return { ...(await findRows(inOrder, keep, { count: shown, readAll, compare: newestFirst })), q };
 }
 
 /** undefined while the device reads. */
