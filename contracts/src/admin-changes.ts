@@ -7,11 +7,13 @@ import { articleSchema } from './articles.ts';
 import { userSchema } from './admin.ts';
 import { adminCommentSchema } from './comments.ts';
 import { envelope, type RouteSpec } from './common.ts';
+import { ADMIN_CHANGES_MAX_ITEMS } from './limits.ts';
 import { API_PATHS } from './paths.ts';
 import { syncQuerySchema } from './sync.ts';
 
-/** The most changes one page holds (each article is read whole), and how many when not said. */
-export const ADMIN_CHANGES_MAX_ITEMS = 200;
+export { ADMIN_CHANGES_MAX_ITEMS };
+
+/** How many changes a page holds when the call does not say (the most: limits.ts). */
 const ADMIN_CHANGES_DEFAULT_ITEMS = 100;
 
 export const adminChangesQuerySchema = z.strictObject({

@@ -45,3 +45,6 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 /** How many rows the admin dashboard's "Recent Articles" shows (server call and the device alike). */
 export const DASHBOARD_RECENT_ARTICLES = 5;
+
+/** The most changes one page of the admin change feed holds (each article is read whole). */
+export const ADMIN_CHANGES_MAX_ITEMS = 200;

@@ -6,6 +6,7 @@
 // cursor from before that page is kept aside, and once the outbox holds nothing the feed is read
 // again from there (applying a change twice leaves the same record).
 import type { AdminChanges } from '@fw/contracts';
+import { ADMIN_CHANGES_MAX_ITEMS } from '@fw/contracts/limits';
 import { settledCount } from './outbox.ts';
 import { ApiError, api } from '../lib/api.ts';
 import { getToken, signOutWithNotice } from '../lib/auth.ts';
@@ -53,10 +54,10 @@ async function replayHeldBack(): Promise<void> {
   });
 }
 
-/** One page of the feed from `since`; null when the admin was signed out by the answer. */
+/** One page of the feed from `since`, as large as the feed gives; null when the admin was signed out by the answer. */
 async function fetchPage(since: string): Promise<AdminChanges | null> {
   try {
-    return (await api<AdminChanges>('GET', `${API_PATHS.adminChanges}?since=${encodeURIComponent(since)}`)).data;
+    return (await api<AdminChanges>('GET', `${API_PATHS.adminChanges}?since=${encodeURIComponent(since)}&limit=${ADMIN_CHANGES_MAX_ITEMS}`)).data;
   } catch (error) {
     // An expired token or a lost admin role found by the pull (not only by a write) also sends
     // the admin to the login screen with the server's reason, instead of a stale admin area.
@@ -68,6 +69,22 @@ async function fetchPage(since: string): Promise<AdminChanges | null> {
   }
 }
 
+/** A page asked for: from where, the outbox's settled count before it was asked, and the answer to come. */
+interface Asked {
+  since: string;
+  settledBefore: number;
+  page: Promise<AdminChanges | null>;
+}
+
+async function ask(since: string): Promise<Asked> {
+  const settledBefore = await settledCount();
+  const page = fetchPage(since);
+  // A page asked ahead may go unused (the round ends, or another tab moved the cursor): its
+  // failure then belongs to nobody. One that is used is awaited, and fails there.
+  page.catch(() => undefined);
+  return { since, settledBefore, page };
+}
+
 /**
  * Brings the admin's view up to the server's, page by page. Answers false, applying nothing more,
  * when a write was confirmed while a page was on its way: the page may predate it, and the next
@@ -75,12 +92,17 @@ async function fetchPage(since: string): Promise<AdminChanges | null> {
  */
 export async function pullAdmin(): Promise<boolean> {
   await replayHeldBack();
+  let ahead: Asked | null = null;
   for (;;) {
-    const settledBefore = await settledCount();
     const since = (await getMeta<string>(ADMIN_CURSOR)) ?? FROM_THE_START;
-    const page = await fetchPage(since);
+    const { settledBefore, page: answer } = ahead?.since === since ? ahead : await ask(since);
+    ahead = null;
+    const page = await answer;
     // A logout during the request already cleared the admin's view; don't put it back.
     if (!page || !getToken()) return true;
+    // The next page is on its way while this one is written: a first pull at 10,000 articles is
+    // a thousand pages, each a request and then a transaction, and both wait on something else.
+    if (page.hasMore) ahead = await ask(page.cursor);
     const outcome = await db.transaction('rw', [db.adminArticles, db.adminComments, db.users, db.outbox, db.meta], async () => {
       if ((await settledCount()) !== settledBefore) return 'stale';
       // Another tab applied a page meanwhile: ask again from where it got to.
