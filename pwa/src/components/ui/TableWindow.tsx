@@ -1,8 +1,7 @@
-// The parts of an admin table that go with table-table.ts: the filter box above it, and below
+// The parts of an admin table that go with table-window.ts: the filter box above it, and below
 // it how much of the list is shown, with "Show more".
 import { useEffect, useRef } from 'react';
-import type { TableSlice, TableWindow } from './table-window.ts';
-import { TABLE_PAGE_ROWS } from './table-window.ts';
+import { TABLE_PAGE_ROWS, type TableSlice, type TableWindow } from './table-window.ts';
 import { buttonStyles } from './IconButton.tsx';
 import styles from './TableWindow.module.css';
 
