@@ -12,8 +12,8 @@ import { formatDailyDate } from '@fw/contracts/daily';
 import { isoDay, isoFromDay } from '@fw/contracts/lessons';
 import { API_PATHS } from '@fw/contracts/paths';
 import { CONFIRM } from '../src/lib/admin-messages.ts';
-import { launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker, waitOrTell } from './browser.ts';
-import { axeViolations } from './ui-checks.ts';
+import { launchBrowser, newPage, waitForAppDrawn, waitForControl, waitForServiceWorker, waitOrTell } from './browser.ts';
+import { NO_SHIFT, axeViolations, expectSteady, resetShifts, watchLayoutShifts } from './ui-checks.ts';
 import { DEMO_ADMIN, apiCall, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
 
 const PHONE = { width: 375, height: 812 };
@@ -47,35 +47,37 @@ async function onServer(date: string): Promise<DailyText | undefined> {
 const dayShown = (page: Page, date: string) =>
   page.getByRole('heading', { level: 2, name: new RegExp(`^${formatDailyDate(date)}`) }).waitFor();
 
-/** Waits until the device keeps `date`'s text (the sync's own table, read in the page). */
-const textOnDevice = (page: Page, date: string) =>
-  eventually(
-    () =>
-      page.evaluate(
-        (day) =>
-          new Promise<boolean>((resolve) => {
-            // Never makes the database (an upgrade is aborted) and never stays open, so the app's
-            // own opening and upgrade are not held up by this look.
-            const open = indexedDB.open('family-bible-articles');
-            open.onupgradeneeded = () => open.transaction?.abort();
-            open.onerror = () => resolve(false);
-            open.onsuccess = () => {
-              const idb = open.result;
-              const done = (found: boolean) => {
-                idb.close();
-                resolve(found);
-              };
-              if (!idb.objectStoreNames.contains('dailyTexts')) return done(false);
-              const get = idb.transaction('dailyTexts').objectStore('dailyTexts').get(day);
-              get.onsuccess = () => done(get.result !== undefined);
-              get.onerror = () => done(false);
-            };
-          }),
-        date,
-      ),
-    `${date}'s text on the device`,
-    30_000,
+/**
+ * How many records of `store` the device keeps (with `key`: 1 if that one is there, else 0), read
+ * in the page. Never makes the database (an upgrade is aborted) and never stays open, so the app's
+ * own opening and upgrade are not held up by this look.
+ */
+const onDevice = (page: Page, store: string, key?: string) =>
+  page.evaluate(
+    ([name, id]) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('family-bible-articles');
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve(0);
+        open.onsuccess = () => {
+          const idb = open.result;
+          const done = (found: number) => {
+            idb.close();
+            resolve(found);
+          };
+          if (!idb.objectStoreNames.contains(name!)) return done(0);
+          const records = idb.transaction(name!).objectStore(name!);
+          const ask = id === undefined ? records.count() : records.count(id);
+          ask.onsuccess = () => done(ask.result);
+          ask.onerror = () => done(0);
+        };
+      }),
+    [store, key] as const,
   );
+
+/** Waits until the device keeps `date`'s text (the sync's own table). */
+const textOnDevice = (page: Page, date: string) =>
+  eventually(() => onDevice(page, 'dailyTexts', date), `${date}'s text on the device`, 30_000);
 
 describe('the daily text', () => {
   it('shows today’s text on the home page and on /daily, with the days before and after, and again offline', async () => {
@@ -220,6 +222,48 @@ describe('the daily text', () => {
     await context.setOffline(false);
     await eventually(async () => (await onServer(today))?.osis === 'Ps.1.6', 'the text on the server');
     await eventually(async () => (await row.getByTestId('pending-badge').count()) === 0, 'the pending mark to go');
+    await context.close();
+  });
+
+  it('on a return visit the cards are drawn under today’s text and Continue reading, and do not move', async () => {
+    const today = '2048-02-19';
+    await saveText(today, 'Ruth 1:16', 'Where you go I will go: loyalty chosen again each morning, not felt once.');
+    const { page, context } = await newPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
+    await context.addInitScript(watchLayoutShifts);
+    await page.clock.setFixedTime(noon(today));
+    await page.goto('/');
+    await waitForAppDrawn(page, 'main [data-testid="article-card"]');
+    await textOnDevice(page, today);
+    await waitForControl(page);
+    // The visit whose sync brought the text shows no card: the next one does.
+    await page.reload();
+    await page.getByTestId('daily-card').waitFor();
+    // A place part-way through an article: Continue reading will show it.
+    await waitForAppDrawn(page, 'main [data-testid="article-card"]');
+    await page.locator('main [data-testid="article-card"]').first().click();
+    const text = page.locator('main article p').first();
+    await text.waitFor();
+    await page.mouse.wheel(0, 300);
+    await eventually(() => onDevice(page, 'reading'), 'a reading place kept');
+
+    // Back inside the app: the home page is drawn again by the app, the boxes above the cards first.
+    await resetShifts(page);
+    await page.goBack();
+    await page.getByTestId('continue-reading').waitFor();
+    await page.getByTestId('daily-card').waitFor();
+    await page.locator('main [data-testid="article-card"]').first().waitFor();
+    await expectSteady(page, NO_SHIFT);
+
+    // A return visit: the service worker answers with the app's shell, and the app draws it all.
+    await page.reload();
+    await page.getByTestId('continue-reading').waitFor();
+    await page.getByTestId('daily-card').waitFor();
+    await page.locator('main [data-testid="article-card"]').first().waitFor();
+    // Both boxes sit above the first card, and nothing moved to put them there.
+    const top = (selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top);
+    expect(await top('[data-testid="daily-card"]')).toBeLessThan(await top('[data-testid="continue-reading"]'));
+    expect(await top('[data-testid="continue-reading"]')).toBeLessThan(await top('main [data-testid="article-card"]'));
+    await expectSteady(page, NO_SHIFT);
     await context.close();
   });
 

@@ -7,12 +7,9 @@ import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import type { Article } from '@fw/contracts';
 import { launchBrowser, newPage, baseURL, waitForCardCount, waitForControl } from './browser.ts';
 import { COMPILE_HINT } from '../vite-plugins/compile-hints.ts';
+import { NO_SHIFT, expectSteady, shiftSum, watchLayoutShifts } from './ui-checks.ts';
 
 const WAIT_MS = 30_000;
-/** Google's "good" bound for cumulative layout shift. */
-const CLS_GOOD = 0.1;
-/** Where nothing should move at all (measured 0), with room for sub-pixel rounding. */
-const NO_SHIFT = 0.01;
 const PHONE = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
 
 type Timing = { name: string; transferSize: number };
@@ -24,38 +21,6 @@ const timings = (target: Page | Worker): Promise<Timing[]> =>
       .getEntriesByType('resource')
       .map((e) => ({ name: e.name, transferSize: (e as PerformanceResourceTiming).transferSize })),
   );
-
-/** Sums the page's layout shifts not caused by input (the CLS of the whole visit), with what moved. */
-function watchLayoutShifts() {
-  const state = { sum: 0, moved: [] as string[] };
-  (window as unknown as { __shifts: typeof state }).__shifts = state;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-    })[]) {
-      if (entry.hadRecentInput) continue;
-      state.sum += entry.value;
-      for (const s of entry.sources) {
-        const node = s.node as Element | undefined;
-        state.moved.push(
-          `${entry.value.toFixed(3)} ${node?.nodeName}#${node?.id}.${node?.className} (${node?.textContent?.slice(0, 60)}) y ${s.previousRect.y} -> ${s.currentRect.y}, h ${s.previousRect.height} -> ${s.currentRect.height}`,
-        );
-      }
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
-const shifts = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as { __shifts: { sum: number; moved: string[] } }).__shifts,
-  );
-const shiftSum = async (page: Page) => (await shifts(page)).sum;
-/** The visit's layout shift stays under Google's "good" bound (what moved, if not). */
-async function expectSteady(page: Page, bound = CLS_GOOD) {
-  const { sum, moved } = await shifts(page);
-  expect(sum, moved.join('\n')).toBeLessThan(bound);
-}
 
 /** Holds every request of the article feed until release() (a slow library sync). */
 async function holdArticleFeed(context: BrowserContext) {

@@ -1,7 +1,8 @@
 // Measurements the polish tests make on the rendered page: WCAG contrast from computed colours,
-// axe-core's accessibility rules, and boxes.
+// axe-core's accessibility rules, boxes, and layout shifts.
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -52,3 +53,48 @@ export async function inViewport(page: Page, locator: Locator): Promise<boolean>
   const size = page.viewportSize()!;
   return !!box && box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width;
 }
+
+/** Google's "good" bound for cumulative layout shift. */
+const CLS_GOOD = 0.1;
+/** Where nothing should move at all (measured 0), with room for sub-pixel rounding. */
+export const NO_SHIFT = 0.01;
+
+/** Sums the page's layout shifts not caused by input (the CLS of the whole visit), with what moved. */
+export function watchLayoutShifts() {
+  const state = { sum: 0, moved: [] as string[] };
+  (window as unknown as { __shifts: typeof state }).__shifts = state;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    })[]) {
+      if (entry.hadRecentInput) continue;
+      state.sum += entry.value;
+      for (const s of entry.sources) {
+        const node = s.node as Element | undefined;
+        state.moved.push(
+          `${entry.value.toFixed(3)} ${node?.nodeName}#${node?.id}.${node?.className} (${node?.textContent?.slice(0, 60)}) y ${s.previousRect.y} -> ${s.currentRect.y}, h ${s.previousRect.height} -> ${s.currentRect.height}`,
+        );
+      }
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+const shifts = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __shifts: { sum: number; moved: string[] } }).__shifts,
+  );
+export const shiftSum = async (page: Page) => (await shifts(page)).sum;
+/** The visit's layout shift stays under Google's "good" bound (what moved, if not). */
+export async function expectSteady(page: Page, bound = CLS_GOOD) {
+  const { sum, moved } = await shifts(page);
+  expect(sum, moved.join('\n')).toBeLessThan(bound);
+}
+
+/** Starts the sum again (a screen reached inside the page, whose shifts are its own). */
+export const resetShifts = (page: Page) =>
+  page.evaluate(() => {
+    const state = (window as unknown as { __shifts: { sum: number; moved: string[] } }).__shifts;
+    state.sum = 0;
+    state.moved = [];
+  });

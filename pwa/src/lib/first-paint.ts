@@ -4,6 +4,12 @@
 import { FIRST_PAINT_ELEMENT_ID, type FirstPaintData } from '@fw/contracts/pages';
 
 let read = false;
+/**
+ * Whether the page the server drew is on screen: true from the start of a visit the server
+ * answered until the app's first screen replaces it; false when the service worker answered with
+ * the app's empty shell, and after the first screen.
+ */
+let serverScreen = typeof document !== 'undefined' && Boolean(document.getElementById('root')?.firstElementChild);
 let data: FirstPaintData | null = null;
 const startPath = typeof location === 'undefined' ? '' : location.pathname;
 
@@ -26,4 +32,12 @@ function load(): FirstPaintData | null {
 /** The server's data for the page at `pathname`, if the visit started there. */
 export function firstPaintFor(pathname: string): FirstPaintData | null {
   return pathname.replace(/\/+$/, '') === startPath.replace(/\/+$/, '') ? load() : null;
+}
+
+/** Whether the server's own drawing of the page is what the reader sees now (see `serverScreen`). */
+export const serverScreenShown = () => serverScreen;
+
+/** Called once the app's first screen has replaced the server's. */
+export function serverScreenReplaced(): void {
+  serverScreen = false;
 }

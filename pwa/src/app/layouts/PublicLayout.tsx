@@ -13,6 +13,7 @@ import { useRouteTitle } from '../page-title.ts';
 import { useNewPageAtTop } from '../new-page-top.ts';
 import { paths } from '../../lib/paths.ts';
 import { optionalPart } from '../../components/ui/optional-part.tsx';
+import { serverScreenReplaced } from '../../lib/first-paint.ts';
 
 // It sits over the screen's bottom edge, so coming a moment after the first screen moves nothing.
 const SyncProgress = optionalPart(async () => (await import('../../features/offline/SyncProgress.tsx')).SyncProgress);
@@ -23,6 +24,7 @@ export function PublicLayout() {
   useRouteTitle();
   useNewPageAtTop();
   useEffect(prefetchArticleScreen, []);
+  useEffect(serverScreenReplaced, []);
   const hasNotes = useDeviceQuery(
     async ({ db }) => (await db.highlights.count()) + (await db.verseHighlights.count()) + (await db.notes.count()) > 0,
     [],

@@ -1,12 +1,21 @@
 // "Continue reading" on the home page: the last article opened and not finished.
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths.ts';
 import { useContinueReading } from './use-reading-place.ts';
 import styles from './ContinueReading.module.css';
 
-export function ContinueReading() {
+/**
+ * `show`: false keeps the box back while it is read (HomePage.tsx draws what is above it first);
+ * `onSettled` is told once the device has answered whether there is one.
+ */
+export function ContinueReading({ show = true, onSettled }: { show?: boolean; onSettled?: () => void }) {
   const next = useContinueReading();
-  if (!next) return null;
+  const answered = next !== undefined;
+  useEffect(() => {
+    if (answered) onSettled?.();
+  }, [answered, onSettled]);
+  if (!next || !show) return null;
   const percent = Math.round(next.place.progress * 100);
   return (
     <section className={styles.box} aria-labelledby="continue-heading" data-testid="continue-reading">

@@ -1,6 +1,6 @@
 // The home page: the search box, the category tabs and the article cards (HomeResults.tsx). The
 // search and the tab live in the address (use-home-search.ts).
-import { Suspense, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CATEGORIES, INDEX_TAB } from '@fw/contracts/categories';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { useOnline } from '../../sync/status.ts';
@@ -13,6 +13,7 @@ import { useSavedIds } from './use-saved.ts';
 import { useHomeSearch, type HomeSearch } from './use-home-search.ts';
 import { useRestoredScroll } from './use-restored-scroll.ts';
 import { SearchExtras } from '../search/index.ts';
+import { serverScreenShown } from '../../lib/first-paint.ts';
 import styles from './HomePage.module.css';
 
 const TAGLINE = 'Live your best life now, guided by the wisdom of the Bible.';
@@ -105,8 +106,43 @@ function ArticlePanel({ search }: { search: HomeSearch }) {
   );
 }
 
+/**
+ * The longest the cards wait for the boxes above them (today's text, continue reading) to be read
+ * from the device before they are drawn anyway.
+ */
+const ABOVE_CARDS_WAIT_MS = 600;
+
+/**
+ * A box drawn above cards already on screen pushes them down under the reader's eyes (a layout
+ * shift of 0.085 on a 375 px phone for today's text alone), so where the app draws the page
+ * itself (the service worker's shell, or a return from another screen) the tabs and cards come
+ * once both boxes have settled: today's text first, continue reading under it, then the rest.
+ * Where the server's drawing of the page is on screen, its cards stay: a first visit shows
+ * neither box, and taking the cards away would move the page the other way.
+ */
+function useAboveCards(noDailyCard: boolean) {
+  const [wait] = useState(() => !serverScreenShown());
+  const [daily, setDaily] = useState(!wait);
+  const [continued, setContinued] = useState(!wait);
+  const [waited, setWaited] = useState(!wait);
+  useEffect(() => {
+    if (!wait) return;
+    const timer = setTimeout(() => setWaited(true), ABOVE_CARDS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [wait]);
+  const dailyDone = daily || noDailyCard || waited;
+  return {
+    dailyDone,
+    allDone: (dailyDone && continued) || waited,
+    dailySettled: useCallback(() => setDaily(true), []),
+    continueSettled: useCallback(() => setContinued(true), []),
+  };
+}
+
 export function HomePage() {
   const search = useHomeSearch();
+  // No card for today's text over a search's results: nothing to wait for.
+  const above = useAboveCards(Boolean(search.query));
   return (
     <>
       <SearchHero search={search} />
@@ -116,15 +152,22 @@ export function HomePage() {
         {/* Today's text above the articles (not over a search's results). */}
         {search.query ? null : (
           <Suspense fallback={null}>
-            <DailyCard />
+            <DailyCard onSettled={above.dailySettled} />
           </Suspense>
         )}
-        <ContinueReading />
-        {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
-        {search.query ? null : <h2 className="visually-hidden">Articles</h2>}
-        <CategoryTabs selected={search.tab} onSelect={search.selectTab} />
-        <ArticlePanel search={search} />
-        <SearchExtras query={search.query} part="bottom" />
+        <ContinueReading show={above.dailyDone} onSettled={above.continueSettled} />
+        {above.allDone ? (
+          <>
+            {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
+            {search.query ? null : <h2 className="visually-hidden">Articles</h2>}
+            <CategoryTabs selected={search.tab} onSelect={search.selectTab} />
+            <ArticlePanel search={search} />
+            <SearchExtras query={search.query} part="bottom" />
+          </>
+        ) : (
+          // Keeps the footer below the screen's edge meanwhile, so the cards' arrival moves nothing.
+          <div className={styles.aboveCardsWait} />
+        )}
       </div>
     </>
   );

@@ -24,7 +24,8 @@ const firstWords = (text: string) => {
   return words.length > CARD_COMMENT_WORDS ? `${words.slice(0, CARD_COMMENT_WORDS).join(' ')}…` : text;
 };
 
-export function DailyCard() {
+/** `onSettled` is told once the card is drawn, or known not to be. */
+export function DailyCard({ onSettled }: { onSettled?: () => void }) {
   const today = isoFromDay(localDay(now()));
   const text = useLiveQuery(async () => (await db.dailyTexts.get(today)) ?? null, [today]);
   // Whether the card belongs on this visit, decided on the device's first answer, and never when
@@ -46,6 +47,10 @@ export function DailyCard() {
   }, [osis]);
   // Drawn whole or not at all: a verse line added after the card would move the page again.
   const verseSettled = !osis || verse?.osis === osis;
+  const settled = belongs === false || (belongs === true && verseSettled);
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   if (!belongs || !text || !verseSettled) return null;
   const verseText = verse && verse.osis === osis ? verse.text : null;
   return (
