@@ -69,6 +69,8 @@ describe('admin area', () => {
       articles().countDocuments({ isPublished: false }),
     ]);
     expect(total).toBeGreaterThan(0);
+    // The tab says where the administrator is (the editor names its own: admin-states.e2e).
+    expect(await page.title()).toBe('Admin · Living Best Now');
     const card = (name: string) => page.getByTestId(`count-${name}`).locator('span').first();
     await eventually(async () => (await card('articles').textContent()) === String(total), 'the article count');
     expect(await card('comments').textContent()).toBe(String(comments));
@@ -280,6 +282,7 @@ describe('admin area', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'log in again' }).waitFor();
+    expect(await page.title()).toBe('Admin Login · Living Best Now');
     await loginAsDemoAdmin(page);
   });
 

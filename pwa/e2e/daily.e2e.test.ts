@@ -79,6 +79,44 @@ const onDevice = (page: Page, store: string, key?: string) =>
 const textOnDevice = (page: Page, date: string) =>
   eventually(() => onDevice(page, 'dailyTexts', date), `${date}'s text on the device`, 30_000);
 
+/** What a frame of the home page showed. */
+interface HomeFrame {
+  /** The home page is drawn (its search box), not the screen Back left. */
+  home: boolean;
+  cards: boolean;
+  daily: boolean;
+  searching: boolean;
+  footerInView: boolean;
+}
+
+/**
+ * Goes Back as the browser's button does (history.back(): no input on the page, so its layout
+ * shifts count), noting what each frame shows for about two seconds; answers a reader of them.
+ */
+async function framesOfBack(page: Page): Promise<() => Promise<HomeFrame[]>> {
+  await page.evaluate(() => {
+    const frames: HomeFrame[] = [];
+    (window as unknown as { __frames: HomeFrame[] }).__frames = frames;
+    const look = () => {
+      const footer = document.querySelector('footer')?.getBoundingClientRect();
+      frames.push({
+        cards: document.querySelector('main [data-testid="article-card"]') !== null,
+        daily: document.querySelector('[data-testid="daily-card"]') !== null,
+        searching: [...document.querySelectorAll('button')].some((b) => b.textContent === 'Clear Search'),
+        footerInView: footer !== undefined && footer.top < innerHeight && footer.bottom > 0,
+        home: document.getElementById('search-input') !== null,
+      });
+      if (frames.length < 120) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+    history.back();
+  });
+  return async () => {
+    await page.waitForFunction(() => (window as unknown as { __frames: HomeFrame[] }).__frames.length >= 120);
+    return page.evaluate(() => (window as unknown as { __frames: HomeFrame[] }).__frames);
+  };
+}
+
 describe('the daily text', () => {
   it('shows today’s text on the home page and on /daily, with the days before and after, and again offline', async () => {
     const today = '2047-05-14';
@@ -263,6 +301,42 @@ describe('the daily text', () => {
     const top = (selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top);
     expect(await top('[data-testid="daily-card"]')).toBeLessThan(await top('[data-testid="continue-reading"]'));
     expect(await top('[data-testid="continue-reading"]')).toBeLessThan(await top('main [data-testid="article-card"]'));
+    await expectSteady(page, NO_SHIFT);
+
+    // Back from a search's results: today's text comes with the cards, in the same frame.
+    await waitForAppDrawn(page, '#search-input');
+    await page.locator('#search-input').fill('God');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Clear Search' }).waitFor();
+    const fromSearch = await framesOfBack(page);
+    await page.getByRole('button', { name: 'Clear Search' }).waitFor({ state: 'detached' });
+    await page.getByTestId('daily-card').waitFor();
+    const home = (await fromSearch()).filter((frame) => frame.cards && !frame.searching);
+    expect(home.length).toBeGreaterThan(0);
+    expect(home.filter((frame) => !frame.daily)).toEqual([]);
+
+    // Back from an article opened far down the list: the footer never shows while the cards are
+    // drawn again, and nothing moves.
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight * 0.6 - innerHeight, behavior: 'instant' }));
+    const below = page.locator('main [data-testid="article-card"]').filter({ visible: true });
+    let opened = '';
+    for (const card of await below.all()) {
+      const box = await card.boundingBox();
+      if (box && box.y > 0 && box.y + box.height < PHONE.height) {
+        opened = (await card.getAttribute('href'))!;
+        await card.click();
+        break;
+      }
+    }
+    expect(opened).not.toBe('');
+    await page.locator('main article p').first().waitFor();
+    await resetShifts(page);
+    const fromArticle = await framesOfBack(page);
+    await page.locator(`main a[data-testid="article-card"][href="${opened}"]`).waitFor();
+    const frames = await fromArticle();
+    // (The frame or two before the home page is drawn show the article at the list's place: the
+    // browser puts the window back at once.)
+    expect(frames.filter((frame) => frame.home && frame.footerInView)).toEqual([]);
     await expectSteady(page, NO_SHIFT);
     await context.close();
   });

@@ -25,6 +25,7 @@ describe('register form', () => {
     await page.goto('/register');
     const rule = page.locator('#password-rule');
     await rule.getByText(`${LIMITS.PASSWORD_MIN_CHARS} to ${LIMITS.PASSWORD_MAX_BYTES} characters`).waitFor();
+    await expect.poll(() => page.title()).toBe('Register · Living Best Now');
 
     await page.getByLabel('Name').fill('Form Person');
     await page.getByLabel('Email').fill(`form-${crypto.randomBytes(4).toString('hex')}@example.com`);

@@ -60,6 +60,9 @@ async function openArticle(page: Page, article: MadeArticle) {
   await page.getByTestId('notes-button').waitFor();
 }
 
+/** The text of the element the keyboard is on. */
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
 async function openMyNotes(page: Page) {
   await page.goto('/notes');
   await page.getByRole('heading', { level: 1, name: 'My notes' }).waitFor();
@@ -104,14 +107,24 @@ describe('study sync between two devices', () => {
     // A makes a space; the warning is said before, and the words and the code come after.
     await openMyNotes(a.page);
     const panelA = a.page.getByTestId('study-sync-notes');
-    expect(await panelA.getByText(SYNC_TEXT.warning).isVisible()).toBe(true);
-    await panelA.getByRole('button', { name: 'Sync my notes' }).click();
+    expect(await panelA.getByText(SYNC_TEXT.before).isVisible()).toBe(true);
+    // One panel on My notes: the footer's is left out there.
+    expect(await a.page.getByTestId('study-sync-footer').count()).toBe(0);
+    // From the keyboard: the words take the keyboard from the pressed button, and Done gives it
+    // back to the panel.
+    await panelA.getByRole('button', { name: 'Sync my notes' }).focus();
+    await a.page.keyboard.press('Enter');
     const words = await wordsShown(a.page);
+    await expect.poll(() => focusedText(a.page)).toBe('Your sync words');
     await panelA.getByRole('img', { name: 'QR code of your sync words' }).waitFor();
     // Drawn by its worker (features/study-sync/qr.worker.ts): hundreds of dark modules.
     expect(((await panelA.getByTestId('space-qr').locator('path').getAttribute('d')) ?? '').split('M').length).toBeGreaterThan(300);
-    await panelA.getByRole('button', { name: 'Done' }).click();
+    await panelA.getByRole('button', { name: 'Done' }).focus();
+    await a.page.keyboard.press('Enter');
     await panelA.getByText(SYNC_TEXT.linked).waitFor();
+    await expect.poll(() => focusedText(a.page)).toBe('Sync my notes');
+    // The space answered when it was made: the device is in step with it.
+    expect(await panelA.getByTestId('sync-last').textContent()).toMatch(/^Last synced /);
 
     // B links by typing them loosely: some as their first four letters, some in capitals, across lines.
     await openMyNotes(b.page);

@@ -11,6 +11,8 @@ import { logout } from '../../features/outbox/logout.ts';
 import { isEditState } from '../../features/admin-editor/after-save.ts';
 import { AdminRefresh } from './AdminRefresh.tsx';
 import { useNewPageAtTop } from '../new-page-top.ts';
+import { useRouteTitle } from '../page-title.ts';
+import { SITE_NAME } from '@fw/contracts/pages';
 import styles from './AdminLayout.module.css';
 
 const MENU = [
@@ -28,8 +30,19 @@ const LIST_SCREENS: ReadonlySet<string> = new Set([paths.admin, paths.adminAllAr
 const BOTTOM_BAR_ENTRIES = 4;
 const MORE = MENU.slice(BOTTOM_BAR_ENTRIES);
 
+/** The admin screens' tab titles (the editor sets its own). */
+const ADMIN_TITLES: Record<string, string> = {
+  [paths.admin]: `Admin · ${SITE_NAME}`,
+  [paths.adminAllArticles]: `All Articles · Admin · ${SITE_NAME}`,
+  [paths.adminComments]: `Comments · Admin · ${SITE_NAME}`,
+  [paths.adminUsers]: `Users · Admin · ${SITE_NAME}`,
+  [paths.adminWorship]: `Family Worship · Admin · ${SITE_NAME}`,
+  [paths.adminDaily]: `Daily Text · Admin · ${SITE_NAME}`,
+};
+
 export function AdminLayout() {
   useNewPageAtTop();
+  useRouteTitle(ADMIN_TITLES);
   const navigate = useNavigate();
   const { pathname, state } = useLocation();
   const listScreen = LIST_SCREENS.has(pathname);

@@ -1,6 +1,6 @@
 // The home page: the search box, the category tabs and the article cards (HomeResults.tsx). The
 // search and the tab live in the address (use-home-search.ts).
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CATEGORIES, INDEX_TAB } from '@fw/contracts/categories';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { useOnline } from '../../sync/status.ts';
@@ -57,7 +57,8 @@ function SearchHero({ search }: { search: HomeSearch }) {
 }
 
 /** The tab's panel: the category's heading, the result count of a search, and its cards. */
-function ArticlePanel({ search }: { search: HomeSearch }) {
+/** `onDrawn`: told once the panel shows its cards (or says there are none), not while they load. */
+function ArticlePanel({ search, onDrawn }: { search: HomeSearch; onDrawn: () => void }) {
   const { query, tab, shown } = search;
   const hits = useArticleHits(tab, query, shown);
   // A search inside a category also counts its matches in every category (no previews needed).
@@ -67,6 +68,9 @@ function ArticlePanel({ search }: { search: HomeSearch }) {
   const online = useOnline();
   const selected = CATEGORIES.find((c) => c.category === tab);
   const loading = hits === undefined || (hits.length === 0 && !query && hasSynced === false && online);
+  useEffect(() => {
+    if (!loading) onDrawn();
+  }, [loading, onDrawn]);
   // Back lands where the reader was once everything above the cards is drawn too (the count line
   // of a search inside a category grows when its all-categories count arrives), and once the cards
   // are the device's own: until its list is read, the page shows the dozen cards the server wrote
@@ -113,6 +117,14 @@ function ArticlePanel({ search }: { search: HomeSearch }) {
 const ABOVE_CARDS_WAIT_MS = 600;
 
 /**
+ * How tall the tabs and cards were when the home page was last left. Back returns to the page with
+ * the window already scrolled to where it was (the browser puts it back), so what stands in for
+ * the cards while they wait, and the panel while it reads them, must be as tall as they were, or
+ * the footer shows there meanwhile.
+ */
+let belowBoxesHeight = 0;
+
+/**
  * A box drawn above cards already on screen pushes them down under the reader's eyes (a layout
  * shift of 0.085 on a 375 px phone for today's text alone), so where the app draws the page
  * itself (the service worker's shell, or a return from another screen) the tabs and cards come
@@ -143,30 +155,40 @@ export function HomePage() {
   const search = useHomeSearch();
   // No card for today's text over a search's results: nothing to wait for.
   const above = useAboveCards(Boolean(search.query));
+  const belowRef = useRef<HTMLDivElement>(null);
+  const [cardsDrawn, setCardsDrawn] = useState(false);
+  const cardsShown = useCallback(() => setCardsDrawn(true), []);
+  // Only on a return to the page: a first drawing keeps to the server's.
+  const kept = belowBoxesHeight > 0 ? { minHeight: `max(100vh, ${belowBoxesHeight}px)` } : undefined;
+  useLayoutEffect(() => {
+    const below = belowRef.current;
+    if (!below) return;
+    // Read as the page goes, before its elements leave the document.
+    return () => void (belowBoxesHeight = below.offsetHeight);
+  }, [above.allDone]);
   return (
     <>
       <SearchHero search={search} />
       <div className="page">
         {/* A reference's passage first; the lessons and Bible verses after the articles (features/search). */}
         <SearchExtras query={search.query} part="top" />
-        {/* Today's text above the articles (not over a search's results). */}
-        {search.query ? null : (
-          <Suspense fallback={null}>
-            <DailyCard onSettled={above.dailySettled} />
-          </Suspense>
-        )}
-        <ContinueReading show={above.dailyDone} onSettled={above.continueSettled} />
+        {/* Neither box over a search's results; both stay read meanwhile, so clearing the search
+            draws them with the cards, not after them. */}
+        <Suspense fallback={null}>
+          <DailyCard onSettled={above.dailySettled} hidden={Boolean(search.query)} />
+        </Suspense>
+        <ContinueReading show={above.dailyDone && !search.query} onSettled={above.continueSettled} />
         {above.allDone ? (
-          <>
+          <div ref={belowRef} style={cardsDrawn ? undefined : kept}>
             {/* Keeps the heading levels in order (h1, h2, then the cards' h3) when no category is shown. */}
             {search.query ? null : <h2 className="visually-hidden">Articles</h2>}
             <CategoryTabs selected={search.tab} onSelect={search.selectTab} />
-            <ArticlePanel search={search} />
+            <ArticlePanel search={search} onDrawn={cardsShown} />
             <SearchExtras query={search.query} part="bottom" />
-          </>
+          </div>
         ) : (
           // Keeps the footer below the screen's edge meanwhile, so the cards' arrival moves nothing.
-          <div className={styles.aboveCardsWait} />
+          <div className={styles.aboveCardsWait} style={kept} />
         )}
       </div>
     </>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { SITE_NAME } from '@fw/contracts/pages';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../lib/auth.ts';
 import { notifyError, notifySuccess } from '../../components/ui/toast.tsx';
@@ -7,6 +8,9 @@ import { LOGIN_FAILED_MESSAGE, LOGIN_SUCCESS_MESSAGE, login } from './auth-api.t
 import styles from './AuthForm.module.css';
 
 export function LoginPage() {
+  useEffect(() => {
+    document.title = `Admin Login · ${SITE_NAME}`;
+  }, []);
   const navigate = useNavigate();
   const { notice } = useAuth();
   const [email, setEmail] = useState('');

@@ -24,8 +24,11 @@ const firstWords = (text: string) => {
   return words.length > CARD_COMMENT_WORDS ? `${words.slice(0, CARD_COMMENT_WORDS).join(' ')}…` : text;
 };
 
-/** `onSettled` is told once the card is drawn, or known not to be. */
-export function DailyCard({ onSettled }: { onSettled?: () => void }) {
+/**
+ * `onSettled` is told once the card is drawn, or known not to be; `hidden` keeps it read but not
+ * shown.
+ */
+export function DailyCard({ onSettled, hidden = false }: { onSettled?: () => void; hidden?: boolean }) {
   const today = isoFromDay(localDay(now()));
   const text = useLiveQuery(async () => (await db.dailyTexts.get(today)) ?? null, [today]);
   // Whether the card belongs on this visit, decided on the device's first answer, and never when
@@ -51,7 +54,7 @@ export function DailyCard({ onSettled }: { onSettled?: () => void }) {
   useEffect(() => {
     if (settled) onSettled?.();
   }, [settled, onSettled]);
-  if (!belongs || !text || !verseSettled) return null;
+  if (hidden || !belongs || !text || !verseSettled) return null;
   const verseText = verse && verse.osis === osis ? verse.text : null;
   return (
     <section className={styles.card} aria-labelledby="daily-card-heading" data-testid="daily-card">

@@ -1,12 +1,13 @@
 // "On this device", in the footer: what is saved for offline reading, when it last synced,
-// whether the browser keeps it, a full store said plainly, study sync (loaded when drawn), the
+// whether the browser keeps it, a full store said plainly, study sync (loaded when drawn; not on
+// My notes, which has its own), the
 // install action and the theme.
 import { Suspense, lazy, useState } from 'react';
 import { THEMES, THEME_LABELS, setTheme, useTheme, type Theme } from '../../lib/device-prefs.ts';
 import { plural } from '../../lib/format.ts';
 import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
 import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../lib/paths.ts';
 import { InstallButton } from './InstallAction.tsx';
 import { BibleOnDevice } from './BibleOnDevice.tsx';
@@ -32,6 +33,8 @@ export function DeviceStatus() {
   const storageFull = useStorageFull();
   const theme = useTheme();
   const [StudySyncPanel] = useState(() => lazy(loadStudySync));
+  // My notes has the panel in its own page: a second copy under it would do the same twice.
+  const onNotesPage = useLocation().pathname === paths.notes;
   return (
     <section aria-labelledby="footer-device" className={styles.device} data-testid="device-status">
       <h2 id="footer-device">On this device</h2>
@@ -58,9 +61,11 @@ export function DeviceStatus() {
       </p>
       {storageFull ? <p className={styles.problem}>{STORAGE_FULL_MESSAGE}</p> : null}
       <BibleOnDevice />
-      <Suspense fallback={null}>
-        <StudySyncPanel place="footer" />
-      </Suspense>
+      {onNotesPage ? null : (
+        <Suspense fallback={null}>
+          <StudySyncPanel place="footer" />
+        </Suspense>
+      )}
       <InstallButton />
       <p>
         <Link to={paths.reminders}>Reminders</Link>: a daily reading nudge and the week’s lesson.

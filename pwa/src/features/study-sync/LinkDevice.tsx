@@ -1,7 +1,7 @@
 // "Link this device": the words typed from another device (any spaces, case or line breaks; the
 // first four letters of each word are enough, sync/study-space/space-words.ts), or read from its
 // QR code where the browser has a BarcodeDetector and the device a camera. Typing always works.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { QrScanner, canScanCodes } from './QrScanner.tsx';
 import { SYNC_TEXT } from './messages.ts';
 import styles from './study-sync.module.css';
@@ -19,6 +19,9 @@ export function LinkDevice({ headingLevel: Heading, busy, problem, onLink, onCan
   const [scanning, setScanning] = useState(false);
   const [scannable, setScannable] = useState(false);
   const id = useId();
+  // Opened by "Link this device": typing the words is what comes next.
+  const wordsRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => wordsRef.current?.focus(), []);
   useEffect(() => {
     let current = true;
     void canScanCodes().then((yes) => current && setScannable(yes));
@@ -45,6 +48,7 @@ export function LinkDevice({ headingLevel: Heading, busy, problem, onLink, onCan
       </p>
       <textarea
         id={`${id}-words`}
+        ref={wordsRef}
         className={styles.field}
         rows={5}
         value={text}

@@ -1,6 +1,6 @@
 // The space's 24 words, numbered in columns to copy by hand, with their QR code and a Copy button.
 // Shown right after a space is made or its key changed, and when "Show the words" is confirmed.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { QrCode } from './QrCode.tsx';
 import { SYNC_TEXT } from './messages.ts';
 import styles from './study-sync.module.css';
@@ -15,6 +15,9 @@ interface Props {
 
 export function SpaceWords({ words, title, headingLevel: Heading, onDone }: Props) {
   const [copied, setCopied] = useState<{ ok: boolean; text: string } | null>(null);
+  // The words replace the button that was pressed: the keyboard goes to them.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   async function copy() {
     try {
       await navigator.clipboard.writeText(words.join(' '));
@@ -25,7 +28,9 @@ export function SpaceWords({ words, title, headingLevel: Heading, onDone }: Prop
   }
   return (
     <div className={styles.words} data-testid="space-words">
-      <Heading className={styles.subheading}>{title}</Heading>
+      <Heading className={styles.subheading} ref={headingRef} tabIndex={-1}>
+        {title}
+      </Heading>
       <p className={styles.warning}>{SYNC_TEXT.warning}</p>
       <p className={styles.muted}>
         On your other device, choose “Link this device” and scan this code or type the words. Keep a copy somewhere

@@ -3,7 +3,7 @@
 // linked, show when it last synced, show the words again, stop syncing here, or change the key for
 // every device. A space another device removed, and a space that is full, are said in the server's
 // words; neither loses anything on this device. The work is done by sync/study-space/space.ts.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { nextTask } from '../../lib/next-task.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { RelativeTime } from '../../components/ui/RelativeTime.tsx';
@@ -75,6 +75,19 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
   useEffect(() => {
     if (place === 'notes') wordsAhead();
   }, [place]);
+  // Back from the words or the link form, the keyboard goes to the panel's heading (and the page
+  // to the panel, which the words had made far taller), not to the page's top.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusHeadingRef = useRef(false);
+  const toStatus = () => {
+    focusHeadingRef.current = true;
+    setView({ kind: 'status' });
+  };
+  useEffect(() => {
+    if (view.kind !== 'status' || !focusHeadingRef.current) return;
+    focusHeadingRef.current = false;
+    headingRef.current?.focus();
+  }, [view]);
   const Heading = place === 'notes' ? 'h2' : 'h3';
   const sub = place === 'notes' ? 'h3' : 'h4';
 
@@ -101,7 +114,7 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
   const link = (words: string) =>
     run(async () => {
       await linkSpace(words);
-      setView({ kind: 'status' });
+      toStatus();
     });
   const show = async () => {
     if (await confirm(QUESTIONS.show)) await run(async () => setView({ kind: 'words', words: await spaceWords(), title: 'Your sync words' }));
@@ -121,13 +134,13 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
   if (!status) return null;
   return (
     <section className={`${styles.panel} ${place === 'footer' ? styles.inFooter : ''}`} aria-labelledby={`sync-${place}`} data-testid={`study-sync-${place}`} onPointerEnter={wordsAhead} onFocus={wordsAhead}>
-      <Heading id={`sync-${place}`} className={styles.heading}>
+      <Heading id={`sync-${place}`} className={styles.heading} ref={headingRef} tabIndex={-1}>
         Sync my notes
       </Heading>
       {view.kind === 'words' ? (
-        <SpaceWords words={view.words} title={view.title} headingLevel={sub} onDone={() => setView({ kind: 'status' })} />
+        <SpaceWords words={view.words} title={view.title} headingLevel={sub} onDone={toStatus} />
       ) : view.kind === 'link' ? (
-        <LinkDevice headingLevel={sub} busy={busy} problem={problem} onLink={(words) => void link(words)} onCancel={() => setView({ kind: 'status' })} />
+        <LinkDevice headingLevel={sub} busy={busy} problem={problem} onLink={(words) => void link(words)} onCancel={toStatus} />
       ) : status.status === 'linked' ? (
         <>
           <p data-testid="sync-linked">{SYNC_TEXT.linked}</p>
@@ -169,7 +182,7 @@ export function StudySync({ place }: { place: 'notes' | 'footer' }) {
               before they leave it, so the server cannot read them.
             </p>
           )}
-          <p className={styles.warning}>{SYNC_TEXT.warning}</p>
+          <p className={styles.warning}>{SYNC_TEXT.before}</p>
           <div className={styles.buttons}>
             <button type="button" className={styles.primary} onClick={() => void create()} disabled={busy}>
               {status.status === 'removed' ? 'Start a new space' : 'Sync my notes'}

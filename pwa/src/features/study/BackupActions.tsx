@@ -3,6 +3,7 @@
 // restore did, or why it refused, is said on the page in words.
 import { useId, useState } from 'react';
 import { makeBackupFile, rememberBackup, restoreBackup } from './study-store.ts';
+import { useStudySpaceStatus } from '../../sync/study-space/space-status.ts';
 import styles from './notes-page.module.css';
 
 /** Saves the backup file through the browser's download; resolves once it is handed over. */
@@ -23,10 +24,16 @@ export async function downloadBackup(): Promise<string> {
 
 type Outcome = { ok: boolean; text: string } | null;
 
+const BACKUP_TEXT = {
+  here: 'Your highlights and notes live only on this device.',
+  syncing: 'Your highlights and notes sync with the devices linked to this one.',
+} as const;
+
 export function BackupActions() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
   const inputId = useId();
+  const syncing = useStudySpaceStatus()?.status === 'linked';
 
   async function backUp() {
     setBusy(true);
@@ -63,7 +70,7 @@ export function BackupActions() {
     <section className={styles.backup} aria-labelledby={`${inputId}-h`}>
       <h2 id={`${inputId}-h`}>Backup</h2>
       <p className={styles.muted}>
-        Your highlights and notes live only on this device. A backup file keeps them safe and brings them to another
+        {syncing ? BACKUP_TEXT.syncing : BACKUP_TEXT.here} A backup file keeps them safe and brings them to another
         device; restoring adds what is missing and never removes anything.
       </p>
       <div className={styles.backupButtons}>

@@ -51,7 +51,8 @@ export async function createSpace(): Promise<string[]> {
   const key = newSpaceKey();
   await makeSpace(key);
   await whileSending(async () => {
-    await enterSpace(key, 0);
+    // The space has just answered: the device is in step with it ("last synced", space-status.ts).
+    await enterSpace(key, 0, Date.now());
     if (await sendNow(key, await everyRecord())) announceStudyQueued();
   });
   return wordsOfKey(key);
@@ -130,7 +131,7 @@ export async function rotateSpace(): Promise<string[]> {
   }
   await db.transaction('rw', [db.meta, db.outbox], async () => {
     await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND && entry.seq! <= lastQueued).delete();
-    await writeSpaceState({ status: 'linked', key, cursor });
+    await writeSpaceState({ status: 'linked', key, cursor, syncedAt: Date.now() });
   });
   const oldKeys = await keysOf(old.key);
   await api('DELETE', spacePath(oldKeys.spaceId), { headers: headersOf(oldKeys.credential) });
