@@ -150,6 +150,8 @@ describe('the daily text', () => {
     await page.getByRole('link', { name: /^Previous day/ }).click();
     await dayShown(page, yesterday);
     await expect(page.getByTestId('daily-text').textContent()).resolves.toContain('The shepherd who lacks nothing');
+    // Next day is today here: no second link to the same page.
+    expect(await page.getByRole('link', { name: 'Today', exact: true }).count()).toBe(0);
     await page.getByRole('link', { name: /^Next day/ }).click();
     await dayShown(page, today);
     await page.getByRole('link', { name: /^Next day/ }).click();
@@ -159,6 +161,7 @@ describe('the daily text', () => {
     await page.getByRole('link', { name: /^Next day/ }).click();
     await dayShown(page, addDays(today, 2));
     await page.getByTestId('no-daily-text').waitFor();
+    expect(await page.getByRole('link', { name: 'Today', exact: true }).count()).toBe(1);
 
     await waitForServiceWorker(page);
     await context.setOffline(true);
@@ -356,6 +359,17 @@ describe('the daily text', () => {
     await waitForAppDrawn(page, 'main [data-testid="article-card"]');
     const firstCardTop = await page.locator('main [data-testid="article-card"]').first().evaluate((el) => el.getBoundingClientRect().top);
     expect(firstCardTop).toBeLessThan(PHONE.height);
+    // The card's link is a finger's target, though drawn as one line of text.
+    expect((await page.getByTestId('daily-card').getByRole('link').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+    // A day far from today: the day before and after at the row's ends, Today centred under them.
+    await page.goto(`/daily?day=${addDays(today, -5)}`);
+    await dayShown(page, addDays(today, -5));
+    const box = async (name: string | RegExp) => (await page.getByRole('link', { name, exact: typeof name === 'string' }).boundingBox())!;
+    const [before, after, todayLink] = [await box(/^Previous day/), await box(/^Next day/), await box('Today')];
+    expect(after.y).toBe(before.y);
+    expect(todayLink.y).toBeGreaterThan(before.y);
+    expect(Math.abs(todayLink.x + todayLink.width / 2 - PHONE.width / 2)).toBeLessThan(24);
 
     await page.goto('/daily');
     await dayShown(page, today);

@@ -75,7 +75,12 @@ export function DailyPage() {
         <Link to={link(previous)} rel="prev" aria-label={`Previous day: ${formatDailyDate(previous)}`}>
           ← Previous day
         </Link>
-        {day !== today ? <Link to={paths.daily}>Today</Link> : null}
+        {/* Not beside a link that already goes there (the day before or after today). */}
+        {day !== today && previous !== today && next !== today ? (
+          <Link to={paths.daily} className={styles.today}>
+            Today
+          </Link>
+        ) : null}
         <Link to={link(next)} rel="next" aria-label={`Next day: ${formatDailyDate(next)}`}>
           Next day →
         </Link>
