@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Article } from '@fw/contracts';
-import { launchBrowser, newPage, baseURL, waitForAppDrawn } from './browser.ts';
+import { launchBrowser, newPage, baseURL, waitForAppDrawn, waitForControl } from './browser.ts';
+import { expectSteady, watchLayoutShifts } from './ui-checks.ts';
 
 const WAIT_MS = 30_000;
 /** Sub-pixel rounding between two layouts of the same page. */
@@ -156,4 +157,19 @@ describe('nothing jumps on take-over', () => {
       await context.close();
     });
   }
+
+  it('a page the app draws itself keeps its footer below the first screen while it loads (Family Worship at 1280 px)', async () => {
+    const { context, page } = await newPage(browser, { viewport: DESKTOP });
+    await context.addInitScript(watchLayoutShifts);
+    await page.goto('/family');
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT_MS });
+    await waitForControl(page, WAIT_MS);
+    // Read from the device this time, behind a loading screen: the footer stayed in view under
+    // it and was pushed down when the lessons came (a shift of 0.36).
+    await page.reload();
+    await waitForAppDrawn(page, 'main h1', WAIT_MS);
+    await page.locator('main [data-testid="lesson"], main [data-testid="no-lessons"]').first().waitFor({ timeout: WAIT_MS });
+    await expectSteady(page);
+    await context.close();
+  });
 });

@@ -120,10 +120,14 @@ describe('public site', () => {
 
     await page.getByLabel('Name', { exact: true }).fill('Visitor Ruth');
     await page.getByLabel('Comment', { exact: true }).fill('A thoughtful read for our family.');
-    await page.getByRole('button', { name: 'Post Comment' }).click();
+    // From the keyboard: the button keeps it while the comment goes and after.
+    const post = page.getByRole('button', { name: 'Post Comment' });
+    await post.focus();
+    await page.keyboard.press('Enter');
     await page.getByText('Waiting for approval: only you can see this').waitFor();
     await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('');
     await expect(page.getByLabel('Comment', { exact: true }).inputValue()).resolves.toBe('');
+    await expect.poll(() => post.evaluate((button) => button === document.activeElement)).toBe(true);
     // Not public until approved.
     const after = await apiPost<{ comments: Comment[] }>('/api/articles/comments', { articleId: id });
     expect(after.comments).toHaveLength(comments.length);

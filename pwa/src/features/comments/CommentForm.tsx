@@ -16,7 +16,7 @@ export function CommentForm({ articleId }: { articleId: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim() || !content.trim()) return;
+    if (sending || !name.trim() || !content.trim()) return;
     setSending(true);
     try {
       const id = newObjectId();
@@ -63,7 +63,9 @@ export function CommentForm({ articleId }: { articleId: string }) {
           onChange={(e) => setContent(e.target.value)}
         />
       </label>
-      <button type="submit" disabled={sending}>
+      {/* Not disabled while sending: a disabled button drops the keyboard to the page's top, and
+          the next Tab went on to the footer, past the comment just posted. */}
+      <button type="submit" aria-disabled={sending}>
         {sending ? 'Sending…' : 'Post Comment'}
       </button>
     </form>

@@ -60,10 +60,12 @@ export function PlansPage() {
     document.title = 'Reading plans · Living Best Now';
   }, []);
 
-  if (!followed || !builtIn || lesson === undefined) return <LoadingScreen label="Loading the reading plans" />;
+  if (!followed || !builtIn) return <LoadingScreen label="Loading the reading plans" />;
+  // This week's lesson last: on a first visit it comes with the schedule, a moment after the rest,
+  // and drawn under them it moves none of them.
   const offers: Offer[] = [
-    ...(lesson ? [{ id: lesson.id, name: lesson.name, description: lesson.description, dayCount: lesson.days.length, days: lesson.days }] : []),
     ...builtIn.map((p) => ({ id: p.id, name: p.name, description: p.description, dayCount: p.days.length })),
+    ...(lesson ? [{ id: lesson.id, name: lesson.name, description: lesson.description, dayCount: lesson.days.length, days: lesson.days }] : []),
   ];
   const followedBy = new Map(followed.map((p) => [p.planId, p]));
   const start = async (offer: Offer) => {
@@ -98,9 +100,6 @@ export function PlansPage() {
           <label htmlFor={dateId}>Start on</label>
           <input id={dateId} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
         </div>
-        {lesson === null ? (
-          <p className={styles.muted}>No Family Worship lesson with Bible passages is on this device for this week yet, so there is no plan for it.</p>
-        ) : null}
         <ul className={styles.list}>
           {offers.map((offer) => {
             const mine = followedBy.get(offer.id);
@@ -126,6 +125,9 @@ export function PlansPage() {
             );
           })}
         </ul>
+        {lesson === null ? (
+          <p className={styles.muted}>No Family Worship lesson with Bible passages is on this device for this week yet, so there is no plan for it.</p>
+        ) : null}
       </section>
     </div>
   );

@@ -1,7 +1,8 @@
 // The plans screens' reads: the plans the reader follows (live, from the device), the built-in
 // plans and a followed plan's readings (loaded once, on demand), and this week's lesson as a plan.
 import { useEffect, useState } from 'react';
-import { db, useLiveQuery, type PlanProgress } from '../../db/db.ts';
+import { db, getMeta, useLiveQuery, type PlanProgress } from '../../db/db.ts';
+import { META } from '../../db/meta-keys.ts';
 import { now } from '../../lib/clock.ts';
 import type { ReadingPlan } from './plan-days.ts';
 import { lessonPlan, type LessonPlan } from './lesson-plan.ts';
@@ -47,5 +48,11 @@ export function usePlanDays(plans: PlanProgress[] | undefined): Map<string, stri
 
 /** This week's lesson as a plan; null when there is none to offer, undefined while reading. */
 export function useLessonPlan(): LessonPlan | null | undefined {
-  return useLiveQuery(async () => lessonPlan(await db.worship.toArray(), now()), []);
+  return useLiveQuery(async () => {
+    const lessons = await db.worship.toArray();
+    // Before the device's first schedule arrives (a first visit, online), whether this week has a
+    // lesson is not known yet: undefined, rather than say there is none and take it back.
+    if (!lessons.length && navigator.onLine && (await getMeta(META.SCHEDULE_ETAG)) === undefined) return undefined;
+    return lessonPlan(lessons, now());
+  }, []);
 }
