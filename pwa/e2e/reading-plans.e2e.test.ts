@@ -72,6 +72,8 @@ describe('reading plans', () => {
 
     await page.getByRole('button', { name: "Mark as read: Today's reading" }).click();
     await eventually(async () => (await plansOf(page))[0]?.done.length === readings.length, 'the day marked read on the device');
+    // The button is gone: the keyboard is on the day's first reading, now marked read.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^✓Read: /);
     const [stored] = await plansOf(page);
     expect(stored).toMatchObject({ planId: 'psalms-proverbs-month', startDate: localDay(), readOn: [localDay()] });
     expect(stored!.done).toContain('0:Prov.1');

@@ -2,7 +2,7 @@
 // "Mark as read"; earlier readings still waiting, with "Catch up" (read them now) or "Shift the
 // plan to today" (start again from the oldest one); progress and a gentle streak line. Reading a
 // chapter to its end in the reader marks it too (PlanReadingMark.tsx).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { db, useLiveQuery, type PlanProgress } from '../../db/db.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
@@ -20,10 +20,16 @@ import styles from './PlansPage.module.css';
 function DayReadings({ progress, days, day, label }: { progress: PlanProgress; days: string[][]; day: number; label: string }) {
   const readings = readingsOf(progress, days, day);
   const open = readings.filter((r) => !r.done);
-  const mark = () => markReadings(progress._id, open.map((r) => readingKey(day, r.osis)), today()).catch((e: unknown) => notifyError(e));
+  const listRef = useRef<HTMLUListElement>(null);
+  // The button goes once the day is read: the keyboard goes to the day's first reading (now
+  // "Read: …"), not to the page's top.
+  const mark = () =>
+    markReadings(progress._id, open.map((r) => readingKey(day, r.osis)), today())
+      .then(() => listRef.current?.querySelector('a')?.focus())
+      .catch((e: unknown) => notifyError(e));
   return (
     <>
-      <ul className={styles.readings} aria-label={label}>
+      <ul className={styles.readings} aria-label={label} ref={listRef}>
         {readings.map((r) => (
           <li key={r.osis}>
             <Link to={r.href} data-done={r.done}>
