@@ -56,8 +56,10 @@ function SearchHero({ search }: { search: HomeSearch }) {
   );
 }
 
-/** The tab's panel: the category's heading, the result count of a search, and its cards. */
-/** `onDrawn`: told once the panel shows its cards (or says there are none), not while they load. */
+/**
+ * The tab's panel: the category's heading, the result count of a search, and its cards. `onDrawn`
+ * is told once it shows its cards (or says there are none), not while they load.
+ */
 function ArticlePanel({ search, onDrawn }: { search: HomeSearch; onDrawn: () => void }) {
   const { query, tab, shown } = search;
   const hits = useArticleHits(tab, query, shown);
