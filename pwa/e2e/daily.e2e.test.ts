@@ -11,6 +11,7 @@ import type { DailyText } from '@fw/contracts/daily';
 import { formatDailyDate } from '@fw/contracts/daily';
 import { isoDay, isoFromDay } from '@fw/contracts/lessons';
 import { API_PATHS } from '@fw/contracts/paths';
+import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { CONFIRM } from '../src/lib/admin-messages.ts';
 import { launchBrowser, newPage, waitForAppDrawn, waitForControl, waitForServiceWorker, waitOrTell } from './browser.ts';
 import { NO_SHIFT, axeViolations, expectSteady, resetShifts, watchLayoutShifts } from './ui-checks.ts';
@@ -279,9 +280,10 @@ describe('the daily text', () => {
     // The visit whose sync brought the text shows no card: the next one does.
     await page.reload();
     await page.getByTestId('daily-card').waitFor();
-    // A place part-way through an article: Continue reading will show it.
+    // A place part-way through a long article (a seeded one: the newest card may be a one-line
+    // article another test made, read to its end at once): Continue reading will show it.
     await waitForAppDrawn(page, 'main [data-testid="article-card"]');
-    await page.locator('main [data-testid="article-card"]').first().click();
+    await page.locator('main [data-testid="article-card"]', { hasText: FEATURED_ARTICLES[0]!.title }).first().click();
     const text = page.locator('main article p').first();
     await text.waitFor();
     await page.mouse.wheel(0, 300);
