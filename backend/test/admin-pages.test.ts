@@ -317,6 +317,11 @@ describe('admin pages at a library size', () => {
 
     const first = await walk('0');
     expect(first.pages.length).toBeGreaterThan(1);
+    // Each page says how many changes come after it: the later pages' own, down to none.
+    const changesIn = (p: Changes) =>
+      p.articles.length + p.comments.length + p.users.length + p.removed.articles.length + p.removed.comments.length + p.removed.users.length;
+    const counts = first.pages.map(changesIn);
+    expect(first.pages.map((p) => p.left)).toEqual(counts.map((_, i) => counts.slice(i + 1).reduce((sum, n) => sum + n, 0)));
     // Every thing once, drafts and waiting comments included, and the removals the database recorded.
     expect(sorted(first.all('articles'))).toEqual(await ids('articles'));
     expect(sorted(first.all('comments'))).toEqual(await ids('comments'));

@@ -38,6 +38,11 @@ export const adminChangesSchema = envelope({
   removed: z.object({ articles: z.array(z.string()), comments: z.array(z.string()), users: z.array(z.string()) }),
   cursor: z.string(),
   hasMore: z.boolean(),
+  /**
+   * How many changes come after this page, as the server counted when it answered: a device walking
+   * a large admin view from the start shows how far it has come. Absent from older servers.
+   */
+  left: z.number().int().nonnegative().optional(),
   reset: z.boolean().optional(),
 });
 export type AdminChanges = z.infer<typeof adminChangesSchema>;

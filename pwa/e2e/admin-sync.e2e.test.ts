@@ -96,11 +96,33 @@ describe('an admin device on a larger library', () => {
   });
 
   it('brings ten changes from another device in a round under 1% of the first pull, and shows them', async () => {
+    // Every count the refresh line shows while the first pull walks its pages (app/layouts/AdminRefresh.tsx).
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __pullCounts: string[] }).__pullCounts = []);
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="admin-pull-progress"]')?.textContent ?? '';
+        if (text !== (seen.at(-1) ?? '')) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await loginAs(page, tier.admin);
     // The first pull: page after page until one says there is no more.
     const firstPull = await answered(0, (answers) => answers.some((r) => !r.body.hasMore));
     // Several pages: the whole view, drafts and waiting comments included.
     expect(firstPull.length).toBeGreaterThan(5);
+    // Meanwhile the screen said how far it had come, of every change the walk brought, and once it
+    // ended it said no count.
+    const changesIn = ({ body }: { body: AdminChanges }) =>
+      body.articles.length + body.comments.length + body.users.length + body.removed.articles.length + body.removed.comments.length + body.removed.users.length;
+    const walked = firstPull.reduce((sum, r) => sum + changesIn(r), 0);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __pullCounts: string[] }).__pullCounts.at(-1))).toBe('');
+    const counts = (await page.evaluate(() => (window as unknown as { __pullCounts: string[] }).__pullCounts)).filter(Boolean);
+    expect(counts.length).toBeGreaterThan(0);
+    const parsed = counts.map((text) => /^([\d,]+) of ([\d,]+) changes on this device$/.exec(text)!.slice(1).map((n) => Number(n.replace(/,/g, ''))));
+    for (const [done, total] of parsed) {
+      expect(total).toBe(walked);
+      expect(done).toBeLessThan(total);
+    }
+    expect(parsed.map(([done]) => done)).toEqual(parsed.map(([done]) => done).sort((x, y) => x - y));
     const firstBytes = firstPull.reduce((sum, r) => sum + r.bytes, 0);
     const things = firstPull.reduce((sum, r) => sum + r.body.articles.length + r.body.comments.length + r.body.users.length, 0);
     expect(things).toBeGreaterThanOrEqual(SIZES.articles + SIZES.comments);

@@ -8,6 +8,7 @@ import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts'
 import { pullAdmin } from './pull-admin.ts';
 import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT } from '../db/meta-keys.ts';
 import { SETTLED_COUNT_KEY, enqueue } from './outbox.ts';
+import { getAdminPullProgress, subscribeAdminPullProgress } from './admin-progress.ts';
 
 const user = { _id: '64f000000000000000000301', name: 'Ann', email: 'ann@example.com', role: 'admin' as const, isApproved: true };
 
@@ -52,6 +53,34 @@ describe('pullAdmin', () => {
     expect(await pullAdmin()).toBe(true);
     expect(server.calls.map((c) => c.path)).toEqual([`${API_PATHS.adminChanges}?since=e1.9&limit=200`]);
     expect(await db.users.toArray()).toEqual([user]);
+  });
+
+  it('says how far a walk of several pages has come, by what the server says is left, and nothing once it ends', async () => {
+    const a = { ...user, _id: '64f000000000000000000311' };
+    const b = { ...user, _id: '64f000000000000000000312' };
+    const c = { ...user, _id: '64f000000000000000000313' };
+    server.script = (call) =>
+      sinceOf(call) === '0'
+        ? changes({ users: [user, a], cursor: 'e1.2', hasMore: true, left: 4 })
+        : sinceOf(call) === 'e1.2'
+          ? changes({ users: [b], removed: { articles: [], comments: ['64f000000000000000000399'], users: [] }, cursor: 'e1.4', hasMore: true, left: 2 })
+          : changes({ users: [c], cursor: 'e1.6', left: 0 });
+    const seen: ({ done: number; total: number } | null)[] = [];
+    const stop = subscribeAdminPullProgress(() => seen.push(getAdminPullProgress()));
+    expect(await pullAdmin()).toBe(true);
+    stop();
+    // The last page's answer ends the round: no count is left on screen.
+    expect(seen).toEqual([{ done: 2, total: 6 }, { done: 4, total: 6 }, null]);
+    expect(await db.users.count()).toBe(4);
+
+    // A server that does not say what is left: busy, with no count.
+    server.calls = [];
+    server.script = (call) => (sinceOf(call) === 'e1.6' ? changes({ users: [user], cursor: 'e1.7', hasMore: true }) : changes({ cursor: 'e1.8' }));
+    seen.length = 0;
+    const stopAgain = subscribeAdminPullProgress(() => seen.push(getAdminPullProgress()));
+    expect(await pullAdmin()).toBe(true);
+    stopAgain();
+    expect(seen).toEqual([]);
   });
 
   it('starts over on a reset, keeping what the outbox still holds', async () => {

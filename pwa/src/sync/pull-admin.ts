@@ -16,6 +16,7 @@ import type { EntityTable } from '../db/db.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT } from '../db/meta-keys.ts';
 import { heldRecordIds } from './write-kinds/registry.ts';
+import { setAdminPullProgress } from './admin-progress.ts';
 
 const FROM_THE_START = '0';
 
@@ -85,14 +86,28 @@ async function ask(since: string): Promise<Asked> {
   return { since, settledBefore, page };
 }
 
+/** The changes a page holds, removals included. */
+const changesIn = (page: AdminChanges) =>
+  page.articles.length + page.comments.length + page.users.length +
+  page.removed.articles.length + page.removed.comments.length + page.removed.users.length;
+
 /**
  * Brings the admin's view up to the server's, page by page. Answers false, applying nothing more,
  * when a write was confirmed while a page was on its way: the page may predate it, and the next
  * round asks again from the cursor reached so far.
  */
 export async function pullAdmin(): Promise<boolean> {
+  try {
+    return await walkChanges();
+  } finally {
+    setAdminPullProgress(null);
+  }
+}
+
+async function walkChanges(): Promise<boolean> {
   await replayHeldBack();
   let ahead: Asked | null = null;
+  let done = 0;
   for (;;) {
     const since = (await getMeta<string>(ADMIN_CURSOR)) ?? FROM_THE_START;
     const { settledBefore, page: answer } = ahead?.since === since ? ahead : await ask(since);
@@ -127,6 +142,11 @@ export async function pullAdmin(): Promise<boolean> {
     });
     if (outcome === 'stale') return false;
     if (outcome === 'applied' && !page.hasMore) return true;
+    if (outcome === 'applied') {
+      done += changesIn(page);
+      // Older servers do not say what is left: the refresh line then just says it is busy.
+      setAdminPullProgress(page.left === undefined ? null : { done, total: done + page.left });
+    }
   }
 }
 

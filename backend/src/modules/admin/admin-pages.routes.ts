@@ -104,6 +104,7 @@ export function adminPagesRouter({ connection, adminOnly }: AdminPagesRouterDeps
       ...(await changesOf(state.admin, page.entries.map((entry) => entry.id))),
       cursor: formatCursor(state.epoch, page.cursor),
       hasMore: page.hasMore,
+      left: page.left,
       ...(reset ? { reset: true } : {}),
     };
     ctx.body = body;

@@ -11,10 +11,11 @@ describe('FeedIndex', () => {
       index.put({ seq, id, json: `"${id}${seq}"` });
     }
     expect(ids(index, 0, 10)).toEqual(['b@2', 'c@3', 'a@4', 'd@6']);
-    expect(index.page(0, 2)).toMatchObject({ cursor: 3, hasMore: true });
+    expect(index.page(0, 2)).toMatchObject({ cursor: 3, hasMore: true, left: 2 });
+    expect(index.page(0, 1)).toMatchObject({ cursor: 2, hasMore: true, left: 3 });
     expect(ids(index, 3, 2)).toEqual(['a@4', 'd@6']);
-    expect(index.page(3, 2)).toMatchObject({ cursor: 6, hasMore: false });
-    expect(index.page(6, 5)).toEqual({ entries: [], cursor: 6, hasMore: false });
+    expect(index.page(3, 2)).toMatchObject({ cursor: 6, hasMore: false, left: 0 });
+    expect(index.page(6, 5)).toEqual({ entries: [], cursor: 6, hasMore: false, left: 0 });
     expect(index.page(99, 5).cursor).toBe(99);
   });
 
@@ -22,8 +23,8 @@ describe('FeedIndex', () => {
     const index = new FeedIndex();
     for (const [seq, id] of [[2, 'a'], [5, 'b'], [9, 'c']] as const) index.put({ seq, id });
     expect([0, 2, 4, 5, 9, 99].map((since) => index.position(since))).toEqual([0, 1, 1, 2, 3, 3]);
-    expect(index.slice(1, 3)).toMatchObject({ cursor: 9, hasMore: false });
-    expect(index.slice(0, 1)).toMatchObject({ cursor: 2, hasMore: true });
+    expect(index.slice(1, 3)).toMatchObject({ cursor: 9, hasMore: false, left: 0 });
+    expect(index.slice(0, 1)).toMatchObject({ cursor: 2, hasMore: true, left: 2 });
     expect(index.slice(1, 2).entries.map((e) => e.id)).toEqual(['b']);
   });
 

@@ -21,6 +21,8 @@ export interface IndexPage {
   /** The `since` of the next request: the last change on this page, or `since` when empty. */
   cursor: number;
   hasMore: boolean;
+  /** How many entries come after this page. */
+  left: number;
 }
 
 /** Index of the first element of sorted `values` greater than `value`. */
@@ -112,6 +114,7 @@ export class FeedIndex {
       entries: seqs.map((seq) => this.bySeq.get(seq)!),
       cursor: seqs.at(-1) ?? this.seqs.at(-1) ?? 0,
       hasMore: end < this.seqs.length,
+      left: Math.max(0, this.seqs.length - end),
     };
   }
 
@@ -123,6 +126,7 @@ export class FeedIndex {
       entries: seqs.map((seq) => this.bySeq.get(seq)!),
       cursor: seqs.at(-1) ?? since,
       hasMore: start + limit < this.seqs.length,
+      left: Math.max(0, this.seqs.length - start - seqs.length),
     };
   }
 }

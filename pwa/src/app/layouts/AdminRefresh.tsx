@@ -6,6 +6,7 @@ import { useDeviceQuery } from '../../db/live.ts';
 import { ADMIN_SYNCED_AT } from '../../db/meta-keys.ts';
 import { useOnline } from '../../sync/status.ts';
 import { requestSync } from '../../sync/engine.ts';
+import { useAdminPullProgress } from '../../sync/admin-progress.ts';
 import { relativeTime } from '../../components/ui/RelativeTime.tsx';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import styles from './AdminLayout.module.css';
@@ -19,6 +20,8 @@ export function AdminRefresh() {
   // Opening the screen pulls at once when online: busy from the first render.
   const [busy, setBusy] = useState(online);
   const [now, setNow] = useState(() => Date.now());
+  // A long walk (a new device at a large site) says how far it has come; its lists fill meanwhile.
+  const progress = useAdminPullProgress();
 
   function settle() {
     setBusy(false);
@@ -39,8 +42,14 @@ export function AdminRefresh() {
   return (
     <div className={styles.refresh} data-testid="admin-refresh">
       <span aria-live="polite">
-        {busy ? 'Refreshing…' : syncedAt ? `Last synced ${relativeTime(syncedAt, Math.max(now, syncedAt))}` : 'Not synced yet'}
+        {busy || progress ? 'Refreshing…' : syncedAt ? `Last synced ${relativeTime(syncedAt, Math.max(now, syncedAt))}` : 'Not synced yet'}
       </span>
+      {/* Apart from the live words: a count that changes every page would be read out each time. */}
+      {progress ? (
+        <span data-testid="admin-pull-progress">
+          {progress.done.toLocaleString('en-US')} of {progress.total.toLocaleString('en-US')} changes on this device
+        </span>
+      ) : null}
       <button type="button" className={buttonStyles.small} onClick={refresh} disabled={busy || !online}>
         Refresh
       </button>
