@@ -1,11 +1,13 @@
 // Scripture at a tap, in a real chromium against the real server: a citation in an article and in
 // a lesson opens its verses offline after a reload, with the keyboard and with a name a screen
 // reader announces; the chapter reader drawn by the server for a cold visitor and opened offline
-// for a returning one; "John 3:16" finds the article citing John 3:14-18.
+// for a returning one; "John 3:16" finds the article citing John 3:14-18; in the reader, focus
+// stays on the verse after a highlight colour or a note is chosen with the keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { bookBySlug } from '@fw/contracts/bible';
-import { launchBrowser, newPage } from './browser.ts';
+import { eventually } from './admin-helpers.ts';
+import { launchBrowser, newPage, waitForAppDrawn } from './browser.ts';
 import { adminToken, createArticle, deleteArticle, readStore, waitForServiceWorker, type MadeArticle } from './reader-helpers.ts';
 
 const PHONE = { width: 375, height: 740 };
@@ -87,6 +89,58 @@ describe('scripture at a tap', () => {
     await page.goto('/bible/john/3#v16');
     await expect(page.locator('#v16').textContent()).resolves.toContain(JOHN_3_16);
     await expect(page.locator('li[class*="ChapterPage_marked"]').evaluateAll((items) => items.map((li) => li.id))).resolves.toEqual(['v16']);
+    await context.close();
+  });
+
+  it('in the chapter reader by keyboard, a colour chosen or a note saved leaves focus on the verse’s number', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.goto(`/article/${article._id}`);
+    await waitForBooks(page, ['John']);
+    await page.goto('/bible/john/3');
+    await waitForAppDrawn(page, '[data-testid="chapter-reader"] button[aria-label="Verse 5"]');
+    const focused = () =>
+      page.evaluate(() => {
+        const at = document.activeElement;
+        return !at || at === document.body ? 'the page' : (at.getAttribute('aria-label') ?? at.textContent);
+      });
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 12 && (await focused()) !== name; i += 1) await page.keyboard.press('Tab');
+      expect(await focused()).toBe(name);
+    };
+    type Stored = { passage: { verse: number }; color: string; note: string };
+
+    // A colour: the tools go once it is kept, and focus is on Verse 5 again, not the page.
+    await page.getByRole('button', { name: 'Verse 5', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const tools = page.getByRole('group', { name: 'Tools for John 3:5' });
+    await tools.waitFor();
+    await tabTo('Highlight in pink');
+    await page.keyboard.press('Enter');
+    await eventually(
+      async () => (await readStore<Stored>(page, 'verseHighlights')).some((h) => h.passage.verse === 5 && h.color === 'pink'),
+      'the pink highlight kept',
+    );
+    await tools.waitFor({ state: 'detached' });
+    expect(await focused()).toBe('Verse 5');
+
+    // On to verse 6 and "Add note": once the note is saved and its sheet closed, focus is on Verse 6.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Verse 6');
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: 'Tools for John 3:6' }).waitFor();
+    await tabTo('Add note');
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: 'John 3:6' });
+    await sheet.getByLabel('Add a note').waitFor();
+    await page.keyboard.type('Born of the Spirit.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await eventually(
+      async () => (await readStore<Stored>(page, 'verseHighlights')).some((h) => h.passage.verse === 6 && h.note === 'Born of the Spirit.'),
+      'the note kept',
+    );
+    await sheet.waitFor({ state: 'hidden' });
+    expect(await focused()).toBe('Verse 6');
     await context.close();
   });
 

@@ -1,7 +1,8 @@
 // The study tools in a real chromium against the real server: highlights and notes by touch on a
-// phone and by keyboard, re-attached after an administrator edits the article (and kept as "no
-// longer in the article" where the words went), My notes searched offline after a reload, read
-// aloud through a stand-in speechSynthesis, and a backup restored on a fresh profile.
+// phone and by keyboard (a Shift+arrow selection, the Notes list to a highlight), re-attached
+// after an administrator edits the article (and kept as "no longer in the article" where the
+// words went), My notes searched offline after a reload, read aloud through a stand-in
+// speechSynthesis, and a backup restored on a fresh profile.
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,6 +133,72 @@ describe('study tools', () => {
     await page.keyboard.press('Enter');
     await eventually(async () => !(await highlightsOf(page, article._id)).some((h) => h._id === made._id), 'the highlight to go');
     await eventually(async () => !(await drawnHighlights(page))['hl-blue']?.includes('your family'), 'the highlight gone from the page');
+    await context.close();
+  });
+
+  it('by keyboard alone at 375 px: a Shift+arrow selection, Tab to the bar; the Notes list scrolls to a highlight and opens it', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    await openArticle(page, article);
+    const WORDS = 'said again at supper';
+    const focused = () =>
+      page.evaluate(() => {
+        const at = document.activeElement;
+        return !at || at === document.body ? 'the page' : (at.getAttribute('aria-label') ?? at.textContent);
+      });
+    // A selection started in the text (as caret browsing or a screen reader would), made longer
+    // with Shift+arrow keys; the next Tab is the bar's first colour, not the links after the words.
+    await selectWords(page, 'said ag');
+    for (let i = 0; i < 13; i += 1) await page.keyboard.press('Shift+ArrowRight');
+    expect(await page.evaluate(() => document.getSelection()?.toString())).toBe(WORDS);
+    const bar = page.getByRole('group', { name: 'Highlight the selected words' });
+    await bar.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Highlight in yellow');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Highlight in blue');
+    await page.keyboard.press('Enter');
+    const made = await eventually(async () => (await highlightsOf(page, article._id)).find((h) => h.quote.exact === WORDS), 'the highlight of the keyboard selection');
+    expect(made.color).toBe('blue');
+    await bar.waitFor({ state: 'detached' });
+
+    // Reached again from the Notes list, scrolled out of view first: its words come into view and
+    // focus is in its panel (its colour), where the keyboard recolours it, notes and removes it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await eventually(async () => (await highlightBox(page, 'hl-blue', WORDS))!.y < 0, 'the highlight scrolled out of view');
+    await page.getByTestId('notes-button').focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('dialog', { name: 'Notes on this article' });
+    const item = list.getByRole('button', { name: /said again at supper/ });
+    await item.waitFor();
+    for (let i = 0; i < 6 && !(await item.evaluate((b) => b === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: 'Highlight' });
+    await sheet.getByRole('radio', { name: 'Blue' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    // In view between the page's header and the sheet (from the foot of the screen on a phone).
+    const box = (await highlightBox(page, 'hl-blue', WORDS))!;
+    const [headerBottom, sheetTop] = await sheet.evaluate((dialog) => [document.querySelector('header')!.getBoundingClientRect().bottom, dialog.getBoundingClientRect().top]);
+    expect(box.y).toBeGreaterThanOrEqual(Math.max(0, headerBottom!));
+    expect(box.y + box.height).toBeLessThanOrEqual(sheetTop!);
+    await page.keyboard.type('Keep reading.');
+    await sheet.getByRole('button', { name: 'Save note' }).focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await highlightsOf(page, article._id)).find((h) => h._id === made._id)?.note === 'Keep reading.', 'the note kept');
+    await sheet.waitFor({ state: 'hidden' });
+
+    // A highlight with its note (no note editor to take focus), opened from the list: focus is on its colour.
+    await page.getByTestId('notes-button').focus();
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 6 && !(await item.evaluate((b) => b === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await sheet.getByText('Keep reading.').waitFor();
+    expect(await sheet.getByRole('radio', { name: 'Blue', checked: true }).evaluate((radio) => radio === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await eventually(async () => (await highlightsOf(page, article._id)).find((h) => h._id === made._id)?.color === 'pink', 'the new colour kept');
+    await sheet.getByRole('button', { name: 'Remove highlight' }).focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => !(await highlightsOf(page, article._id)).some((h) => h._id === made._id), 'the highlight removed');
     await context.close();
   });
 

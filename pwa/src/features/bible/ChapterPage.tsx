@@ -5,7 +5,7 @@
 // highlights and notes kept with the article study data, sharing as words or as an image, and
 // "Cited in"; at the end, a reading plan's mark (features/plans). The server draws the same page for a first visit (backend/src/modules/pages,
 // chapter-page.ts, with the same class names); offline it opens from the book kept on the device.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { BIBLE_BOOKS, bookBySlug, chapterPath, formatRange, scriptureHref, type BibleBook } from '@fw/contracts/bible';
 import { SITE_NAME } from '@fw/contracts/pages';
@@ -105,6 +105,16 @@ export function ChapterPage() {
   // closes the sheets; focus goes back to what opened them. A modal open over them (a sheet, a
   // card) takes its own Escape first.
   const choosing = selected.size > 0;
+  // Lets go of the chosen verses with focus on the first one's number, the button that chose it:
+  // their tools go with them (by Escape, ×, or once a colour or a note is chosen), and focus would
+  // otherwise fall to the page.
+  const letGo = useCallback(
+    (verses: ReadonlySet<number>) => {
+      setSelection({ at: pathname, verses: new Set() });
+      if (verses.size) listRef.current?.querySelector<HTMLElement>(`#v${Math.min(...verses)} button[aria-pressed]`)?.focus();
+    },
+    [pathname],
+  );
   useEffect(() => {
     if (!pickerOpen && !choosing) return;
     const onKey = (event: KeyboardEvent) => {
@@ -115,13 +125,11 @@ export function ChapterPage() {
         reader?.querySelector<HTMLElement>('button[aria-label="Books and chapters"]')?.focus();
         return;
       }
-      const first = Math.min(...selection.verses);
-      setSelection({ at: pathname, verses: new Set() });
-      listRef.current?.querySelector<HTMLElement>(`#v${first} button[aria-pressed]`)?.focus();
+      letGo(selection.verses);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [pickerOpen, choosing, selection.verses, pathname]);
+  }, [pickerOpen, choosing, selection.verses, letGo]);
   useEffect(() => {
     if (state.status !== 'ready' || !cited) return;
     listRef.current?.querySelector(`#v${cited.from}`)?.scrollIntoView({ block: 'center' });
@@ -148,7 +156,7 @@ export function ChapterPage() {
     else next.add(verse);
     setSelection({ at: pathname, verses: next });
   };
-  const clear = () => setSelection({ at: pathname, verses: new Set() });
+  const clear = () => letGo(selected);
   const passage = selectionPassage(book.osis, chapter, selected);
   let tools = null;
   if (passage) {

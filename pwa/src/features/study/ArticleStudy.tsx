@@ -1,8 +1,9 @@
 // The study tools on an article page, the study feature's public entry for it: `useArticleStudy`
 // gives the page its actions (Listen, Notes) and the layer after the text (the highlight bar,
 // margin notes, the notes sheet). The highlights drawn over the article's text are
-// use-highlight-marks.ts; the selection and taps on highlights are use-text-selection.ts.
-import { forwardRef, useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
+// use-highlight-marks.ts; the selection and taps on highlights are use-text-selection.ts. By
+// keyboard: Tab from a selection goes to the bar, and the Notes list reaches every highlight.
+import { forwardRef, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { db, useLiveQuery, type HighlightColor } from '../../db/db.ts';
 import { ListenControl } from '../read-aloud/index.ts';
 import { notifyError } from '../../components/ui/toast.tsx';
@@ -10,6 +11,7 @@ import { HighlightBar } from './HighlightBar.tsx';
 import { MarginNotes } from './MarginNotes.tsx';
 import { NO_LONGER_IN_ARTICLE, StudySheet, type SheetState } from './StudySheet.tsx';
 import { addHighlight, type ArticleRef } from './study-store.ts';
+import type { DrawnHighlights } from './highlight-layer.ts';
 import { ORPHAN_LINE_ID, useHighlightMarks } from './use-highlight-marks.ts';
 import { selectedQuote, useHighlightTaps, usePendingQuote } from './use-text-selection.ts';
 import styles from './study.module.css';
@@ -64,6 +66,44 @@ function OrphanLine({ count, onList }: { count: number; onList: () => void }) {
 }
 
 /**
+ * Tab from words selected in the text goes to the highlight bar, as Tab from a verse goes to its
+ * tools (bible/VerseTools.tsx): a selection made with the keys (caret browsing, Shift+arrows)
+ * moves no focus, so the browser would start from the top of the page.
+ */
+function useTabToBar(barShown: boolean, contentRef: RefObject<HTMLDivElement | null>, barRef: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    if (!barShown) return;
+    const onKey = (event: KeyboardEvent) => {
+      const root = contentRef.current;
+      if (event.key !== 'Tab' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented || !root) return;
+      const at = document.activeElement;
+      if ((at && at !== document.body && !root.contains(at)) || !selectedQuote(root)) return;
+      const first = barRef.current?.querySelector('button');
+      if (!first) return;
+      event.preventDefault();
+      first.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [barShown, contentRef, barRef]);
+}
+
+/** A highlight opened from the Notes list is scrolled into view, between the header and the sheet. */
+function useShowListed(sheet: SheetState, drawnRef: RefObject<DrawnHighlights>): void {
+  const id = sheet?.kind === 'highlight' && sheet.fromList ? sheet.id : null;
+  useEffect(() => {
+    const range = id ? drawnRef.current.spans.get(id) : undefined;
+    if (!range) return;
+    const rect = range.getBoundingClientRect();
+    const top = Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+    const bottom = document.querySelector('dialog[open]')?.getBoundingClientRect().top ?? window.innerHeight;
+    if (rect.top >= top && rect.bottom <= bottom) return;
+    const want = bottom - top > rect.height ? (top + bottom - rect.height) / 2 : top;
+    window.scrollBy({ top: rect.top - want });
+  }, [id, drawnRef]);
+}
+
+/**
  * `articleId` is the page's (from its address), known before the article is read: the highlights
  * are read from the device while the article loads, not after.
  */
@@ -79,12 +119,18 @@ export function useArticleStudy(
   const { placed, painted, drawnRef } = useHighlightMarks(articleId, highlights, contentRef, html);
   const { pending, setPending, barActiveRef } = usePendingQuote(articleId, contentRef, html);
   useHighlightTaps(contentRef, html, drawnRef, setSheet);
+  const barRef = useRef<HTMLDivElement>(null);
+  useTabToBar(pending !== null, contentRef, barRef);
+  useShowListed(sheet, drawnRef);
 
   const create = useCallback(
     async (color: HighlightColor, withNote: boolean) => {
-      if (!article || !pending) return;
+      // The words selected now: a colour pressed before the last change of the selection settled
+      // (Shift+arrow, then Tab and Enter at once) still gets all of them.
+      const quote = (contentRef.current && selectedQuote(contentRef.current)) ?? pending;
+      if (!article || !quote) return;
       try {
-        const made = await addHighlight(article, pending, color);
+        const made = await addHighlight(article, quote, color);
         barActiveRef.current = false;
         setPending(null);
         document.getSelection()?.removeAllRanges();
@@ -93,7 +139,7 @@ export function useArticleStudy(
         notifyError(error);
       }
     },
-    [article, pending, barActiveRef, setPending],
+    [article, pending, contentRef, barActiveRef, setPending],
   );
 
   if (!article) return { actions: null, layer: null };
@@ -104,6 +150,7 @@ export function useArticleStudy(
     <>
       {pending ? (
         <HighlightBar
+          ref={barRef}
           onColor={(color) => void create(color, false)}
           onNote={() => void create('yellow', true)}
           onActive={(active) => {

@@ -1,9 +1,10 @@
 // The notes sheet: a modal dialog (a sheet from the bottom on phones) for one highlight (its
 // colour, its note, remove it), for a note on the whole article, or listing everything on this
-// article, with highlights whose words are gone under "No longer in the article". Focus moves
+// article, with highlights whose words are gone under "No longer in the article" (a listed one
+// opens scrolled into view: the keyboard's way to a highlight with no note marker). Focus moves
 // into it, Escape closes it, and focus returns to what opened it (or to the Notes action when
 // that is gone). "Save note" closes it: the note is kept, and the reader goes back to reading.
-import { useId, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react';
 import { HIGHLIGHT_COLORS, type ArticleNote, type Highlight, type HighlightColor } from '../../db/db.ts';
 import { notifyError } from '../../components/ui/toast.tsx';
 import { useModal } from '../../components/ui/use-modal.ts';
@@ -21,7 +22,7 @@ export const COLOR_LABELS: Record<HighlightColor, string> = { yellow: 'Yellow', 
 export const NO_LONGER_IN_ARTICLE = 'No longer in the article';
 
 export type SheetState =
-  | { kind: 'highlight'; id: string; editNote?: boolean }
+  | { kind: 'highlight'; id: string; editNote?: boolean; fromList?: boolean }
   | { kind: 'note'; id: string | null }
   | { kind: 'list' }
   | null;
@@ -144,7 +145,7 @@ function ListPanel({ highlights, notes, placed, onChange }: Omit<Props, 'article
   const gone = highlights.filter((h) => !placed.includes(h._id));
   const item = (h: Highlight) => (
     <li key={h._id} className={styles.listItem}>
-      <button type="button" className={styles.itemButton} onClick={() => onChange({ kind: 'highlight', id: h._id })}>
+      <button type="button" className={styles.itemButton} onClick={() => onChange({ kind: 'highlight', id: h._id, fromList: true })}>
         <span className={`${styles.itemQuote} hl-${h.color}`}>{h.quote.exact}</span>
         {h.note ? <span className={styles.itemNote}>{h.note}</span> : null}
       </button>
@@ -193,6 +194,7 @@ export function SheetDialog({
   testId,
   onClose,
   returnFocus,
+  view,
   children,
 }: {
   open: boolean;
@@ -200,10 +202,22 @@ export function SheetDialog({
   testId: string;
   onClose: () => void;
   returnFocus?: RefObject<HTMLElement | null>;
+  /** Names what the open sheet shows; a change is another panel in the same sheet. */
+  view?: string;
   children: ReactNode;
 }) {
   const titleId = useId();
   const ref = useModal(open, returnFocus);
+  const headRef = useRef<HTMLDivElement>(null);
+  // Another panel in the open sheet (a listed highlight opened, Cancel back to the list): the
+  // button pressed went with the old one, and focus would fall to the page. It goes to the new
+  // panel's first control (the colour chosen, the note's box) unless that took it (autoFocus).
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog?.open || dialog.contains(document.activeElement)) return;
+    const controls = dialog.querySelectorAll<HTMLElement>('input:checked, textarea, button, a[href]');
+    [...controls].find((control) => !headRef.current?.contains(control))?.focus();
+  }, [open, view, ref]);
   return (
     <dialog
       ref={ref}
@@ -221,7 +235,7 @@ export function SheetDialog({
     >
       {open ? (
         <div className={styles.sheetBody}>
-          <div className={styles.sheetHead}>
+          <div ref={headRef} className={styles.sheetHead}>
             <h2 id={titleId}>{title}</h2>
             <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
               ×
@@ -234,6 +248,13 @@ export function SheetDialog({
   );
 }
 
+/** What the sheet shows, as a name that changes with the panel. */
+function viewOf(sheet: SheetState): string {
+  if (!sheet) return '';
+  if (sheet.kind === 'list') return 'list';
+  return `${sheet.kind}:${sheet.id ?? ''}${sheet.kind === 'highlight' && sheet.editNote ? ':edit' : ''}`;
+}
+
 export function StudySheet({ article, sheet, highlights, notes, placed, onChange, returnFocus }: Props) {
   const open = sheet !== null;
 
@@ -243,7 +264,7 @@ export function StudySheet({ article, sheet, highlights, notes, placed, onChange
   const fail = (error: unknown) => notifyError(error);
 
   return (
-    <SheetDialog open={open} title={title} testId="study-sheet" onClose={() => onChange(null)} returnFocus={returnFocus}>
+    <SheetDialog open={open} title={title} testId="study-sheet" onClose={() => onChange(null)} returnFocus={returnFocus} view={viewOf(sheet)}>
       {sheet ? (
         <>
           {sheet.kind === 'list' ? <ListPanel highlights={highlights} notes={notes} placed={placed} onChange={onChange} /> : null}
