@@ -173,6 +173,33 @@ describe('public site', () => {
     await context.close();
   });
 
+  it('gives links standing alone on their line a 44 px target on a phone, without moving the page around it', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    const screens = [
+      ['/about-us', 'About Us', 'Hebrews 4:12'],
+      ['/saved', 'Saved', 'Browse the articles'],
+      ['/notes', 'My notes', 'Browse the articles'],
+    ] as const;
+    for (const [path, heading, name] of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      const link = page.getByRole('link', { name, exact: true });
+      await link.waitFor();
+      expect((await link.boundingBox())!.height, `${name} on ${path}`).toBeGreaterThanOrEqual(44);
+      // Around it, the page is laid out as it would be for a plain link.
+      const [asTarget, asPlain] = await link.evaluate((el: HTMLElement) => {
+        const around = () => el.parentElement!.getBoundingClientRect().height;
+        const target = around();
+        el.style.cssText = 'display: inline; padding: 0; margin: 0';
+        const plain = around();
+        el.style.cssText = '';
+        return [target, plain];
+      });
+      expect(asTarget, `the room of ${name} on ${path}`).toBe(asPlain);
+    }
+    await context.close();
+  });
+
   it('works offline after one visit: reload, every route, search, reading', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');

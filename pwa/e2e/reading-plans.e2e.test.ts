@@ -91,8 +91,10 @@ describe('reading plans', () => {
     await page.getByText("Today's reading is done.").waitFor();
     expect(await page.getByTestId('plan-percent').textContent()).toBe(percent);
     expect(await page.getByTestId('plan-streak').textContent()).toBe('One day so far. Every day counts.');
-    // The list of plans shows it too, offline.
-    await page.getByRole('link', { name: '← Reading plans' }).click();
+    // The list of plans shows it too, offline; the way back is a finger's target.
+    const back = page.getByRole('link', { name: '← Reading plans' });
+    expect((await back.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await back.click();
     await page.getByTestId('followed-plan').getByText("Today's reading is done.").waitFor();
 
     // Marked by mistake: pressed again, offline, the day is to read again, and stays so after a reload.

@@ -148,7 +148,7 @@ export function PlanPage() {
   return (
     <div className="page">
       <p>
-        <Link to={paths.plans}>← Reading plans</Link>
+        <Link to={paths.plans} className="tap-link">← Reading plans</Link>
       </p>
       <h1 className={styles.heading}>{progress.title}</h1>
       <p className={styles.intro}>
