@@ -1,8 +1,8 @@
 // The chapter reader as a study place, in a real chromium against the real server: a highlight and
 // a note on a verse survive a reload and are in My notes and in the backup file; Listen reads the
 // chapter through a stand-in speechSynthesis; a verse card image is drawn offline, light and dark;
-// the picker, the verses and their tools work by keyboard and on a 375 px phone; "Cited in" finds
-// the article citing the verse; axe finds nothing at 375 and 1280 px in both themes.
+// the picker (opening at the current book), the verses and their tools work by keyboard and on a
+// 375 px phone; "Cited in" finds the article citing the verse; axe finds nothing at 375 and 1280 px in both themes.
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -321,6 +321,27 @@ describe('the chapter reader', () => {
     );
     await context.close();
   });
+
+  for (const [size, options] of [['375', PHONE], ['1280', DESKTOP]] as const) {
+    it(`opens the books at ${size} px with the current one in view, chosen and under the keyboard`, async () => {
+      const { page, context } = await newPage(browser, options);
+      await openChapter(page, '/bible/revelation/21', 'Revelation 21');
+      await page.getByRole('button', { name: 'Books and chapters' }).click();
+      const picker = page.getByRole('region', { name: 'Choose a book and chapter' });
+      const current = picker.getByRole('button', { name: 'Revelation', exact: true });
+      await current.waitFor();
+      await expect.poll(() => current.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await current.getAttribute('aria-current')).toBe('true');
+      // Seen whole, within the panel's scroll and on the screen.
+      const seen = await current.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const panel = el.closest('[data-testid="chapter-picker"]')!.getBoundingClientRect();
+        return box.top >= panel.top && box.bottom <= panel.bottom && box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+      expect(seen).toBe(true);
+      await context.close();
+    });
+  }
 
   const layouts = [
     ['375', PHONE, 'light'],

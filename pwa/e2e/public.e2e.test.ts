@@ -134,6 +134,34 @@ describe('public site', () => {
     await context.close();
   });
 
+  it('on a phone, brings the comment just posted into view, clear of the toast that answers it', async () => {
+    const id = FEATURED_ARTICLES[0].id;
+    const { page, context } = await newPage(browser, { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    await page.goto(`/article/${id}`);
+    await page.getByRole('heading', { level: 1, name: "God's Name" }).waitFor();
+    await waitForAppDrawn(page, 'form[aria-label="Leave a comment"]');
+    const text = `Posted from a phone ${Date.now()}.`;
+    await page.getByLabel('Name', { exact: true }).fill('Visitor Lois');
+    await page.getByLabel('Comment', { exact: true }).fill(text);
+    // The button at the foot of the screen, as after typing: the list starts below it.
+    const post = page.getByRole('button', { name: 'Post Comment' });
+    await post.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await post.tap();
+    const mine = page.getByTestId('comment').filter({ hasText: text });
+    await mine.getByText('Waiting for approval: only you can see this').waitFor();
+    const toast = page.locator('.Toastify__toast');
+    await toast.waitFor();
+    // Measured once the toast has come in (while it shows, before it closes by itself).
+    const [comment, over] = await toast.evaluate(async (shown, wanted) => {
+      await Promise.all(shown.getAnimations().map((a) => a.finished));
+      const item = [...document.querySelectorAll('[data-testid="comment"]')].find((li) => li.textContent?.includes(wanted))!;
+      return [item.getBoundingClientRect().toJSON(), shown.getBoundingClientRect().toJSON()] as DOMRect[];
+    }, text);
+    expect(comment!.top).toBeGreaterThanOrEqual(0);
+    expect(comment!.bottom).toBeLessThanOrEqual(over!.top);
+    await context.close();
+  });
+
   it.each([
     ['a current week', '2025-01-12T10:00:00', 'January 10, 2025', 'This week'],
     ['a gap week', '2025-01-07T10:00:00', 'January 10, 2025', 'Next'],
@@ -170,6 +198,33 @@ describe('public site', () => {
       await page.getByRole('heading', { name: title }).waitFor();
     }
     await page.getByText('Hebrews 4:12').waitFor();
+    await context.close();
+  });
+
+  it('gives links standing alone on their line a 44 px target on a phone, without moving the page around it', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    const screens = [
+      ['/about-us', 'About Us', 'Hebrews 4:12'],
+      ['/saved', 'Saved', 'Browse the articles'],
+      ['/notes', 'My notes', 'Browse the articles'],
+    ] as const;
+    for (const [path, heading, name] of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      const link = page.getByRole('link', { name, exact: true });
+      await link.waitFor();
+      expect((await link.boundingBox())!.height, `${name} on ${path}`).toBeGreaterThanOrEqual(44);
+      // Around it, the page is laid out as it would be for a plain link.
+      const [asTarget, asPlain] = await link.evaluate((el: HTMLElement) => {
+        const around = () => el.parentElement!.getBoundingClientRect().height;
+        const target = around();
+        el.style.cssText = 'display: inline; padding: 0; margin: 0';
+        const plain = around();
+        el.style.cssText = '';
+        return [target, plain];
+      });
+      expect(asTarget, `the room of ${name} on ${path}`).toBe(asPlain);
+    }
     await context.close();
   });
 

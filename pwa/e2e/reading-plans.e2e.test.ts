@@ -1,6 +1,6 @@
 // Reading plans in a real chromium against the real server: a plan is started, today's reading
 // opens in the chapter reader and is marked read, and the progress is still there after a reload
-// offline; reading a chapter to its end marks it read, with the next reading offered; missed days
+// offline, as is the mark taken back; reading a chapter to its end marks it read, with the next reading offered; missed days
 // are caught up or the plan is shifted to today; everything works by keyboard and on a 375 px
 // phone, and axe finds nothing in either theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,10 +70,13 @@ describe('reading plans', () => {
     const readings = await today.getByRole('link').allTextContents();
     expect(readings).toContain('Proverbs 1');
 
-    await page.getByRole('button', { name: "Mark as read: Today's reading" }).click();
+    // By keyboard: the toggle is pressed and stays where it was, under the keyboard.
+    const mark = page.getByRole('button', { name: "Mark as read: Today's reading" });
+    await mark.focus();
+    await page.keyboard.press('Enter');
     await eventually(async () => (await plansOf(page))[0]?.done.length === readings.length, 'the day marked read on the device');
-    // The button is gone: the keyboard is on the day's first reading, now marked read.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^✓Read: /);
+    await page.getByRole('button', { name: "Mark as read: Today's reading", pressed: true }).waitFor();
+    await expect.poll(() => mark.evaluate((button) => button === document.activeElement)).toBe(true);
     const [stored] = await plansOf(page);
     expect(stored).toMatchObject({ planId: 'psalms-proverbs-month', startDate: localDay(), readOn: [localDay()] });
     expect(stored!.done).toContain('0:Prov.1');
@@ -88,9 +91,28 @@ describe('reading plans', () => {
     await page.getByText("Today's reading is done.").waitFor();
     expect(await page.getByTestId('plan-percent').textContent()).toBe(percent);
     expect(await page.getByTestId('plan-streak').textContent()).toBe('One day so far. Every day counts.');
-    // The list of plans shows it too, offline.
-    await page.getByRole('link', { name: '← Reading plans' }).click();
+    // The list of plans shows it too, offline; the way back is a finger's target.
+    const back = page.getByRole('link', { name: '← Reading plans' });
+    expect((await back.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await back.click();
     await page.getByTestId('followed-plan').getByText("Today's reading is done.").waitFor();
+
+    // Marked by mistake: pressed again, offline, the day is to read again, and stays so after a reload.
+    await page.getByRole('link', { name: PSALMS_PROVERBS }).click();
+    await page.getByRole('heading', { level: 1, name: PSALMS_PROVERBS }).waitFor();
+    await page.getByText('Marked by mistake? Press it again to undo.').waitFor();
+    await mark.focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await plansOf(page))[0]?.done.length === 0, 'the day’s marks taken back on the device');
+    expect((await plansOf(page))[0]).toMatchObject({ done: [], readOn: [] });
+    await page.getByRole('button', { name: "Mark as read: Today's reading", pressed: false }).waitFor();
+    await expect.poll(() => mark.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await page.getByText("Today's reading is done.").count()).toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: PSALMS_PROVERBS }).waitFor();
+    await page.getByRole('button', { name: "Mark as read: Today's reading", pressed: false }).waitFor();
+    expect(await page.getByTestId('plan-percent').textContent()).toBe('0% read');
+    expect(await page.getByTestId('plan-streak').textContent()).toBe('Every reading is a good start, whenever you come back to it.');
     await context.close();
   });
 
@@ -134,6 +156,13 @@ describe('reading plans', () => {
     await waiting.getByRole('button', { name: 'Mark as read: Day 1' }).click();
     await waiting.getByText('One earlier day is still there for you.', { exact: false }).waitFor();
     expect((await plansOf(page))[0]!.done).toContain('0:Prov.1');
+    // The day caught up stays listed, its mark pressed; pressed again, the day is waiting again.
+    const dayOne = waiting.getByRole('button', { name: 'Mark as read: Day 1', pressed: true });
+    await dayOne.click();
+    await waiting.getByText('2 earlier days are still there for you.', { exact: false }).waitFor();
+    expect((await plansOf(page))[0]!.done).toEqual([]);
+    await waiting.getByRole('button', { name: 'Mark as read: Day 1', pressed: false }).click();
+    await waiting.getByText('One earlier day is still there for you.', { exact: false }).waitFor();
 
     await waiting.getByRole('button', { name: 'Shift the plan to today' }).click();
     await eventually(async () => (await plansOf(page))[0]?.startDate === localDay(1), 'the plan moved one day later');
@@ -155,7 +184,9 @@ describe('reading plans', () => {
       await page.getByLabel('Start on').fill(localDay(1));
       await startPlan(page, GREEK);
       await page.getByTestId('plan-waiting').getByRole('button', { name: 'Catch up' }).click();
-      await page.getByRole('button', { name: 'Mark as read: Day 1' }).waitFor();
+      // Day 1 marked: its toggle pressed, with the line on taking it back.
+      await page.getByRole('button', { name: 'Mark as read: Day 1' }).click();
+      await page.getByRole('button', { name: 'Mark as read: Day 1', pressed: true }).waitFor();
       expect(await axeViolations(page), `plan page, ${size} px, ${scheme}`).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/plan-${size}-${scheme}.png`, fullPage: true });
       await page.getByRole('link', { name: '← Reading plans' }).click();

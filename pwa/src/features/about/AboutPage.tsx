@@ -37,7 +37,7 @@ export function AboutPage() {
           <p>“For the word of God is living, and active, and sharper than any two-edged sword.”</p>
         </blockquote>
         <figcaption data-citations>
-          <a href="/bible/hebrews/4#v12">Hebrews 4:12</a> (American Standard Version)
+          <a href="/bible/hebrews/4#v12" className="tap-link">Hebrews 4:12</a> (American Standard Version)
         </figcaption>
       </figure>
     </div>

@@ -44,7 +44,7 @@ export function ArticlePage() {
         <div className="empty-state" data-testid="article-missing">
           <h1>{ARTICLE_MISSING.heading}</h1>
           <p>{MISSING_TEXT[state.reason]}</p>
-          <Link to={paths.home}>Browse the articles on this device</Link>
+          <Link to={paths.home} className="tap-link">Browse the articles on this device</Link>
         </div>
       </div>
     );

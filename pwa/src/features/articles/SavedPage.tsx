@@ -68,7 +68,7 @@ export function SavedPage() {
       ) : (
         <div className="empty-state">
           <p>Nothing saved yet. Tap the bookmark on an article to keep it here for later.</p>
-          <Link to={paths.home}>Browse the articles</Link>
+          <Link to={paths.home} className="tap-link">Browse the articles</Link>
         </div>
       )}
     </div>

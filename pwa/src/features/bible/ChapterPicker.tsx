@@ -1,6 +1,7 @@
 // The book and chapter picker at the top of the chapter reader: a button opening the books (Old
-// and New Testament), then the chosen book's chapters as a grid of links. Choosing a book moves
-// focus to its chapters, so the keyboard goes on from there.
+// and New Testament), then the chosen book's chapters as a grid of links. The books open with the
+// current one in view and under the keyboard (or, back from a book's chapters, that book); choosing
+// a book moves focus to its chapters, so the keyboard goes on from there.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BIBLE_BOOKS, chapterPath, type BibleBook } from '@fw/contracts/bible';
@@ -22,7 +23,7 @@ function BookList({ current, onChoose }: { current: BibleBook; onChoose: (book: 
           <ul className={styles.books}>
             {books.map((b) => (
               <li key={b.slug}>
-                <button type="button" aria-current={b === current ? 'true' : undefined} onClick={() => onChoose(b)}>
+                <button type="button" data-book={b.slug} aria-current={b === current ? 'true' : undefined} onClick={() => onChoose(b)}>
                   {b.name}
                 </button>
               </li>
@@ -36,17 +37,34 @@ function BookList({ current, onChoose }: { current: BibleBook; onChoose: (book: 
 
 export function ChapterPicker({ book, chapter, onClose }: { book: BibleBook; chapter: number; onClose: () => void }) {
   const [chosen, setChosen] = useState<BibleBook | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const lastBookRef = useRef(book);
   const id = useId();
   useEffect(() => {
-    if (chosen) heading.current?.focus();
+    if (chosen) {
+      headingRef.current?.focus();
+      return;
+    }
+    const panel = panelRef.current;
+    const button = panel?.querySelector<HTMLButtonElement>(`button[data-book="${lastBookRef.current.slug}"]`);
+    if (!panel || !button) return;
+    // Into the middle of the panel's own scroll, then onto the screen only if it is not (the page
+    // moves no more than that).
+    panel.scrollTop += button.getBoundingClientRect().top - panel.getBoundingClientRect().top - (panel.clientHeight - button.offsetHeight) / 2;
+    button.scrollIntoView({ block: 'nearest' });
+    button.focus({ preventScroll: true });
   }, [chosen]);
+  const choose = (next: BibleBook) => {
+    lastBookRef.current = next;
+    setChosen(next);
+  };
   return (
-    <div className={styles.panel} id={id} role="region" aria-label="Choose a book and chapter" data-testid="chapter-picker">
+    <div ref={panelRef} className={styles.panel} id={id} role="region" aria-label="Choose a book and chapter" data-testid="chapter-picker">
       {chosen ? (
         <>
           <div className={styles.head}>
-            <h2 ref={heading} tabIndex={-1} className={styles.part}>
+            <h2 ref={headingRef} tabIndex={-1} className={styles.part}>
               {chosen.name}: chapters
             </h2>
             <button type="button" className={styles.back} onClick={() => setChosen(null)}>
@@ -69,7 +87,7 @@ export function ChapterPicker({ book, chapter, onClose }: { book: BibleBook; cha
           </ul>
         </>
       ) : (
-        <BookList current={book} onChoose={setChosen} />
+        <BookList current={book} onChoose={choose} />
       )}
     </div>
   );

@@ -9,7 +9,8 @@ import styles from './CommentSection.module.css';
 const SEND_WAIT_MS = 8_000;
 const COMMENT_QUEUED_MESSAGE = 'You are offline. Your comment is saved and will be sent when the connection returns.';
 
-export function CommentForm({ articleId }: { articleId: string }) {
+/** `onPosted` hears the new comment's id once it is on the device (and in the list). */
+export function CommentForm({ articleId, onPosted }: { articleId: string; onPosted: (id: string) => void }) {
   const [name, setName] = useState('');
   const [content, setContent] = useState('');
   const [sending, setSending] = useState(false);
@@ -28,6 +29,7 @@ export function CommentForm({ articleId }: { articleId: string }) {
       });
       setName('');
       setContent('');
+      onPosted(id);
       const report = navigator.onLine ? await waitForReport(entry.key, SEND_WAIT_MS) : null;
       if (!report) notifySuccess(COMMENT_QUEUED_MESSAGE);
       else if (report.outcome === 'done') notifySuccess(report.message || 'Thank you for your comment!');

@@ -1,8 +1,9 @@
 // /plans/<id>: one plan the reader follows. Today's reading with links into the chapter reader and
-// "Mark as read"; earlier readings still waiting, with "Catch up" (read them now) or "Shift the
-// plan to today" (start again from the oldest one); progress and a gentle streak line. Reading a
-// chapter to its end in the reader marks it too (PlanReadingMark.tsx).
-import { useEffect, useRef, useState } from 'react';
+// "Mark as read" (pressed again, it takes the marks back); earlier readings still waiting, with
+// "Catch up" (read them now) or "Shift the plan to today" (start again from the oldest one);
+// progress and a gentle streak line. Reading a chapter to its end in the reader marks it too
+// (PlanReadingMark.tsx).
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { db, useLiveQuery, type PlanProgress } from '../../db/db.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
@@ -11,25 +12,26 @@ import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { paths } from '../../lib/paths.ts';
 import buttons from '../../components/ui/buttons.module.css';
 import { formatDay, planStatus, readingKey, readingsOf, shiftedStart, addDays } from './plan-progress.ts';
-import { markReadings, moveStart, stopPlan } from './plan-store.ts';
+import { markReadings, moveStart, stopPlan, unmarkReadings } from './plan-store.ts';
 import { PLAN_WORDS, readingName, streakLine } from './plan-words.ts';
 import { today, usePlanDays } from './use-plans.ts';
 import styles from './PlansPage.module.css';
 
-/** A day's readings as links, with a check on those done, and "Mark as read" while any is not. */
+/** A day's readings as links, with a check on those done, and "Mark as read" as a toggle: pressed
+ * once every reading is done, and pressed again it takes the day's marks back. It stays where it
+ * is either way, so the keyboard stays on it. */
 function DayReadings({ progress, days, day, label }: { progress: PlanProgress; days: string[][]; day: number; label: string }) {
   const readings = readingsOf(progress, days, day);
   const open = readings.filter((r) => !r.done);
-  const listRef = useRef<HTMLUListElement>(null);
-  // The button goes once the day is read: the keyboard goes to the day's first reading (now
-  // "Read: …"), not to the page's top.
-  const mark = () =>
-    markReadings(progress._id, open.map((r) => readingKey(day, r.osis)), today())
-      .then(() => listRef.current?.querySelector('a')?.focus())
-      .catch((e: unknown) => notifyError(e));
+  const read = readings.length > 0 && open.length === 0;
+  const toggle = () =>
+    (read
+      ? unmarkReadings(progress._id, readings.map((r) => readingKey(day, r.osis)))
+      : markReadings(progress._id, open.map((r) => readingKey(day, r.osis)), today())
+    ).catch((e: unknown) => notifyError(e));
   return (
     <>
-      <ul className={styles.readings} aria-label={label} ref={listRef}>
+      <ul className={styles.readings} aria-label={label}>
         {readings.map((r) => (
           <li key={r.osis}>
             <Link to={r.href} data-done={r.done}>
@@ -46,46 +48,68 @@ function DayReadings({ progress, days, day, label }: { progress: PlanProgress; d
           </li>
         ))}
       </ul>
-      {open.length ? (
-        <button type="button" className={buttons.primary} onClick={() => void mark()} aria-label={`${PLAN_WORDS.markRead}: ${label}`}>
-          {PLAN_WORDS.markRead}
-        </button>
+      {readings.length ? (
+        <div className={styles.markRow}>
+          <button
+            type="button"
+            className={`${buttons.primary} ${styles.mark}`}
+            aria-pressed={read}
+            onClick={() => void toggle()}
+            aria-label={`${PLAN_WORDS.markRead}: ${label}`}
+          >
+            <span className={styles.markBox} aria-hidden="true">
+              {read ? '✓' : ''}
+            </span>
+            {PLAN_WORDS.markRead}
+          </button>
+          {read ? <span className={styles.muted}>{PLAN_WORDS.unmarkHint}</span> : null}
+        </div>
       ) : null}
     </>
   );
 }
 
-function Waiting({ progress, days, missed }: { progress: PlanProgress; days: string[][]; missed: number[] }) {
-  const [catchingUp, setCatchingUp] = useState(false);
-  const shift = () => moveStart(progress._id, shiftedStart(progress, days, today())).catch((e: unknown) => notifyError(e));
+/** The earlier days still to read; with "Catch up" open, each with its readings, and a day caught up
+ * stays listed (its mark can be taken back) until the page is left. */
+function Waiting({ progress, days, missed, caughtUp, onCatchUp }: { progress: PlanProgress; days: string[][]; missed: number[]; caughtUp: number[] | null; onCatchUp: (days: number[] | null) => void }) {
+  // The days move with the start, so the list of days caught up goes.
+  const shift = () => {
+    onCatchUp(null);
+    return moveStart(progress._id, shiftedStart(progress, days, today())).catch((e: unknown) => notifyError(e));
+  };
   const count = missed.length;
+  const listed = caughtUp ? [...new Set([...caughtUp, ...missed])].sort((a, b) => a - b) : [];
   return (
     <section className={styles.waiting} aria-labelledby="plan-waiting" data-testid="plan-waiting">
       <h2 id="plan-waiting" className="visually-hidden">
         Earlier readings
       </h2>
-      <p>
-        {count === 1 ? 'One earlier day is' : `${count} earlier days are`} still there for you. Read {count === 1 ? 'it' : 'them'} when you
-        can, or start again from today: nothing you have read is lost.
-      </p>
+      {count ? (
+        <p>
+          {count === 1 ? 'One earlier day is' : `${count} earlier days are`} still there for you. Read {count === 1 ? 'it' : 'them'} when you
+          can, or start again from today: nothing you have read is lost.
+        </p>
+      ) : (
+        <p>You have caught up on the earlier days.</p>
+      )}
       <div className={styles.actions}>
-        <button type="button" className={buttons.secondary} aria-expanded={catchingUp} onClick={() => setCatchingUp(!catchingUp)}>
+        <button type="button" className={buttons.secondary} aria-expanded={caughtUp !== null} onClick={() => onCatchUp(caughtUp ? null : missed)}>
           {PLAN_WORDS.catchUp}
         </button>
-        <button type="button" className={buttons.secondary} onClick={() => void shift()}>
-          {PLAN_WORDS.shift}
-        </button>
+        {count ? (
+          <button type="button" className={buttons.secondary} onClick={() => void shift()}>
+            {PLAN_WORDS.shift}
+          </button>
+        ) : null}
       </div>
-      {catchingUp
-        ? missed.map((day) => (
-            <div key={day} className={styles.missedDay}>
-              <h3>
-                Day {day + 1}, {formatDay(addDays(progress.startDate, day))}
-              </h3>
-              <DayReadings progress={progress} days={days} day={day} label={`Day ${day + 1}`} />
-            </div>
-          ))
-        : null}
+      {listed.map((day) => (
+        <div key={day} className={styles.missedDay}>
+          <h3>
+            Day {day + 1}, {formatDay(addDays(progress.startDate, day))}
+          </h3>
+          <DayReadings progress={progress} days={days} day={day} label={`Day ${day + 1}`} />
+        </div>
+      ))}
     </section>
   );
 }
@@ -95,6 +119,9 @@ export function PlanPage() {
   const progress = useLiveQuery(async () => (await db.planProgress.get(id)) ?? null, [id]);
   const planDays = usePlanDays(progress ? [progress] : undefined);
   const { confirm, dialog } = useConfirm();
+  // The earlier days listed by "Catch up" (null while it is closed): those there when it opened,
+  // so a day caught up keeps its place and its toggle under the keyboard.
+  const [caughtUp, setCaughtUp] = useState<number[] | null>(null);
   useEffect(() => {
     if (progress) document.title = `${progress.title} · Living Best Now`;
   }, [progress]);
@@ -121,7 +148,7 @@ export function PlanPage() {
   return (
     <div className="page">
       <p>
-        <Link to={paths.plans}>← Reading plans</Link>
+        <Link to={paths.plans} className="tap-link">← Reading plans</Link>
       </p>
       <h1 className={styles.heading}>{progress.title}</h1>
       <p className={styles.intro}>
@@ -154,7 +181,9 @@ export function PlanPage() {
           <DayReadings progress={progress} days={days} day={status.todayIndex} label="Today's reading" />
         ) : null}
       </section>
-      {status.missed.length && !status.finished ? <Waiting progress={progress} days={days} missed={status.missed} /> : null}
+      {(status.missed.length > 0 || Boolean(caughtUp?.length)) && !status.finished ? (
+        <Waiting progress={progress} days={days} missed={status.missed} caughtUp={caughtUp} onCatchUp={setCaughtUp} />
+      ) : null}
       <button type="button" className={buttons.secondary} onClick={() => void stop()}>
         Stop this plan
       </button>

@@ -24,6 +24,17 @@ describe("this week's lesson as a plan", () => {
     expect(plan!.description).toBe('The passages the lesson of 2026-01-09 cites, over 3 days.');
   });
 
+  it('is the next lesson, named so as /family names it, when none is current', () => {
+    const plan = lessonPlan(
+      [
+        lesson('64f0000000000000000000e1', '2026-01-02', { scripture: { R: [cite('Gen.1')] } }),
+        lesson('64f0000000000000000000e2', '2026-01-09', { scripture: { R: [cite('Ps.23')] } }),
+      ],
+      new Date(2026, 0, 7, 12),
+    );
+    expect(plan).toMatchObject({ id: 'lesson:64f0000000000000000000e2', name: 'Next lesson: Lesson 64f0000000000000000000e2', days: [['Ps.23']] });
+  });
+
   it('has no plan when the lesson cites nothing, or there is no lesson', () => {
     expect(lessonPlan([lesson('64f0000000000000000000e3', '2026-01-09')], FRIDAY)).toBeNull();
     expect(lessonPlan([], FRIDAY)).toBeNull();

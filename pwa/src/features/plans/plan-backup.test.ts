@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../db/db.ts';
 import { BACKUP_VERSION, makeBackupFile, planMerge, restoreBackup, type StudyData } from '../study/index.ts';
 import { readingKey } from './plan-progress.ts';
-import { markReadings, moveStart, startPlan, stopPlan } from './plan-store.ts';
+import { markReadings, moveStart, startPlan, stopPlan, unmarkReadings } from './plan-store.ts';
 
 const PLAN = { id: 'bible-year', name: 'The whole Bible in a year' };
 
@@ -29,6 +29,21 @@ describe('reading plans in the backup', () => {
     await restoreBackup(text);
     expect(await db.planProgress.toArray()).toEqual(before);
     expect(before[0]).toMatchObject({ done: ['0:Gen.1', '0:Gen.2'], readOn: ['2026-03-01'] });
+  });
+
+  it('keep a mark taken back: the backup has the reading not done, and restoring an older one does not mark it again', async () => {
+    const started = await startPlan(PLAN, '2026-03-01');
+    await markReadings(started._id, [readingKey(0, 'Gen.1'), readingKey(0, 'Gen.2')], '2026-03-01');
+    const { text: older } = await makeBackupFile();
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await unmarkReadings(started._id, [readingKey(0, 'Gen.2')]);
+    const { text } = await makeBackupFile();
+    expect(JSON.parse(text).data.planProgress[0]).toMatchObject({ done: ['0:Gen.1'] });
+    await restoreBackup(older);
+    expect(await db.planProgress.get(started._id)).toMatchObject({ done: ['0:Gen.1'] });
+    await clearDevice();
+    await restoreBackup(text);
+    expect(await db.planProgress.get(started._id)).toMatchObject({ done: ['0:Gen.1'] });
   });
 
   it('merge as one plan: the newer edit wins and keeps the device id; an older one changes nothing', () => {

@@ -13,6 +13,7 @@ import {
   shiftedStart,
   streakOf,
   withDone,
+  withoutDone,
 } from './plan-progress.ts';
 
 const DAYS = [['Gen.1', 'Gen.2'], ['Gen.3'], ['Gen.4', 'Gen.5'], ['Gen.6']];
@@ -81,6 +82,15 @@ describe('streak', () => {
     const once = withDone(progress(), [readingKey(0, 'Gen.1')], '2026-03-01', 50);
     const twice = withDone(once, [readingKey(0, 'Gen.2')], '2026-03-01', 60);
     expect(twice).toMatchObject({ readOn: ['2026-03-01'], done: ['0:Gen.1', '0:Gen.2'], updatedAt: 60 });
+  });
+
+  it('taking marks back makes the readings due again; the days read on go only with the last mark', () => {
+    const marked = withDone(withDone(progress(), [readingKey(0, 'Gen.1'), readingKey(0, 'Gen.2')], '2026-03-01', 50), [readingKey(1, 'Gen.3')], '2026-03-02', 60);
+    const dayTaken = withoutDone(marked, [readingKey(1, 'Gen.3')], 70);
+    expect(dayTaken).toMatchObject({ done: ['0:Gen.1', '0:Gen.2'], readOn: ['2026-03-01', '2026-03-02'], updatedAt: 70 });
+    expect(planStatus(dayTaken, DAYS, '2026-03-02')).toMatchObject({ todayIndex: 1, missed: [], percent: 33, finished: false });
+    expect(dueReadingIn(dayTaken, DAYS, '2026-03-02', 'Gen', 3)).toMatchObject({ day: 1, osis: 'Gen.3' });
+    expect(withoutDone(dayTaken, [readingKey(0, 'Gen.1'), readingKey(0, 'Gen.2')], 80)).toMatchObject({ done: [], readOn: [], updatedAt: 80 });
   });
 });
 

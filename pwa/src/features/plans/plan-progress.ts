@@ -1,8 +1,8 @@
 // Where a reader stands in a plan they follow, worked out from its record (db.ts PlanProgress) and
 // the device's own calendar day: which day is today's, the earlier days still to read, how much is
-// done, the streak, and the changes "mark as read" and "shift the plan to today" make. Days are
-// calendar days in the device's time zone (moment), so a reading belongs to the reader's own
-// Monday wherever they are, and a change of clocks for summer time moves nothing.
+// done, the streak, and the changes "mark as read" (and taking it back) and "shift the plan to
+// today" make. Days are calendar days in the device's time zone (moment), so a reading belongs to
+// the reader's own Monday wherever they are, and a change of clocks for summer time moves nothing.
 import moment from 'moment';
 import { parseOsis, scriptureHref, type ScriptureRange } from '@fw/contracts/bible';
 import type { PlanProgress } from '../../db/db.ts';
@@ -76,6 +76,15 @@ export function withDone(progress: PlanProgress, keys: readonly string[], today:
   const done = [...new Set([...progress.done, ...keys])];
   const readOn = progress.readOn.includes(today) ? progress.readOn : [...progress.readOn, today].sort();
   return { ...progress, done, readOn, updatedAt: now };
+}
+
+/** The record with these readings not done any more: a mark taken back. The days read on stay
+ * (which reading was marked on which day is not kept), except that a plan with nothing done has
+ * no day read either, so a mistaken first mark taken back leaves no streak behind. */
+export function withoutDone(progress: PlanProgress, keys: readonly string[], now = Date.now()): PlanProgress {
+  const undone = new Set(keys);
+  const done = progress.done.filter((key) => !undone.has(key));
+  return { ...progress, done, readOn: done.length ? progress.readOn : [], updatedAt: now };
 }
 
 /** The start day that makes the oldest missed day today's reading (the start as it is when none is missed). */

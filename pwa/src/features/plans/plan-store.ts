@@ -1,15 +1,15 @@
-// The reader's reading plans on this device (db.planProgress): starting one, marking readings done,
-// shifting one to today and stopping one. Each change is one transaction that also leaves a
-// tombstone for a deletion and, while the device is linked to a study sync space, queues the record
-// for it (sync/study-space/local-changes.ts), so plans follow the reader as highlights do. The
-// plans' readings come from the build (virtual:reading-plans) or, for a week's lesson, from the
-// record itself.
+// The reader's reading plans on this device (db.planProgress): starting one, marking readings done
+// (or not done again), shifting one to today and stopping one. Each change is one transaction
+// that also leaves a tombstone for a deletion and, while the device is linked to a study sync
+// space, queues the record for it (sync/study-space/local-changes.ts), so plans follow the reader
+// as highlights do. The plans' readings come from the build (virtual:reading-plans) or, for a
+// week's lesson, from the record itself.
 import { newObjectId } from '@fw/contracts/object-id';
 import { db, type PlanProgress } from '../../db/db.ts';
 import { isQuotaError, setStorageFull } from '../../lib/storage.ts';
 import { writeStudy } from '../../sync/study-space/local-changes.ts';
 import type { ReadingPlan } from './plan-days.ts';
-import { withDone } from './plan-progress.ts';
+import { withDone, withoutDone } from './plan-progress.ts';
 
 const PLAN_STORAGE_FULL =
   "This device's storage is full, so this change to your plan was not saved. Free some space in the browser's settings, then try again.";
@@ -72,6 +72,12 @@ function changePlan(id: string, change: (progress: PlanProgress) => PlanProgress
 /** Marks readings ("<day>:<osis>") done on `today`. */
 export function markReadings(id: string, keys: string[], today: string): Promise<PlanProgress | undefined> {
   return changePlan(id, (current) => withDone(current, keys, today));
+}
+
+/** Takes readings ("<day>:<osis>") back to not done: the same one change as marking them, so it
+ * reaches the backup and the study sync space alike. */
+export function unmarkReadings(id: string, keys: string[]): Promise<PlanProgress | undefined> {
+  return changePlan(id, (current) => withoutDone(current, keys));
 }
 
 /** Moves the plan's start, so its days fall later (readings done stay done). */

@@ -1,7 +1,7 @@
 // Reading plans follow the reader through study sync, as highlights do (one scripted server,
 // test/scripted-spaces.ts): a plan started on one device, with its readings done, reaches the
-// other sealed; a reading marked later on the second comes back to the first; a stopped plan
-// stays stopped on both.
+// other sealed; a reading marked later on the second comes back to the first, and a mark taken
+// back on the first is taken back on the second; a stopped plan stays stopped on both.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db.ts';
 import type { ScriptedServer } from '../../../test/scripted-server.ts';
@@ -11,7 +11,7 @@ import { pushOutbox } from '../../sync/outbox.ts';
 import { pullStudy } from '../../sync/study-space/pull.ts';
 import { createSpace, linkSpace } from '../../sync/study-space/space.ts';
 import { readingKey } from './plan-progress.ts';
-import { markReadings, startPlan, stopPlan } from './plan-store.ts';
+import { markReadings, startPlan, stopPlan, unmarkReadings } from './plan-store.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 8);
 const MINUTE = 60_000;
@@ -54,6 +54,15 @@ describe('reading plans in study sync', () => {
     await asDevice('A');
     await round();
     expect((await db.planProgress.get(plan._id))?.done).toEqual(['0:Gen.1', '0:Gen.2']);
+
+    // A mark taken back on one device is taken back on the other.
+    vi.setSystemTime(T0 + 7 * MINUTE);
+    await unmarkReadings(plan._id, [readingKey(0, 'Gen.2')]);
+    await round();
+    await asDevice('B');
+    await round();
+    expect((await db.planProgress.get(plan._id))?.done).toEqual(['0:Gen.1']);
+    await asDevice('A');
 
     vi.setSystemTime(T0 + 10 * MINUTE);
     await stopPlan(plan._id);

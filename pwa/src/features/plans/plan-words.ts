@@ -4,6 +4,7 @@ import type { Reading } from './plan-progress.ts';
 
 export const PLAN_WORDS = {
   markRead: 'Mark as read',
+  unmarkHint: 'Marked by mistake? Press it again to undo.',
   dayDone: "Today's reading is done.",
   catchUp: 'Catch up',
   shift: 'Shift the plan to today',

@@ -143,7 +143,7 @@ export function NotesPage() {
       {empty ? (
         <div className="empty-state">
           <p>No highlights or notes yet. Select words in an article to highlight them or add a note.</p>
-          <Link to={paths.home}>Browse the articles</Link>
+          <Link to={paths.home} className="tap-link">Browse the articles</Link>
         </div>
       ) : (
         <>
