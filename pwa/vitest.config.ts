@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
+    // jsdom drawing a few hundred rows took 1.2 s alone and 6 s on this 2-core machine beside
+    // browser runs (NotesPage.test.tsx): vitest's 5 s default failed a test that was only slow.
+    testTimeout: 20_000,
   },
 });
