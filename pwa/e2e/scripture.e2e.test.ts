@@ -2,7 +2,8 @@
 // a lesson opens its verses offline after a reload, with the keyboard and with a name a screen
 // reader announces; the chapter reader drawn by the server for a cold visitor and opened offline
 // for a returning one; "John 3:16" finds the article citing John 3:14-18; in the reader, focus
-// stays on the verse after a highlight colour or a note is chosen with the keyboard.
+// stays on the verse after a highlight colour or a note is chosen, or a highlight removed, with the
+// keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { bookBySlug } from '@fw/contracts/bible';
@@ -141,6 +142,72 @@ describe('scripture at a tap', () => {
     );
     await sheet.waitFor({ state: 'hidden' });
     expect(await focused()).toBe('Verse 6');
+    await context.close();
+  });
+
+  it('in the chapter reader by keyboard, a highlight removed from its sheet leaves focus on the verse’s number', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.goto(`/article/${article._id}`);
+    await waitForBooks(page, ['John']);
+    await page.goto('/bible/john/3');
+    await waitForAppDrawn(page, '[data-testid="chapter-reader"] button[aria-label="Verse 7"]');
+    const focused = () =>
+      page.evaluate(() => {
+        const at = document.activeElement;
+        return !at || at === document.body ? 'the page' : (at.getAttribute('aria-label') ?? at.textContent);
+      });
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 12 && (await focused()) !== name; i += 1) await page.keyboard.press('Tab');
+      expect(await focused()).toBe(name);
+    };
+    type Stored = { passage: { verse: number }; note: string };
+    const kept = async (verse: number) => (await readStore<Stored>(page, 'verseHighlights')).filter((h) => h.passage.verse === verse);
+
+    // Verse 7 with a note; its note marker opens the sheet, and "Remove highlight" takes the marker away.
+    await page.getByRole('button', { name: 'Verse 7', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: 'Tools for John 3:7' }).waitFor();
+    await tabTo('Add note');
+    await page.keyboard.press('Enter');
+    const sheet7 = page.getByRole('dialog', { name: 'John 3:7' });
+    await sheet7.getByLabel('Add a note').waitFor();
+    await page.keyboard.type('Marvel not.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await kept(7)).some((h) => h.note === 'Marvel not.'), 'the note kept');
+    await sheet7.waitFor({ state: 'hidden' });
+    expect(await focused()).toBe('Verse 7');
+    await tabTo('Note on verse 7');
+    await page.keyboard.press('Enter');
+    await tabTo('Remove highlight');
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await kept(7)).length === 0, 'the highlight on verse 7 removed');
+    await sheet7.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Note on verse 7' }).waitFor({ state: 'detached' });
+    expect(await focused()).toBe('Verse 7');
+
+    // Verse 8 in pink, chosen again: "Edit highlight" opens the sheet, and goes with the highlight.
+    await tabTo('Verse 8');
+    await page.keyboard.press('Enter');
+    await tabTo('Highlight in pink');
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await kept(8)).length === 1, 'the pink highlight kept');
+    const tools = page.getByRole('group', { name: 'Tools for John 3:8' });
+    await tools.waitFor({ state: 'detached' });
+    expect(await focused()).toBe('Verse 8');
+    await page.keyboard.press('Enter');
+    const edit = tools.getByRole('button', { name: 'Edit highlight' });
+    await edit.waitFor();
+    await tabTo('Edit highlight');
+    await page.keyboard.press('Enter');
+    const sheet8 = page.getByRole('dialog', { name: 'John 3:8' });
+    await sheet8.waitFor();
+    await tabTo('Remove highlight');
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await kept(8)).length === 0, 'the highlight on verse 8 removed');
+    await sheet8.waitFor({ state: 'hidden' });
+    await edit.waitFor({ state: 'detached' });
+    expect(await focused()).toBe('Verse 8');
     await context.close();
   });
 

@@ -130,6 +130,18 @@ export function ChapterPage() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [pickerOpen, choosing, selection.verses, letGo]);
+  // A highlight removed from its sheet takes away the button that opened the sheet (its note
+  // marker, "Edit highlight"), but only once the list has updated, after the sheet closed and gave
+  // focus back to it (use-modal.ts): focus then fell to the page, and goes to the verse's number.
+  const removedRef = useRef<{ id: string; verse: number } | null>(null);
+  useEffect(() => {
+    const removed = removedRef.current;
+    if (!removed || sheet || highlights?.some((h) => h._id === removed.id)) return;
+    removedRef.current = null;
+    const at = document.activeElement;
+    if (at && at !== document.body && at.isConnected) return;
+    listRef.current?.querySelector<HTMLElement>(`#v${removed.verse} button[aria-pressed]`)?.focus();
+  }, [sheet, highlights]);
   useEffect(() => {
     if (state.status !== 'ready' || !cited) return;
     listRef.current?.querySelector(`#v${cited.from}`)?.scrollIntoView({ block: 'center' });
@@ -216,7 +228,14 @@ export function ChapterPage() {
           </Link>
         ) : null}
       </nav>
-      <VerseHighlightSheet sheet={sheet} highlights={highlights ?? []} onChange={setSheet} />
+      <VerseHighlightSheet
+        sheet={sheet}
+        highlights={highlights ?? []}
+        onChange={setSheet}
+        onRemoved={(highlight) => {
+          removedRef.current = { id: highlight._id, verse: highlight.passage.verse };
+        }}
+      />
     </article>
   );
 }

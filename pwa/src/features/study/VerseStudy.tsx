@@ -55,7 +55,18 @@ export function VerseHighlightTools({ passage, words, markedId, onDone, onSheet 
 }
 
 /** One verse highlight in a sheet: its verses, colour, note, removal. */
-export function VerseHighlightSheet({ sheet, highlights, onChange }: { sheet: SheetState; highlights: VerseHighlight[]; onChange: Dispatch<SetStateAction<SheetState>> }) {
+export function VerseHighlightSheet({
+  sheet,
+  highlights,
+  onChange,
+  onRemoved,
+}: {
+  sheet: SheetState;
+  highlights: VerseHighlight[];
+  onChange: Dispatch<SetStateAction<SheetState>>;
+  /** Told once a highlight is removed here, before the sheet closes. */
+  onRemoved?: (highlight: VerseHighlight) => void;
+}) {
   const open = sheet?.kind === 'highlight';
   const highlight = open ? highlights.find((h) => h._id === sheet.id) : undefined;
   return (
@@ -65,7 +76,7 @@ export function VerseHighlightSheet({ sheet, highlights, onChange }: { sheet: Sh
           highlight={highlight}
           words={highlight.text}
           update={updateVerseHighlight}
-          remove={removeVerseHighlight}
+          remove={(id) => removeVerseHighlight(id).then(() => onRemoved?.(highlight))}
           editNote={Boolean(sheet.editNote)}
           onChange={onChange}
         />
