@@ -266,6 +266,9 @@ describe('admin area', () => {
           Array.from(document.querySelectorAll('table'), (t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
         );
         expect(Math.max(0, ...tableOverflow)).toBe(0);
+        // The lists' links (an article's title, alone in its cell) are finger targets, one line or two.
+        const linkHeights = await page.locator('table tbody a').evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().height)));
+        expect(linkHeights.filter((height) => height < 44), `links under 44 px on ${file}`).toEqual([]);
         const menuBox = await page.getByRole('navigation', { name: 'Admin' }).boundingBox();
         expect(menuBox!.y + menuBox!.height).toBeGreaterThan(800);
         await page.screenshot({ path: `/tmp/shots/admin-375-${scheme}-${file}.png`, fullPage: true });

@@ -376,6 +376,9 @@ describe('the daily text', () => {
     await page.goto('/daily');
     await dayShown(page, today);
     await page.getByTestId('daily-text').waitFor();
+    // The verses' "Open the chapter", alone on its line, is a finger's target too.
+    await page.getByTestId('daily-verses').waitFor();
+    expect((await page.getByRole('link', { name: 'Open the chapter' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     const next = page.getByRole('link', { name: /^Next day/ });
     for (let tabs = 0; tabs < 40 && !(await next.evaluate((el) => el === document.activeElement)); tabs++) await page.keyboard.press('Tab');
     await expect(next.evaluate((el) => el === document.activeElement)).resolves.toBe(true);

@@ -1,6 +1,7 @@
 // Reading plans in a real chromium against the real server: a plan is started, today's reading
 // opens in the chapter reader and is marked read, and the progress is still there after a reload
-// offline, as is the mark taken back; reading a chapter to its end marks it read, with the next reading offered; missed days
+// offline, as is the mark taken back; reading a chapter to its end marks it read, with the next
+// reading offered and the mark to take back there too; missed days
 // are caught up or the plan is shifted to today; everything works by keyboard and on a 375 px
 // phone, and axe finds nothing in either theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,25 @@ describe('reading plans', () => {
     const marked = page.getByTestId('plan-marked');
     await marked.getByText(`Matthew 1 marked as read in ${GREEK}.`).waitFor();
     expect((await plansOf(page))[0]!.done).toEqual(['0:Matt.1']);
+    // Marked by mistake: the note has the plan page's toggle, pressed; pressed again by keyboard and
+    // offline, the mark is taken back (and not given again though the end is still in view), the
+    // keyboard stays on the toggle, and pressed once more the chapter is marked again.
+    await context.setOffline(true);
+    const toggle = marked.getByRole('button', { name: 'Mark as read: Matthew 1' });
+    await marked.getByRole('button', { name: 'Mark as read: Matthew 1', pressed: true }).waitFor();
+    await marked.getByText('Marked by mistake? Press it again to undo.').waitFor();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await plansOf(page))[0]?.done.length === 0, 'the mark taken back on the device');
+    await marked.getByText(`Matthew 1 is not marked as read in ${GREEK}.`).waitFor();
+    await marked.getByRole('button', { name: 'Mark as read: Matthew 1', pressed: false }).waitFor();
+    await expect.poll(() => toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await plansOf(page))[0]!.done).toEqual([]);
+    await page.keyboard.press('Enter');
+    await eventually(async () => (await plansOf(page))[0]?.done.join() === '0:Matt.1', 'the chapter marked again on the device');
+    await marked.getByText(`Matthew 1 marked as read in ${GREEK}.`).waitFor();
+    await context.setOffline(false);
     const next = marked.getByRole('link', { name: 'Next reading: Matthew 2' });
     await next.focus();
     await page.keyboard.press('Enter');

@@ -59,11 +59,11 @@ export function ArticlesTable({ label, titleColumn, articles, empty, stale }: Ar
             <td className={`${cell.number} ${cell.notInCards}`}>{index + 1}</td>
             <td>
               {article.isPublished ? (
-                <a href={paths.article(article._id)} target="_blank" rel="noopener noreferrer" className={styles.title}>
+                <a href={paths.article(article._id)} target="_blank" rel="noopener noreferrer" className={`tap-link ${styles.title}`}>
                   {article.title}
                 </a>
               ) : (
-                <Link to={paths.adminCreate} state={{ article }} className={styles.title}>
+                <Link to={paths.adminCreate} state={{ article }} className={`tap-link ${styles.title}`}>
                   {article.title}
                 </Link>
               )}

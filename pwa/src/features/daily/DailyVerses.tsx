@@ -12,7 +12,7 @@ export function DailyVerses({ osis }: { osis: string }) {
   const state = usePassage(range?.book.osis ?? null, range?.chapter ?? 1, range?.endChapter ?? 1);
   if (!range) return null;
   const open = (
-    <a href={scriptureHref(range)} className={styles.open}>
+    <a href={scriptureHref(range)} className={`tap-link ${styles.open}`}>
       Open the chapter
     </a>
   );

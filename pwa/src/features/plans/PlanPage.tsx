@@ -12,14 +12,15 @@ import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { paths } from '../../lib/paths.ts';
 import buttons from '../../components/ui/buttons.module.css';
 import { formatDay, planStatus, readingKey, readingsOf, shiftedStart, addDays } from './plan-progress.ts';
+import { MarkReadToggle } from './MarkReadToggle.tsx';
 import { markReadings, moveStart, stopPlan, unmarkReadings } from './plan-store.ts';
 import { PLAN_WORDS, readingName, streakLine } from './plan-words.ts';
 import { today, usePlanDays } from './use-plans.ts';
 import styles from './PlansPage.module.css';
 
-/** A day's readings as links, with a check on those done, and "Mark as read" as a toggle: pressed
- * once every reading is done, and pressed again it takes the day's marks back. It stays where it
- * is either way, so the keyboard stays on it. */
+/** A day's readings as links, with a check on those done, and "Mark as read" as a toggle
+ * (MarkReadToggle.tsx): pressed once every reading is done, and pressed again it takes the day's
+ * marks back. */
 function DayReadings({ progress, days, day, label }: { progress: PlanProgress; days: string[][]; day: number; label: string }) {
   const readings = readingsOf(progress, days, day);
   const open = readings.filter((r) => !r.done);
@@ -49,21 +50,7 @@ function DayReadings({ progress, days, day, label }: { progress: PlanProgress; d
         ))}
       </ul>
       {readings.length ? (
-        <div className={styles.markRow}>
-          <button
-            type="button"
-            className={`${buttons.primary} ${styles.mark}`}
-            aria-pressed={read}
-            onClick={() => void toggle()}
-            aria-label={`${PLAN_WORDS.markRead}: ${label}`}
-          >
-            <span className={styles.markBox} aria-hidden="true">
-              {read ? '✓' : ''}
-            </span>
-            {PLAN_WORDS.markRead}
-          </button>
-          {read ? <span className={styles.muted}>{PLAN_WORDS.unmarkHint}</span> : null}
-        </div>
+        <MarkReadToggle read={read} label={label} onToggle={() => void toggle()} />
       ) : null}
     </>
   );
