@@ -93,12 +93,16 @@ describe('scripture at a tap', () => {
     await context.close();
   });
 
-  it('in the chapter reader by keyboard, a colour chosen or a note saved leaves focus on the verse’s number', async () => {
+  /**
+   * John 3 in the chapter reader on a phone (its book kept first, from the article citing it), with
+   * what has focus (an element's label, or "the page") and Tab until `name` has it.
+   */
+  async function johnThreeByKeyboard(firstVerse: number) {
     const { page, context } = await newPage(browser, { viewport: PHONE });
     await page.goto(`/article/${article._id}`);
     await waitForBooks(page, ['John']);
     await page.goto('/bible/john/3');
-    await waitForAppDrawn(page, '[data-testid="chapter-reader"] button[aria-label="Verse 5"]');
+    await waitForAppDrawn(page, `[data-testid="chapter-reader"] button[aria-label="Verse ${firstVerse}"]`);
     const focused = () =>
       page.evaluate(() => {
         const at = document.activeElement;
@@ -108,6 +112,11 @@ describe('scripture at a tap', () => {
       for (let i = 0; i < 12 && (await focused()) !== name; i += 1) await page.keyboard.press('Tab');
       expect(await focused()).toBe(name);
     };
+    return { page, context, focused, tabTo };
+  }
+
+  it('in the chapter reader by keyboard, a colour chosen or a note saved leaves focus on the verse’s number', async () => {
+    const { page, context, focused, tabTo } = await johnThreeByKeyboard(5);
     type Stored = { passage: { verse: number }; color: string; note: string };
 
     // A colour: the tools go once it is kept, and focus is on Verse 5 again, not the page.
@@ -146,20 +155,7 @@ describe('scripture at a tap', () => {
   });
 
   it('in the chapter reader by keyboard, a highlight removed from its sheet leaves focus on the verse’s number', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
-    await page.goto(`/article/${article._id}`);
-    await waitForBooks(page, ['John']);
-    await page.goto('/bible/john/3');
-    await waitForAppDrawn(page, '[data-testid="chapter-reader"] button[aria-label="Verse 7"]');
-    const focused = () =>
-      page.evaluate(() => {
-        const at = document.activeElement;
-        return !at || at === document.body ? 'the page' : (at.getAttribute('aria-label') ?? at.textContent);
-      });
-    const tabTo = async (name: string) => {
-      for (let i = 0; i < 12 && (await focused()) !== name; i += 1) await page.keyboard.press('Tab');
-      expect(await focused()).toBe(name);
-    };
+    const { page, context, focused, tabTo } = await johnThreeByKeyboard(7);
     type Stored = { passage: { verse: number }; note: string };
     const kept = async (verse: number) => (await readStore<Stored>(page, 'verseHighlights')).filter((h) => h.passage.verse === verse);
 
