@@ -112,11 +112,28 @@ describe('scripture at a tap', () => {
       for (let i = 0; i < 12 && (await focused()) !== name; i += 1) await page.keyboard.press('Tab');
       expect(await focused()).toBe(name);
     };
-    return { page, context, focused, tabTo };
+    /** With focus on verse `verse`'s number: its tools, "Add note", `text`, Save; until kept and the sheet is closed. */
+    const noteByKeyboard = async (verse: number, text: string) => {
+      await page.keyboard.press('Enter');
+      await page.getByRole('group', { name: `Tools for John 3:${verse}` }).waitFor();
+      await tabTo('Add note');
+      await page.keyboard.press('Enter');
+      const sheet = page.getByRole('dialog', { name: `John 3:${verse}` });
+      await sheet.getByLabel('Add a note').waitFor();
+      await page.keyboard.type(text);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await eventually(
+        async () => (await readStore<{ passage: { verse: number }; note: string }>(page, 'verseHighlights')).some((h) => h.passage.verse === verse && h.note === text),
+        'the note kept',
+      );
+      await sheet.waitFor({ state: 'hidden' });
+    };
+    return { page, context, focused, tabTo, noteByKeyboard };
   }
 
   it('in the chapter reader by keyboard, a colour chosen or a note saved leaves focus on the verse’s number', async () => {
-    const { page, context, focused, tabTo } = await johnThreeByKeyboard(5);
+    const { page, context, focused, tabTo, noteByKeyboard } = await johnThreeByKeyboard(5);
     type Stored = { passage: { verse: number }; color: string; note: string };
 
     // A colour: the tools go once it is kept, and focus is on Verse 5 again, not the page.
@@ -136,43 +153,21 @@ describe('scripture at a tap', () => {
     // On to verse 6 and "Add note": once the note is saved and its sheet closed, focus is on Verse 6.
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('Verse 6');
-    await page.keyboard.press('Enter');
-    await page.getByRole('group', { name: 'Tools for John 3:6' }).waitFor();
-    await tabTo('Add note');
-    await page.keyboard.press('Enter');
-    const sheet = page.getByRole('dialog', { name: 'John 3:6' });
-    await sheet.getByLabel('Add a note').waitFor();
-    await page.keyboard.type('Born of the Spirit.');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await eventually(
-      async () => (await readStore<Stored>(page, 'verseHighlights')).some((h) => h.passage.verse === 6 && h.note === 'Born of the Spirit.'),
-      'the note kept',
-    );
-    await sheet.waitFor({ state: 'hidden' });
+    await noteByKeyboard(6, 'Born of the Spirit.');
     expect(await focused()).toBe('Verse 6');
     await context.close();
   });
 
   it('in the chapter reader by keyboard, a highlight removed from its sheet leaves focus on the verse’s number', async () => {
-    const { page, context, focused, tabTo } = await johnThreeByKeyboard(7);
+    const { page, context, focused, tabTo, noteByKeyboard } = await johnThreeByKeyboard(7);
     type Stored = { passage: { verse: number }; note: string };
     const kept = async (verse: number) => (await readStore<Stored>(page, 'verseHighlights')).filter((h) => h.passage.verse === verse);
 
     // Verse 7 with a note; its note marker opens the sheet, and "Remove highlight" takes the marker away.
     await page.getByRole('button', { name: 'Verse 7', exact: true }).focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('group', { name: 'Tools for John 3:7' }).waitFor();
-    await tabTo('Add note');
-    await page.keyboard.press('Enter');
-    const sheet7 = page.getByRole('dialog', { name: 'John 3:7' });
-    await sheet7.getByLabel('Add a note').waitFor();
-    await page.keyboard.type('Marvel not.');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await eventually(async () => (await kept(7)).some((h) => h.note === 'Marvel not.'), 'the note kept');
-    await sheet7.waitFor({ state: 'hidden' });
+    await noteByKeyboard(7, 'Marvel not.');
     expect(await focused()).toBe('Verse 7');
+    const sheet7 = page.getByRole('dialog', { name: 'John 3:7' });
     await tabTo('Note on verse 7');
     await page.keyboard.press('Enter');
     await tabTo('Remove highlight');
