@@ -4,7 +4,7 @@
 // nor the admin's writes read the articles, comments or users collections other than by `_id`,
 // the same at two library sizes. Two instances: a change through one reaches the other's pages.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CommandStartedEvent } from 'mongodb';
+import { ObjectId, type CommandStartedEvent } from 'mongodb';
 import type { AdminChanges, AdminComment, AdminCommentPage, AdminCounts, AdminUserPage, Article, ArticlePage, DashboardData, User } from '@fw/contracts';
 import { compareNewestFirst } from '@fw/contracts/order';
 import {
@@ -195,7 +195,8 @@ describe('admin pages at a library size', () => {
     const byAuthor = await get<AdminCommentPage>(large, `${API_PATHS.commentPage}?limit=100&q=${encodeURIComponent(comment.name)}`);
     expect(byAuthor.body.total).toBeGreaterThan(0);
     expect(byAuthor.body.items.every((c) => `${c.name}\n${c.content}`.toLowerCase().includes(comment.name.toLowerCase()))).toBe(true);
-    const byText = await get<AdminCommentPage>(large, `${API_PATHS.commentPage}?q=${encodeURIComponent(comment.content)}`);
+    // A filter is at most 200 characters; a comment may be longer.
+    const byText = await get<AdminCommentPage>(large, `${API_PATHS.commentPage}?q=${encodeURIComponent(comment.content.slice(0, 150))}`);
     expect(byText.body.items.map((c) => c._id)).toContain(String(comment._id));
 
     const user = (await db(large, 'users').findOne({ isApproved: false }))!;
@@ -391,6 +392,85 @@ describe('admin pages at a library size', () => {
     expect((await app.request('GET', `${API_PATHS.adminChanges}?limit=${ADMIN_CHANGES_MAX_ITEMS + 1}`, { token })).status).toBe(400);
     expect((await app.request('GET', API_PATHS.adminChanges)).status).toBe(401);
   }, 180_000);
+
+  it('walks a new device newest change first, and the feed after the walk brings what changed during it', async () => {
+    const { app, token } = small;
+    const ask = async (query: string) => {
+      const res = await app.request<AdminChanges>('GET', `${API_PATHS.adminChanges}?${query}`, { token });
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      return adminChangesSchema.parse(res.body);
+    };
+    /** A page's changes in the order it holds them: each kind, then its removals. */
+    const changesIn = (p: AdminChanges) => [
+      ...p.articles.map((a) => `article:${a._id}`),
+      ...p.comments.map((c) => `comment:${c._id}`),
+      ...p.users.map((u) => `user:${u._id}`),
+      ...p.removed.articles.map((id) => `-article:${id}`),
+      ...p.removed.comments.map((id) => `-comment:${id}`),
+      ...p.removed.users.map((id) => `-user:${id}`),
+    ];
+    // The same view walked oldest first, one change a page so the order is the feed's own.
+    const oldest: string[] = [];
+    for (let since = '0', more = true; more; ) {
+      const page = await ask(`since=${since}&limit=1`);
+      oldest.push(...changesIn(page));
+      ({ cursor: since, hasMore: more } = page);
+    }
+    const pages: AdminChanges[] = [await ask('before=latest&limit=1')];
+    while (pages.at(-1)!.hasMore) pages.push(await ask(`before=${pages.at(-1)!.before}&limit=1`));
+    expect(pages.flatMap(changesIn)).toEqual([...oldest].reverse());
+    // Every page names where the device goes on once the walk ends: the newest change it began at.
+    const ended = pages.at(-1)!.cursor;
+    expect(new Set(pages.map((p) => p.cursor))).toEqual(new Set([ended]));
+    expect((await ask(`since=${ended}`)).hasMore).toBe(false);
+    expect(pages.map((p) => p.left)).toEqual(pages.map((_, i) => pages.length - i - 1));
+    expect(pages.at(-1)!.before).toBeUndefined();
+
+    // A walk with changes made while it runs: the device ends as the database is.
+    const device = { article: new Map<string, unknown>(), comment: new Map<string, AdminComment>(), user: new Map<string, unknown>() };
+    const apply = (p: AdminChanges) => {
+      for (const a of p.articles) device.article.set(a._id, a);
+      for (const c of p.comments) device.comment.set(c._id, c);
+      for (const u of p.users) device.user.set(u._id, u);
+      for (const id of p.removed.articles) device.article.delete(id);
+      for (const id of p.removed.comments) device.comment.delete(id);
+      for (const id of p.removed.users) device.user.delete(id);
+    };
+    let page = await ask('before=latest&limit=20');
+    apply(page);
+    // The oldest waiting comment is still ahead of the walk when it is approved; one is added.
+    const waitingOldest = oldest.find((change) => change.startsWith('comment:') && !device.comment.has(change.slice(8)))!.slice(8);
+    const article = (await db(small, 'articles').findOne({ isPublished: true }))!;
+    await expect(app.request('PUT', API_PATHS.approveComment, { token, headers: { 'Idempotency-Key': newKey() }, body: { id: waitingOldest } })).resolves.toMatchObject({ status: 200 });
+    const added = await addComment(app, String(article._id), { name: 'Came during the walk' });
+    while (page.hasMore) {
+      page = await ask(`before=${page.before}&limit=20`);
+      expect(page.comments.map((c) => c._id)).not.toContain(waitingOldest);
+      apply(page);
+    }
+    await vi.waitFor(async () => {
+      const after = await ask(`since=${page.cursor}`);
+      expect(after.comments.map((c) => c._id).sort()).toEqual([waitingOldest, added._id].sort());
+      apply(after);
+    });
+    const ids = async (name: string) => (await db(small, name).find({}, { projection: { _id: 1 } }).toArray()).map((d) => String(d._id)).sort();
+    expect([...device.article.keys()].sort()).toEqual(await ids('articles'));
+    expect([...device.comment.keys()].sort()).toEqual(await ids('comments'));
+    expect([...device.user.keys()].sort()).toEqual(await ids('users'));
+    const approved = await db(small, 'comments').findOne({ _id: new ObjectId(waitingOldest) });
+    expect(device.comment.get(waitingOldest)!.isApproved).toBe(approved!.isApproved);
+    expect(approved!.isApproved).toBe(true);
+
+    // What is refused, and a place from another database, which begins again and says so.
+    const status = async (query: string) => (await app.request('GET', `${API_PATHS.adminChanges}?${query}`, { token })).status;
+    expect(await status('before=latest&since=0')).toBe(400);
+    expect(await status('before=soon')).toBe(400);
+    const [epoch, top] = page.cursor.split('.');
+    expect(await status(`before=${epoch}.${Number(top) + 5}.${top}`)).toBe(400);
+    const foreign = await ask('before=0123abcd.5.9&limit=5');
+    expect(foreign).toMatchObject({ reset: true, hasMore: true, before: expect.stringMatching(new RegExp(`^${epoch}\\.`)) });
+    expect(foreign.cursor.split('.')[0]).toBe(epoch);
+  }, 120_000);
 });
 
 describe('admin pages on two instances', () => {
@@ -470,5 +550,17 @@ describe('admin pages on two instances', () => {
       },
       { timeout: 10_000, interval: 200 },
     );
+  });
+
+  it('answers a newest-first walk begun on one instance on the other, from a model up to the walk\'s top', async () => {
+    // The second's model was checked a moment ago: it has no reason of its own to look again yet.
+    expect((await second.request('GET', API_PATHS.dashboard, { token })).status).toBe(200);
+    const made = await createArticle(first, token, { title: 'Walked across instances' });
+    const top = await first.request<AdminChanges>('GET', `${API_PATHS.adminChanges}?before=latest&limit=1`, { token });
+    expect(top.body.articles.map((a) => a._id)).toEqual([made._id]);
+    const rest = await second.request<AdminChanges>('GET', `${API_PATHS.adminChanges}?before=${top.body.before}`, { token });
+    expect(rest.status, JSON.stringify(rest.body).slice(0, 200)).toBe(200);
+    expect(rest.body.cursor).toBe(top.body.cursor);
+    expect(rest.body.articles.map((a) => a._id)).not.toContain(made._id);
   });
 });

@@ -183,12 +183,16 @@ export async function loadScaleTier(
       name: text.personName(random.int(5000)),
       content: text.comment(100 + random.int(301)),
       isApproved: approved,
-      seq: ++seq,
+      seq: 0,
       createdAt: created,
       updatedAt: created,
       __v: 0,
     });
   }
+  // Numbered in the order they were written, as a live site numbers them: a device walking the
+  // admin view newest change first meets the newest comments first.
+  comments.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+  for (const comment of comments) comment.seq = ++seq;
   tier.approvedComments = comments.filter((c) => c.isApproved).length;
   tier.waitingComments = comments.length - tier.approvedComments;
 

@@ -16,19 +16,32 @@ export { ADMIN_CHANGES_MAX_ITEMS };
 /** How many changes a page holds when the call does not say (the most: limits.ts). */
 const ADMIN_CHANGES_DEFAULT_ITEMS = 100;
 
+/**
+ * A walk of the whole view newest change first (a device that holds nothing yet: its screens fill
+ * from the newest comments and articles down): `latest` begins it, each page's `before` goes on.
+ */
+const walkPlaceSchema = z
+  .string()
+  .regex(/^(?:latest|[0-9a-f]{1,32}\.\d{1,15}\.\d{1,15})$/, 'before must be latest or a before returned by this call');
+
 export const adminChangesQuerySchema = z.strictObject({
   since: syncQuerySchema.shape.since,
+  before: walkPlaceSchema.optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
     .max(ADMIN_CHANGES_MAX_ITEMS, `limit must be at most ${ADMIN_CHANGES_MAX_ITEMS}`)
     .default(ADMIN_CHANGES_DEFAULT_ITEMS),
+}).refine((query) => query.before === undefined || query.since === undefined, {
+  message: 'since and before cannot be used together',
+  path: ['before'],
 });
 
 /**
- * One page of changes, oldest first: each thing as it is now, the ids removed, the cursor to ask
- * from next. `reset`: the cursor came from another database, so this page starts from the
+ * One page of changes, oldest first (newest first on a walk asked with `before`): each thing as it
+ * is now, the ids removed, the cursor to ask from next (on a walk: from when it ends, the same on
+ * each of its pages). `reset`: the cursor came from another database, so this page starts from the
  * beginning and the device drops what it holds of the admin view (what it has still to send aside).
  */
 export const adminChangesSchema = envelope({
@@ -43,6 +56,8 @@ export const adminChangesSchema = envelope({
    * a large admin view from the start shows how far it has come. Absent from older servers.
    */
   left: z.number().int().nonnegative().optional(),
+  /** A newest-first walk's next page, while it has more. */
+  before: walkPlaceSchema.optional(),
   reset: z.boolean().optional(),
 });
 export type AdminChanges = z.infer<typeof adminChangesSchema>;

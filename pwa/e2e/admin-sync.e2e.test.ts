@@ -235,4 +235,38 @@ describe('an admin device on a larger library', () => {
     await waitOrTell(page, row, 'the draft, filtered after a reload');
     expect(await page.getByRole('searchbox', { name: 'Filter by title' }).inputValue()).toBe(draft.title);
   }, 120_000);
+  it('fills Comments from the newest down on a new device while its first pull still walks', async () => {
+    const device = await newPage(browser, { baseURL: url });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let pages = 0;
+    try {
+      // Every page of the first pull after its first waits until the screen has been looked at.
+      await device.page.route(
+        (u) => u.pathname === API_PATHS.adminChanges,
+        async (route) => {
+          pages += 1;
+          if (pages > 1) await held;
+          await route.continue();
+        },
+      );
+      await loginAs(device.page, tier.admin);
+      await openAdminEntry(device.page, 'Comments');
+      await waitOrTell(device.page, device.page.getByRole('heading', { name: 'Comments', level: 1 }), 'Comments');
+      const { items: newest, total } = (await call<AdminCommentPage>('GET', `${API_PATHS.commentPage}?limit=5`)).data;
+      const firstRows = () => device.page.getByTestId('comment-row').evaluateAll((rows) => rows.slice(0, 5).map((row) => row.getAttribute('data-id')));
+      await expect.poll(firstRows, { timeout: 30_000 }).toEqual(newest.map((c) => c._id));
+      // The walk had more to bring, and says how far it has come.
+      expect(pages).toBeGreaterThan(1);
+      const progress = device.page.getByTestId('admin-pull-progress');
+      expect(await progress.textContent()).toMatch(/^[\d,]+ of [\d,]+ changes on this device$/);
+      release();
+      await progress.waitFor({ state: 'detached', timeout: 90_000 });
+      await waitOrTell(device.page, device.page.getByText(`Showing 50 of ${total.toLocaleString('en')} comments`), 'the whole list once the walk ended');
+      expect(await firstRows()).toEqual(newest.map((c) => c._id));
+    } finally {
+      release();
+      await device.context.close();
+    }
+  }, 180_000);
 });

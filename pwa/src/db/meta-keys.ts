@@ -20,5 +20,7 @@ export const SYNC_ERROR_KEY = 'syncError';
 export const ADMIN_SYNCED_AT = 'adminSyncedAt';
 /** Where the admin's view stands in the admin change feed (absent: it starts from the beginning). */
 export const ADMIN_CURSOR = 'cursor:admin';
+/** Where a device's first walk of the admin change feed, newest change first, goes on (pull-admin.ts). */
+export const ADMIN_WALK = 'cursor:admin-walk';
 /** A cursor to read the admin change feed from again once the outbox holds nothing (pull-admin.ts). */
 export const ADMIN_REPLAY_FROM = 'cursor:admin-replay';

@@ -6,7 +6,7 @@ import { getSignOutNotice, getToken, setToken, subscribeAuth } from '../lib/auth
 import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
 import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts';
 import { pullAdmin } from './pull-admin.ts';
-import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT } from '../db/meta-keys.ts';
+import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT, ADMIN_WALK } from '../db/meta-keys.ts';
 import { SETTLED_COUNT_KEY, enqueue } from './outbox.ts';
 import { getAdminPullProgress, subscribeAdminPullProgress } from './admin-progress.ts';
 
@@ -35,16 +35,25 @@ function changes(extra: Partial<AdminChanges> = {}): { status: number; body: Adm
   };
 }
 const sinceOf = (call: { path: string }) => new URL(call.path, 'http://x').searchParams.get('since');
+/** Where a call asks from: `since` after a cursor, or `before` in the first walk. */
+const placeOf = (call: { path: string }) => {
+  const params = new URL(call.path, 'http://x').searchParams;
+  return params.has('before') ? `before ${params.get('before')}` : `since ${params.get('since')}`;
+};
 
 describe('pullAdmin', () => {
-  it('walks the feed from the start, then asks from its cursor, and records the pull', async () => {
+  it('walks the view newest change first, then asks from the cursor the walk began at, and records the pull', async () => {
     const other = { ...user, _id: '64f000000000000000000305', name: 'Ben' };
+    await db.users.put({ ...other, _id: '64f000000000000000000399', name: 'Left from before' });
     server.script = (call) =>
-      sinceOf(call) === '0' ? changes({ users: [user], cursor: 'e1.4', hasMore: true }) : changes({ users: [other], cursor: 'e1.9' });
+      placeOf(call) === 'before latest'
+        ? changes({ users: [user], cursor: 'e1.9', hasMore: true, before: 'e1.4.9' })
+        : changes({ users: [other], cursor: 'e1.9' });
     expect(await pullAdmin()).toBe(true);
-    expect(server.calls.map((c) => c.path)).toEqual([`${API_PATHS.adminChanges}?since=0&limit=200`, `${API_PATHS.adminChanges}?since=e1.4&limit=200`]);
-    expect(await db.users.toArray()).toEqual(expect.arrayContaining([user, other]));
+    expect(server.calls.map((c) => c.path)).toEqual([`${API_PATHS.adminChanges}?before=latest&limit=200`, `${API_PATHS.adminChanges}?before=e1.4.9&limit=200`]);
+    expect((await db.users.toArray()).map((u) => u.name).sort()).toEqual(['Ann', 'Ben']);
     expect(await getMeta(ADMIN_CURSOR)).toBe('e1.9');
+    expect(await getMeta(ADMIN_WALK)).toBeUndefined();
     expect(await getMeta(ADMIN_SYNCED_AT)).toEqual(expect.any(Number));
 
     // The next round: one request from the cursor, its removal applied, the rest kept.
@@ -55,15 +64,53 @@ describe('pullAdmin', () => {
     expect(await db.users.toArray()).toEqual([user]);
   });
 
+  it('goes on with a first walk that stopped where it got to, keeping what it brought', async () => {
+    const other = { ...user, _id: '64f000000000000000000305', name: 'Ben' };
+    server.script = (call) =>
+      placeOf(call) === 'before latest' ? changes({ users: [user], cursor: 'e1.9', hasMore: true, before: 'e1.4.9' }) : errorReply(500, 'SERVER_ERROR', 'Boom');
+    await expect(pullAdmin()).rejects.toThrow('Boom');
+    expect(await db.users.toArray()).toEqual([user]);
+    expect(await getMeta(ADMIN_WALK)).toBe('e1.4.9');
+    expect(await getMeta(ADMIN_CURSOR)).toBeUndefined();
+    // The screens show what came: the newest changes.
+    expect(await getMeta(ADMIN_SYNCED_AT)).toEqual(expect.any(Number));
+
+    server.calls = [];
+    server.script = () => changes({ users: [other], cursor: 'e1.9' });
+    expect(await pullAdmin()).toBe(true);
+    expect(server.calls.map(placeOf)).toEqual(['before e1.4.9']);
+    expect((await db.users.toArray()).map((u) => u.name).sort()).toEqual(['Ann', 'Ben']);
+    expect(await getMeta(ADMIN_CURSOR)).toBe('e1.9');
+    expect(await getMeta(ADMIN_WALK)).toBeUndefined();
+  });
+
+  it('walks again from the start once the outbox is empty, when a page of the first walk held back a change', async () => {
+    const held = { ...user, _id: '64f000000000000000000308', name: 'Held', isApproved: false };
+    await db.users.put(held);
+    await enqueue({ kind: 'approveUser', recordId: held._id, body: { userId: held._id }, label: 'approve' });
+    server.script = (call) =>
+      call.method !== 'GET' ? 'offline' : changes({ users: [user, { ...held, name: 'Older' }], cursor: 'e1.9' });
+    expect(await pullAdmin()).toBe(true);
+    expect((await db.users.get(held._id))?.name).toBe('Held');
+    expect(await getMeta(ADMIN_REPLAY_FROM)).toBe('0');
+    await db.outbox.clear();
+    server.calls = [];
+    server.script = () => changes({ users: [user, { ...held, name: 'From the server' }], cursor: 'e1.11' });
+    expect(await pullAdmin()).toBe(true);
+    expect(server.calls.map(placeOf)).toEqual(['since 0']);
+    expect((await db.users.get(held._id))?.name).toBe('From the server');
+    expect(await getMeta(ADMIN_CURSOR)).toBe('e1.11');
+  });
+
   it('says how far a walk of several pages has come, by what the server says is left, and nothing once it ends', async () => {
     const a = { ...user, _id: '64f000000000000000000311' };
     const b = { ...user, _id: '64f000000000000000000312' };
     const c = { ...user, _id: '64f000000000000000000313' };
     server.script = (call) =>
-      sinceOf(call) === '0'
-        ? changes({ users: [user, a], cursor: 'e1.2', hasMore: true, left: 4 })
-        : sinceOf(call) === 'e1.2'
-          ? changes({ users: [b], removed: { articles: [], comments: ['64f000000000000000000399'], users: [] }, cursor: 'e1.4', hasMore: true, left: 2 })
+      placeOf(call) === 'before latest'
+        ? changes({ users: [user, a], cursor: 'e1.6', hasMore: true, left: 4, before: 'e1.4.6' })
+        : placeOf(call) === 'before e1.4.6'
+          ? changes({ users: [b], removed: { articles: [], comments: ['64f000000000000000000399'], users: [] }, cursor: 'e1.6', hasMore: true, left: 2, before: 'e1.2.6' })
           : changes({ users: [c], cursor: 'e1.6', left: 0 });
     const seen: ({ done: number; total: number } | null)[] = [];
     const stop = subscribeAdminPullProgress(() => seen.push(getAdminPullProgress()));
@@ -140,23 +187,23 @@ describe('pullAdmin', () => {
 
   it('asks for the next page while it writes one, and drops it unused when the round ends', async () => {
     server.script = (call) => {
-      if (sinceOf(call) === '0') {
+      if (placeOf(call) === 'before latest') {
         // A write settles while the first page is on its way: that page is not applied.
         void db.meta.put({ key: SETTLED_COUNT_KEY, value: 1 });
-        return changes({ users: [user], cursor: 'e1.4', hasMore: true });
+        return changes({ users: [user], cursor: 'e1.4', hasMore: true, before: 'e1.3.4' });
       }
       // The page asked ahead fails: nobody waits for it, and nothing breaks.
       return errorReply(500, 'SERVER_ERROR', 'Boom');
     };
     expect(await pullAdmin()).toBe(false);
-    expect(server.calls.map(sinceOf)).toEqual(['0', 'e1.4']);
+    expect(server.calls.map(placeOf)).toEqual(['before latest', 'before e1.3.4']);
     expect(await db.users.count()).toBe(0);
     expect(await getMeta(ADMIN_CURSOR)).toBeUndefined();
     // The next round starts where the device got to, not from the page asked ahead.
     server.calls = [];
     server.script = () => changes({ users: [user], cursor: 'e1.4' });
     expect(await pullAdmin()).toBe(true);
-    expect(server.calls.map(sinceOf)).toEqual(['0']);
+    expect(server.calls.map(placeOf)).toEqual(['before latest']);
     expect(await db.users.toArray()).toEqual([user]);
   });
 

@@ -2,8 +2,8 @@
 // - the screens' pages (contracts/src/admin-pages.ts): article summaries, comments by status and
 //   users, a slice filtered and counted there;
 // - the change feed (contracts/src/admin-changes.ts): what changed since a device's cursor, a slice
-//   of the view's change index; only its articles are read, each by `_id`, as the view holds no
-//   article text.
+//   of the view's change index, or, for a device that holds nothing yet, the whole index newest
+//   change first; only its articles are read, each by `_id`, as the view holds no article text.
 // - the full lists of the product's call table, for clients that do not page (every article,
 //   comment or user): from the view too, sent a piece at a time (http/json-list.ts); only the
 //   articles' text is read, each by `_id`, as the list goes out.
@@ -27,7 +27,7 @@ import { parseWith } from '../../http/validate.ts';
 import { inPieces, sendJsonList } from '../../http/json-list.ts';
 import type { AdminState } from '../../middleware/require-admin.ts';
 import { articleModel, toArticleDto, type ArticleDoc } from '../articles/article.model.ts';
-import { formatCursor, placeOf } from '../sync/cursor.ts';
+import { formatCursor, formatWalkPlace, placeOf, walkPlaceOf } from '../sync/cursor.ts';
 import { readModelOn } from '../sync/read-model.ts';
 import { fromChangeKey, pageOf, type AdminModel } from './admin-model.ts';
 
@@ -97,6 +97,21 @@ export function adminPagesRouter({ connection, adminOnly }: AdminPagesRouterDeps
 
   router.get(API_PATHS.adminChanges, adminOnly, async (ctx) => {
     const query = parseWith(adminChangesQuerySchema, ctx.query);
+    if (query.before !== undefined) {
+      const { state, before, top, reset } = await walkPlaceOf(model, query.before);
+      const page = state.admin.changes.pageBefore(before, query.limit);
+      const body: AdminChanges = {
+        success: true,
+        ...(await changesOf(state.admin, page.entries.map((entry) => entry.id))),
+        cursor: formatCursor(state.epoch, top),
+        hasMore: page.hasMore,
+        left: page.left,
+        ...(page.hasMore ? { before: formatWalkPlace(state.epoch, page.cursor, top) } : {}),
+        ...(reset ? { reset: true } : {}),
+      };
+      ctx.body = body;
+      return;
+    }
     const { state, since, reset } = await placeOf(model, query.since);
     const page = state.admin.changes.page(since, query.limit);
     const body: AdminChanges = {

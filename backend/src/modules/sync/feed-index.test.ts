@@ -19,6 +19,22 @@ describe('FeedIndex', () => {
     expect(index.page(99, 5).cursor).toBe(99);
   });
 
+  it('walks newest first from below a change number, each page going on below the last', () => {
+    const index = new FeedIndex();
+    for (const [seq, id] of [[1, 'a'], [2, 'b'], [3, 'c'], [4, 'a'], [6, 'd'], [7, 'e']] as const) index.put({ seq, id });
+    const before = (from: number, limit: number) => index.pageBefore(from, limit).entries.map((e) => `${e.id}@${e.seq}`);
+    // From above the walk's top (a change after it, 7, is left to the feed that follows).
+    expect(before(7, 2)).toEqual(['d@6', 'a@4']);
+    expect(index.pageBefore(7, 2)).toMatchObject({ cursor: 4, hasMore: true, left: 2 });
+    expect(before(4, 2)).toEqual(['c@3', 'b@2']);
+    expect(index.pageBefore(4, 2)).toMatchObject({ cursor: 2, hasMore: false, left: 0 });
+    expect(index.pageBefore(5, 9)).toMatchObject({ cursor: 2, hasMore: false, left: 0 });
+    expect(index.pageBefore(2, 5)).toEqual({ entries: [], cursor: 2, hasMore: false, left: 0 });
+    // A thing changed after the walk began leaves the places below: it is not sent twice.
+    index.put({ seq: 8, id: 'c' });
+    expect(before(4, 5)).toEqual(['b@2']);
+  });
+
   it('tells the place a cursor stands at, and slices by place', () => {
     const index = new FeedIndex();
     for (const [seq, id] of [[2, 'a'], [5, 'b'], [9, 'c']] as const) index.put({ seq, id });

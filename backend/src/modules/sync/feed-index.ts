@@ -118,6 +118,23 @@ export class FeedIndex {
     };
   }
 
+  /**
+   * The changes before `before`, at most `limit` of them, newest first: a walk of the whole index
+   * from its newest change down. The cursor is the last one's change number (the next `before`);
+   * `left` counts the entries below it.
+   */
+  pageBefore(before: number, limit: number): IndexPage {
+    const end = upperBound(this.seqs, before - 1);
+    const start = Math.max(0, end - limit);
+    const seqs = this.seqs.slice(start, end).reverse();
+    return {
+      entries: seqs.map((seq) => this.bySeq.get(seq)!),
+      cursor: seqs.at(-1) ?? before,
+      hasMore: start > 0,
+      left: start,
+    };
+  }
+
   /** The changes after `since`, at most `limit` of them, oldest first. */
   page(since: number, limit: number): IndexPage {
     const start = upperBound(this.seqs, since);

@@ -81,8 +81,11 @@ export interface ReadModel {
    * `reach`: a change number a device already holds (from another instance's answer); when it is
    * above every number the model knows was claimed, the answer waits for a check of the horizon
    * begun after this call. Checks run one at a time, whoever asks.
+   * `settled`: a change number every change up to which the answer must hold (an admin walk
+   * begun on another instance stands there); above the model's horizon, the answer likewise waits
+   * for a check begun after this call, which reaches it, since what is settled stays settled.
    */
-  current(options?: { reach?: number }): Promise<ReadState>;
+  current(options?: { reach?: number; settled?: number }): Promise<ReadState>;
   /**
    * The model as last checked, without waiting for a check (null before the first build): for a
    * check that may lag READ_MODEL_MAX_AGE_MS behind other instances and must cost no round trip.
@@ -467,7 +470,9 @@ function createReadModel(connection: mongoose.Connection): ReadModel {
     bodies: new SharedBodies(),
     async current(options) {
       const arrival = checks.arrival();
-      const behind = state !== null && options?.reach !== undefined && options.reach > state.claimed;
+      const behind =
+        state !== null &&
+        ((options?.reach !== undefined && options.reach > state.claimed) || (options?.settled !== undefined && options.settled > state.horizon));
       await checks.waitUntilChecked(arrival, behind ? 0 : READ_MODEL_MAX_AGE_MS, () => state !== null);
       return state!;
     },
