@@ -45,6 +45,7 @@ export function startPlan(plan: { id: string; name: string; days?: string[][] },
     ...(plan.days ? { days: plan.days } : {}),
     done: [],
     readOn: [],
+    markedOn: {},
     createdAt: now,
     updatedAt: now,
   };
