@@ -92,7 +92,9 @@ export function withDone(progress: PlanProgress, keys: readonly string[], today:
  * given. A day stays in the streak while a reading marked on it is still marked, so taking back
  * today's mistaken mark takes today out, and taking back the last mark of an earlier day takes
  * that day out. A reading whose day is not known (marked before the days were kept) leaves the
- * days as they are, except that a plan with nothing done has no day read. */
+ * days as they are, except that a plan with nothing done has no day read. Such a reading cannot
+ * hold a day either: a day whose last known mark is taken back goes, even if one of those was
+ * marked on it too. */
 export function withoutDone(progress: PlanProgress, keys: readonly string[], now = Date.now()): PlanProgress {
   const undone = new Set(keys);
   const marked = [...markedDays(progress)];
