@@ -1,9 +1,9 @@
 // Reading plans in a real chromium against the real server: a plan is started, today's reading
 // opens in the chapter reader and is marked read, and the progress is still there after a reload
-// offline, as is the mark taken back; reading a chapter to its end marks it read, with the next
-// reading offered and the mark to take back there too; missed days
-// are caught up or the plan is shifted to today; everything works by keyboard and on a 375 px
-// phone, and axe finds nothing in either theme.
+// offline, as is the mark taken back, which takes its day out of the streak too; reading a chapter
+// to its end marks it read, with the next reading offered and the mark to take back there too;
+// missed days are caught up or the plan is shifted to today; everything works by keyboard and on a
+// 375 px phone, and axe finds nothing in either theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from './admin-helpers.ts';
@@ -23,6 +23,7 @@ interface StoredPlan {
   startDate: string;
   done: string[];
   readOn: string[];
+  markedOn?: Record<string, string>;
 }
 
 /** A calendar day on this machine (the browser's too): "2026-11-27". */
@@ -31,6 +32,8 @@ function localDay(daysAgo = 0): string {
   d.setDate(d.getDate() - daysAgo);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
+
+const noon = (day: string) => new Date(`${day}T12:00:00`);
 
 /** Opens /plans and waits until the app (not the server's empty page) draws the plans to start. */
 async function openPlans(page: Page): Promise<void> {
@@ -114,6 +117,39 @@ describe('reading plans', () => {
     await page.getByRole('button', { name: "Mark as read: Today's reading", pressed: false }).waitFor();
     expect(await page.getByTestId('plan-percent').textContent()).toBe('0% read');
     expect(await page.getByTestId('plan-streak').textContent()).toBe('Every reading is a good start, whenever you come back to it.');
+    await context.close();
+  });
+
+  it('takes a mark given by mistake out of the streak: pressed again, the streak is what it was', async () => {
+    const [yesterday, today] = [localDay(1), localDay()];
+    const { page, context } = await newPage(browser, DESKTOP);
+    // Time flows from yesterday's noon (a fixed clock would hold the outbox's retry time back for ever).
+    await page.clock.install({ time: noon(yesterday) });
+    await openPlans(page);
+    await startPlan(page, PSALMS_PROVERBS);
+    const streak = page.getByTestId('plan-streak');
+    const mark = page.getByRole('button', { name: "Mark as read: Today's reading" });
+    await mark.click();
+    await streak.getByText('One day so far. Every day counts.', { exact: true }).waitFor();
+
+    // The next day: its reading marked makes two days in a row, and taken back, one again.
+    await page.clock.setSystemTime(noon(today));
+    await page.reload();
+    await page.getByText('Day 2 of 31.', { exact: false }).waitFor();
+    await streak.getByText('One day so far. Every day counts.', { exact: true }).waitFor();
+    await mark.click();
+    await streak.getByText('2 days in a row. Lovely.', { exact: true }).waitFor();
+    await page.getByText('Marked by mistake? Press it again to undo.').waitFor();
+    await page.getByRole('button', { name: "Mark as read: Today's reading", pressed: true }).click();
+    await streak.getByText('One day so far. Every day counts.', { exact: true }).waitFor();
+    await page.getByRole('button', { name: "Mark as read: Today's reading", pressed: false }).waitFor();
+    const [stored] = await plansOf(page);
+    expect(stored).toMatchObject({ readOn: [yesterday] });
+    expect(Object.keys(stored!.markedOn ?? {}).sort()).toEqual([...stored!.done].sort());
+    expect(new Set(Object.values(stored!.markedOn ?? {}))).toEqual(new Set([yesterday]));
+    // The list of plans says the same.
+    await page.getByRole('link', { name: '← Reading plans' }).click();
+    await page.getByTestId('followed-plan').getByText('One day so far. Every day counts.', { exact: true }).waitFor();
     await context.close();
   });
 

@@ -212,6 +212,11 @@ export interface PlanProgress {
   done: string[];
   /** The calendar days on which a reading was done, for the streak. */
   readOn: string[];
+  /** The calendar day each reading in `done` was marked on, by its key, so a mark taken back takes
+   * its day out of `readOn` when no other reading marked that day is still marked. Records made
+   * before it was kept lack it (and a device on an older app may leave a reading out): such a
+   * reading's day is not known, and the days it counted stay. */
+  markedOn?: Record<string, string>;
   createdAt: number;
   updatedAt: number;
 }

@@ -78,19 +78,54 @@ describe('streak', () => {
     expect(streakOf(['2026-03-01'], '2026-03-03')).toBe(0);
   });
 
-  it('marking readings adds the day once', () => {
+  it('marking readings adds the day once, and keeps the day each reading was marked on', () => {
     const once = withDone(progress(), [readingKey(0, 'Gen.1')], '2026-03-01', 50);
-    const twice = withDone(once, [readingKey(0, 'Gen.2')], '2026-03-01', 60);
-    expect(twice).toMatchObject({ readOn: ['2026-03-01'], done: ['0:Gen.1', '0:Gen.2'], updatedAt: 60 });
+    const twice = withDone(once, [readingKey(0, 'Gen.2')], '2026-03-02', 60);
+    expect(twice).toMatchObject({ readOn: ['2026-03-01', '2026-03-02'], done: ['0:Gen.1', '0:Gen.2'], updatedAt: 60 });
+    expect(twice.markedOn).toEqual({ '0:Gen.1': '2026-03-01', '0:Gen.2': '2026-03-02' });
+    // Marking a reading done already changes nothing, not even the day it was marked.
+    expect(withDone(twice, [readingKey(0, 'Gen.1')], '2026-03-03', 70)).toBe(twice);
   });
 
-  it('taking marks back makes the readings due again; the days read on go only with the last mark', () => {
+  it('a mark given today by mistake and taken back leaves the streak as it was', () => {
+    const before = withDone(withDone(progress(), [readingKey(0, 'Gen.1')], '2026-03-01', 50), [readingKey(0, 'Gen.2')], '2026-03-02', 60);
+    expect(planStatus(before, DAYS, '2026-03-03').streak).toBe(2);
+    const mistaken = withDone(before, [readingKey(1, 'Gen.3')], '2026-03-03', 70);
+    expect(planStatus(mistaken, DAYS, '2026-03-03').streak).toBe(3);
+    const taken = withoutDone(mistaken, [readingKey(1, 'Gen.3')], 80);
+    expect(taken).toMatchObject({ done: before.done, readOn: before.readOn, markedOn: before.markedOn, updatedAt: 80 });
+    expect(planStatus(taken, DAYS, '2026-03-03').streak).toBe(2);
+  });
+
+  it('taking marks back makes the readings due again; a day counts while a reading marked on it is still marked', () => {
     const marked = withDone(withDone(progress(), [readingKey(0, 'Gen.1'), readingKey(0, 'Gen.2')], '2026-03-01', 50), [readingKey(1, 'Gen.3')], '2026-03-02', 60);
     const dayTaken = withoutDone(marked, [readingKey(1, 'Gen.3')], 70);
-    expect(dayTaken).toMatchObject({ done: ['0:Gen.1', '0:Gen.2'], readOn: ['2026-03-01', '2026-03-02'], updatedAt: 70 });
-    expect(planStatus(dayTaken, DAYS, '2026-03-02')).toMatchObject({ todayIndex: 1, missed: [], percent: 33, finished: false });
+    expect(dayTaken).toMatchObject({ done: ['0:Gen.1', '0:Gen.2'], readOn: ['2026-03-01'], updatedAt: 70 });
+    expect(planStatus(dayTaken, DAYS, '2026-03-02')).toMatchObject({ todayIndex: 1, missed: [], percent: 33, finished: false, streak: 1 });
     expect(dueReadingIn(dayTaken, DAYS, '2026-03-02', 'Gen', 3)).toMatchObject({ day: 1, osis: 'Gen.3' });
-    expect(withoutDone(dayTaken, [readingKey(0, 'Gen.1'), readingKey(0, 'Gen.2')], 80)).toMatchObject({ done: [], readOn: [], updatedAt: 80 });
+    // One of day 1's two marks taken back: the other still counts the day.
+    expect(withoutDone(dayTaken, [readingKey(0, 'Gen.1')], 80)).toMatchObject({ done: ['0:Gen.2'], readOn: ['2026-03-01'], markedOn: { '0:Gen.2': '2026-03-01' } });
+    expect(withoutDone(dayTaken, [readingKey(0, 'Gen.1'), readingKey(0, 'Gen.2')], 80)).toMatchObject({ done: [], readOn: [], markedOn: {}, updatedAt: 80 });
+  });
+
+  it('an older record, which does not know the day of its marks, keeps its days when one is taken back', () => {
+    const older = progress({ done: [readingKey(0, 'Gen.1'), readingKey(0, 'Gen.2')], readOn: ['2026-03-01', '2026-03-02'] });
+    expect(withoutDone(older, [readingKey(0, 'Gen.2')], 70)).toMatchObject({ done: ['0:Gen.1'], readOn: ['2026-03-01', '2026-03-02'], markedOn: {} });
+    // A mark given on it now is known, and taken back it takes its own day out, not the older ones.
+    const mistaken = withDone(older, [readingKey(1, 'Gen.3')], '2026-03-03', 80);
+    expect(mistaken.markedOn).toEqual({ '1:Gen.3': '2026-03-03' });
+    expect(withoutDone(mistaken, [readingKey(1, 'Gen.3')], 90)).toMatchObject({ readOn: ['2026-03-01', '2026-03-02'], done: older.done });
+  });
+
+  it('the day of a reading not done any more (left by an older app) keeps no day and goes at the next change', () => {
+    const left = progress({
+      done: [readingKey(0, 'Gen.1'), readingKey(1, 'Gen.3')],
+      readOn: ['2026-03-01', '2026-03-02'],
+      markedOn: { '0:Gen.1': '2026-03-01', '1:Gen.3': '2026-03-02', '2:Gen.4': '2026-03-02' },
+    });
+    const taken = withoutDone(left, [readingKey(1, 'Gen.3')], 70);
+    expect(taken).toMatchObject({ readOn: ['2026-03-01'], markedOn: { '0:Gen.1': '2026-03-01' } });
+    expect(withDone(left, [readingKey(2, 'Gen.5')], '2026-03-03', 70).markedOn).toEqual({ '0:Gen.1': '2026-03-01', '1:Gen.3': '2026-03-02', '2:Gen.5': '2026-03-03' });
   });
 });
 

@@ -32,7 +32,7 @@ export interface PlanStatus {
   /** Readings done, as a whole percentage of all of them. */
   percent: number;
   finished: boolean;
-  /** Calendar days in a row, ending today or yesterday, on which a reading was done. */
+  /** Calendar days in a row, ending today or yesterday, on which a reading still marked was done. */
   streak: number;
 }
 
@@ -71,20 +71,39 @@ export function planStatus(progress: PlanProgress, days: string[][], today: stri
   };
 }
 
-/** The record with these readings done today. */
-export function withDone(progress: PlanProgress, keys: readonly string[], today: string, now = Date.now()): PlanProgress {
-  const done = [...new Set([...progress.done, ...keys])];
-  const readOn = progress.readOn.includes(today) ? progress.readOn : [...progress.readOn, today].sort();
-  return { ...progress, done, readOn, updatedAt: now };
+/** The day each reading still done was marked on, where it is known. An entry for a reading not
+ * done any more is no mark: a device on an older app takes marks back without touching it. */
+function markedDays(progress: Pick<PlanProgress, 'done' | 'markedOn'>): Map<string, string> {
+  const marked = progress.markedOn ?? {};
+  return new Map(progress.done.flatMap((key) => (Object.hasOwn(marked, key) ? [[key, marked[key]!] as const] : [])));
 }
 
-/** The record with these readings not done any more: a mark taken back. The days read on stay
- * (which reading was marked on which day is not kept), except that a plan with nothing done has
- * no day read either, so a mistaken first mark taken back leaves no streak behind. */
+/** The record with these readings done today; the same record when all of them are done already. */
+export function withDone(progress: PlanProgress, keys: readonly string[], today: string, now = Date.now()): PlanProgress {
+  const before = new Set(progress.done);
+  const fresh = [...new Set(keys)].filter((key) => !before.has(key));
+  if (!fresh.length) return progress;
+  const markedOn = Object.fromEntries([...markedDays(progress), ...fresh.map((key) => [key, today] as const)]);
+  const readOn = progress.readOn.includes(today) ? progress.readOn : [...progress.readOn, today].sort();
+  return { ...progress, done: [...progress.done, ...fresh], readOn, markedOn, updatedAt: now };
+}
+
+/** The record with these readings not done any more: a mark taken back, as if it had never been
+ * given. A day stays in the streak while a reading marked on it is still marked, so taking back
+ * today's mistaken mark takes today out, and taking back the last mark of an earlier day takes
+ * that day out. A reading whose day is not known (marked before the days were kept) leaves the
+ * days as they are, except that a plan with nothing done has no day read. Such a reading cannot
+ * hold a day either: a day whose last known mark is taken back goes, even if one of those was
+ * marked on it too. */
 export function withoutDone(progress: PlanProgress, keys: readonly string[], now = Date.now()): PlanProgress {
   const undone = new Set(keys);
+  const marked = [...markedDays(progress)];
+  const kept = marked.filter(([key]) => !undone.has(key));
+  const stillRead = new Set(kept.map(([, day]) => day));
+  const emptied = new Set(marked.filter(([key, day]) => undone.has(key) && !stillRead.has(day)).map(([, day]) => day));
   const done = progress.done.filter((key) => !undone.has(key));
-  return { ...progress, done, readOn: done.length ? progress.readOn : [], updatedAt: now };
+  const readOn = done.length ? progress.readOn.filter((day) => !emptied.has(day)) : [];
+  return { ...progress, done, readOn, markedOn: Object.fromEntries(kept), updatedAt: now };
 }
 
 /** The start day that makes the oldest missed day today's reading (the start as it is when none is missed). */

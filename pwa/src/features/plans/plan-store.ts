@@ -45,6 +45,7 @@ export function startPlan(plan: { id: string; name: string; days?: string[][] },
     ...(plan.days ? { days: plan.days } : {}),
     done: [],
     readOn: [],
+    markedOn: {},
     createdAt: now,
     updatedAt: now,
   };
@@ -74,8 +75,9 @@ export function markReadings(id: string, keys: string[], today: string): Promise
   return changePlan(id, (current) => withDone(current, keys, today));
 }
 
-/** Takes readings ("<day>:<osis>") back to not done: the same one change as marking them, so it
- * reaches the backup and the study sync space alike. */
+/** Takes readings ("<day>:<osis>") back to not done, and out of the streak as if never marked
+ * (plan-progress.ts withoutDone): the same one change as marking them, so it reaches the backup
+ * and the study sync space alike. */
 export function unmarkReadings(id: string, keys: string[]): Promise<PlanProgress | undefined> {
   return changePlan(id, (current) => withoutDone(current, keys));
 }

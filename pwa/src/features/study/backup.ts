@@ -8,7 +8,9 @@
 // contracts' OBJECT_ID_PATTERN): ids become links (/article/<id>), so a file must not choose paths.
 // Version 2 added highlights on Bible verses (`verseHighlights`, anchored by the verse reference);
 // a version 1 file is read as having none, so every older backup still restores. Version 3 added
-// the reading plans the reader follows (`planProgress`); an older file is read as having none.
+// the reading plans the reader follows (`planProgress`); an older file is read as having none. A
+// plan's `markedOn` (the day each reading was marked) came later within version 3: a plan without
+// it is read as one whose marks' days are not known, and an older app reads a file with it.
 // Pure functions (the writes are in study-store.ts), so the merge is tested without a browser.
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import type { ArticleNote, Highlight, PlanProgress, ReadingPlace, SavedArticle, VerseHighlight } from '../../db/db.ts';
@@ -97,7 +99,8 @@ function isPlanProgress(v: unknown): v is PlanProgress {
   return (
     isObject(v) && isString(v._id) && isString(v.planId) && v.planId.length > 0 && isString(v.title) &&
     isDay(v.startDate) && (v.days === undefined || (Array.isArray(v.days) && v.days.every(isStringList))) &&
-    isStringList(v.done) && Array.isArray(v.readOn) && v.readOn.every(isDay) && isTime(v.createdAt) && isTime(v.updatedAt)
+    isStringList(v.done) && Array.isArray(v.readOn) && v.readOn.every(isDay) && isTime(v.createdAt) && isTime(v.updatedAt) &&
+    (v.markedOn === undefined || (isObject(v.markedOn) && Object.values(v.markedOn).every(isDay)))
   );
 }
 

@@ -5,4 +5,4 @@ export { useVerseMarks, VerseHighlightSheet, VerseHighlightTools, type VerseShee
 export { selectionPassage } from './verse-anchor.ts';
 // The backup of the reader's own data, for features whose records it carries (reading plans).
 export { makeBackupFile, restoreBackup } from './study-store.ts';
-export { BACKUP_VERSION, planMerge, type StudyData } from './backup.ts';
+export { BACKUP_MESSAGES, BACKUP_VERSION, planMerge, type StudyData } from './backup.ts';
