@@ -205,6 +205,15 @@ function scaleRows(scale, t) {
         `≤ ${ms(t.adminScreenMs)} each`,
         status(a.met),
       ]);
+      if (a.newestShown) {
+        rows.push([
+          `A new admin device: from the Login click to Comments showing the five newest comments waiting, while the first pull walks the view newest change first, ${at}`,
+          `**${ms(a.newestShown.ms)}** (${a.newestShown.requests} of the first pull's ${a.firstPull.requests} requests answered by then)`,
+          `the whole first pull: ${ms(a.firstPull.ms)}`,
+          '',
+          '',
+        ]);
+      }
     }
     if (r.adminSync) {
       const { first, idle, afterTen } = r.adminSync;
