@@ -157,7 +157,7 @@ export async function loadScaleTier(
       wasPublished: state === 'published' || state === 'unpublished',
       version: 1,
       updatedBy: admin.name,
-      seq: ++seq,
+      seq: 0,
       createdAt: created,
       updatedAt: created,
       __v: 0,
@@ -189,10 +189,10 @@ export async function loadScaleTier(
       __v: 0,
     });
   }
-  // Numbered in the order they were written, as a live site numbers them: a device walking the
-  // admin view newest change first meets the newest comments first.
-  comments.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
-  for (const comment of comments) comment.seq = ++seq;
+  // Articles and comments numbered in the order they were written, as a live site numbers them: a
+  // device walking the admin view newest change first meets the newest of both first.
+  const written = [...articles, ...comments].sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+  for (const thing of written) thing.seq = ++seq;
   tier.approvedComments = comments.filter((c) => c.isApproved).length;
   tier.waitingComments = comments.length - tier.approvedComments;
 
