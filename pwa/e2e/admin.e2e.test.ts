@@ -271,6 +271,15 @@ describe('admin area', () => {
         expect(linkHeights.filter((height) => height < 44), `links under 44 px on ${file}`).toEqual([]);
         const menuBox = await page.getByRole('navigation', { name: 'Admin' }).boundingBox();
         expect(menuBox!.y + menuBox!.height).toBeGreaterThan(800);
+        if (file === 'dashboard') {
+          // The first Tab stop, shown when focused: a finger's target too.
+          const skip = page.getByRole('link', { name: 'Skip to content' });
+          await skip.focus();
+          const skipBox = (await skip.boundingBox())!;
+          expect(skipBox.y, 'the skip link on screen when focused').toBeGreaterThanOrEqual(0);
+          expect(skipBox.height, 'the skip link').toBeGreaterThanOrEqual(44);
+          await skip.blur();
+        }
         await page.screenshot({ path: `/tmp/shots/admin-375-${scheme}-${file}.png`, fullPage: true });
       }
     }
