@@ -1,8 +1,8 @@
 // The administrator's side of the polish round in a real chromium against the real server: the
 // editor (normal weight, Tab through the whole form, its focus ring), toasts (contrast, close
 // target, at the bottom on phones and moving only there, closing with reduced motion), the phone's
-// bottom bar, Users and Comments as cards on a phone, fresh admin lists with Refresh, past lessons
-// styled like upcoming ones, and axe on every screen in both themes.
+// bottom bar and its More, Users and Comments as cards on a phone, fresh admin lists with Refresh,
+// past lessons styled like upcoming ones, and axe on every screen in both themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '@fw/contracts/paths';
@@ -177,6 +177,15 @@ describe('admin polish', () => {
     await nav().getByRole('link', { name: 'Users', exact: true }).waitFor();
     await page.getByRole('heading', { level: 1 }).click();
     await expect(nav().getByRole('button', { name: 'More' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    // Escape from inside the open panel closes it and gives the keyboard back to More.
+    const more = nav().getByRole('button', { name: 'More' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(nav().getByRole('link', { name: 'Users', exact: true }).evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(more.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(more.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     await nav().getByRole('button', { name: 'More' }).click();
     for (const entry of ['Users', 'Family Worship']) {
       expect(await inViewport(page, nav().getByRole('link', { name: entry, exact: true })), entry).toBe(true);
