@@ -2,7 +2,8 @@
 // editor (normal weight, Tab through the whole form, its focus ring), toasts (contrast, close
 // target, at the bottom on phones and moving only there, closing with reduced motion), the phone's
 // bottom bar and its More, Users and Comments as cards on a phone, fresh admin lists with Refresh,
-// past lessons styled like upcoming ones, and axe on every screen in both themes.
+// the keyboard given back when a lesson's or a daily text's form closes, past lessons styled like
+// upcoming ones, and axe on every screen in both themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '@fw/contracts/paths';
@@ -263,6 +264,32 @@ describe('admin polish', () => {
     await refresh.getByRole('button', { name: 'Refresh' }).click();
     await pulled;
     await page.getByTestId('user-row').filter({ hasText: second }).waitFor({ timeout: 10_000 });
+  });
+
+  it('gives the keyboard back to the button that opened a lesson’s or a daily text’s form when it closes', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    /** Opens a panel from `opener` by keyboard, closes it with its Cancel, and says where focus went. */
+    const openAndCancel = async (opener: import('playwright-core').Locator, panel: string) => {
+      const name = await opener.evaluate((b) => b.getAttribute('aria-label') ?? b.textContent);
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const form = page.getByRole(panel.startsWith('Import') ? 'region' : 'form', { name: panel });
+      await form.waitFor();
+      await form.getByRole('button', { name: 'Cancel' }).focus();
+      await page.keyboard.press('Enter');
+      await form.waitFor({ state: 'detached' });
+      await expect.poll(focused, { timeout: 5_000 }).toBe(name);
+    };
+    await open('Family Worship', 'Family Worship');
+    // Far down the list, so the form above it is a long way from where the admin was.
+    await openAndCancel(page.getByTestId('past-admin-lessons').getByRole('button', { name: /^Edit the lesson for/ }).nth(5), 'Edit lesson');
+    await openAndCancel(page.getByRole('button', { name: 'Add lesson', exact: true }), 'Add lesson');
+    await openAndCancel(page.getByRole('button', { name: 'Import lessons', exact: true }), 'Import lessons');
+    await open('Daily Text', 'Daily Text');
+    await page.getByTestId('admin-daily-text').first().waitFor();
+    await openAndCancel(page.getByRole('button', { name: /^Edit the text for/ }).nth(3), 'Edit daily text');
+    await openAndCancel(page.getByRole('button', { name: 'Import daily texts', exact: true }), 'Import daily texts');
   });
 
   it('styles past lessons like upcoming ones, with a turning chevron on each month', async () => {
