@@ -2,8 +2,9 @@
 // editor (normal weight, Tab through the whole form, its focus ring), toasts (contrast, close
 // target, at the bottom on phones and moving only there, closing with reduced motion), the phone's
 // bottom bar and its More, Users and Comments as cards on a phone, fresh admin lists with Refresh,
-// the keyboard given back when a lesson's or a daily text's form closes, past lessons styled like
-// upcoming ones, and axe on every screen in both themes.
+// the keyboard given back when a lesson's or a daily text's form closes, the list of waiting
+// changes offline on a phone, past lessons styled like upcoming ones, and axe on every screen in
+// both themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '@fw/contracts/paths';
@@ -11,7 +12,7 @@ import { IMAGE_REFUSED_MESSAGE } from '../src/features/admin-editor/editor-rules
 import { launchBrowser, newPage } from './browser.ts';
 import { DESCRIBE_PICTURE_TITLE } from '../src/features/admin-editor/picture-description.ts';
 import { GIF_BASE64, PNG_BASE64, apiCall, describePicture, loginAsDemoAdmin, pasteImage, toastAfter, writeSucceeds } from './admin-helpers.ts';
-import { adminToken, deleteArticle } from './reader-helpers.ts';
+import { adminToken, createArticle, deleteArticle } from './reader-helpers.ts';
 import { axeViolations, contrastOf, inViewport } from './ui-checks.ts';
 
 const stamp = Date.now().toString(36);
@@ -290,6 +291,30 @@ describe('admin polish', () => {
     await page.getByTestId('admin-daily-text').first().waitFor();
     await openAndCancel(page.getByRole('button', { name: /^Edit the text for/ }).nth(3), 'Edit daily text');
     await openAndCancel(page.getByRole('button', { name: 'Import daily texts', exact: true }), 'Import daily texts');
+  });
+
+  it('offline on a phone: the list of waiting changes opens with a finger', async () => {
+    const token = await adminToken();
+    const article = await createArticle(token, { title: `Waiting ${stamp}`, isPublished: false });
+    try {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await open('All Articles', 'All Articles');
+      const row = page.getByTestId('article-row').filter({ hasText: article.title });
+      await row.waitFor();
+      await page.context().setOffline(true);
+      await row.getByRole('button', { name: 'Publish', exact: true }).click();
+      const toggle = page.getByText('Show what is waiting to be sent');
+      await toggle.waitFor();
+      const summary = page.locator('summary', { has: toggle });
+      expect((await summary.boundingBox())!.height, 'the summary that opens the waiting list').toBeGreaterThanOrEqual(44);
+      await summary.click();
+      await page.locator('details[open] li', { hasText: `Publish “${article.title}”` }).waitFor();
+      await writeSucceeds(page, 'POST', API_PATHS.togglePublish, () => page.context().setOffline(false));
+    } finally {
+      await page.context().setOffline(false);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await deleteArticle(token, article._id);
+    }
   });
 
   it('styles past lessons like upcoming ones, with a turning chevron on each month', async () => {
