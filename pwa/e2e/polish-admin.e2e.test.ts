@@ -2,9 +2,9 @@
 // editor (normal weight, Tab through the whole form, its focus ring), toasts (contrast, close
 // target, at the bottom on phones and moving only there, closing with reduced motion), the phone's
 // bottom bar and its More, Users and Comments as cards on a phone, fresh admin lists with Refresh,
-// the keyboard given back when a lesson's or a daily text's form closes, the list of waiting
-// changes offline on a phone, past lessons styled like upcoming ones, and axe on every screen in
-// both themes.
+// the keyboard given back when a lesson's or a daily text's form closes, Refresh and the list of
+// waiting changes offline on a phone, past lessons styled like upcoming ones, and axe on every
+// screen in both themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '@fw/contracts/paths';
@@ -293,7 +293,7 @@ describe('admin polish', () => {
     await openAndCancel(page.getByRole('button', { name: 'Import daily texts', exact: true }), 'Import daily texts');
   });
 
-  it('offline on a phone: the list of waiting changes opens with a finger', async () => {
+  it('offline on a phone: Refresh looks unavailable, and the list of waiting changes opens with a finger', async () => {
     const token = await adminToken();
     const article = await createArticle(token, { title: `Waiting ${stamp}`, isPublished: false });
     try {
@@ -301,7 +301,17 @@ describe('admin polish', () => {
       await open('All Articles', 'All Articles');
       const row = page.getByTestId('article-row').filter({ hasText: article.title });
       await row.waitFor();
+      const refresh = page.getByTestId('admin-refresh').getByRole('button', { name: 'Refresh' });
+      await expect.poll(() => refresh.isEnabled()).toBe(true);
+      const look = () =>
+        refresh.evaluate((b) => {
+          const s = getComputedStyle(b);
+          return [s.opacity, s.color, s.backgroundColor, s.borderColor, s.cursor].join(' ');
+        });
+      const usable = await look();
       await page.context().setOffline(true);
+      await expect.poll(() => refresh.isDisabled()).toBe(true);
+      expect(await look(), 'Refresh when it cannot be pressed').not.toBe(usable);
       await row.getByRole('button', { name: 'Publish', exact: true }).click();
       const toggle = page.getByText('Show what is waiting to be sent');
       await toggle.waitFor();
@@ -310,6 +320,8 @@ describe('admin polish', () => {
       await summary.click();
       await page.locator('details[open] li', { hasText: `Publish “${article.title}”` }).waitFor();
       await writeSucceeds(page, 'POST', API_PATHS.togglePublish, () => page.context().setOffline(false));
+      await expect.poll(() => refresh.isEnabled()).toBe(true);
+      expect(await look()).toBe(usable);
     } finally {
       await page.context().setOffline(false);
       await page.setViewportSize({ width: 1280, height: 900 });
