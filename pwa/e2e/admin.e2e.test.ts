@@ -271,6 +271,23 @@ describe('admin area', () => {
         expect(linkHeights.filter((height) => height < 44), `links under 44 px on ${file}`).toEqual([]);
         const menuBox = await page.getByRole('navigation', { name: 'Admin' }).boundingBox();
         expect(menuBox!.y + menuBox!.height).toBeGreaterThan(800);
+        if (file === 'dashboard') {
+          // The first Tab stop, shown when focused: a finger's target too.
+          const skip = page.getByRole('link', { name: 'Skip to content' });
+          await skip.focus();
+          const skipBox = (await skip.boundingBox())!;
+          expect(skipBox.y, 'the skip link on screen when focused').toBeGreaterThanOrEqual(0);
+          expect(skipBox.height, 'the skip link').toBeGreaterThanOrEqual(44);
+          await skip.blur();
+        }
+        if (file === 'create') {
+          // The box is at least 24 px and its label (box and words) a 44 px row, the box in its middle.
+          const check = page.getByLabel('Publish Now');
+          const [box, label] = [(await check.boundingBox())!, (await page.locator('label', { has: check }).boundingBox())!];
+          expect(Math.min(box.width, box.height), 'the Publish Now box').toBeGreaterThanOrEqual(24);
+          expect(label.height, 'the Publish Now row').toBeGreaterThanOrEqual(44);
+          expect(Math.abs(box.y + box.height / 2 - (label.y + label.height / 2))).toBeLessThanOrEqual(1);
+        }
         await page.screenshot({ path: `/tmp/shots/admin-375-${scheme}-${file}.png`, fullPage: true });
       }
     }

@@ -1,8 +1,10 @@
 // The administrator's side of the polish round in a real chromium against the real server: the
 // editor (normal weight, Tab through the whole form, its focus ring), toasts (contrast, close
 // target, at the bottom on phones and moving only there, closing with reduced motion), the phone's
-// bottom bar, Users and Comments as cards on a phone, fresh admin lists with Refresh, past lessons
-// styled like upcoming ones, and axe on every screen in both themes.
+// bottom bar and its More, Users and Comments as cards on a phone, fresh admin lists with Refresh,
+// the keyboard given back when a lesson's or a daily text's form closes, Refresh and the list of
+// waiting changes offline on a phone, past lessons styled like upcoming ones, and axe on every
+// screen in both themes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API_PATHS } from '@fw/contracts/paths';
@@ -10,7 +12,7 @@ import { IMAGE_REFUSED_MESSAGE } from '../src/features/admin-editor/editor-rules
 import { launchBrowser, newPage } from './browser.ts';
 import { DESCRIBE_PICTURE_TITLE } from '../src/features/admin-editor/picture-description.ts';
 import { GIF_BASE64, PNG_BASE64, apiCall, describePicture, loginAsDemoAdmin, pasteImage, toastAfter, writeSucceeds } from './admin-helpers.ts';
-import { adminToken, deleteArticle } from './reader-helpers.ts';
+import { adminToken, createArticle, deleteArticle } from './reader-helpers.ts';
 import { axeViolations, contrastOf, inViewport } from './ui-checks.ts';
 
 const stamp = Date.now().toString(36);
@@ -177,6 +179,15 @@ describe('admin polish', () => {
     await nav().getByRole('link', { name: 'Users', exact: true }).waitFor();
     await page.getByRole('heading', { level: 1 }).click();
     await expect(nav().getByRole('button', { name: 'More' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    // Escape from inside the open panel closes it and gives the keyboard back to More.
+    const more = nav().getByRole('button', { name: 'More' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(nav().getByRole('link', { name: 'Users', exact: true }).evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(more.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(more.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     await nav().getByRole('button', { name: 'More' }).click();
     for (const entry of ['Users', 'Family Worship']) {
       expect(await inViewport(page, nav().getByRole('link', { name: entry, exact: true })), entry).toBe(true);
@@ -254,6 +265,68 @@ describe('admin polish', () => {
     await refresh.getByRole('button', { name: 'Refresh' }).click();
     await pulled;
     await page.getByTestId('user-row').filter({ hasText: second }).waitFor({ timeout: 10_000 });
+  });
+
+  it('gives the keyboard back to the button that opened a lesson’s or a daily text’s form when it closes', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    /** Opens a panel from `opener` by keyboard, closes it with its Cancel, and says where focus went. */
+    const openAndCancel = async (opener: import('playwright-core').Locator, panel: string) => {
+      const name = await opener.evaluate((b) => b.getAttribute('aria-label') ?? b.textContent);
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const form = page.getByRole(panel.startsWith('Import') ? 'region' : 'form', { name: panel });
+      await form.waitFor();
+      await form.getByRole('button', { name: 'Cancel' }).focus();
+      await page.keyboard.press('Enter');
+      await form.waitFor({ state: 'detached' });
+      await expect.poll(focused, { timeout: 5_000 }).toBe(name);
+    };
+    await open('Family Worship', 'Family Worship');
+    // Far down the list, so the form above it is a long way from where the admin was.
+    await openAndCancel(page.getByTestId('past-admin-lessons').getByRole('button', { name: /^Edit the lesson for/ }).nth(5), 'Edit lesson');
+    await openAndCancel(page.getByRole('button', { name: 'Add lesson', exact: true }), 'Add lesson');
+    await openAndCancel(page.getByRole('button', { name: 'Import lessons', exact: true }), 'Import lessons');
+    await open('Daily Text', 'Daily Text');
+    await page.getByTestId('admin-daily-text').first().waitFor();
+    await openAndCancel(page.getByRole('button', { name: /^Edit the text for/ }).nth(3), 'Edit daily text');
+    await openAndCancel(page.getByRole('button', { name: 'Import daily texts', exact: true }), 'Import daily texts');
+  });
+
+  it('offline on a phone: Refresh looks unavailable, and the list of waiting changes opens with a finger', async () => {
+    const token = await adminToken();
+    const article = await createArticle(token, { title: `Waiting ${stamp}`, isPublished: false });
+    try {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await open('All Articles', 'All Articles');
+      const row = page.getByTestId('article-row').filter({ hasText: article.title });
+      await row.waitFor();
+      const refresh = page.getByTestId('admin-refresh').getByRole('button', { name: 'Refresh' });
+      await expect.poll(() => refresh.isEnabled()).toBe(true);
+      const look = () =>
+        refresh.evaluate((b) => {
+          const s = getComputedStyle(b);
+          return [s.opacity, s.color, s.backgroundColor, s.borderColor, s.cursor].join(' ');
+        });
+      const usable = await look();
+      await page.context().setOffline(true);
+      await expect.poll(() => refresh.isDisabled()).toBe(true);
+      expect(await look(), 'Refresh when it cannot be pressed').not.toBe(usable);
+      await row.getByRole('button', { name: 'Publish', exact: true }).click();
+      const toggle = page.getByText('Show what is waiting to be sent');
+      await toggle.waitFor();
+      const summary = page.locator('summary', { has: toggle });
+      expect((await summary.boundingBox())!.height, 'the summary that opens the waiting list').toBeGreaterThanOrEqual(44);
+      await summary.click();
+      await page.locator('details[open] li', { hasText: `Publish “${article.title}”` }).waitFor();
+      await writeSucceeds(page, 'POST', API_PATHS.togglePublish, () => page.context().setOffline(false));
+      await expect.poll(() => refresh.isEnabled()).toBe(true);
+      expect(await look()).toBe(usable);
+    } finally {
+      await page.context().setOffline(false);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await deleteArticle(token, article._id);
+    }
   });
 
   it('styles past lessons like upcoming ones, with a turning chevron on each month', async () => {

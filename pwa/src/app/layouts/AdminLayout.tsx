@@ -109,9 +109,16 @@ function MoreEntry() {
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const current = MORE.some(({ to }) => pathname.startsWith(to));
   const entry = useRef<HTMLLIElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpenOn(null);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      // Focus on one of its links would go with the hidden panel, to the page's start: it goes
+      // back to More, as a menu's does.
+      if (entry.current?.contains(document.activeElement)) button.current?.focus();
+      setOpenOn(null);
+    };
     // A tap or click anywhere else closes it, as a menu does (the button's own press toggles it).
     const onPointer = (event: PointerEvent) => {
       if (!entry.current?.contains(event.target as Node)) setOpenOn(null);
@@ -126,6 +133,7 @@ function MoreEntry() {
   return (
     <li className={styles.more} ref={entry}>
       <button
+        ref={button}
         type="button"
         className={styles.entry}
         aria-expanded={open}

@@ -5,6 +5,7 @@ import { useMemo, useState, type ChangeEvent } from 'react';
 import { formatDailyDate } from '@fw/contracts/daily';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import type { LocalDailyText } from '../../db/db.ts';
+import { useFocusReturn } from '../../components/ui/use-focus-return.ts';
 import { checkDailyImport, type DailyImportCheck } from './daily-checks.ts';
 import styles from './DailyAdminPage.module.css';
 
@@ -20,6 +21,7 @@ export function DailyImportPanel({
   onClose: () => void;
 }) {
   const [text, setText] = useState('');
+  useFocusReturn();
   const check = useMemo(() => checkDailyImport(text, texts), [text, texts]);
   const problemsByLine = new Map<number, string[]>();
   for (const p of check.problems) problemsByLine.set(p.line, [...(problemsByLine.get(p.line) ?? []), p.message]);

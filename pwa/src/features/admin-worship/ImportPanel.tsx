@@ -5,6 +5,7 @@ import { LESSON_IMPORT_COLUMNS } from '@fw/contracts/lesson-csv';
 import { BROADCAST_TITLE, formatLessonDate } from '@fw/contracts/lessons';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import type { LocalLesson } from '../../db/db.ts';
+import { useFocusReturn } from '../../components/ui/use-focus-return.ts';
 import { checkImport } from './lesson-checks.ts';
 import styles from './WorshipAdminPage.module.css';
 
@@ -18,6 +19,7 @@ export function ImportPanel({
   onClose: () => void;
 }) {
   const [text, setText] = useState('');
+  useFocusReturn();
   const check = useMemo(() => checkImport(text, lessons), [text, lessons]);
   const problemsByLine = new Map<number, string[]>();
   for (const p of check.problems) problemsByLine.set(p.line, [...(problemsByLine.get(p.line) ?? []), p.message]);
