@@ -79,8 +79,13 @@ const requestPush = singleFlight(async () => {
 /** Pulls the public feeds and, with a token, the admin's view; answers false if a pull raced a write. */
 async function pullRound(): Promise<boolean> {
   try {
-    await pullPublic();
-    const current = getToken() ? await pullAdmin() : true;
+    // Side by side: on a new admin device at a large site both are long walks, and one after the
+    // other the admin's lists stayed empty until the whole public library had come. Both run to
+    // their end before a failure of either is reported.
+    const [publicPull, adminPull] = await Promise.allSettled([pullPublic(), getToken() ? pullAdmin() : Promise.resolve(true)]);
+    if (publicPull.status === 'rejected') throw publicPull.reason;
+    if (adminPull.status === 'rejected') throw adminPull.reason;
+    const current = adminPull.value;
     await pullStudy();
     setStorageFull(false);
     await setMeta(SYNC_ERROR_KEY, null);
