@@ -9,7 +9,7 @@ import { setMeta } from '../db/db.ts';
 import { isQuotaError, setStorageFull } from '../lib/storage.ts';
 import { onEnqueue, pushOutbox } from './outbox.ts';
 import { pullPublic } from './pull.ts';
-import { pullAdmin } from './pull-admin.ts';
+import { adminViewWalked, pullAdmin } from './pull-admin.ts';
 import { pullStudy } from './study-space/pull.ts';
 import { onStudyQueued } from './study-space/local-changes.ts';
 import { PULL_LOCK_NAME, PUSH_LOCK_NAME, withTabLock } from './tab-lock.ts';
@@ -79,13 +79,13 @@ const requestPush = singleFlight(async () => {
 /** Pulls the public feeds and, with a token, the admin's view; answers false if a pull raced a write. */
 async function pullRound(): Promise<boolean> {
   try {
-    // Side by side: on a new admin device at a large site both are long walks, and one after the
-    // other the admin's lists stayed empty until the whole public library had come. Both run to
-    // their end before a failure of either is reported.
-    const [publicPull, adminPull] = await Promise.allSettled([pullPublic(), getToken() ? pullAdmin() : Promise.resolve(true)]);
-    if (publicPull.status === 'rejected') throw publicPull.reason;
-    if (adminPull.status === 'rejected') throw adminPull.reason;
-    const current = adminPull.value;
+    // An admin device that has not walked the admin view yet pulls it first: at a large site both
+    // are long walks, and the admin's lists stayed empty until the whole public library had come
+    // (side by side, their transactions on the meta table kept waiting for each other).
+    let current = true;
+    if (getToken() && !(await adminViewWalked())) current = await pullAdmin();
+    await pullPublic();
+    if (getToken()) current = (await pullAdmin()) && current;
     await pullStudy();
     setStorageFull(false);
     await setMeta(SYNC_ERROR_KEY, null);

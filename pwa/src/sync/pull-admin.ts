@@ -178,6 +178,11 @@ async function walkChanges(): Promise<boolean> {
   }
 }
 
+/** Whether the device has walked the admin's view to its end once (it then goes on by cursor). */
+export async function adminViewWalked(): Promise<boolean> {
+  return (await getMeta<string>(ADMIN_CURSOR)) !== undefined;
+}
+
 /** Forget the admin's view (on logout): it is not the visitor's to keep. */
 export async function clearAdminData(): Promise<void> {
   await db.transaction('rw', [db.adminArticles, db.adminComments, db.users, db.meta], async () => {
