@@ -79,13 +79,16 @@ const requestPush = singleFlight(async () => {
 /** Pulls the public feeds and, with a token, the admin's view; answers false if a pull raced a write. */
 async function pullRound(): Promise<boolean> {
   try {
-    // An admin device that has not walked the admin view yet pulls it first: at a large site both
-    // are long walks, and the admin's lists stayed empty until the whole public library had come
-    // (side by side, their transactions on the meta table kept waiting for each other).
+    // An admin device that has not walked the admin view yet pulls it first, and a sign-in during
+    // the public pull (an admin on a new device, at the login screen when the round began) makes
+    // that pull give way between pages (it goes on from its cursors after): at a large site both
+    // are long walks, and the admin's lists stayed empty until the whole public library had come.
     let current = true;
     if (getToken() && !(await adminViewWalked())) current = await pullAdmin();
-    await pullPublic();
+    const signedInAtStart = getToken() !== null;
+    const complete = await pullPublic(() => !signedInAtStart && getToken() !== null);
     if (getToken()) current = (await pullAdmin()) && current;
+    if (!complete) await pullPublic();
     await pullStudy();
     setStorageFull(false);
     await setMeta(SYNC_ERROR_KEY, null);

@@ -45,6 +45,24 @@ describe('pullArticles', () => {
     expect(await getMeta(META.ARTICLES_CURSOR)).toBe('3');
   });
 
+  it('gives way between pages when asked to, and goes on from its cursor later', async () => {
+    const pages: Record<string, Record<string, unknown>> = {
+      '': { success: true, articles: [art(1)], removed: [], cursor: '1', hasMore: true },
+      '1': { success: true, articles: [art(2)], removed: [], cursor: '2', hasMore: false },
+    };
+    // A sign-in comes while the first page is on its way.
+    let signedIn = false;
+    server.script = (call) => {
+      signedIn = true;
+      return { status: 200, body: pages[new URL(call.path, 'http://x').searchParams.get('since') ?? '']! };
+    };
+    expect(await pullArticles(() => signedIn)).toBe(-1);
+    expect(server.calls).toHaveLength(1);
+    expect(await getMeta(META.ARTICLES_CURSOR)).toBe('1');
+    expect(await pullArticles()).toBe(1);
+    expect(await db.articles.count()).toBe(2);
+  });
+
   it('asks for article pages of the size it reads as they arrive until the feed ends', async () => {
     const pages: Record<string, Record<string, unknown>> = {
       '': { success: true, articles: [art(1)], removed: [], cursor: '1', hasMore: true, total: 3 },

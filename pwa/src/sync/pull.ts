@@ -165,13 +165,19 @@ export async function applyCommentPage(
   });
 }
 
+/** Whether a walk of the feeds should stop before its next page (it goes on from its cursor later). */
+type GiveWay = () => boolean;
+
+/** The pages of a feed from the device's cursor; stops before a page once `giveWay` says so, answering -1. */
 async function pullFeed<P extends { cursor: string; hasMore: boolean }>(
   path: string,
   cursorKey: string,
   apply: (page: P) => Promise<void>,
+  giveWay?: GiveWay,
 ): Promise<number> {
   let pages = 0;
   for (;;) {
+    if (pages > 0 && giveWay?.()) return -1;
     const since = await getMeta<string>(cursorKey);
     const query = new URLSearchParams({ limit: String(SYNC_PAGE_ITEMS) });
     if (since) query.set('since', since);
@@ -182,9 +188,10 @@ async function pullFeed<P extends { cursor: string; hasMore: boolean }>(
   }
 }
 
-/** The article feed from the device's cursor, a page of ARTICLE_PAGE_ITEMS at a time. */
-export async function pullArticles(): Promise<number> {
+/** The article feed from the device's cursor, a page of ARTICLE_PAGE_ITEMS at a time (-1: it gave way). */
+export async function pullArticles(giveWay?: GiveWay): Promise<number> {
   for (let pages = 1; ; pages++) {
+    if (pages > 1 && giveWay?.()) return -1;
     const since = await getMeta<string>(META.ARTICLES_CURSOR);
     const query = new URLSearchParams({ limit: String(ARTICLE_PAGE_ITEMS) });
     if (since) query.set('since', since);
@@ -193,18 +200,21 @@ export async function pullArticles(): Promise<number> {
   }
 }
 
-export function pullComments(): Promise<number> {
-  return pullFeed<CommentFeed>(API_PATHS.commentFeed, META.COMMENTS_CURSOR, applyCommentPage);
+export function pullComments(giveWay?: GiveWay): Promise<number> {
+  return pullFeed<CommentFeed>(API_PATHS.commentFeed, META.COMMENTS_CURSOR, applyCommentPage, giveWay);
 }
 
-/** Everything a visitor reads, brought up to date. */
-export async function pullPublic(): Promise<void> {
+/**
+ * Everything a visitor reads, brought up to date; false when it gave way between pages (`giveWay`)
+ * before the end, to go on from its cursors later.
+ */
+export async function pullPublic(giveWay?: GiveWay): Promise<boolean> {
   // The schedule is one small call (usually a 304): first, so the Family page does not wait for a
   // first sync of every article.
   await pullSchedule();
   // Today's text is one small call too (usually a 304), for the home card.
   await pullDailyTexts();
-  await pullArticles();
-  await pullComments();
+  if ((await pullArticles(giveWay)) < 0 || (await pullComments(giveWay)) < 0) return false;
   await setMeta(META.LAST_SYNCED_AT, Date.now());
+  return true;
 }
