@@ -215,7 +215,7 @@ describe('reader features', () => {
     await context.close();
   });
 
-  it('goes Back from one article to another: never a frame of the one left at the other’s place, which comes back where it was read', async () => {
+  it('goes Back from one article to another: never a frame of the one left at the other’s place, which is drawn where it was read', async () => {
     const [first, read, next] = FEATURED_ARTICLES;
     const { page, context } = await newPage(browser, { viewport: PHONE });
     await page.goto(`/article/${first.id}`);
@@ -252,10 +252,12 @@ describe('reader features', () => {
     await page.getByRole('heading', { level: 1, name: read.title }).waitFor();
     await page.waitForFunction(() => (window as unknown as { __frames: Frame[] }).__frames.length >= 60);
     const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
-    // The article left stays at its own place (the top) until the one gone back to replaces it.
+    // The article left stays at its own place (the top) until the one gone back to replaces it,
+    // and that one is drawn where it was read from its first frame (it was shown in this visit).
     expect(frames.filter((frame) => frame.shows === next.title && frame.y !== 0)).toEqual([]);
-    // And that one comes back where it was read.
-    await eventually(async () => Math.abs((await page.evaluate(() => window.scrollY)) - left) < 80, 'the place read, kept');
+    const back = frames.filter((frame) => frame.shows === read.title);
+    expect(back.length).toBeGreaterThan(0);
+    expect(back.filter((frame) => Math.abs(frame.y - left) >= 80)).toEqual([]);
     await context.close();
   });
 
