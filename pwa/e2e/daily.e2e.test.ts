@@ -88,6 +88,8 @@ interface HomeFrame {
   daily: boolean;
   searching: boolean;
   footerInView: boolean;
+  /** The window is no longer where it was when Back was pressed. */
+  moved: boolean;
 }
 
 /**
@@ -98,6 +100,7 @@ async function framesOfBack(page: Page): Promise<() => Promise<HomeFrame[]>> {
   await page.evaluate(() => {
     const frames: HomeFrame[] = [];
     (window as unknown as { __frames: HomeFrame[] }).__frames = frames;
+    const from = window.scrollY;
     const look = () => {
       const footer = document.querySelector('footer')?.getBoundingClientRect();
       frames.push({
@@ -106,6 +109,7 @@ async function framesOfBack(page: Page): Promise<() => Promise<HomeFrame[]>> {
         searching: [...document.querySelectorAll('button')].some((b) => b.textContent === 'Clear Search'),
         footerInView: footer !== undefined && footer.top < innerHeight && footer.bottom > 0,
         home: document.getElementById('search-input') !== null,
+        moved: window.scrollY !== from,
       });
       if (frames.length < 120) requestAnimationFrame(look);
     };
@@ -339,8 +343,9 @@ describe('the daily text', () => {
     const fromArticle = await framesOfBack(page);
     await page.locator(`main a[data-testid="article-card"][href="${opened}"]`).waitFor();
     const frames = await fromArticle();
-    // (The frame or two before the home page is drawn show the article at the list's place: the
-    // browser puts the window back at once.)
+    // React draws the router's Back within the popstate event, before the browser puts the window
+    // back at the list's place: no frame shows the article anywhere but where it was read.
+    expect(frames.filter((frame) => !frame.home && frame.moved)).toEqual([]);
     expect(frames.filter((frame) => frame.home && frame.footerInView)).toEqual([]);
     await expectSteady(page, NO_SHIFT);
     await context.close();

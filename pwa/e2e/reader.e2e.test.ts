@@ -1,10 +1,12 @@
 // The reader's app in a real chromium against the real server: saved articles (offline, after a
 // reload, and an unpublished one), Share with and without the Web Share API, text size and theme
-// remembered, the scroll position restored with "Continue reading", and the install actions.
+// remembered, the scroll position restored with "Continue reading" and on Back from one article
+// to another, and the install actions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { apiCall, eventually } from './admin-helpers.ts';
-import { launchBrowser, newPage } from './browser.ts';
+import { launchBrowser, newPage, waitForAppDrawn } from './browser.ts';
 import { adminToken, createArticle, deleteArticle, readStore, waitForServiceWorker, type MadeArticle } from './reader-helpers.ts';
 
 const PHONE = { width: 375, height: 740 };
@@ -210,6 +212,52 @@ describe('reader features', () => {
     await page.getByRole('heading', { name: 'Articles' }).waitFor({ state: 'attached' });
     await page.locator('[data-testid="article-card"]').first().waitFor();
     await expect(page.getByTestId('continue-reading').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('goes Back from one article to another: never a frame of the one left at the other’s place, which is drawn where it was read', async () => {
+    const [first, read, next] = FEATURED_ARTICLES;
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.goto(`/article/${first.id}`);
+    await waitForAppDrawn(page, 'main [data-testid="article-content"]');
+    // The footer's links go from article to article inside the app. Clicked where they are, not
+    // scrolled to: the window stays at the place read.
+    const footerLink = (title: string) => page.getByRole('contentinfo').getByRole('link', { name: title, exact: true });
+    await footerLink(read.title).dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: read.title }).waitFor();
+    let left = 0;
+    await eventually(async () => {
+      await page.evaluate(() => window.scrollTo({ top: (document.documentElement.scrollHeight - innerHeight) / 2, behavior: 'instant' }));
+      left = await page.evaluate(() => window.scrollY);
+      const places = await readStore<{ _id: string; position: number }>(page, 'reading');
+      return places.some((p) => p._id === read.id && p.position > 0.2);
+    }, 'the reading place to be saved');
+    expect(left).toBeGreaterThan(1000);
+    await footerLink(next.title).dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: next.title }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Each frame of the Back: which of the two articles it shows, and where the window is.
+    type Frame = { shows: string | undefined; y: number };
+    await page.evaluate(() => {
+      const frames: Frame[] = [];
+      Object.assign(window, { __frames: frames });
+      const look = () => {
+        frames.push({ shows: document.querySelector('main h1')?.textContent ?? undefined, y: window.scrollY });
+        if (frames.length < 60) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+      history.back();
+    });
+    await page.getByRole('heading', { level: 1, name: read.title }).waitFor();
+    await page.waitForFunction(() => (window as unknown as { __frames: Frame[] }).__frames.length >= 60);
+    const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
+    // The article left stays at its own place (the top) until the one gone back to replaces it,
+    // and that one is drawn where it was read from its first frame (it was shown in this visit).
+    expect(frames.filter((frame) => frame.shows === next.title && frame.y !== 0)).toEqual([]);
+    const back = frames.filter((frame) => frame.shows === read.title);
+    expect(back.length).toBeGreaterThan(0);
+    expect(back.filter((frame) => Math.abs(frame.y - left) >= 80)).toEqual([]);
     await context.close();
   });
 

@@ -25,6 +25,14 @@ const MISSING_TEXT = {
 
 export function ArticlePage() {
   const { id = '' } = useParams();
+  // A screen of its own for each article: a link or Back from one article to another stays on this
+  // route, and one screen would go on showing the article left until the new one is read from the
+  // device, with the window already where the new one belongs (put back by the browser, or at the
+  // top), and that scrolling kept as the old one's reading place.
+  return <ArticleScreen key={id} id={id} />;
+}
+
+function ArticleScreen({ id }: { id: string }) {
   const state = useArticle(id);
   const title = state.status === 'ready' ? state.article.title : null;
   const contentRef = useRef<HTMLDivElement>(null);

@@ -2,6 +2,7 @@
 // it is fetched once (GET /api/articles/{id}) into the device, which the live query then shows.
 // A visit that starts on this page (a shared link) already holds the article in the page the
 // server sent (lib/first-paint.ts): it shows at once and is saved to the device without a fetch.
+// An article shown earlier in this visit shows at once too (`shown`), while the device is read.
 import { useEffect, useMemo, useState } from 'react';
 import type { Article } from '@fw/contracts';
 import { ApiError, api } from '../../lib/api.ts';
@@ -17,9 +18,28 @@ export type ArticleState =
   | { status: 'ready'; article: ArticleSummary; body: ArticleBody }
   | { status: 'missing'; reason: 'offline' | 'not-found' | 'error'; message?: string };
 
+/** How many of the articles last shown are kept in memory (their HTML is tens of KB each). */
+const SHOWN_KEPT = 8;
+
+/**
+ * The articles shown in this visit, the latest last. Back (or Forward) to one of them draws it from
+ * here in the render that follows the address, before the browser puts that entry's scroll back:
+ * read from the device, it would come a frame or more later, after a loading screen too short to
+ * be scrolled to that place, and would be drawn wherever the window was left.
+ */
+const shown = new Map<string, { article: ArticleSummary; body: ArticleBody }>();
+
+function keepShown(id: string, article: ArticleSummary | undefined, body: ArticleBody | undefined): void {
+  shown.delete(id);
+  if (!article || !body) return;
+  shown.set(id, { article, body });
+  if (shown.size > SHOWN_KEPT) shown.delete(shown.keys().next().value!);
+}
+
 export function useArticle(id: string): ArticleState {
   const local = useLiveQuery(async () => {
     const [article, body] = await Promise.all([db.articles.get(id), db.bodies.get(id)]);
+    keepShown(id, article, body);
     return { article, body };
   }, [id]);
   const [fetchState, setFetchState] = useState<{ id: string; result: ArticleState } | null>(null);
@@ -64,7 +84,10 @@ export function useArticle(id: string): ArticleState {
 
   if (local?.article && local.body) return { status: 'ready', article: local.article, body: local.body };
   if (given && (local === undefined || missing)) return given.state;
-  if (local === undefined) return { status: 'loading' };
+  if (local === undefined) {
+    const kept = shown.get(id);
+    return kept ? { status: 'ready', ...kept } : { status: 'loading' };
+  }
   return fetchState?.id === id ? fetchState.result : { status: 'loading' };
 }
 
