@@ -1,7 +1,8 @@
 // When sync runs: at start, when the device comes back online, when the tab becomes visible, every
 // few minutes while open, right after a write, and at the retry time the outbox asks for.
-// A round pushes the outbox, then pulls the public feeds, the study sync space the device is
-// linked to (study-space/pull.ts), and the admin's view with a token.
+// A round pushes the outbox, then pulls the public feeds, the admin's view with a token (first, on
+// a device that has not walked it yet) and the study sync space the device is linked to
+// (study-space/pull.ts).
 // A write does not wait for a pull in progress: pushes run on their own (one tab at a time).
 import { ApiError } from '../lib/api.ts';
 import { getToken, subscribeAuth } from '../lib/auth.ts';
