@@ -97,29 +97,26 @@ export function adminPagesRouter({ connection, adminOnly }: AdminPagesRouterDeps
 
   router.get(API_PATHS.adminChanges, adminOnly, async (ctx) => {
     const query = parseWith(adminChangesQuerySchema, ctx.query);
-    if (query.before !== undefined) {
-      const { state, before, top, reset } = await walkPlaceOf(model, query.before);
-      const page = state.admin.changes.pageBefore(before, query.limit);
-      const body: AdminChanges = {
-        success: true,
-        ...(await changesOf(state.admin, page.entries.map((entry) => entry.id))),
-        cursor: formatCursor(state.epoch, top),
-        hasMore: page.hasMore,
-        left: page.left,
-        ...(page.hasMore ? { before: formatWalkPlace(state.epoch, page.cursor, top) } : {}),
-        ...(reset ? { reset: true } : {}),
-      };
-      ctx.body = body;
-      return;
-    }
-    const { state, since, reset } = await placeOf(model, query.since);
-    const page = state.admin.changes.page(since, query.limit);
+    // A walk newest first (a device holding nothing yet) or the changes after a cursor: each page
+    // goes out the same way; a walk's cursor is its top, and its next page is named by `before`.
+    const { state, page, cursor, before, reset } =
+      query.before !== undefined
+        ? await walkPlaceOf(model, query.before).then(({ state, before: below, top, reset }) => {
+            const page = state.admin.changes.pageBefore(below, query.limit);
+            const next = page.hasMore ? formatWalkPlace(state.epoch, page.cursor, top) : undefined;
+            return { state, page, cursor: top, before: next, reset };
+          })
+        : await placeOf(model, query.since).then(({ state, since, reset }) => {
+            const page = state.admin.changes.page(since, query.limit);
+            return { state, page, cursor: page.cursor, before: undefined, reset };
+          });
     const body: AdminChanges = {
       success: true,
       ...(await changesOf(state.admin, page.entries.map((entry) => entry.id))),
-      cursor: formatCursor(state.epoch, page.cursor),
+      cursor: formatCursor(state.epoch, cursor),
       hasMore: page.hasMore,
       left: page.left,
+      ...(before ? { before } : {}),
       ...(reset ? { reset: true } : {}),
     };
     ctx.body = body;
