@@ -2,12 +2,13 @@
 // opens in the chapter reader and is marked read, and the progress is still there after a reload
 // offline, as is the mark taken back, which takes its day out of the streak too; reading a chapter
 // to its end marks it read, with the next reading offered and the mark to take back there too;
-// missed days are caught up or the plan is shifted to today; everything works by keyboard and on a
+// missed days are caught up or the plan is shifted to today; a lesson's plan is named as /family
+// names its lesson, in the weeks after it was started too; everything works by keyboard and on a
 // 375 px phone, and axe finds nothing in either theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from './admin-helpers.ts';
-import { launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker } from './browser.ts';
+import { launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker, waitOrTell } from './browser.ts';
 import { readStore } from './reader-helpers.ts';
 import { axeViolations } from './ui-checks.ts';
 
@@ -224,6 +225,31 @@ describe('reading plans', () => {
     await eventually(async () => (await plansOf(page))[0]?.startDate === localDay(1), 'the plan moved one day later');
     await page.getByText('Day 2 of 31.', { exact: false }).waitFor();
     expect(await waiting.count()).toBe(0);
+    await context.close();
+  });
+
+  it('names the lesson plan as /family names its lesson, in the weeks after it was started too', async () => {
+    const { page, context } = await newPage(browser, DESKTOP);
+    const LESSON = 'Adam and Eve in the garden';
+    /** On `day`: /family's label on its first lesson, then the followed plan named `name` on /plans and on its own page. */
+    const namedOn = async (day: string, label: string, name: string) => {
+      await page.clock.setSystemTime(new Date(`${day}T10:00:00`));
+      await page.goto('/family');
+      await page.getByTestId('lesson').first().waitFor();
+      expect(await page.getByTestId('lesson').first().locator('h2').textContent()).toBe(label);
+      await openPlans(page);
+      const followed = page.getByTestId('followed-plan').getByRole('link', { name, exact: true });
+      await waitOrTell(page, followed, `the plan named "${name}" on ${day}`);
+      await followed.click();
+      await waitOrTell(page, page.getByRole('heading', { level: 1, name, exact: true }), `the plan page named "${name}"`);
+    };
+    // Started in a week with no lesson current: the next one, named so on both screens.
+    await page.clock.install({ time: new Date('2025-01-07T10:00:00') });
+    await openPlans(page);
+    await startPlan(page, `Next lesson: ${LESSON}`);
+    // Its week come, it is this week's; the week after, it is named by its date.
+    await namedOn('2025-01-12', 'January 10, 2025This week', `This week's lesson: ${LESSON}`);
+    await namedOn('2025-01-20', 'January 17, 2025This week', `Lesson of January 10, 2025: ${LESSON}`);
     await context.close();
   });
 

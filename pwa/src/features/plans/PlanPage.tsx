@@ -15,7 +15,7 @@ import { formatDay, planStatus, readingKey, readingsOf, shiftedStart, addDays } 
 import { MarkReadToggle } from './MarkReadToggle.tsx';
 import { markReadings, moveStart, stopPlan, unmarkReadings } from './plan-store.ts';
 import { PLAN_WORDS, readingName, streakLine } from './plan-words.ts';
-import { today, usePlanDays } from './use-plans.ts';
+import { today, usePlanDays, usePlanNames } from './use-plans.ts';
 import styles from './PlansPage.module.css';
 
 /** A day's readings as links, with a check on those done, and "Mark as read" as a toggle
@@ -105,13 +105,15 @@ export function PlanPage() {
   const { id = '' } = useParams();
   const progress = useLiveQuery(async () => (await db.planProgress.get(id)) ?? null, [id]);
   const planDays = usePlanDays(progress ? [progress] : undefined);
+  const nameOf = usePlanNames(progress ? [progress] : undefined);
+  const name = progress ? nameOf(progress) : '';
   const { confirm, dialog } = useConfirm();
   // The earlier days listed by "Catch up" (null while it is closed): those there when it opened,
   // so a day caught up keeps its place and its toggle under the keyboard.
   const [caughtUp, setCaughtUp] = useState<number[] | null>(null);
   useEffect(() => {
-    if (progress) document.title = `${progress.title} · Living Best Now`;
-  }, [progress]);
+    if (name) document.title = `${name} · Living Best Now`;
+  }, [name]);
 
   if (progress === null) {
     return (
@@ -129,7 +131,7 @@ export function PlanPage() {
   const status = planStatus(progress, days, today());
   const inPlan = status.todayIndex >= 0 && status.todayIndex < days.length;
   const stop = async () => {
-    const yes = await confirm({ title: 'Stop this plan?', text: `“${progress.title}” and what you have read in it will be taken off this device.`, yesLabel: 'Stop the plan' });
+    const yes = await confirm({ title: 'Stop this plan?', text: `“${name}” and what you have read in it will be taken off this device.`, yesLabel: 'Stop the plan' });
     if (yes) await stopPlan(progress._id).catch((e: unknown) => notifyError(e));
   };
   return (
@@ -137,7 +139,7 @@ export function PlanPage() {
       <p>
         <Link to={paths.plans} className="tap-link">← Reading plans</Link>
       </p>
-      <h1 className={styles.heading}>{progress.title}</h1>
+      <h1 className={styles.heading}>{name}</h1>
       <p className={styles.intro}>
         {inPlan ? `Day ${status.todayIndex + 1} of ${days.length}. ` : ''}
         Started {formatDay(progress.startDate)}.

@@ -12,7 +12,7 @@ import { dueReadingIn, isDayDone, nextReading, readingKey, type Reading } from '
 import { markReadings, unmarkReadings } from './plan-store.ts';
 import { MarkReadToggle } from './MarkReadToggle.tsx';
 import { PLAN_WORDS, readingName } from './plan-words.ts';
-import { today, usePlanDays } from './use-plans.ts';
+import { today, usePlanDays, usePlanNames } from './use-plans.ts';
 import styles from './PlanReadingMark.module.css';
 
 interface Due {
@@ -30,6 +30,7 @@ interface Marked {
 export function PlanReadingMark({ osis, chapter }: { osis: string; chapter: number }) {
   const plans = useLiveQuery(() => db.planProgress.toArray(), []);
   const planDays = usePlanDays(plans);
+  const nameOf = usePlanNames(plans);
   const endRef = useRef<HTMLDivElement>(null);
   const [marked, setMarked] = useState<Marked[]>([]);
   const due: Due[] = [];
@@ -88,7 +89,7 @@ export function PlanReadingMark({ osis, chapter }: { osis: string; chapter: numb
             <div key={`${progress._id}:${key}`} className={styles.note}>
               <p role="status">
                 {read ? '✓ ' : ''}
-                {readingName(reading)} {read ? 'marked as read' : 'is not marked as read'} in <Link to={paths.plan(progress._id)}>{progress.title}</Link>.
+                {readingName(reading)} {read ? 'marked as read' : 'is not marked as read'} in <Link to={paths.plan(progress._id)}>{nameOf(progress)}</Link>.
                 {dayDone ? ' That is the day’s reading done.' : ''}
                 {next ? (
                   <>

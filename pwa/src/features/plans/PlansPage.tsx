@@ -11,10 +11,10 @@ import buttons from '../../components/ui/buttons.module.css';
 import { formatDay, planStatus, readingsOf } from './plan-progress.ts';
 import { startPlan } from './plan-store.ts';
 import { PLAN_WORDS, readingName, streakLine } from './plan-words.ts';
-import { today, useBuiltInPlans, useFollowedPlans, useLessonPlan, usePlanDays } from './use-plans.ts';
+import { today, useBuiltInPlans, useFollowedPlans, useLessonPlan, usePlanDays, usePlanNames } from './use-plans.ts';
 import styles from './PlansPage.module.css';
 
-function FollowedPlan({ progress, days }: { progress: PlanProgress; days: string[][] }) {
+function FollowedPlan({ progress, days, name }: { progress: PlanProgress; days: string[][]; name: string }) {
   const status = planStatus(progress, days, today());
   const current = status.todayIndex >= 0 && status.todayIndex < days.length ? readingsOf(progress, days, status.todayIndex) : [];
   let todayLine: string;
@@ -26,11 +26,11 @@ function FollowedPlan({ progress, days }: { progress: PlanProgress; days: string
   return (
     <li className={styles.card} data-testid="followed-plan">
       <h3 className={styles.cardTitle}>
-        <Link to={paths.plan(progress._id)}>{progress.title}</Link>
+        <Link to={paths.plan(progress._id)}>{name}</Link>
       </h3>
       <p className={styles.today}>{todayLine}</p>
       <div className={styles.progressRow}>
-        <progress className={styles.bar} max={100} value={status.percent} aria-label={`${progress.title}: progress`} />
+        <progress className={styles.bar} max={100} value={status.percent} aria-label={`${name}: progress`} />
         <span>{status.percent}% read</span>
       </div>
       <p className={styles.muted}>{streakLine(status.streak)}</p>
@@ -52,6 +52,7 @@ export function PlansPage() {
   const planDays = usePlanDays(followed);
   const builtIn = useBuiltInPlans();
   const lesson = useLessonPlan();
+  const nameOf = usePlanNames(followed);
   const navigate = useNavigate();
   const dateId = useId();
   const [startDate, setStartDate] = useState(today);
@@ -89,7 +90,7 @@ export function PlansPage() {
           <ul className={styles.list}>
             {followed.map((p) => {
               const days = planDays?.get(p._id);
-              return days ? <FollowedPlan key={p._id} progress={p} days={days} /> : null;
+              return days ? <FollowedPlan key={p._id} progress={p} days={days} name={nameOf(p)} /> : null;
             })}
           </ul>
         </section>

@@ -1,8 +1,9 @@
 // "This week's lesson" as a plan: the passages the current lesson cites, in order, once each,
-// spread over at most a week; none when no lesson is current or next, or it cites nothing.
+// spread over at most a week; none when no lesson is current or next, or it cites nothing. A
+// followed lesson plan is named for where its lesson stands on the day it is shown.
 import { describe, expect, it } from 'vitest';
 import type { LocalLesson } from '../../db/db.ts';
-import { lessonPlan } from './lesson-plan.ts';
+import { followedPlanName, lessonPlan } from './lesson-plan.ts';
 
 const cite = (osis: string) => ({ at: 0, end: 1, osis });
 const lesson = (_id: string, date: string, change: Partial<LocalLesson> = {}): LocalLesson => ({ _id, date, D: date, T: `Lesson ${_id}`, R: 'text', ...change });
@@ -38,5 +39,16 @@ describe("this week's lesson as a plan", () => {
   it('has no plan when the lesson cites nothing, or there is no lesson', () => {
     expect(lessonPlan([lesson('64f0000000000000000000e3', '2026-01-09')], FRIDAY)).toBeNull();
     expect(lessonPlan([], FRIDAY)).toBeNull();
+  });
+
+  it('names a followed lesson plan for where its lesson stands that day, not the day it was started', () => {
+    const lessons = [lesson('64f0000000000000000000e1', '2026-01-02'), lesson('64f0000000000000000000e2', '2026-01-09')];
+    const followed = { planId: 'lesson:64f0000000000000000000e2', title: 'Next lesson: Lesson 64f0000000000000000000e2' };
+    expect(followedPlanName(followed, lessons, new Date(2026, 0, 7, 12))).toBe('Next lesson: Lesson 64f0000000000000000000e2');
+    expect(followedPlanName(followed, lessons, FRIDAY)).toBe("This week's lesson: Lesson 64f0000000000000000000e2");
+    expect(followedPlanName(followed, lessons, new Date(2026, 0, 20, 12))).toBe('Lesson of 2026-01-09: Lesson 64f0000000000000000000e2');
+    // A lesson gone from the device, and any other plan, keep the name they were started with.
+    expect(followedPlanName(followed, lessons.slice(0, 1), FRIDAY)).toBe(followed.title);
+    expect(followedPlanName({ planId: 'bible-in-a-year', title: 'The whole Bible in a year' }, lessons, FRIDAY)).toBe('The whole Bible in a year');
   });
 });

@@ -1,11 +1,12 @@
 // The plans screens' reads: the plans the reader follows (live, from the device), the built-in
-// plans and a followed plan's readings (loaded once, on demand), and this week's lesson as a plan.
+// plans and a followed plan's readings (loaded once, on demand), this week's lesson as a plan, and
+// the followed plans' names as shown today.
 import { useEffect, useState } from 'react';
 import { db, getMeta, useLiveQuery, type PlanProgress } from '../../db/db.ts';
 import { META } from '../../db/meta-keys.ts';
 import { now } from '../../lib/clock.ts';
 import type { ReadingPlan } from './plan-days.ts';
-import { lessonPlan, type LessonPlan } from './lesson-plan.ts';
+import { followedPlanName, isLessonPlan, lessonPlan, type LessonPlan } from './lesson-plan.ts';
 import { dayOf } from './plan-progress.ts';
 import { builtInPlans, daysOf } from './plan-store.ts';
 
@@ -55,4 +56,15 @@ export function useLessonPlan(): LessonPlan | null | undefined {
     if (!lessons.length && navigator.onLine && (await getMeta(META.SCHEDULE_ETAG)) === undefined) return undefined;
     return lessonPlan(lessons, now());
   }, []);
+}
+
+/**
+ * Names each followed plan as it stands today (lesson-plan.ts followedPlanName). The schedule is
+ * read only while a lesson's plan is among `plans`; until it is, a plan shows the name it was
+ * started with.
+ */
+export function usePlanNames(plans: readonly PlanProgress[] | null | undefined): (plan: PlanProgress) => string {
+  const lessonPlans = plans?.some((p) => isLessonPlan(p.planId)) ?? false;
+  const lessons = useLiveQuery(async () => (lessonPlans ? db.worship.toArray() : []), [lessonPlans]);
+  return (plan) => (lessons ? followedPlanName(plan, lessons, now()) : plan.title);
 }
