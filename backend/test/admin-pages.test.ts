@@ -425,6 +425,12 @@ describe('admin pages at a library size', () => {
     expect((await ask(`since=${ended}`)).hasMore).toBe(false);
     expect(pages.map((p) => p.left)).toEqual(pages.map((_, i) => pages.length - i - 1));
     expect(pages.at(-1)!.before).toBeUndefined();
+    // Each walk page carries the server's counts (the dashboard's, checked against a recount above),
+    // for a device's screens to show until its copy is whole; the feed by cursor carries none.
+    const dashboard = await app.request<{ dashboardData: DashboardData }>('GET', API_PATHS.dashboard, { token });
+    expect(dashboard.body.dashboardData.counts!.commentsWaiting).toBeGreaterThan(0);
+    for (const walked of pages) expect(walked.counts).toEqual(dashboard.body.dashboardData.counts);
+    expect((await ask(`since=${ended}`)).counts).toBeUndefined();
 
     // A walk with changes made while it runs: the device ends as the database is.
     const device = { article: new Map<string, unknown>(), comment: new Map<string, AdminComment>(), user: new Map<string, unknown>() };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { articleSchema } from './articles.ts';
 import { userSchema } from './admin.ts';
+import { adminCountsSchema } from './admin-pages.ts';
 import { adminCommentSchema } from './comments.ts';
 import { envelope, type RouteSpec } from './common.ts';
 import { ADMIN_CHANGES_MAX_ITEMS } from './limits.ts';
@@ -58,6 +59,11 @@ export const adminChangesSchema = envelope({
   left: z.number().int().nonnegative().optional(),
   /** A newest-first walk's next page, while it has more. */
   before: walkPlaceSchema.optional(),
+  /**
+   * On a walk's pages: the server's counts when it answered (kept as changes are applied, never
+   * counted on the request), for the device's screens to show until its own copy is whole.
+   */
+  counts: adminCountsSchema.optional(),
   reset: z.boolean().optional(),
 });
 export type AdminChanges = z.infer<typeof adminChangesSchema>;

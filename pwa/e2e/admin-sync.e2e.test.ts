@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import type { AdminChanges, AdminCommentPage, Article, ArticlePage } from '@fw/contracts';
+import type { AdminChanges, AdminCommentPage, Article, ArticlePage, DashboardData } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { startTierServer, type LoadedTier, type TierServer } from './tier-server.ts';
 import { launchBrowser, newPage, waitOrTell } from './browser.ts';
@@ -260,6 +260,18 @@ describe('an admin device on a larger library', () => {
       expect(pages).toBeGreaterThan(1);
       const progress = device.page.getByTestId('admin-pull-progress');
       expect(await progress.textContent()).toMatch(/^[\d,]+ of [\d,]+ changes on this device$/);
+      // While it walks, the device holds part of the view: its totals are the server's, not its own count.
+      const totalLine = new RegExp(`^Showing [\\d,]+ of ${total.toLocaleString('en')} comments$`);
+      await expect.poll(() => device.page.getByText(/^Showing /).textContent(), { timeout: 30_000 }).toMatch(totalLine);
+      const { dashboardData } = (await call<{ dashboardData: DashboardData }>('GET', API_PATHS.dashboard)).data;
+      await openAdminEntry(device.page, 'Dashboard');
+      await waitOrTell(device.page, device.page.getByRole('heading', { name: 'Dashboard', level: 1 }), 'Dashboard');
+      const shown = (card: string) => device.page.getByTestId(`count-${card}`).locator('span').first().textContent();
+      await expect.poll(() => shown('comments'), { timeout: 30_000 }).toBe(String(dashboardData.totalComments));
+      expect(await shown('articles')).toBe(String(dashboardData.totalArticles));
+      expect(await shown('drafts')).toBe(String(dashboardData.totalDrafts));
+      await openAdminEntry(device.page, 'Comments');
+      await waitOrTell(device.page, device.page.getByRole('heading', { name: 'Comments', level: 1 }), 'Comments again');
       release();
       await progress.waitFor({ state: 'detached', timeout: 90_000 });
       await waitOrTell(device.page, device.page.getByText(`Showing 50 of ${total.toLocaleString('en')} comments`), 'the whole list once the walk ended');

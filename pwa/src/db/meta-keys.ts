@@ -22,5 +22,7 @@ export const ADMIN_SYNCED_AT = 'adminSyncedAt';
 export const ADMIN_CURSOR = 'cursor:admin';
 /** Where a device's first walk of the admin change feed, newest change first, goes on (pull-admin.ts). */
 export const ADMIN_WALK = 'cursor:admin-walk';
+/** The server's counts as the walk's last page gave them, shown until the walk ends (pull-admin.ts). */
+export const ADMIN_WALK_COUNTS = 'adminWalkCounts';
 /** A cursor to read the admin change feed from again once the outbox holds nothing (pull-admin.ts). */
 export const ADMIN_REPLAY_FROM = 'cursor:admin-replay';

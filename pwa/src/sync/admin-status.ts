@@ -1,13 +1,22 @@
 // What the admin screens show of sync: whether the admin's view was pulled, and the marks of records
 // with a write in the outbox. Apart from status.ts so the public first screen does not carry it.
+import type { AdminCounts } from '@fw/contracts';
 import { useDeviceQuery } from '../db/live.ts';
-import { ADMIN_SYNCED_AT } from '../db/meta-keys.ts';
+import { ADMIN_SYNCED_AT, ADMIN_WALK_COUNTS } from '../db/meta-keys.ts';
 import { requestSync } from './engine.ts';
 import { useOnline, useSyncStatus } from './status.ts';
 
 /** Whether the admin's view has been pulled since login: until then lists say "Loading…", not "empty". */
 export function useAdminSynced(): boolean | undefined {
   return useDeviceQuery(async ({ db }) => (await db.meta.get(ADMIN_SYNCED_AT)) !== undefined);
+}
+
+/**
+ * The server's counts while the device's first walk of the admin view is under way (pull-admin.ts):
+ * its own copy is partial until then, so the screens' totals come from these. null once it is whole.
+ */
+export function useWalkCounts(): AdminCounts | null | undefined {
+  return useDeviceQuery(async ({ db }) => ((await db.meta.get(ADMIN_WALK_COUNTS))?.value as AdminCounts | undefined) ?? null);
 }
 
 /** Why an admin list never pulled is not coming, and a retry where one can help. */

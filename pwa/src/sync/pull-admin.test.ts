@@ -6,7 +6,7 @@ import { getSignOutNotice, getToken, setToken, subscribeAuth } from '../lib/auth
 import { ScriptedServer, errorReply } from '../../test/scripted-server.ts';
 import { startScriptedServer, stopScriptedServer } from '../../test/reset-db.ts';
 import { pullAdmin } from './pull-admin.ts';
-import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT, ADMIN_WALK } from '../db/meta-keys.ts';
+import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT, ADMIN_WALK, ADMIN_WALK_COUNTS } from '../db/meta-keys.ts';
 import { SETTLED_COUNT_KEY, enqueue } from './outbox.ts';
 import { getAdminPullProgress, subscribeAdminPullProgress } from './admin-progress.ts';
 
@@ -65,12 +65,17 @@ describe('pullAdmin', () => {
   });
 
   it('goes on with a first walk that stopped where it got to, keeping what it brought', async () => {
+    const serverCounts = { articles: 120, published: 100, drafts: 15, scheduled: 5, commentsWaiting: 30, commentsApproved: 70, usersWaiting: 2, users: 40 };
     const other = { ...user, _id: '64f000000000000000000305', name: 'Ben' };
     server.script = (call) =>
-      placeOf(call) === 'before latest' ? changes({ users: [user], cursor: 'e1.9', hasMore: true, before: 'e1.4.9' }) : errorReply(500, 'SERVER_ERROR', 'Boom');
+      placeOf(call) === 'before latest'
+        ? changes({ users: [user], cursor: 'e1.9', hasMore: true, before: 'e1.4.9', counts: serverCounts })
+        : errorReply(500, 'SERVER_ERROR', 'Boom');
     await expect(pullAdmin()).rejects.toThrow('Boom');
     expect(await db.users.toArray()).toEqual([user]);
     expect(await getMeta(ADMIN_WALK)).toBe('e1.4.9');
+    // Until the walk ends, the screens count with the server: the device holds one user of 40.
+    expect(await getMeta(ADMIN_WALK_COUNTS)).toEqual(serverCounts);
     expect(await getMeta(ADMIN_CURSOR)).toBeUndefined();
     // The screens show what came: the newest changes.
     expect(await getMeta(ADMIN_SYNCED_AT)).toEqual(expect.any(Number));
@@ -82,6 +87,7 @@ describe('pullAdmin', () => {
     expect((await db.users.toArray()).map((u) => u.name).sort()).toEqual(['Ann', 'Ben']);
     expect(await getMeta(ADMIN_CURSOR)).toBe('e1.9');
     expect(await getMeta(ADMIN_WALK)).toBeUndefined();
+    expect(await getMeta(ADMIN_WALK_COUNTS)).toBeUndefined();
   });
 
   it('walks again from the start once the outbox is empty, when a page of the first walk held back a change', async () => {

@@ -17,7 +17,7 @@ import { db, getMeta, statusOf } from '../db/db.ts';
 import { adminArticleRow } from './article-store.ts';
 import type { EntityTable } from '../db/db.ts';
 import { API_PATHS } from '@fw/contracts/paths';
-import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT, ADMIN_WALK } from '../db/meta-keys.ts';
+import { ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_SYNCED_AT, ADMIN_WALK, ADMIN_WALK_COUNTS } from '../db/meta-keys.ts';
 import { heldRecordIds } from './write-kinds/registry.ts';
 import { setAdminPullProgress } from './admin-progress.ts';
 
@@ -56,7 +56,7 @@ async function replayHeldBack(): Promise<void> {
     const replay = await getMeta<string>(ADMIN_REPLAY_FROM);
     if (replay === undefined || (await heldRecordIds()).size > 0) return;
     await db.meta.put({ key: ADMIN_CURSOR, value: replay });
-    await db.meta.bulkDelete([ADMIN_REPLAY_FROM, ADMIN_WALK]);
+    await db.meta.bulkDelete([ADMIN_REPLAY_FROM, ADMIN_WALK, ADMIN_WALK_COUNTS]);
   });
 }
 
@@ -160,10 +160,13 @@ async function walkChanges(): Promise<boolean> {
         const cursor = await getMeta<string>(ADMIN_CURSOR);
         await db.meta.put({ key: ADMIN_REPLAY_FROM, value: walking(place) ? FROM_THE_START : (cursor ?? FROM_THE_START) });
       }
-      if (walking(place) && page.hasMore) await db.meta.put({ key: ADMIN_WALK, value: page.before });
-      else {
+      if (walking(place) && page.hasMore) {
+        await db.meta.put({ key: ADMIN_WALK, value: page.before });
+        // Until the walk ends the device holds part of the view: its screens count with the server.
+        if (page.counts) await db.meta.put({ key: ADMIN_WALK_COUNTS, value: page.counts });
+      } else {
         await db.meta.put({ key: ADMIN_CURSOR, value: page.cursor });
-        await db.meta.delete(ADMIN_WALK);
+        await db.meta.bulkDelete([ADMIN_WALK, ADMIN_WALK_COUNTS]);
       }
       await db.meta.put({ key: ADMIN_SYNCED_AT, value: Date.now() });
       return 'applied';
@@ -190,7 +193,7 @@ export async function clearAdminData(): Promise<void> {
       db.adminArticles.clear(),
       db.adminComments.clear(),
       db.users.clear(),
-      db.meta.bulkDelete([ADMIN_SYNCED_AT, ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_WALK]),
+      db.meta.bulkDelete([ADMIN_SYNCED_AT, ADMIN_CURSOR, ADMIN_REPLAY_FROM, ADMIN_WALK, ADMIN_WALK_COUNTS]),
     ]);
   });
 }

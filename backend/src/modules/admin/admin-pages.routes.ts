@@ -118,6 +118,8 @@ export function adminPagesRouter({ connection, adminOnly }: AdminPagesRouterDeps
       left: page.left,
       ...(before ? { before } : {}),
       ...(reset ? { reset: true } : {}),
+      // A walking device's screens show these until its copy is whole (pwa/src/sync/pull-admin.ts).
+      ...(query.before !== undefined ? { counts: state.admin.counts() } : {}),
     };
     ctx.body = body;
   });

@@ -1,14 +1,15 @@
 // /admin: the three counts and the newest articles, with the same row actions as All Articles.
-import { useAdminSynced } from '../../sync/admin-status.ts';
+import { useAdminSynced, useWalkCounts } from '../../sync/admin-status.ts';
 import { ArticlesTable } from './ArticlesTable.tsx';
-import { EMPTY_DASHBOARD, useDashboard } from './admin-articles.ts';
+import { EMPTY_DASHBOARD, useDashboard, withWalkCounts } from './admin-articles.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import styles from './DashboardPage.module.css';
 
 export function DashboardPage() {
   const synced = useAdminSynced();
-  // The dashboard starts at zero with an empty list until the data arrives.
-  const data = useDashboard() ?? EMPTY_DASHBOARD;
+  // The dashboard starts at zero with an empty list until the data arrives; while the device's
+  // first walk of the admin view is under way, its counts are the server's.
+  const data = withWalkCounts(useDashboard() ?? EMPTY_DASHBOARD, useWalkCounts());
   const cards = [
     { label: 'Articles', value: data.totalArticles },
     { label: 'Comments', value: data.totalComments },

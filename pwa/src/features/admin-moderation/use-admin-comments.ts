@@ -5,6 +5,7 @@ import type { CommentStatus } from '@fw/contracts';
 import { newestFirst } from '@fw/contracts/order';
 import { adminCommentsNewestFirst, findRows, firstOf, readAdminComments, useLiveQuery, type LocalAdminComment } from '../../db/db.ts';
 import { textMatches, withTotal, type TableSlice } from '../../components/ui/table-window.ts';
+import { useWalkCounts } from '../../sync/admin-status.ts';
 
 /** Comments a filter reads a request when it reads them all (a few hundred bytes each). */
 const COMMENTS_A_PIECE = 250;
@@ -23,5 +24,8 @@ export async function readComments(status: CommentStatus, q: string, shown: numb
 export function useAdminComments(status: CommentStatus, q: string, shown: number): TableSlice<LocalAdminComment> | undefined {
   const slice = useLiveQuery(() => readComments(status, q, shown), [status, q, shown]);
   const counted = useLiveQuery(async () => ({ status, total: await adminCommentsNewestFirst(status).count() }), [status]);
+  // While the device's first walk is under way it holds part of them: the server's count is shown.
+  const walk = useWalkCounts();
+  if (walk) return withTotal(slice, status === 'approved' ? walk.commentsApproved : walk.commentsWaiting);
   return withTotal(slice, counted?.status === status ? counted.total : undefined);
 }
