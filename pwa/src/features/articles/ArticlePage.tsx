@@ -72,6 +72,7 @@ function ArticleScreen({ id }: { id: string }) {
         {study.actions}
         <TextSizeControl />
       </div>
+      {study.beforeText}
       {/* The server sanitises article HTML with an allow-list before storing it. */}
       <div
         ref={contentRef}

@@ -1,8 +1,10 @@
 // The study tools on an article page, the study feature's public entry for it: `useArticleStudy`
 // gives the page its actions (Listen, Notes) and the layer after the text (the highlight bar,
-// margin notes, the notes sheet). The highlights drawn over the article's text are
-// use-highlight-marks.ts; the selection and taps on highlights are use-text-selection.ts. By
-// keyboard: Tab from a selection goes to the bar, and the Notes list reaches every highlight.
+// margin notes, the notes sheet), and what goes just before the text. The highlights drawn over
+// the article's text are use-highlight-marks.ts; the selection and taps on highlights are
+// use-text-selection.ts. By keyboard: "Select words to highlight" (SelectWords.tsx) selects words
+// and goes on to the bar, Tab from a selection goes to the bar, and the Notes list reaches every
+// highlight.
 import { forwardRef, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { db, useLiveQuery, type HighlightColor } from '../../db/db.ts';
 import { ListenControl } from '../read-aloud/index.ts';
@@ -14,10 +16,13 @@ import { addHighlight, type ArticleRef } from './study-store.ts';
 import type { DrawnHighlights } from './highlight-layer.ts';
 import { ORPHAN_LINE_ID, useHighlightMarks } from './use-highlight-marks.ts';
 import { selectedQuote, useHighlightTaps, usePendingQuote } from './use-text-selection.ts';
+import { useKeyboardSelection } from './SelectWords.tsx';
 import styles from './study.module.css';
 
 export interface ArticleStudy {
   actions: ReactNode;
+  /** Drawn right before the article's text (first in Tab order there). */
+  beforeText: ReactNode;
   layer: ReactNode;
 }
 
@@ -121,6 +126,7 @@ export function useArticleStudy(
   useHighlightTaps(contentRef, html, drawnRef, setSheet);
   const barRef = useRef<HTMLDivElement>(null);
   useTabToBar(pending !== null, contentRef, barRef);
+  const { control: selectControl, backToWords, afterHighlight } = useKeyboardSelection(contentRef, barRef, pending !== null, setPending);
   useShowListed(sheet, drawnRef);
 
   const create = useCallback(
@@ -134,15 +140,16 @@ export function useArticleStudy(
         barActiveRef.current = false;
         setPending(null);
         document.getSelection()?.removeAllRanges();
+        afterHighlight(color, withNote);
         if (withNote) setSheet({ kind: 'highlight', id: made._id, editNote: true });
       } catch (error) {
         notifyError(error);
       }
     },
-    [article, pending, contentRef, barActiveRef, setPending],
+    [article, pending, contentRef, barActiveRef, setPending, afterHighlight],
   );
 
-  if (!article) return { actions: null, layer: null };
+  if (!article) return { actions: null, beforeText: null, layer: null };
   const kept = { highlights: highlights ?? [], notes: notes ?? [], placed };
   const orphanCount = highlights?.filter((h) => !placed.includes(h._id)).length ?? 0;
   const openList = () => setSheet({ kind: 'list' });
@@ -157,6 +164,7 @@ export function useArticleStudy(
             barActiveRef.current = active;
             if (!active && !selectedQuote(contentRef.current!)) setPending(null);
           }}
+          onEscape={backToWords}
         />
       ) : null}
       {orphanCount ? <OrphanLine count={orphanCount} onList={openList} /> : null}
@@ -165,5 +173,9 @@ export function useArticleStudy(
     </>
   );
   const count = kept.highlights.length + kept.notes.length;
-  return { actions: <StudyActions ref={notesButton} article={article} contentRef={contentRef} count={count} onNotes={openList} />, layer };
+  return {
+    actions: <StudyActions ref={notesButton} article={article} contentRef={contentRef} count={count} onNotes={openList} />,
+    beforeText: selectControl,
+    layer,
+  };
 }

@@ -16,9 +16,11 @@ interface Props {
   onColor: (color: HighlightColor) => void;
   onNote: () => void;
   onActive: (active: boolean) => void;
+  /** Escape pressed in the bar (the words are kept selected). */
+  onEscape?: () => void;
 }
 
-export const HighlightBar = forwardRef<HTMLDivElement, Props>(function HighlightBar({ inline, onColor, onNote, onActive }, ref) {
+export const HighlightBar = forwardRef<HTMLDivElement, Props>(function HighlightBar({ inline, onColor, onNote, onActive, onEscape }, ref) {
   return (
     <div
       ref={ref}
@@ -36,7 +38,9 @@ export const HighlightBar = forwardRef<HTMLDivElement, Props>(function Highlight
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onActive(false);
       }}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onActive(false);
+        if (event.key !== 'Escape') return;
+        onActive(false);
+        onEscape?.();
       }}
     >
       <span className={styles.barLabel} aria-hidden="true">
