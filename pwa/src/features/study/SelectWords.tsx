@@ -145,7 +145,7 @@ export function useKeyboardSelection(
     if (!root) return;
     const { dom, words, sentences } = parts(root);
     const current = currentSpan(dom, root);
-    // The words were unselected meanwhile (a search in the page): start again at the view's top.
+    // The words were unselected meanwhile (the browser's find in page): start again at the view's top.
     if (!current) return start();
     const next = stepSelection({ words, sentences }, current, which);
     const range = next && select(dom, next);
