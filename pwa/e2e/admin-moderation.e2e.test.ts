@@ -231,6 +231,64 @@ describe('admin moderation', () => {
     expect(await collection(conn, 'users').countDocuments({ email })).toBe(0);
   });
 
+  it('keeps the keyboard in the table when an approved or deleted row goes', async () => {
+    /** What has the focus: a button's name, "cell: <text>", or "body" when it fell to the page. */
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'body';
+        return el.tagName === 'TD' ? `cell: ${el.textContent?.trim()}` : (el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+      });
+    /** Presses `button` with the keyboard, answers Yes by keyboard when asked, and waits for the server's answer. */
+    const pressByKeyboard = async (button: import('playwright-core').Locator, method: string, path: string, asks: boolean) => {
+      await button.focus();
+      await writeSucceeds(page, method, path, async () => {
+        await page.keyboard.press('Enter');
+        if (!asks) return;
+        // The question opens on No; Tab reaches Yes.
+        await dialog().getByRole('button', { name: 'No' }).waitFor();
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+      });
+    };
+    const tag = `Keys ${stamp}`;
+    for (const name of ['Keys A', 'Keys B', 'Keys C']) {
+      const posted = await apiCall('POST', '/api/articles/add-comment', { article: article._id, name, content: `${tag} by ${name}` });
+      expect(posted.status).toBeLessThan(300);
+    }
+    await openScreen('Comments');
+    await page.getByRole('searchbox', { name: 'Filter by name or words' }).fill(tag);
+    const rows = page.getByTestId('comment-row');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="comment-row"]').length === 3);
+    // Newest first: C, B, A. Approving B takes its row out of Not Approved; A moves up into its place.
+    const rowOf = (name: string) => rows.filter({ hasText: `${tag} by ${name}` });
+    await pressByKeyboard(rowOf('Keys B').getByRole('button', { name: 'Approve the comment by Keys B' }), 'PUT', API_PATHS.approveComment, false);
+    await rowOf('Keys B').waitFor({ state: 'detached' });
+    await expect(focused()).resolves.toBe('Approve the comment by Keys A');
+    // Deleting the last row: no row takes its place, so the one before it has the focus.
+    await pressByKeyboard(rowOf('Keys A').getByRole('button', { name: 'Delete the comment by Keys A' }), 'DELETE', API_PATHS.deleteComment, true);
+    await rowOf('Keys A').waitFor({ state: 'detached' });
+    await expect(focused()).resolves.toBe('Delete the comment by Keys C');
+    // The last one: the empty state's way forward.
+    await pressByKeyboard(rowOf('Keys C').getByRole('button', { name: 'Approve the comment by Keys C' }), 'PUT', API_PATHS.approveComment, false);
+    await rowOf('Keys C').waitFor({ state: 'detached' });
+    await expect(focused()).resolves.toBe('Clear the filter');
+
+    // A user approved keeps the row (it moves down among the admins) but loses its Approve.
+    const people = ['Keys Ann', 'Keys Bob'].map((name) => ({ name, email: `${name.replace(' ', '-').toLowerCase()}-${stamp}@example.com` }));
+    for (const { name, email } of people) {
+      expect((await apiCall('POST', '/api/admin/register', { name, email, password: 'a-long-enough-password' })).status).toBeLessThan(300);
+    }
+    await openScreen('Users');
+    await page.getByRole('searchbox', { name: 'Filter by name or email' }).fill('Keys');
+    const users = page.getByTestId('user-row');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="user-row"]').length === 2);
+    await pressByKeyboard(users.filter({ hasText: 'Keys Ann' }).getByRole('button', { name: 'Approve' }), 'POST', API_PATHS.approveUser, true);
+    await users.filter({ hasText: 'Keys Ann' }).getByText('N/A').waitFor();
+    const bobsApprove = users.filter({ hasText: 'Keys Bob' }).getByRole('button', { name: 'Approve' });
+    expect(await bobsApprove.evaluate((button) => button === document.activeElement), `focus on ${await focused()}`).toBe(true);
+  });
+
   it('shows both versions when an edit crossed another admin’s, and Keep mine wins', async () => {
     const title = `Crossed edits ${stamp}`;
     await nav('Create').click();

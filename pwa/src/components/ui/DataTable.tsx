@@ -1,8 +1,10 @@
 // The admin tables: a caption-less table in a scroll box, a header row from column labels, and
 // an empty-state row. Columns marked `hideSmall` drop out on phones (e.g. dates), so the tables
-// stay usable at 375 px; what a phone must still show goes in a column without it.
+// stay usable at 375 px; what a phone must still show goes in a column without it. A row or a
+// button that goes keeps the keyboard in the table (kept-row-focus.ts).
 import type { ReactNode } from 'react';
 import { buttonStyles } from './IconButton.tsx';
+import { useKeptRowFocus } from './kept-row-focus.ts';
 import { RetryButton } from './RetryButton.tsx';
 import styles from './DataTable.module.css';
 
@@ -44,7 +46,7 @@ interface DataTableProps {
 /** The body's one row while there are no rows to show: loading, why not, or the empty state. */
 function PlaceholderRow({ span, children }: { span: number; children: ReactNode }) {
   return (
-    <tr>
+    <tr data-placeholder="">
       <td colSpan={span} className={styles.placeholder}>
         {children}
       </td>
@@ -62,6 +64,7 @@ function ProblemText({ problem }: { problem: NonNullable<DataTableProps['problem
 }
 
 export function DataTable({ label, columns, rowCount, problem, empty, stale = false, cardsOnPhones = false, children }: DataTableProps) {
+  const { bodyRef, onFocus } = useKeptRowFocus();
   return (
     <div className={stale ? `${styles.scroll} ${styles.stale}` : styles.scroll}>
       <table
@@ -78,7 +81,7 @@ export function DataTable({ label, columns, rowCount, problem, empty, stale = fa
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody ref={bodyRef} onFocus={onFocus}>
           {rowCount === undefined ? (
             <PlaceholderRow span={columns.length}>{problem ? <ProblemText problem={problem} /> : 'Loading…'}</PlaceholderRow>
           ) : rowCount === 0 ? (

@@ -74,7 +74,7 @@ export function ArticlesTable({ label, titleColumn, articles, empty, stale }: Ar
               <ArticleStatus article={article} />
             </td>
             <ActionsCell>
-              <button type="button" className={buttonStyles.small} onClick={() => void togglePublish(article)}>
+              <button type="button" className={buttonStyles.small} onClick={() => void togglePublish(article)} data-action="publish">
                 {article.isPublished ? 'Unpublish' : 'Publish'}
               </button>
               <DeleteButton label={`Delete “${article.title}”`} onClick={() => void remove(article)} />

@@ -102,7 +102,7 @@ export function CommentsPage() {
               {comment.isApproved ? (
                 <span className={styles.approved}>Approved</span>
               ) : (
-                <IconButton label={`Approve the comment by ${comment.name}`} tone="success" onClick={() => approve(comment)}>
+                <IconButton label={`Approve the comment by ${comment.name}`} tone="success" onClick={() => approve(comment)} data-action="approve">
                   <CheckIcon />
                 </IconButton>
               )}

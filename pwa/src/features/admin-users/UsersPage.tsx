@@ -73,7 +73,7 @@ export function UsersPage() {
             </td>
             <ActionsCell stackSmall>
               {canApprove(user) ? (
-                <button type="button" className={buttonStyles.small} onClick={() => void approve(user)}>
+                <button type="button" className={buttonStyles.small} onClick={() => void approve(user)} data-action="approve">
                   Approve
                 </button>
               ) : null}
