@@ -16,6 +16,9 @@ export const CONFIRM = {
   },
 } as const;
 
+/** Said under an admin's N/A in the Users table, where a user has a delete button. */
+export const ADMIN_NOT_DELETABLE = 'Admins cannot be deleted';
+
 /** Asked before leaving the editor with changes not saved (use-article-save.ts). */
 export const LEAVE_UNSAVED = {
   title: 'Leave without saving?',

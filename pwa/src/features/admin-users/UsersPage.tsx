@@ -1,5 +1,6 @@
 // /admin/users: everyone who registered. Approving makes a user an admin for good (the
-// confirmation warns so); admins cannot be deleted here, so their row shows N/A.
+// confirmation warns so); admins cannot be deleted here, so their row shows N/A, with why in
+// words under it (a tooltip would reach neither touch nor keyboard nor screen reader).
 import type { LocalUser } from '../../db/db.ts';
 import { DataTable, type Column } from '../../components/ui/DataTable.tsx';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
@@ -8,7 +9,7 @@ import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../sync/send-write.ts';
 import { useAdminLoadProblem, useAdminSynced, useRecordMarks } from '../../sync/admin-status.ts';
-import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
+import { ADMIN_NOT_DELETABLE, CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import styles from './UsersPage.module.css';
 import { useUsers } from './use-users.ts';
@@ -78,8 +79,9 @@ export function UsersPage() {
                 </button>
               ) : null}
               {user.role === 'admin' ? (
-                <span className={styles.na} title="Admins cannot be deleted">
+                <span className={styles.na} data-testid="admin-not-deletable">
                   N/A
+                  <span className={styles.naWhy}>{ADMIN_NOT_DELETABLE}</span>
                 </span>
               ) : (
                 <DeleteButton label={`Delete the user ${user.name}`} onClick={() => void remove(user)} />
