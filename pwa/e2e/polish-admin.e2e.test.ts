@@ -1,5 +1,6 @@
 // The administrator's side of the polish round in a real chromium against the real server: the
-// editor (normal weight, Tab through the whole form, its focus ring), toasts (contrast, close
+// editor (normal weight, Tab through the whole form, its focus ring, its publishing row lined
+// up), toasts (contrast, close
 // target, at the bottom on phones and moving only there, closing with reduced motion), the phone's
 // bottom bar and its More, Users and Comments as cards on a phone, fresh admin lists with Refresh,
 // the keyboard given back when a lesson's or a daily text's form closes, Refresh and the list of
@@ -67,6 +68,56 @@ describe('admin polish', () => {
     expect(order.every((at) => at >= 0), stops.join(' → ')).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     await expect(page.locator('.ql-editor').textContent()).resolves.not.toContain('\t');
+  });
+
+  it('lines up Category, Publish Now and Publish at: one row on a wide screen, one column on a phone', async () => {
+    // The tests above leave the editor open with words the next one asks about before leaving:
+    // it is opened here only when this test runs alone.
+    if (!(await page.getByRole('heading', { level: 1, name: 'Create Article' }).isVisible())) await open('Create', 'Create Article');
+    // The editor arrives in its own chunk and moves the row down when it does.
+    await page.locator('.ql-editor').waitFor();
+    const row = page.getByTestId('publishing-row');
+    /** Every box measured at one moment, so nothing moves between two of them. */
+    const boxes = () =>
+      row.evaluate((element) => {
+        const box = (target: Element | null | undefined) => {
+          const { x, y, width, height } = target!.getBoundingClientRect();
+          return { x, y, width, height };
+        };
+        const labelOf = (control: Element | null) => control?.closest('label')?.querySelector('span');
+        const category = element.querySelector('select[name="category"]');
+        const publishAt = element.querySelector('input[name="publishAt"]');
+        return {
+          category: box(category),
+          publishNow: box(element.querySelector('input[name="isPublished"]')),
+          publishAt: box(publishAt),
+          categoryLabel: box(labelOf(category)),
+          publishAtLabel: box(labelOf(publishAt)),
+          title: box(document.querySelector('input[name="title"]')),
+        };
+      });
+    const middle = (b: { y: number; height: number }) => b.y + b.height / 2;
+    // Wide: the three controls on one line (the hint under Publish at hangs below it), the two
+    // labels on the line above.
+    const wide = await boxes();
+    expect(Math.abs(middle(wide.publishNow) - middle(wide.category)), 'Publish Now beside Category').toBeLessThanOrEqual(1);
+    expect(Math.abs(middle(wide.publishAt) - middle(wide.category)), 'Publish at beside Category').toBeLessThanOrEqual(1);
+    expect(Math.abs(wide.publishAtLabel.y - wide.categoryLabel.y), 'the labels on one line').toBeLessThanOrEqual(1);
+    expect(wide.publishNow.x).toBeGreaterThan(wide.category.x + wide.category.width);
+    expect(wide.publishAt.x).toBeGreaterThan(wide.publishNow.x + wide.publishNow.width);
+    // A phone: one under another, their left edges on one line with the fields above.
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      const narrow = await boxes();
+      const title = narrow.title;
+      for (const [name, b] of Object.entries({ category: narrow.category, publishNow: narrow.publishNow, publishAt: narrow.publishAt })) {
+        expect(Math.abs(b.x - title.x), `${name}'s left edge at 375 px`).toBeLessThanOrEqual(1);
+      }
+      expect(narrow.publishNow.y).toBeGreaterThan(narrow.category.y + narrow.category.height);
+      expect(narrow.publishAt.y).toBeGreaterThan(narrow.publishNow.y + narrow.publishNow.height);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   it('asks before leaving the editor with changes not saved: Stay keeps them, Leave goes', async () => {

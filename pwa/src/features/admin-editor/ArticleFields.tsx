@@ -32,7 +32,7 @@ export function ContentField({ value, set }: { value: string; set: SetField }) {
 
 export function PublishingRow({ values, set }: { values: ArticleFormValues; set: SetField }) {
   return (
-    <div className={styles.row}>
+    <div className={styles.publishing} data-testid="publishing-row">
       <label className={styles.field}>
         <span>Category</span>
         <select name="category" value={values.category} onChange={(e) => set('category', e.target.value)}>
