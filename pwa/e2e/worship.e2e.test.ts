@@ -2,8 +2,9 @@
 // lesson offline and a visitor's device shows it as "Next" after its sync; a year's import with
 // one bad row is refused in the preview with that row named, then accepted when fixed; the
 // archive shows last week's lesson offline; on a phone, a row with a title and no text is flagged
-// in the preview rather than passed as OK. Each page's clock is set to a day far from the demo
-// weeks, so the lessons around it are only the ones a test makes.
+// in the preview rather than passed as OK; Back to the page lands at its place in one step. Each
+// page's clock is set to a day far from the demo weeks, so the lessons around it are only the ones
+// a test makes; the Back test's alone runs on the real clock, for a page long enough to scroll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
@@ -175,6 +176,44 @@ describe('Family Worship', () => {
     await problem.getByRole('button', { name: 'Retry' }).click();
     await waitOrTell(page, page.locator('[data-testid="upcoming-lessons"], [data-testid="no-lessons"]').first(), 'the schedule after Retry', 60_000);
     await expect(problem.count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('comes Back in one step: drawn at the place it was left from the first frame, no loading screen', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    await page.goto('/family');
+    await page.getByRole('heading', { level: 1, name: 'Family Worship' }).waitFor();
+    await page.locator('main li').first().waitFor();
+    const left = await page.evaluate(() => {
+      window.scrollTo({ top: (document.documentElement.scrollHeight - innerHeight) / 2, behavior: 'instant' });
+      return window.scrollY;
+    });
+    expect(left).toBeGreaterThan(400);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true }).dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+
+    // Each frame of the Back: the page's heading, whether it is the loading screen, the window's place.
+    type Frame = { shows: string | undefined; loading: boolean; y: number };
+    await page.evaluate(() => {
+      const frames: Frame[] = [];
+      Object.assign(window, { __frames: frames });
+      const look = () => {
+        frames.push({
+          shows: document.querySelector('main h1')?.textContent ?? undefined,
+          loading: document.querySelector('main')?.textContent?.includes('Loading the schedule') ?? false,
+          y: Math.round(window.scrollY),
+        });
+        if (frames.length < 30) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+      history.back();
+    });
+    await page.waitForFunction(() => (window as unknown as { __frames: Frame[] }).__frames.length >= 30);
+    const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
+    expect(frames.filter((frame) => frame.loading)).toEqual([]);
+    const back = frames.filter((frame) => frame.shows === 'Family Worship');
+    expect(back.length).toBeGreaterThan(0);
+    expect(back.filter((frame) => Math.abs(frame.y - left) > 1)).toEqual([]);
     await context.close();
   });
 
