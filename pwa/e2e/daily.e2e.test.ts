@@ -3,7 +3,8 @@
 // administrator adds, edits and deletes a text through the Daily Text screen (each proven by the
 // write's own answer), imports rows with a bad one named in the preview, and adds one offline that
 // reaches the server when the connection returns; on a 375 px phone the card and the start of the
-// first article share the first screen, and /daily works from the keyboard. Each page's clock is
+// first article share the first screen, and /daily works from the keyboard; Back to /daily shows
+// no loading screen. Each page's clock is
 // set to a day far from the demo days, so the texts around it are only the ones a test makes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -178,6 +179,33 @@ describe('the daily text', () => {
     await page.getByTestId('daily-card').waitFor();
     // The book was kept on the device when /daily showed it: the card has its first verse now.
     await expect(page.getByTestId('daily-card-verse').textContent()).resolves.toMatch(/green pastures/);
+    await context.close();
+  });
+
+  it('comes Back to /daily without its loading screen: the text read before is drawn from the first frame', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.goto('/daily');
+    await page.getByRole('heading', { level: 1, name: 'Daily text' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true }).dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    type Frame = { shows: string | undefined; loading: boolean };
+    await page.evaluate(() => {
+      const frames: Frame[] = [];
+      Object.assign(window, { __frames: frames });
+      const look = () => {
+        frames.push({
+          shows: document.querySelector('main h1')?.textContent ?? undefined,
+          loading: document.querySelector('main')?.textContent?.includes('Loading the daily text') ?? false,
+        });
+        if (frames.length < 30) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+      history.back();
+    });
+    await page.waitForFunction(() => (window as unknown as { __frames: Frame[] }).__frames.length >= 30);
+    const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
+    expect(frames.filter((frame) => frame.loading)).toEqual([]);
+    expect(frames.at(-1)?.shows).toBe('Daily text');
     await context.close();
   });
 
