@@ -1,4 +1,5 @@
 // /admin: the three counts and the newest articles, with the same row actions as All Articles.
+import { DASHBOARD_RECENT_ARTICLES } from '@fw/contracts/limits';
 import { useAdminSynced, useWalkCounts } from '../../sync/admin-status.ts';
 import { ArticlesTable } from './ArticlesTable.tsx';
 import { EMPTY_DASHBOARD, useDashboard, withWalkCounts } from './admin-articles.ts';
@@ -8,8 +9,11 @@ import styles from './DashboardPage.module.css';
 export function DashboardPage() {
   const synced = useAdminSynced();
   // The dashboard starts at zero with an empty list until the data arrives; while the device's
-  // first walk of the admin view is under way, its counts are the server's.
-  const data = withWalkCounts(useDashboard() ?? EMPTY_DASHBOARD, useWalkCounts());
+  // first walk of the admin view is under way, its counts are the server's, and the list waits
+  // ("Loading…") until the device holds as many articles as it shows.
+  const walk = useWalkCounts();
+  const data = withWalkCounts(useDashboard() ?? EMPTY_DASHBOARD, walk);
+  const listed = !walk || data.recentArticles.length >= Math.min(DASHBOARD_RECENT_ARTICLES, walk.articles);
   const cards = [
     { label: 'Articles', value: data.totalArticles },
     { label: 'Comments', value: data.totalComments },
@@ -30,7 +34,7 @@ export function DashboardPage() {
       <ArticlesTable
         label="Recent Articles"
         titleColumn="Article Title"
-        articles={synced || data.recentArticles.length ? data.recentArticles : undefined}
+        articles={listed && (synced || data.recentArticles.length) ? data.recentArticles : undefined}
       />
     </div>
   );
