@@ -148,3 +148,36 @@ export async function waitForAppDrawn(page: Page, selector: string, timeout = DE
     { timeout },
   );
 }
+
+/** One drawn frame of a Back: the page's heading, whether `loading` text was in the main area, the scroll place. */
+export interface BackFrame {
+  shows: string | undefined;
+  loading: boolean;
+  y: number;
+}
+
+/**
+ * Goes Back in the page and records each of the next `count` frames (requestAnimationFrame), so a
+ * test can say what every frame showed, not only the last.
+ */
+export async function drawnOnBack(page: Page, count: number, loading = ''): Promise<BackFrame[]> {
+  await page.evaluate(
+    ({ count, loading }) => {
+      const frames: BackFrame[] = [];
+      Object.assign(window, { __backFrames: frames });
+      const look = () => {
+        frames.push({
+          shows: document.querySelector('main h1')?.textContent ?? undefined,
+          loading: loading !== '' && (document.querySelector('main')?.textContent?.includes(loading) ?? false),
+          y: window.scrollY,
+        });
+        if (frames.length < count) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+      history.back();
+    },
+    { count, loading },
+  );
+  await page.waitForFunction((n) => (window as unknown as { __backFrames: BackFrame[] }).__backFrames.length >= n, count);
+  return page.evaluate(() => (window as unknown as { __backFrames: BackFrame[] }).__backFrames);
+}

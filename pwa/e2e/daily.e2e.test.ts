@@ -14,7 +14,7 @@ import { isoDay, isoFromDay } from '@fw/contracts/lessons';
 import { API_PATHS } from '@fw/contracts/paths';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { CONFIRM } from '../src/lib/admin-messages.ts';
-import { launchBrowser, newPage, waitForAppDrawn, waitForControl, waitForServiceWorker, waitOrTell } from './browser.ts';
+import { drawnOnBack, launchBrowser, newPage, waitForAppDrawn, waitForControl, waitForServiceWorker, waitOrTell } from './browser.ts';
 import { NO_SHIFT, axeViolations, expectSteady, resetShifts, watchLayoutShifts } from './ui-checks.ts';
 import { DEMO_ADMIN, apiCall, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
 
@@ -188,22 +188,7 @@ describe('the daily text', () => {
     await page.getByRole('heading', { level: 1, name: 'Daily text' }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true }).dispatchEvent('click');
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
-    type Frame = { shows: string | undefined; loading: boolean };
-    await page.evaluate(() => {
-      const frames: Frame[] = [];
-      Object.assign(window, { __frames: frames });
-      const look = () => {
-        frames.push({
-          shows: document.querySelector('main h1')?.textContent ?? undefined,
-          loading: document.querySelector('main')?.textContent?.includes('Loading the daily text') ?? false,
-        });
-        if (frames.length < 30) requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-      history.back();
-    });
-    await page.waitForFunction(() => (window as unknown as { __frames: Frame[] }).__frames.length >= 30);
-    const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
+    const frames = await drawnOnBack(page, 30, 'Loading the daily text');
     expect(frames.filter((frame) => frame.loading)).toEqual([]);
     expect(frames.at(-1)?.shows).toBe('Daily text');
     await context.close();

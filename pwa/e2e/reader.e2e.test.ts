@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { apiCall, eventually } from './admin-helpers.ts';
-import { launchBrowser, newPage, waitForAppDrawn } from './browser.ts';
+import { drawnOnBack, launchBrowser, newPage, waitForAppDrawn } from './browser.ts';
 import { adminToken, createArticle, deleteArticle, readStore, waitForServiceWorker, type MadeArticle } from './reader-helpers.ts';
 
 const PHONE = { width: 375, height: 740 };
@@ -238,20 +238,8 @@ describe('reader features', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
     // Each frame of the Back: which of the two articles it shows, and where the window is.
-    type Frame = { shows: string | undefined; y: number };
-    await page.evaluate(() => {
-      const frames: Frame[] = [];
-      Object.assign(window, { __frames: frames });
-      const look = () => {
-        frames.push({ shows: document.querySelector('main h1')?.textContent ?? undefined, y: window.scrollY });
-        if (frames.length < 60) requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-      history.back();
-    });
+    const frames = await drawnOnBack(page, 60);
     await page.getByRole('heading', { level: 1, name: read.title }).waitFor();
-    await page.waitForFunction(() => (window as unknown as { __frames: Frame[] }).__frames.length >= 60);
-    const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
     // The article left stays at its own place (the top) until the one gone back to replaces it,
     // and that one is drawn where it was read from its first frame (it was shown in this visit).
     expect(frames.filter((frame) => frame.shows === next.title && frame.y !== 0)).toEqual([]);

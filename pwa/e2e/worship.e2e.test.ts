@@ -11,7 +11,7 @@ import type mongoose from 'mongoose';
 import { LESSON_RULE_MESSAGES } from '@fw/contracts/schedule';
 import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contracts/lessons';
 import { PAST_LESSONS_HEADING } from '../src/features/family-worship/worship-words.ts';
-import { launchBrowser, newPage, waitForServiceWorker, waitOrTell } from './browser.ts';
+import { drawnOnBack, launchBrowser, newPage, waitForServiceWorker, waitOrTell } from './browser.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { axeViolations, inViewport } from './ui-checks.ts';
 import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
@@ -193,23 +193,7 @@ describe('Family Worship', () => {
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
 
     // Each frame of the Back: the page's heading, whether it is the loading screen, the window's place.
-    type Frame = { shows: string | undefined; loading: boolean; y: number };
-    await page.evaluate(() => {
-      const frames: Frame[] = [];
-      Object.assign(window, { __frames: frames });
-      const look = () => {
-        frames.push({
-          shows: document.querySelector('main h1')?.textContent ?? undefined,
-          loading: document.querySelector('main')?.textContent?.includes('Loading the schedule') ?? false,
-          y: Math.round(window.scrollY),
-        });
-        if (frames.length < 30) requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-      history.back();
-    });
-    await page.waitForFunction(() => (window as unknown as { __frames: Frame[] }).__frames.length >= 30);
-    const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
+    const frames = await drawnOnBack(page, 30, 'Loading the schedule');
     expect(frames.filter((frame) => frame.loading)).toEqual([]);
     const back = frames.filter((frame) => frame.shows === 'Family Worship');
     expect(back.length).toBeGreaterThan(0);
