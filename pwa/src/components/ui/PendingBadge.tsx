@@ -4,7 +4,9 @@
 import { AlertIcon, ClockIcon } from './icons.tsx';
 import styles from './PendingBadge.module.css';
 
-export function PendingBadge({ mark = 'pending' }: { mark?: 'pending' | 'attention' | 'conflict' }) {
+export type PendingMark = 'pending' | 'attention' | 'conflict';
+
+export function PendingBadge({ mark = 'pending' }: { mark?: PendingMark }) {
   if (mark !== 'pending') {
     const conflict = mark === 'conflict';
     return (

@@ -3,12 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { DAILY_LIMITS, formatDailyDate, type DailyTextFields } from '@fw/contracts/daily';
 import { isoDay, isoFromDay } from '@fw/contracts/lessons';
-import { buttonStyles } from '../../components/ui/IconButton.tsx';
 import { useShownOnOpen } from '../../components/ui/use-shown-on-open.ts';
 import type { LocalDailyText } from '../../db/db.ts';
 import { todayIso } from './today.ts';
 import { formProblems } from './daily-checks.ts';
-import styles from './DailyAdminPage.module.css';
+import { DatedFormEnd } from '../../components/ui/DatedAdminPage.tsx';
+import styles from '../../components/ui/DatedAdmin.module.css';
 
 /** The first day from today on with no text yet: where a new text usually goes. */
 function nextFreeDate(texts: readonly LocalDailyText[]): string {
@@ -68,21 +68,7 @@ export function DailyForm({
         <textarea rows={5} value={fields.comment} maxLength={DAILY_LIMITS.COMMENT_MAX_CHARS} onChange={(e) => set({ comment: e.target.value })} />
       </label>
       <p className={styles.hint}>The verses come from the Bible on each device; Bible references in the comment become links.</p>
-      {tried && problems.length ? (
-        <ul className={styles.problems} role="alert" data-testid="daily-problems">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      ) : null}
-      <div className={styles.actions}>
-        <button type="submit" className={buttonStyles.primary}>
-          {editing ? 'Save changes' : 'Add daily text'}
-        </button>
-        <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <DatedFormEnd tried={tried} problems={problems} problemsTestId="daily-problems" submitLabel={editing ? 'Save changes' : 'Add daily text'} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,7 +4,7 @@
 // the server's to say (the page has no reference parser): it answers with the line.
 import '@fw/contracts/zod-strict-csp';
 import { checkDailyImportRows, dailyProblems, formatDailyDate, parseDailyImport, type DailyImportRow, type DailyTextFields } from '@fw/contracts/daily-schema';
-import type { LineProblem } from '@fw/contracts/lesson-csv';
+import type { ImportCheck } from '../../components/ui/ImportPanel.tsx';
 import type { LocalDailyText } from '../../db/db.ts';
 
 const dateTakenMessage = (date: string) => `There is already a text for ${formatDailyDate(date)}.`;
@@ -16,14 +16,8 @@ export function formProblems(fields: DailyTextFields, editing: boolean, texts: r
   return problems;
 }
 
-export interface DailyImportCheck {
-  rows: DailyImportRow[];
-  /** Every problem, by line, in line order. */
-  problems: LineProblem[];
-}
-
 /** Reads pasted text and checks every row, including against the texts already on the device. */
-export function checkDailyImport(text: string, texts: readonly LocalDailyText[]): DailyImportCheck {
+export function checkDailyImport(text: string, texts: readonly LocalDailyText[]): ImportCheck<DailyImportRow> {
   const parsed = parseDailyImport(text);
   const checked = checkDailyImportRows(parsed.rows);
   const taken = new Set(texts.map((t) => t.date));

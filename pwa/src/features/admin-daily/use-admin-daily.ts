@@ -2,6 +2,7 @@
 // first), and add/edit/delete/import through the outbox.
 import { formatDailyDate, type DailyImportRow, type DailyTextFields } from '@fw/contracts/daily';
 import { newObjectId } from '@fw/contracts/object-id';
+import type { DatedLists } from '../../components/ui/DatedAdminPage.tsx';
 import { db, useLiveQuery, type LocalDailyText } from '../../db/db.ts';
 import { sendWrite } from '../../sync/send-write.ts';
 import { todayIso } from './today.ts';
@@ -12,13 +13,7 @@ const DAILY_SUCCESS = {
   imported: 'Daily texts imported.',
 } as const;
 
-export interface AdminDailyTexts {
-  all: LocalDailyText[];
-  upcoming: LocalDailyText[];
-  past: LocalDailyText[];
-}
-
-export function useAdminDailyTexts(): AdminDailyTexts | undefined {
+export function useAdminDailyTexts(): DatedLists<LocalDailyText> | undefined {
   const all = useLiveQuery(() => db.dailyTexts.orderBy('date').toArray());
   if (!all) return undefined;
   const today = todayIso();

@@ -8,7 +8,9 @@ import { useShownOnOpen } from '../../components/ui/use-shown-on-open.ts';
 import type { LocalLesson } from '../../db/db.ts';
 import { now } from '../../lib/clock.ts';
 import { formProblems } from './lesson-checks.ts';
-import styles from './WorshipAdminPage.module.css';
+import { DatedFormEnd } from '../../components/ui/DatedAdminPage.tsx';
+import styles from '../../components/ui/DatedAdmin.module.css';
+import own from './LessonForm.module.css';
 
 const WEEK_DAYS = 7;
 
@@ -55,7 +57,7 @@ export function LessonForm({
           Date
           <input type="date" required value={fields.date} onChange={(e) => set({ date: e.target.value })} />
         </label>
-        <label className={styles.switch}>
+        <label className={own.switch}>
           <input type="checkbox" role="switch" checked={fields.broadcast} onChange={(e) => set({ broadcast: e.target.checked })} />
           Broadcast week
         </label>
@@ -73,7 +75,7 @@ export function LessonForm({
             <textarea rows={4} value={fields.text} maxLength={LIMITS.LESSON_TEXT_MAX_CHARS} onChange={(e) => set({ text: e.target.value })} />
           </label>
           {fields.extras.map((extra, index) => (
-            <fieldset key={index} className={styles.extra}>
+            <fieldset key={index} className={own.extra}>
               <legend>Extra topic {index + 1}</legend>
               <label className={styles.field}>
                 Topic title
@@ -102,21 +104,7 @@ export function LessonForm({
           </button>
         </>
       )}
-      {tried && problems.length ? (
-        <ul className={styles.problems} role="alert" data-testid="lesson-problems">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      ) : null}
-      <div className={styles.actions}>
-        <button type="submit" className={buttonStyles.primary}>
-          {editing ? 'Save changes' : 'Add lesson'}
-        </button>
-        <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <DatedFormEnd tried={tried} problems={problems} problemsTestId="lesson-problems" submitLabel={editing ? 'Save changes' : 'Add lesson'} onCancel={onCancel} />
     </form>
   );
 }

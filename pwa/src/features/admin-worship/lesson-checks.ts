@@ -3,8 +3,9 @@
 // rather than refused later by the server.
 import '@fw/contracts/zod-strict-csp';
 import { formatLessonDate, type LessonFields } from '@fw/contracts/lessons';
-import { parseLessonImport, type ImportRow, type LineProblem } from '@fw/contracts/lesson-csv';
+import { parseLessonImport, type ImportRow } from '@fw/contracts/lesson-csv';
 import { checkImportRows, lessonInputSchema, lessonProblems } from '@fw/contracts/schedule';
+import type { ImportCheck } from '../../components/ui/ImportPanel.tsx';
 import type { LocalLesson } from '../../db/db.ts';
 
 const dateTakenMessage = (date: string) => `There is already a lesson for ${formatLessonDate(date)}.`;
@@ -16,14 +17,8 @@ export function formProblems(fields: LessonFields, editingId: string | null, les
   return problems;
 }
 
-export interface ImportCheck {
-  rows: ImportRow[];
-  /** Every problem, by line, in line order. */
-  problems: LineProblem[];
-}
-
 /** Reads pasted text and checks every row, including against the lessons already on the device. */
-export function checkImport(text: string, lessons: readonly LocalLesson[]): ImportCheck {
+export function checkImport(text: string, lessons: readonly LocalLesson[]): ImportCheck<ImportRow> {
   const parsed = parseLessonImport(text);
   const checked = checkImportRows(parsed.rows);
   const taken = new Set(lessons.map((l) => l.date));

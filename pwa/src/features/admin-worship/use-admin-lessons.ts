@@ -3,18 +3,13 @@
 import { formatLessonDate, scheduleView, type LessonFields } from '@fw/contracts/lessons';
 import { newObjectId } from '@fw/contracts/object-id';
 import type { ImportRow } from '@fw/contracts/lesson-csv';
+import type { DatedLists } from '../../components/ui/DatedAdminPage.tsx';
 import { db, useLiveQuery, type LocalLesson } from '../../db/db.ts';
 import { sendWrite } from '../../sync/send-write.ts';
 import { SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { now } from '../../lib/clock.ts';
 
-export interface AdminLessons {
-  all: LocalLesson[];
-  upcoming: LocalLesson[];
-  past: LocalLesson[];
-}
-
-export function useAdminLessons(): AdminLessons | undefined {
+export function useAdminLessons(): DatedLists<LocalLesson> | undefined {
   const all = useLiveQuery(() => db.worship.toArray());
   if (!all) return undefined;
   const view = scheduleView(all, now());
