@@ -8,14 +8,11 @@
 //   db/write-change.ts before a change is written: of two changes based on the same version, one wins.
 // - `meta` `{ _id: 'daily', stamp }`: a new random stamp after every change, so a window read answers
 //   from memory after one `_id` read (daily.routes.ts).
-import crypto from 'node:crypto';
 import type mongoose from 'mongoose';
 import type { DailyText, DailyTextFields, TextCitation } from '@fw/contracts';
-import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import { stampOf } from '../../db/stamp.ts';
 import { versionClaims } from '../../db/claims/index.ts';
 import { writeChange } from '../../db/write-change.ts';
-
-const STAMP_ID = 'daily';
 
 /** What the server finds in a text's words before saving it (daily.service.ts). */
 export interface DailyFound {
@@ -28,11 +25,6 @@ export interface DailyDoc extends DailyTextFields, DailyFound {
   version: number;
   deleted?: boolean;
   updatedAt: Date;
-}
-
-interface StampDoc {
-  _id: string;
-  stamp: string;
 }
 
 export function toDailyDto(doc: DailyDoc): DailyText {
@@ -58,7 +50,7 @@ export function sameDailyFields(doc: DailyDoc, fields: DailyTextFields): boolean
 
 export function dailyStore(connection: mongoose.Connection) {
   const texts = connection.collection<DailyDoc>('daily_texts');
-  const meta = connection.collection<StampDoc>('meta');
+  const { stamp, touch } = stampOf(connection, 'daily');
   const versions = versionClaims(connection, 'daily_versions');
 
   const find = (date: string) => texts.findOne({ _id: date }) as Promise<DailyDoc | null>;
@@ -97,19 +89,8 @@ export function dailyStore(connection: mongoose.Connection) {
       return new Map(dates.map((date, i) => [date, docs[i] && !docs[i].deleted ? docs[i] : null]));
     },
 
-    async stamp(): Promise<string> {
-      return (await meta.findOne({ _id: STAMP_ID }))?.stamp ?? '';
-    },
-
+    stamp,
     /** After every change: readers holding the old stamp read the dates again. */
-    async touch(): Promise<void> {
-      const stamp = crypto.randomBytes(9).toString('base64url');
-      try {
-        await meta.updateOne({ _id: STAMP_ID }, { $set: { stamp } }, { upsert: true });
-      } catch (error) {
-        // Two first upserts at once: the other one's stamp is new too.
-        if (!isDuplicateKey(error)) throw error;
-      }
-    },
+    touch,
   };
 }

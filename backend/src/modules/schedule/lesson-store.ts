@@ -9,14 +9,11 @@
 //   db/write-change.ts before an edit is written.
 // - `meta` `{ _id: 'lessons', stamp }`: a new random stamp after every change, so GET /api/schedule
 //   answers from memory after one `_id` read and re-reads the lessons only when they changed.
-import crypto from 'node:crypto';
 import mongoose from 'mongoose';
 import { lessonFromFields, type Lesson, type LessonFields, type LessonScripture } from '@fw/contracts';
-import { isDuplicateKey } from '../../db/duplicate-key.ts';
+import { stampOf } from '../../db/stamp.ts';
 import { insertClaim, isStale, versionClaims, winTakeOver } from '../../db/claims/index.ts';
 import { writeChange } from '../../db/write-change.ts';
-
-const STAMP_ID = 'lessons';
 
 export interface LessonDoc extends LessonFields {
   _id: mongoose.Types.ObjectId;
@@ -32,11 +29,6 @@ interface DateClaimDoc {
   _id: string;
   lesson: string;
   at: Date;
-}
-
-interface StampDoc {
-  _id: string;
-  stamp: string;
 }
 
 export function toLessonDto(doc: LessonDoc): Lesson {
@@ -68,7 +60,7 @@ export type DateClaim = 'claimed' | 'held' | { heldBy: string };
 export function lessonStore(connection: mongoose.Connection) {
   const lessons = connection.collection<LessonDoc>('lessons');
   const dates = connection.collection<DateClaimDoc>('lesson_dates');
-  const meta = connection.collection<StampDoc>('meta');
+  const { stamp, touch } = stampOf(connection, 'lessons');
   const versions = versionClaims(connection, 'lesson_versions');
 
   const oid = (id: string) => new mongoose.Types.ObjectId(id);
@@ -159,19 +151,8 @@ export function lessonStore(connection: mongoose.Connection) {
       return all.filter((l) => !l.deleted).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     },
 
-    async stamp(): Promise<string> {
-      return (await meta.findOne({ _id: STAMP_ID }))?.stamp ?? '';
-    },
-
+    stamp,
     /** After every change: readers holding the old stamp render the schedule again. */
-    async touch(): Promise<void> {
-      const stamp = crypto.randomBytes(9).toString('base64url');
-      try {
-        await meta.updateOne({ _id: STAMP_ID }, { $set: { stamp } }, { upsert: true });
-      } catch (error) {
-        // Two first upserts at once: the other one's stamp is new too.
-        if (!isDuplicateKey(error)) throw error;
-      }
-    },
+    touch,
   };
 }
