@@ -2,11 +2,12 @@
 // toolbar, the form or the import panel, then the upcoming and past lists, each thing with Edit and
 // Delete (after a confirmation) and the mark of a change still in the outbox. What the things are,
 // their form, and how they are saved are the screen's own.
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { IconButton, buttonStyles } from './IconButton.tsx';
 import { PendingBadge, type PendingMark } from './PendingBadge.tsx';
 import { TrashIcon } from './icons.tsx';
 import { useConfirm, type ConfirmQuestion } from './useConfirm.tsx';
+import { useShownOnOpen } from './use-shown-on-open.ts';
 import page from './AdminPage.module.css';
 import styles from './DatedAdmin.module.css';
 
@@ -124,6 +125,25 @@ export function DatedAdminPage<T extends DatedThing>(props: DatedAdminPageProps<
       {dialog}
     </div>
   );
+}
+
+/**
+ * A dated thing's form state: its fields, their problems (shown once a save was tried, with
+ * DatedFormEnd), and a submit that saves only without problems. `shown` goes on the <form>, which
+ * is scrolled into view when it opens.
+ */
+export function useDatedForm<F>(initial: () => F, problemsOf: (fields: F) => string[], onSave: (fields: F) => void) {
+  const [fields, setFields] = useState<F>(initial);
+  const [tried, setTried] = useState(false);
+  const problems = problemsOf(fields);
+  const shown = useShownOnOpen<HTMLFormElement>();
+  const set = (change: Partial<F>) => setFields((f) => ({ ...f, ...change }));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    if (problems.length === 0) onSave(fields);
+  }
+  return { fields, set, setFields, tried, problems, shown, submit };
 }
 
 /** The end of a dated thing's form: its problems, once a save was tried, then Save and Cancel. */

@@ -1,13 +1,11 @@
 // Add or edit one daily text: the date (fixed once the text exists: a text is known by its date),
 // the reference and the comment. Problems are shown before anything is queued.
-import { useState, type FormEvent } from 'react';
 import { DAILY_LIMITS, formatDailyDate, type DailyTextFields } from '@fw/contracts/daily';
 import { isoDay, isoFromDay } from '@fw/contracts/lessons';
-import { useShownOnOpen } from '../../components/ui/use-shown-on-open.ts';
 import type { LocalDailyText } from '../../db/db.ts';
 import { todayIso } from './today.ts';
 import { formProblems } from './daily-checks.ts';
-import { DatedFormEnd } from '../../components/ui/DatedAdminPage.tsx';
+import { DatedFormEnd, useDatedForm } from '../../components/ui/DatedAdminPage.tsx';
 import styles from '../../components/ui/DatedAdmin.module.css';
 
 /** The first day from today on with no text yet: where a new text usually goes. */
@@ -29,21 +27,14 @@ export function DailyForm({
   onSave: (fields: DailyTextFields) => void;
   onCancel: () => void;
 }) {
-  const [fields, setFields] = useState<DailyTextFields>(() =>
-    editing
-      ? { date: editing.date, reference: editing.reference, comment: editing.comment }
-      : { date: nextFreeDate(texts), reference: '', comment: '' },
+  const { fields, set, tried, problems, shown, submit } = useDatedForm<DailyTextFields>(
+    () =>
+      editing
+        ? { date: editing.date, reference: editing.reference, comment: editing.comment }
+        : { date: nextFreeDate(texts), reference: '', comment: '' },
+    (f) => formProblems(f, editing !== null, texts),
+    onSave,
   );
-  const [tried, setTried] = useState(false);
-  const problems = formProblems(fields, editing !== null, texts);
-  const set = (change: Partial<DailyTextFields>) => setFields((f) => ({ ...f, ...change }));
-
-  const shown = useShownOnOpen<HTMLFormElement>();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (problems.length === 0) onSave(fields);
-  }
 
   return (
     <form ref={shown} className={styles.form} onSubmit={submit} aria-label={editing ? 'Edit daily text' : 'Add daily text'} noValidate>

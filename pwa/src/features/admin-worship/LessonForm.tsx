@@ -1,14 +1,12 @@
 // Add or edit one lesson: a date picker, the Broadcast-week switch, the main topic, and extra
 // topics added and removed one at a time. Problems are shown before anything is queued.
-import { useState, type FormEvent } from 'react';
 import { LIMITS } from '@fw/contracts/limits';
 import { fieldsFromLesson, isoFromDay, localDay, nextLessonDay, type LessonFields } from '@fw/contracts/lessons';
 import { buttonStyles } from '../../components/ui/IconButton.tsx';
-import { useShownOnOpen } from '../../components/ui/use-shown-on-open.ts';
 import type { LocalLesson } from '../../db/db.ts';
 import { now } from '../../lib/clock.ts';
 import { formProblems } from './lesson-checks.ts';
-import { DatedFormEnd } from '../../components/ui/DatedAdminPage.tsx';
+import { DatedFormEnd, useDatedForm } from '../../components/ui/DatedAdminPage.tsx';
 import styles from '../../components/ui/DatedAdmin.module.css';
 import own from './LessonForm.module.css';
 
@@ -33,21 +31,13 @@ export function LessonForm({
   onSave: (fields: LessonFields) => void;
   onCancel: () => void;
 }) {
-  const [fields, setFields] = useState<LessonFields>(() =>
-    editing ? fieldsFromLesson(editing) : { date: nextFreeDate(lessons), broadcast: false, title: '', text: '', extras: [] },
+  const { fields, set, setFields, tried, problems, shown, submit } = useDatedForm<LessonFields>(
+    () => (editing ? fieldsFromLesson(editing) : { date: nextFreeDate(lessons), broadcast: false, title: '', text: '', extras: [] }),
+    (f) => formProblems(f, editing?._id ?? null, lessons),
+    onSave,
   );
-  const [tried, setTried] = useState(false);
-  const problems = formProblems(fields, editing?._id ?? null, lessons);
-  const set = (change: Partial<LessonFields>) => setFields((f) => ({ ...f, ...change }));
   const setExtra = (index: number, change: Partial<{ title: string; text: string }>) =>
     setFields((f) => ({ ...f, extras: f.extras.map((e, i) => (i === index ? { ...e, ...change } : e)) }));
-
-  const shown = useShownOnOpen<HTMLFormElement>();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (problems.length === 0) onSave(fields);
-  }
 
   return (
     <form ref={shown} className={styles.form} onSubmit={submit} aria-label={editing ? 'Edit lesson' : 'Add lesson'} noValidate>
