@@ -1,12 +1,9 @@
 // Bookmarks and reading places travel through a study sync space like highlights and notes
 // (features/study/study-sync.test.ts): an unsaved article stays unsaved on every device.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db.ts';
 import type { ScriptedServer } from '../../../test/scripted-server.ts';
-import { startScriptedServer, stopScriptedServer } from '../../../test/reset-db.ts';
-import { asDevice, resetDevices } from '../../../test/devices.ts';
-import { pushOutbox } from '../../sync/outbox.ts';
-import { pullStudy } from '../../sync/study-space/pull.ts';
+import { asDevice, studyRound, studySyncDevices } from '../../../test/devices.ts';
 import { createSpace, linkSpace } from '../../sync/study-space/space.ts';
 import { toggleSaved } from './use-saved.ts';
 import { saveReadingPlace } from './use-reading-place.ts';
@@ -15,22 +12,8 @@ const ARTICLE = { _id: '64f0000000000000000000a1', title: 'Love is patient' };
 const T0 = Date.UTC(2026, 0, 5, 8);
 
 let server: ScriptedServer;
-beforeEach(async () => {
-  server = await startScriptedServer(null);
-  await resetDevices();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T0);
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await resetDevices();
-  stopScriptedServer();
-});
+studySyncDevices(T0, (started) => (server = started));
 
-async function round() {
-  await pushOutbox();
-  await pullStudy();
-}
 
 const at = (minutes: number) => vi.setSystemTime(T0 + minutes * 60_000);
 const spaceCalls = () => server.calls.filter((c) => c.path.startsWith('/api/study/'));
@@ -41,10 +24,10 @@ describe('saved articles and reading places', () => {
     await toggleSaved(ARTICLE);
     await saveReadingPlace({ _id: ARTICLE._id, title: ARTICLE.title, position: 0.2, progress: 0.3 });
     const words = await createSpace();
-    await round();
+    await studyRound();
     await asDevice('B');
     await linkSpace(words.join(' '));
-    await round();
+    await studyRound();
     expect(await db.saved.get(ARTICLE._id)).toBeDefined();
     // Linking sent back none of what it had just received.
     expect(spaceCalls().filter((c) => c.method === 'POST')).toHaveLength(1);
@@ -52,9 +35,9 @@ describe('saved articles and reading places', () => {
     at(3);
     await toggleSaved(ARTICLE);
     await saveReadingPlace({ _id: ARTICLE._id, title: ARTICLE.title, position: 0.7, progress: 0.8 });
-    await round();
+    await studyRound();
     await asDevice('B');
-    await round();
+    await studyRound();
     expect(await db.saved.get(ARTICLE._id)).toBeUndefined();
     expect(await db.reading.get(ARTICLE._id)).toMatchObject({ position: 0.7, progress: 0.8 });
   });

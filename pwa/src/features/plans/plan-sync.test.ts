@@ -3,13 +3,10 @@
 // other sealed; a reading marked later on the second comes back to the first, and a mark taken
 // back on the first is taken back on the second, with the day it was marked on; a stopped plan
 // stays stopped on both; a plan from a device that does not keep those days keeps its own.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db, type PlanProgress } from '../../db/db.ts';
 import type { ScriptedServer } from '../../../test/scripted-server.ts';
-import { startScriptedServer, stopScriptedServer } from '../../../test/reset-db.ts';
-import { asDevice, resetDevices } from '../../../test/devices.ts';
-import { pushOutbox } from '../../sync/outbox.ts';
-import { pullStudy } from '../../sync/study-space/pull.ts';
+import { asDevice, studyRound, studySyncDevices } from '../../../test/devices.ts';
 import { createSpace, linkSpace } from '../../sync/study-space/space.ts';
 import { writeStudy } from '../../sync/study-space/local-changes.ts';
 import { readingKey } from './plan-progress.ts';
@@ -19,23 +16,8 @@ const T0 = Date.UTC(2026, 0, 5, 8);
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 let server: ScriptedServer;
+studySyncDevices(T0, (started) => (server = started));
 
-beforeEach(async () => {
-  server = await startScriptedServer(null);
-  await resetDevices();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T0);
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await resetDevices();
-  stopScriptedServer();
-});
-
-async function round() {
-  await pushOutbox();
-  await pullStudy();
-}
 
 describe('reading plans in study sync', () => {
   it('reach the other device sealed, and a reading marked there comes back', async () => {
@@ -43,35 +25,35 @@ describe('reading plans in study sync', () => {
     const plan = await startPlan({ id: 'bible-year', name: 'The whole Bible in a year' }, '2026-01-05');
     await markReadings(plan._id, [readingKey(0, 'Gen.1')], '2026-01-05');
     const words = await createSpace();
-    await round();
+    await studyRound();
     expect(JSON.stringify([...server.spaces.spaces.values()])).not.toMatch(/bible-year|Gen\.1|2026-01-05/);
 
     await asDevice('B');
     await linkSpace(words.join(' '));
     expect(await db.planProgress.get(plan._id)).toMatchObject({ planId: 'bible-year', done: ['0:Gen.1'], readOn: ['2026-01-05'] });
-    await round();
+    await studyRound();
     vi.setSystemTime(T0 + 5 * MINUTE);
     await markReadings(plan._id, [readingKey(0, 'Gen.2')], '2026-01-05');
-    await round();
+    await studyRound();
 
     await asDevice('A');
-    await round();
+    await studyRound();
     expect((await db.planProgress.get(plan._id))?.done).toEqual(['0:Gen.1', '0:Gen.2']);
 
     // A mark taken back on one device is taken back on the other.
     vi.setSystemTime(T0 + 7 * MINUTE);
     await unmarkReadings(plan._id, [readingKey(0, 'Gen.2')]);
-    await round();
+    await studyRound();
     await asDevice('B');
-    await round();
+    await studyRound();
     expect((await db.planProgress.get(plan._id))?.done).toEqual(['0:Gen.1']);
     await asDevice('A');
 
     vi.setSystemTime(T0 + 10 * MINUTE);
     await stopPlan(plan._id);
-    await round();
+    await studyRound();
     await asDevice('B');
-    await round();
+    await studyRound();
     expect(await db.planProgress.get(plan._id)).toBeUndefined();
   });
 
@@ -80,23 +62,23 @@ describe('reading plans in study sync', () => {
     const plan = await startPlan({ id: 'bible-year', name: 'The whole Bible in a year' }, '2026-01-05');
     await markReadings(plan._id, [readingKey(0, 'Gen.1')], '2026-01-05');
     const words = await createSpace();
-    await round();
+    await studyRound();
 
     await asDevice('B');
     await linkSpace(words.join(' '));
     vi.setSystemTime(T0 + DAY);
     await markReadings(plan._id, [readingKey(1, 'Gen.4')], '2026-01-06');
-    await round();
+    await studyRound();
 
     await asDevice('A');
-    await round();
+    await studyRound();
     expect(await db.planProgress.get(plan._id)).toMatchObject({ readOn: ['2026-01-05', '2026-01-06'], markedOn: { '0:Gen.1': '2026-01-05', '1:Gen.4': '2026-01-06' } });
     vi.setSystemTime(T0 + DAY + MINUTE);
     await unmarkReadings(plan._id, [readingKey(1, 'Gen.4')]);
-    await round();
+    await studyRound();
 
     await asDevice('B');
-    await round();
+    await studyRound();
     const taken = { done: ['0:Gen.1'], readOn: ['2026-01-05'], markedOn: { '0:Gen.1': '2026-01-05' } };
     expect(await db.planProgress.get(plan._id)).toMatchObject(taken);
     await asDevice('A');
@@ -111,7 +93,7 @@ describe('reading plans in study sync', () => {
       await db.planProgress.put(older);
       return { result: undefined, changes: [{ kind: 'planProgress', id: older._id }] };
     });
-    await round();
+    await studyRound();
 
     await asDevice('B');
     await linkSpace(words.join(' '));
@@ -119,9 +101,9 @@ describe('reading plans in study sync', () => {
     vi.setSystemTime(T0 + MINUTE);
     await markReadings(older._id, [readingKey(2, 'Gen.5')], '2026-01-05');
     await unmarkReadings(older._id, [readingKey(2, 'Gen.5'), readingKey(1, 'Gen.4')]);
-    await round();
+    await studyRound();
     await asDevice('A');
-    await round();
+    await studyRound();
     expect(await db.planProgress.get(older._id)).toMatchObject({ done: ['0:Gen.1'], readOn: ['2026-01-03', '2026-01-04'], markedOn: {} });
   });
 });

@@ -1,7 +1,7 @@
 // Study sync between two devices sharing one scripted server (test/scripted-spaces.ts keeps spaces
 // as the backend's store does): what one device writes reaches the other sealed, edits merge by
 // time, deletions stay deleted, and leaving, rotating or filling a space never loses a note.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../db/db.ts';
 import {
   addArticleNote,
@@ -14,8 +14,7 @@ import {
 } from './study-store.ts';
 import type { ScriptedServer } from '../../../test/scripted-server.ts';
 import { SCRIPTED_SPACE_MESSAGES } from '../../../test/scripted-spaces.ts';
-import { startScriptedServer, stopScriptedServer } from '../../../test/reset-db.ts';
-import { asDevice, resetDevices } from '../../../test/devices.ts';
+import { asDevice, studyRound, studySyncDevices } from '../../../test/devices.ts';
 import { pushOutbox } from '../../sync/outbox.ts';
 import { pullInto, pullStudy } from '../../sync/study-space/pull.ts';
 import { newLinking, SENDING_KEY } from '../../sync/study-space/push.ts';
@@ -33,23 +32,7 @@ const T0 = Date.UTC(2026, 0, 5, 8);
 const MINUTE = 60_000;
 
 let server: ScriptedServer;
-beforeEach(async () => {
-  server = await startScriptedServer(null);
-  await resetDevices();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(T0);
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await resetDevices();
-  stopScriptedServer();
-});
-
-/** One sync round of the current device: push, then pull. */
-async function round() {
-  await pushOutbox();
-  await pullStudy();
-}
+studySyncDevices(T0, (started) => (server = started));
 
 const at = (minutes: number) => vi.setSystemTime(T0 + minutes * MINUTE);
 /** `count` notes on the article, stored as they are (no outbox entries). */
@@ -70,7 +53,7 @@ async function twoLinkedDevices() {
   const highlight = await addHighlight(ARTICLE, quote('love suffers long'), 'yellow');
   const note = await addArticleNote(ARTICLE, 'Read with the children');
   const words = await createSpace();
-  await round();
+  await studyRound();
   await asDevice('B');
   await linkSpace(words.join(' '));
   // B shows the same words, for a third device.
@@ -89,12 +72,12 @@ describe('study sync between two devices', () => {
     expect(writes[0]!.body!.records).toHaveLength(2);
     expect(JSON.stringify([...server.spaces.spaces.values()])).not.toMatch(/love suffers|children|yellow|64f0000000000000000000a1/);
     // A change on B, once B sent what it held, reaches A in the next rounds.
-    await round();
+    await studyRound();
     at(5);
     await updateHighlight(highlight._id, { color: 'green' });
-    await round();
+    await studyRound();
     await asDevice('A');
-    await round();
+    await studyRound();
     expect((await db.highlights.get(highlight._id))?.color).toBe('green');
   });
 
@@ -114,7 +97,7 @@ describe('study sync between two devices', () => {
     // Back online, B first; then each device syncs until nothing is left to send.
     for (const device of ['B', 'A', 'B', 'A', 'B', 'A']) {
       await asDevice(device);
-      await round();
+      await studyRound();
     }
     for (const device of ['A', 'B']) {
       await asDevice(device);
@@ -146,7 +129,7 @@ describe('study sync between two devices', () => {
     expect(await db.notes.get(note._id)).toBeDefined();
     const before = spaceCalls().length;
     await updateArticleNote(note._id, 'kept here only');
-    await round();
+    await studyRound();
     expect(await db.outbox.count()).toBe(0);
     expect(spaceCalls()).toHaveLength(before);
   });
@@ -156,7 +139,7 @@ describe('study sync between two devices', () => {
     const newWords = await rotateSpace();
     await asDevice('A');
     const status = renderHook(() => useStudySpaceStatus());
-    await round();
+    await studyRound();
     await waitFor(() => expect(status.result.current).toEqual({ status: 'removed', message: SCRIPTED_SPACE_MESSAGES.REMOVED }));
     status.unmount();
     expect(await db.highlights.get(highlight._id)).toBeDefined();
@@ -180,7 +163,7 @@ describe('study sync between two devices', () => {
     const first = await addHighlight(ARTICLE, quote('love suffers long'), 'yellow');
     const second = await addHighlight(ARTICLE, quote('and is kind'), 'blue');
     await createSpace();
-    await round();
+    await studyRound();
     const refused = await db.outbox.toArray();
     expect(refused.map((e) => [e.status, e.lastError])).toEqual([
       ['failed', SCRIPTED_SPACE_MESSAGES.FULL],
@@ -196,7 +179,7 @@ describe('the pull and the push', () => {
     await asDevice('A');
     for (let i = 0; i < 5; i++) await addArticleNote(ARTICLE, `note ${i}`);
     const words = await createSpace();
-    await round();
+    await studyRound();
     // A record sealed by another space lands in this one (a damaged or foreign record).
     const [id, space] = [...server.spaces.spaces][0]!;
     server.spaces.plant(id, [{ rid: 'A'.repeat(24), data: space.changes[0]!.data! }]);
@@ -235,7 +218,7 @@ describe('the pull and the push', () => {
 
   it('does not fetch its own writes back, but reads them with another device\'s when that one wrote between', async () => {
     await twoLinkedDevices();
-    await round();
+    await studyRound();
     const cursorOf = async () => ((await readSpaceState()) as { cursor: number }).cursor;
     const pulled = () => spaceCalls().filter((c) => c.method === 'GET').at(-1)!;
     // B's own write took the number right after its cursor: the next round brings nothing.
@@ -248,7 +231,7 @@ describe('the pull and the push', () => {
     // A writes, then B writes: B's numbers come after A's, so B's cursor stays and its pull reads both.
     await asDevice('A');
     await addArticleNote(ARTICLE, 'A wrote first');
-    await round();
+    await studyRound();
     await asDevice('B');
     await addArticleNote(ARTICLE, 'B wrote second');
     await pushOutbox();
@@ -262,7 +245,7 @@ describe('the pull and the push', () => {
     await asDevice('A');
     const words = await createSpace();
     const syncedAt = renderHook(() => useStudySpaceSyncedAt());
-    await round();
+    await studyRound();
     await waitFor(() => expect(syncedAt.result.current).toBe(T0));
     at(7);
     await pullStudy();
@@ -306,7 +289,7 @@ describe('the pull and the push', () => {
     await asDevice('A');
     await addArticleNote(ARTICLE, 'From A');
     const words = await createSpace();
-    await round();
+    await studyRound();
     await asDevice('B');
     await db.notes.bulkAdd(manyNotes(600));
     let lost = false;
@@ -326,7 +309,7 @@ describe('the pull and the push', () => {
     expect(JSON.stringify(writes[1]!.body)).toBe(JSON.stringify(writes[0]!.body));
     expect(await db.outbox.count()).toBe(0);
     await asDevice('A');
-    await round();
+    await studyRound();
     expect(await db.notes.count()).toBe(601);
   });
 });
@@ -339,11 +322,11 @@ describe('a link sends the device\'s own records while it merges the space\'s', 
     const kept = await addArticleNote(ARTICLE, 'kept');
     const gone = await addHighlight(ARTICLE, quote('love is kind'), 'green');
     const words = await createSpace();
-    await round();
+    await studyRound();
     at(10);
     const later = await addArticleNote(ARTICLE, 'later');
     await removeHighlight(gone._id);
-    await round();
+    await studyRound();
     return { words, kept, gone, later };
   }
 
@@ -370,7 +353,7 @@ describe('a link sends the device\'s own records while it merges the space\'s', 
       return server.fetch(input, init);
     });
     await linkSpace(words.join(' '));
-    await round();
+    await studyRound();
     expect((await db.notes.toArray()).map((n) => n.text).sort()).toEqual(['B own', 'kept', 'later']);
     expect(await db.highlights.count()).toBe(0);
     // `kept` never went back: A's write still holds it.
@@ -425,12 +408,12 @@ describe('a link cut short', () => {
     // and its mark of the send is two minutes old.
     await db.notes.bulkAdd(manyNotes(3, 500));
     await db.meta.put({ key: SENDING_KEY, value: { at: T0 - 2 * MINUTE } });
-    await round();
+    await studyRound();
     expect(await db.meta.get(SENDING_KEY)).toBeUndefined();
-    await round();
+    await studyRound();
     expect(await db.outbox.count()).toBe(0);
     await asDevice('A');
-    await round();
+    await studyRound();
     expect((await db.notes.toArray()).map((n) => n.text)).toEqual(expect.arrayContaining(['note 500', 'note 501', 'note 502']));
   });
 
@@ -440,7 +423,7 @@ describe('a link cut short', () => {
     await linkSpace(words.join(' '));
     await db.notes.bulkAdd(manyNotes(1, 700));
     await db.meta.put({ key: SENDING_KEY, value: { at: T0 } });
-    await round();
+    await studyRound();
     expect(await db.outbox.count()).toBe(0);
     expect(await db.meta.get(SENDING_KEY)).toBeDefined();
   });
