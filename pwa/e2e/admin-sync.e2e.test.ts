@@ -281,4 +281,75 @@ describe('an admin device on a larger library', () => {
       await device.context.close();
     }
   }, 180_000);
+
+  it('lists the articles a new device holds when its walk stops offline or fails, and says the rest comes', async () => {
+    // Two drafts written elsewhere just now: the newest articles and the walk's newest changes.
+    const stamp = Date.now().toString(36);
+    const titles = [`Walked first ${stamp} A`, `Walked first ${stamp} B`];
+    for (const title of titles) {
+      const article = { title, subtitle: 'Newest', content: '<p>Written elsewhere.</p>', category: 'Hope', isPublished: false };
+      expect((await call('POST', API_PATHS.addArticle, { article: JSON.stringify(article) })).status).toBeLessThan(300);
+    }
+    const { dashboardData } = (await call<{ dashboardData: DashboardData }>('GET', API_PATHS.dashboard)).data;
+    const device = await newPage(browser, { baseURL: url });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    /** What the pages after the first get once let go: the server's answer, or a failure of its own. */
+    let failing = false;
+    const failure = `Walk refused ${stamp}`;
+    let pages = 0;
+    try {
+      // The walk's first page brings those two changes alone (fewer articles than the Dashboard
+      // lists); every page after it waits until the test lets it go.
+      await device.page.route(
+        (u) => u.pathname === API_PATHS.adminChanges,
+        async (route) => {
+          pages += 1;
+          if (pages === 1) {
+            const first = new URL(route.request().url());
+            first.searchParams.set('limit', String(titles.length));
+            return route.continue({ url: first.toString() });
+          }
+          await held;
+          if (failing) return route.fulfill({ status: 503, json: { success: false, message: failure } });
+          return route.continue();
+        },
+      );
+      await loginAs(device.page, tier.admin);
+      const recent = device.page.getByRole('table', { name: 'Recent Articles' });
+      const rows = recent.getByTestId('article-row');
+      const listed = () => rows.evaluateAll((shown) => shown.map((row) => row.querySelector('a')?.textContent));
+      const pause = device.page.getByTestId('walk-pause');
+      // The first page is on the device: the counts are the server's, and the list waits for its five.
+      await expect
+        .poll(() => device.page.getByTestId('count-articles').locator('span').first().textContent(), { timeout: 30_000 })
+        .toBe(String(dashboardData.totalArticles));
+      await waitOrTell(device.page, recent.getByText('Loading…'), 'Recent Articles loading while the walk runs');
+
+      await device.context.setOffline(true);
+      // The walk cannot go on: the two the device holds are listed, newest first, and the list says more comes.
+      await waitOrTell(device.page, pause.getByText('Offline: more of this list comes once the device is back online.'), 'the line saying more comes');
+      expect(await listed()).toEqual([...titles].reverse());
+      expect(await recent.getByText('Loading…').count()).toBe(0);
+
+      // Back online, the server refuses the walk's next page: the same two, the reason, and Retry.
+      failing = true;
+      await device.context.setOffline(false);
+      release();
+      await waitOrTell(device.page, pause.getByText(`Could not load the rest of this list: ${failure}`), 'the line saying the walk failed');
+      expect(await listed()).toEqual([...titles].reverse());
+
+      // Retry, answered: the walk goes on and the list fills to the server's five newest.
+      failing = false;
+      await pause.locator('..').getByRole('button', { name: 'Retry' }).click();
+      const newest = dashboardData.recentArticles.map((a) => a._id);
+      await expect
+        .poll(() => rows.evaluateAll((shown) => shown.map((row) => row.getAttribute('data-id'))), { timeout: 60_000 })
+        .toEqual(newest);
+      await pause.waitFor({ state: 'detached' });
+    } finally {
+      release();
+      await device.context.close();
+    }
+  }, 180_000);
 });

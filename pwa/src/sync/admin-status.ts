@@ -4,6 +4,7 @@ import type { AdminCounts } from '@fw/contracts';
 import { useDeviceQuery } from '../db/live.ts';
 import { ADMIN_SYNCED_AT, ADMIN_WALK_COUNTS } from '../db/meta-keys.ts';
 import { requestSync } from './engine.ts';
+import { useAdminPullProgress } from './admin-progress.ts';
 import { useOnline, useSyncStatus } from './status.ts';
 
 /** Whether the admin's view has been pulled since login: until then lists say "Loading…", not "empty". */
@@ -36,6 +37,22 @@ export function useAdminLoadProblem(): LoadProblem | undefined {
   if (synced !== false) return undefined;
   if (!online) return { message: 'Offline: this list comes once the device is back online.' };
   return error ? { message: `Could not load this list: ${error}`, retry: requestSync } : undefined;
+}
+
+/**
+ * While the device's first walk of the admin view has stopped short of its end: what a list that
+ * shows the part the device holds says under it, in the words of useAdminLoadProblem (offline, or
+ * the last round failed, with Retry). Undefined while the walk goes on, and once it has ended.
+ */
+export function useWalkPause(): LoadProblem | undefined {
+  const walk = useWalkCounts();
+  const online = useOnline();
+  const { error } = useSyncStatus();
+  // A round under way that has applied a page is going on, whatever the last round's error was.
+  const walking = useAdminPullProgress() !== null;
+  if (!walk) return undefined;
+  if (!online) return { message: 'Offline: more of this list comes once the device is back online.' };
+  return error && !walking ? { message: `Could not load the rest of this list: ${error}`, retry: requestSync } : undefined;
 }
 
 export type RecordMark = 'pending' | 'attention' | 'conflict';

@@ -1,8 +1,10 @@
 // The parts of an admin table that go with table-window.ts: the filter box above it, and below
-// it how much of the list is shown, with "Show more".
+// it how much of the list is shown, with "Show more", or that more comes once a stopped walk of
+// the admin view goes on.
 import { useEffect, useRef } from 'react';
 import { TABLE_PAGE_ROWS, type TableSlice, type TableWindow } from './table-window.ts';
 import { buttonStyles } from './IconButton.tsx';
+import { RetryButton } from './RetryButton.tsx';
 import styles from './TableWindow.module.css';
 
 interface FilterBoxProps {
@@ -110,5 +112,20 @@ export function NoMatch({ table, q, what }: { table: TableWindow; q: string; wha
         Clear the filter
       </button>
     </>
+  );
+}
+
+/**
+ * Under a list that shows part of what it would while the device's first walk of the admin view
+ * has stopped short (sync/admin-status.ts useWalkPause): why, and Retry where one can help.
+ */
+export function WalkPauseLine({ pause }: { pause: { message: string; retry?: () => Promise<void> } }) {
+  return (
+    <div className={styles.more}>
+      <p className={styles.line} role="status" data-testid="walk-pause">
+        {pause.message}
+      </p>
+      {pause.retry ? <RetryButton retry={pause.retry} className={buttonStyles.secondary} /> : null}
+    </div>
   );
 }
