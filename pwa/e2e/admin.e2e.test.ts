@@ -1,6 +1,7 @@
 // The administrator's side in a real chromium against the real server and database: dashboard
 // counts, creating with the rich-text editor, the edit-in-place flow, publish/unpublish/delete
-// with its confirmation question, the editor's rules, a refused token, logout, and phone screenshots.
+// with its confirmation question, the keyboard kept in the table when a row is deleted by the keys,
+// the editor's rules, a refused token, logout, and phone screenshots.
 // Moderation (comments, users) and conflicts are in admin-moderation.e2e.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,10 +9,11 @@ import type mongoose from 'mongoose';
 import { CONFIRM } from '../src/lib/admin-messages.ts';
 import { IMAGE_REFUSED_MESSAGE } from '../src/features/admin-editor/editor-rules.ts';
 import { API_PATHS } from '@fw/contracts/paths';
-import { launchBrowser, newPage, waitForNew } from './browser.ts';
+import { launchBrowser, newPage, waitForNew, waitOrTell } from './browser.ts';
 import {
   GIF_BASE64,
   PNG_BASE64,
+  apiCall,
   collection,
   connectDb,
   decline,
@@ -246,6 +248,70 @@ describe('admin area', () => {
     await writeSucceeds(page, 'DELETE', API_PATHS.deleteArticle, () => dialog.getByRole('button', { name: 'Yes' }).click(), 'Article deleted.');
     await row(title).waitFor({ state: 'detached' });
     expect(await articles().countDocuments({ title })).toBe(0);
+  });
+
+  it('keeps the keyboard in All Articles and the Dashboard when a row is deleted by the keys', async () => {
+    /** What has the focus: a button's or link's name, "cell: <text>", or "body" when it fell to the page. */
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'body';
+        return el.tagName === 'TD' ? `cell: ${el.textContent?.trim()}` : (el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+      });
+    /** Deletes `title`'s row with the keyboard alone (Enter, then Tab to Yes and Enter) and waits for the server's answer and the row to go. */
+    const deleteByKeys = async (title: string) => {
+      await row(title).getByRole('button', { name: `Delete “${title}”` }).focus();
+      await writeSucceeds(page, 'DELETE', API_PATHS.deleteArticle, async () => {
+        await page.keyboard.press('Enter');
+        // The question opens on No; Tab reaches Yes.
+        await page.getByRole('dialog').getByRole('button', { name: 'No' }).waitFor();
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+      });
+      await row(title).waitFor({ state: 'detached' });
+    };
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    /** Drafts written elsewhere, oldest first: each newer than the one before it. */
+    const write = async (titles: string[]) => {
+      for (const title of titles) {
+        const article = { title, subtitle: 'By the keys', content: '<p>To be deleted.</p>', category: 'Hope', isPublished: false };
+        expect((await apiCall('POST', API_PATHS.addArticle, { article: JSON.stringify(article) }, token)).status).toBeLessThan(300);
+      }
+    };
+
+    const tag = `Keys ${stamp}`;
+    await write(['A', 'B', 'C'].map((name) => `${tag} ${name}`));
+    // A reload pulls them (the screen may be open already); the filter leaves these three, newest first: C, B, A.
+    await nav('All Articles').click();
+    await page.waitForURL((url) => url.pathname === '/admin/allArticles');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'All Articles' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Filter by title' }).fill(tag);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="article-row"]').length === 3);
+    // B goes: A moves up into its place, and its Delete has the focus.
+    await deleteByKeys(`${tag} B`);
+    await expect.poll(focused, { timeout: 5_000 }).toBe(`Delete “${tag} A”`);
+    // The last row goes: none takes its place, so the one before it has the focus.
+    await deleteByKeys(`${tag} A`);
+    await expect.poll(focused, { timeout: 5_000 }).toBe(`Delete “${tag} C”`);
+    // The only row goes: the empty state's way forward.
+    await deleteByKeys(`${tag} C`);
+    await expect.poll(focused, { timeout: 5_000 }).toBe('Clear the filter');
+
+    // The Dashboard lists the five newest: 6 to 2 of these six.
+    const newest = ['1', '2', '3', '4', '5', '6'].map((name) => `${tag} ${name}`);
+    await write(newest);
+    await nav('Dashboard').click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const recent = () => page.getByTestId('article-row').locator('td:nth-child(2) a').allTextContents();
+    await expect.poll(recent, { timeout: 15_000 }).toEqual(newest.slice(1).reverse());
+    // The first row goes: the next one moves up into its place.
+    await deleteByKeys(`${tag} 6`);
+    await expect.poll(focused, { timeout: 5_000 }).toBe(`Delete “${tag} 5”`);
+    // The last row goes: the sixth newest comes up into its place.
+    await deleteByKeys(`${tag} 2`);
+    await waitOrTell(page, row(`${tag} 1`), 'the next newest article coming into the list');
+    await expect.poll(focused, { timeout: 5_000 }).toBe(`Delete “${tag} 1”`);
   });
 
   it('is usable at 375 px wide, light and dark (screenshots in /tmp/shots)', async () => {
