@@ -1,6 +1,6 @@
 // The administrator's side of the polish round in a real chromium against the real server: the
 // editor (normal weight, Tab through the whole form, its focus ring, its publishing row lined
-// up), toasts (contrast, close
+// up), every admin check box lined up with its words and the field before it, toasts (contrast, close
 // target, at the bottom on phones and moving only there, closing with reduced motion), the phone's
 // bottom bar and its More, Users and Comments as cards on a phone, fresh admin lists with Refresh,
 // the keyboard given back when a lesson's or a daily text's form closes, Refresh and the list of
@@ -12,7 +12,7 @@ import { API_PATHS } from '@fw/contracts/paths';
 import { IMAGE_REFUSED_MESSAGE } from '../src/features/admin-editor/editor-rules.ts';
 import { launchBrowser, newPage } from './browser.ts';
 import { DESCRIBE_PICTURE_TITLE } from '../src/features/admin-editor/picture-description.ts';
-import { GIF_BASE64, PNG_BASE64, apiCall, describePicture, loginAsDemoAdmin, pasteImage, toastAfter, writeSucceeds } from './admin-helpers.ts';
+import { GIF_BASE64, PNG_BASE64, apiCall, describePicture, loginAsDemoAdmin, openAdminEntry, pasteImage, toastAfter, writeSucceeds } from './admin-helpers.ts';
 import { adminToken, createArticle, deleteArticle } from './reader-helpers.ts';
 import { axeViolations, contrastOf, inViewport } from './ui-checks.ts';
 
@@ -342,6 +342,67 @@ describe('admin polish', () => {
     await page.getByTestId('admin-daily-text').first().waitFor();
     await openAndCancel(page.getByRole('button', { name: /^Edit the text for/ }).nth(3), 'Edit daily text');
     await openAndCancel(page.getByRole('button', { name: 'Import daily texts', exact: true }), 'Import daily texts');
+  });
+
+  it('lines up every admin check box with its words and the field before it: beside it on a wide screen, under it on a phone', async () => {
+    /** The box, its words, and the field before it in the form (Category, Date), measured at one moment. */
+    const measure = (box: import('playwright-core').Locator, field: string) =>
+      box.evaluate((input, css) => {
+        const rect = (b: DOMRect) => ({ x: b.x, y: b.y, width: b.width, height: b.height });
+        const words = document.createRange();
+        words.selectNodeContents([...input.closest('label')!.childNodes].find((n) => n !== input && n.textContent?.trim())!);
+        const before = input.closest('form')!.querySelector(css)!;
+        return {
+          box: rect(input.getBoundingClientRect()),
+          words: rect(words.getBoundingClientRect()),
+          field: rect(before.getBoundingClientRect()),
+          gap: parseFloat(getComputedStyle(input.closest('label')!.parentElement!).columnGap),
+        };
+      }, field);
+    const middle = (b: { y: number; height: number }) => b.y + b.height / 2;
+    const forms = [
+      {
+        name: 'Publish Now',
+        field: 'select[name="category"]',
+        open: async () => {
+          await open('Create', 'Create Article');
+          await page.locator('.ql-editor').waitFor();
+          return page.getByLabel('Publish Now');
+        },
+      },
+      {
+        name: 'Broadcast week',
+        field: 'input[type="date"]',
+        open: async () => {
+          // Under More on a phone.
+          await openAdminEntry(page, 'Family Worship');
+          await page.getByRole('heading', { level: 1, name: 'Family Worship', exact: true }).waitFor();
+          await page.getByRole('button', { name: 'Add lesson', exact: true }).click();
+          return page.getByRole('form', { name: 'Add lesson' }).getByRole('switch', { name: 'Broadcast week' });
+        },
+      },
+    ];
+    try {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        for (const form of forms) {
+          const at = `${form.name} at ${width} px`;
+          const { box, words, field, gap } = await measure(await form.open(), form.field);
+          expect(Math.abs(middle(box) - middle(words)), `${at}: the box level with its words`).toBeLessThanOrEqual(1);
+          if (width === 375) {
+            // Under the field, its left edge on the field's.
+            expect(Math.abs(box.x - field.x), `${at}: the box's left edge on the field's`).toBeLessThanOrEqual(1);
+            expect(box.y, `${at}: under the field`).toBeGreaterThan(field.y + field.height);
+          } else {
+            // Beside the field, level with it, the row's gap after it.
+            expect(Math.abs(middle(box) - middle(field)), `${at}: the box level with the field`).toBeLessThanOrEqual(1);
+            expect(Math.abs(box.x - (field.x + field.width) - gap), `${at}: one gap after the field`).toBeLessThanOrEqual(1);
+          }
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   it('offline on a phone: Refresh looks unavailable, and the list of waiting changes opens with a finger', async () => {
