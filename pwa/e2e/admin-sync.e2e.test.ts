@@ -339,6 +339,15 @@ describe('an admin device on a larger library', () => {
       await waitOrTell(device.page, pause.getByText(`Could not load the rest of this list: ${failure}`), 'the line saying the walk failed');
       expect(await listed()).toEqual([...titles].reverse());
 
+      // All Articles says the same under the two it holds, and counts them against the server's.
+      await openAdminEntry(device.page, 'All Articles');
+      const all = device.page.getByRole('table', { name: 'All Articles' });
+      await waitOrTell(device.page, all.getByText(titles[0]!), 'All Articles with the articles the device holds');
+      await waitOrTell(device.page, device.page.getByText(`Showing 2 of ${dashboardData.totalArticles.toLocaleString('en')} articles`), 'the count against the server\'s');
+      await waitOrTell(device.page, pause.getByText(`Could not load the rest of this list: ${failure}`), 'the line under All Articles');
+      await openAdminEntry(device.page, 'Dashboard');
+      await waitOrTell(device.page, pause.getByText(`Could not load the rest of this list: ${failure}`), 'the Dashboard again');
+
       // Retry, answered: the walk goes on and the list fills to the server's five newest.
       failing = false;
       await pause.locator('..').getByRole('button', { name: 'Retry' }).click();

@@ -14,6 +14,10 @@ describe('the line under a table', () => {
     expect(shownLine({ rows: [], more: false, total: 0, q: '' }, 'comments')).toBeNull();
   });
 
+  it('counts every row the device holds against the server\'s total while it holds part of the list', () => {
+    expect(shownLine({ rows: rows(2), more: false, total: 502, q: '' }, 'articles')).toBe('Showing 2 of 502 articles');
+  });
+
   it('counts the matches of a filter, or says the first ones are shown when more follow', () => {
     expect(shownLine({ rows: rows(1), more: false, q: 'ann' }, 'users')).toBe('1 match');
     expect(shownLine({ rows: rows(3), more: false, q: 'ann' }, 'users')).toBe('3 matches');

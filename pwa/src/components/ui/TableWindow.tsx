@@ -50,7 +50,8 @@ export function shownLine(slice: TableSlice<unknown>, noun: string): string | nu
     if (slice.total !== undefined) return `Showing ${count(n)} of ${count(slice.total)} ${noun}`;
     return filtered ? `Showing the first ${count(n)} matches` : `Showing ${count(n)} ${noun}`;
   }
-  if (!filtered) return null;
+  // Every row the device holds, and the server has more (a first walk of the admin view under way).
+  if (!filtered) return slice.total !== undefined && slice.total > n ? `Showing ${count(n)} of ${count(slice.total)} ${noun}` : null;
   return n === 1 ? '1 match' : `${count(n)} matches`;
 }
 
@@ -59,9 +60,13 @@ interface MoreRowsProps {
   table: TableWindow;
   /** The rows' plural noun, e.g. "articles". */
   noun: string;
+  /** Why the rest of the list is not coming now (sync/admin-status.ts useWalkPause). */
+  pause?: LoadPause;
 }
 
-export function MoreRows({ slice, table, noun }: MoreRowsProps) {
+type LoadPause = { message: string; retry?: () => Promise<void> };
+
+export function MoreRows({ slice, table, noun, pause }: MoreRowsProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   /** After "Show more": the first new row, whose first link or button takes the keyboard. */
   const focusRow = useRef<number | null>(null);
@@ -75,23 +80,26 @@ export function MoreRows({ slice, table, noun }: MoreRowsProps) {
   const line = searching(slice, table) ? 'Searching…' : slice ? shownLine(slice, noun) : null;
   const left = slice?.total === undefined ? null : Math.min(TABLE_PAGE_ROWS, slice.total - slice.rows.length);
   return (
-    <div className={styles.more} ref={wrapper}>
-      <p className={styles.line} aria-live="polite">
-        {line}
-      </p>
-      {slice?.more && !searching(slice, table) ? (
-        <button
-          type="button"
-          className={buttonStyles.secondary}
-          onClick={() => {
-            focusRow.current = slice.rows.length;
-            table.showMore();
-          }}
-        >
-          {left === null ? 'Show more' : `Show ${left} more`}
-        </button>
-      ) : null}
-    </div>
+    <>
+      <div className={styles.more} ref={wrapper}>
+        <p className={styles.line} aria-live="polite">
+          {line}
+        </p>
+        {slice?.more && !searching(slice, table) ? (
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            onClick={() => {
+              focusRow.current = slice.rows.length;
+              table.showMore();
+            }}
+          >
+            {left === null ? 'Show more' : `Show ${left} more`}
+          </button>
+        ) : null}
+      </div>
+      {pause ? <WalkPauseLine pause={pause} /> : null}
+    </>
   );
 }
 
@@ -119,7 +127,7 @@ export function NoMatch({ table, q, what }: { table: TableWindow; q: string; wha
  * Under a list that shows part of what it would while the device's first walk of the admin view
  * has stopped short (sync/admin-status.ts useWalkPause): why, and Retry where one can help.
  */
-export function WalkPauseLine({ pause }: { pause: { message: string; retry?: () => Promise<void> } }) {
+export function WalkPauseLine({ pause }: { pause: LoadPause }) {
   return (
     <div className={styles.more}>
       <p className={styles.line} role="status" data-testid="walk-pause">

@@ -1,6 +1,6 @@
 // /admin/allArticles: every article, drafts included, newest first, a page at a time, with a
 // filter by title (components/ui/table-window.ts).
-import { useAdminSynced } from '../../sync/admin-status.ts';
+import { useAdminSynced, useWalkPause } from '../../sync/admin-status.ts';
 import { useTableWindow } from '../../components/ui/table-window.ts';
 import { FilterBox, MoreRows, NoMatch, searching } from '../../components/ui/TableWindow.tsx';
 import { ArticlesTable } from './ArticlesTable.tsx';
@@ -22,7 +22,7 @@ export function AllArticlesPage() {
         stale={searching(slice, table)}
         empty={slice?.q ? <NoMatch table={table} q={slice.q} what="articles" /> : undefined}
       />
-      <MoreRows slice={slice} table={table} noun="articles" />
+      <MoreRows slice={slice} table={table} noun="articles" pause={useWalkPause()} />
     </div>
   );
 }

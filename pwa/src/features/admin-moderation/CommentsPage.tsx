@@ -13,7 +13,7 @@ import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { CheckIcon } from '../../components/ui/icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../sync/send-write.ts';
-import { useAdminLoadProblem, useAdminSynced, useRecordMarks } from '../../sync/admin-status.ts';
+import { useAdminLoadProblem, useAdminSynced, useRecordMarks, useWalkPause } from '../../sync/admin-status.ts';
 import { CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import { shortDate } from '../../lib/format.ts';
 import page from '../../components/ui/AdminPage.module.css';
@@ -111,7 +111,7 @@ export function CommentsPage() {
           </tr>
         ))}
       </DataTable>
-      <MoreRows slice={slice} table={table} noun="comments" />
+      <MoreRows slice={slice} table={table} noun="comments" pause={useWalkPause()} />
       {dialog}
     </div>
   );

@@ -8,7 +8,7 @@ import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../sync/send-write.ts';
-import { useAdminLoadProblem, useAdminSynced, useRecordMarks } from '../../sync/admin-status.ts';
+import { useAdminLoadProblem, useAdminSynced, useRecordMarks, useWalkPause } from '../../sync/admin-status.ts';
 import { ADMIN_NOT_DELETABLE, CONFIRM, SUCCESS_FALLBACK } from '../../lib/admin-messages.ts';
 import page from '../../components/ui/AdminPage.module.css';
 import styles from './UsersPage.module.css';
@@ -90,7 +90,7 @@ export function UsersPage() {
           </tr>
         ))}
       </DataTable>
-      <MoreRows slice={slice} table={table} noun="users" />
+      <MoreRows slice={slice} table={table} noun="users" pause={useWalkPause()} />
       {dialog}
     </div>
   );

@@ -2,7 +2,8 @@
 // sync/pull-admin.ts, changed at once by the outbox). Users are few beside articles and comments
 // (1,000 at the size the product is tested at), so they are read whole and sorted here.
 import { db, useLiveQuery, type LocalUser } from '../../db/db.ts';
-import { textMatches, type TableSlice } from '../../components/ui/table-window.ts';
+import { textMatches, withTotal, type TableSlice } from '../../components/ui/table-window.ts';
+import { useWalkCounts } from '../../sync/admin-status.ts';
 
 /** Waiting users first (they need something done), then by name. */
 function byStatusThenName(a: LocalUser, b: LocalUser): number {
@@ -19,5 +20,8 @@ export async function readUsers(q: string, shown: number): Promise<TableSlice<Lo
 
 /** undefined while the device reads. */
 export function useUsers(q: string, shown: number): TableSlice<LocalUser> | undefined {
-  return useLiveQuery(() => readUsers(q, shown), [q, shown]);
+  const slice = useLiveQuery(() => readUsers(q, shown), [q, shown]);
+  // While the device's first walk is under way it holds part of them: the server's count is shown.
+  const walk = useWalkCounts();
+  return walk ? withTotal(slice, walk.users) : slice;
 }
