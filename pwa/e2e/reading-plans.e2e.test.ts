@@ -3,12 +3,13 @@
 // offline, as is the mark taken back, which takes its day out of the streak too; reading a chapter
 // to its end marks it read, with the next reading offered and the mark to take back there too;
 // missed days are caught up or the plan is shifted to today; a lesson's plan is named as /family
-// names its lesson, in the weeks after it was started too; everything works by keyboard and on a
-// 375 px phone, and axe finds nothing in either theme.
+// names its lesson, in the weeks after it was started too; Back to /plans and to a plan draws the
+// page in every frame, at the place left; everything works by keyboard and on a 375 px phone, and
+// axe finds nothing in either theme.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from './admin-helpers.ts';
-import { launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker, waitOrTell } from './browser.ts';
+import { drawnOnBack, launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker, waitOrTell } from './browser.ts';
 import { readStore } from './reader-helpers.ts';
 import { axeViolations } from './ui-checks.ts';
 
@@ -250,6 +251,48 @@ describe('reading plans', () => {
     // Its week come, it is this week's; the week after, it is named by its date.
     await namedOn('2025-01-12', 'January 10, 2025This week', `This week's lesson: ${LESSON}`);
     await namedOn('2025-01-20', 'January 17, 2025This week', `Lesson of January 10, 2025: ${LESSON}`);
+    await context.close();
+  });
+
+  it('comes Back to /plans and to a plan in one step at 375 px: the page in every frame, at the place left', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await openPlans(page);
+    await startPlan(page, PSALMS_PROVERBS);
+    await page.getByRole('link', { name: '← Reading plans' }).click();
+    await page.getByTestId('followed-plan').waitFor();
+    await startPlan(page, GREEK);
+    await page.getByRole('link', { name: '← Reading plans' }).click();
+    await page.getByTestId('followed-plan').nth(1).waitFor();
+    const middle = () =>
+      page.evaluate(() => {
+        window.scrollTo({ top: (document.documentElement.scrollHeight - innerHeight) / 2, behavior: 'instant' });
+        return window.scrollY;
+      });
+    /** Goes Back, and says what the frames showing `heading` got wrong: a loading screen, or a place other than `left`. */
+    const backTo = async (heading: string, loading: string, left: number) => {
+      const frames = await drawnOnBack(page, 30, loading);
+      expect(frames.filter((frame) => frame.loading)).toEqual([]);
+      const back = frames.filter((frame) => frame.shows === heading);
+      expect(back.length).toBeGreaterThan(0);
+      expect(back.filter((frame) => Math.abs(frame.y - left) > 1)).toEqual([]);
+    };
+
+    // /plans, left for another page from the middle of its list.
+    const plansLeft = await middle();
+    expect(plansLeft).toBeGreaterThan(400);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true }).dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await backTo('Reading plans', 'Loading the reading plans', plansLeft);
+
+    // A plan's page, left for its reading in the chapter reader (the link pressed where it is:
+    // a click would first scroll it into view, and the place left would be another).
+    await page.getByRole('link', { name: GREEK }).click();
+    await page.getByRole('heading', { level: 1, name: GREEK }).waitFor();
+    const planLeft = await middle();
+    expect(planLeft).toBeGreaterThan(300);
+    await page.getByRole('list', { name: "Today's reading" }).getByRole('link', { name: 'Matthew 1', exact: true }).dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: 'Matthew 1' }).waitFor();
+    await backTo(GREEK, 'Loading the plan', planLeft);
     await context.close();
   });
 

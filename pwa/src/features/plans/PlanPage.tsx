@@ -5,7 +5,7 @@
 // (PlanReadingMark.tsx).
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { db, useLiveQuery, type PlanProgress } from '../../db/db.ts';
+import type { PlanProgress } from '../../db/db.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { notifyError } from '../../components/ui/toast.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
@@ -15,7 +15,7 @@ import { formatDay, planStatus, readingKey, readingsOf, shiftedStart, addDays } 
 import { MarkReadToggle } from './MarkReadToggle.tsx';
 import { markReadings, moveStart, stopPlan, unmarkReadings } from './plan-store.ts';
 import { PLAN_WORDS, readingName, streakLine } from './plan-words.ts';
-import { today, usePlanDays, usePlanNames } from './use-plans.ts';
+import { today, useFollowedPlans, usePlanDays, usePlanNames } from './use-plans.ts';
 import styles from './PlansPage.module.css';
 
 /** A day's readings as links, with a check on those done, and "Mark as read" as a toggle
@@ -103,7 +103,8 @@ function Waiting({ progress, days, missed, caughtUp, onCatchUp }: { progress: Pl
 
 export function PlanPage() {
   const { id = '' } = useParams();
-  const progress = useLiveQuery(async () => (await db.planProgress.get(id)) ?? null, [id]);
+  const followed = useFollowedPlans();
+  const progress = followed && (followed.find((p) => p._id === id) ?? null);
   const planDays = usePlanDays(progress ? [progress] : undefined);
   const nameOf = usePlanNames(progress ? [progress] : undefined);
   const name = progress ? nameOf(progress) : '';

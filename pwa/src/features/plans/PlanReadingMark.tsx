@@ -5,14 +5,14 @@
 // only reading (or scrolling) that far counts, not opening the page.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { db, useLiveQuery, type PlanProgress } from '../../db/db.ts';
+import type { PlanProgress } from '../../db/db.ts';
 import { notifyError } from '../../components/ui/toast.tsx';
 import { paths } from '../../lib/paths.ts';
 import { dueReadingIn, isDayDone, nextReading, readingKey, type Reading } from './plan-progress.ts';
 import { markReadings, unmarkReadings } from './plan-store.ts';
 import { MarkReadToggle } from './MarkReadToggle.tsx';
 import { PLAN_WORDS, readingName } from './plan-words.ts';
-import { today, usePlanDays, usePlanNames } from './use-plans.ts';
+import { today, useFollowedPlans, usePlanDays, usePlanNames } from './use-plans.ts';
 import styles from './PlanReadingMark.module.css';
 
 interface Due {
@@ -28,7 +28,7 @@ interface Marked {
 }
 
 export function PlanReadingMark({ osis, chapter }: { osis: string; chapter: number }) {
-  const plans = useLiveQuery(() => db.planProgress.toArray(), []);
+  const plans = useFollowedPlans();
   const planDays = usePlanDays(plans);
   const nameOf = usePlanNames(plans);
   const endRef = useRef<HTMLDivElement>(null);
