@@ -2,9 +2,10 @@
 // lesson offline and a visitor's device shows it as "Next" after its sync; a year's import with
 // one bad row is refused in the preview with that row named, then accepted when fixed; the
 // archive shows last week's lesson offline; on a phone, a row with a title and no text is flagged
-// in the preview rather than passed as OK; Back to the page lands at its place in one step. Each
-// page's clock is set to a day far from the demo weeks, so the lessons around it are only the ones
-// a test makes; the Back test's alone runs on the real clock, for a page long enough to scroll.
+// in the preview rather than passed as OK; Back to the page lands at its place in one step, deep in
+// the archive too, with the months opened there open again. Each page's clock is set to a day far
+// from the demo weeks, so the lessons around it are only the ones a test makes; the first Back
+// test's alone runs on the real clock, for a page long enough to scroll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type mongoose from 'mongoose';
@@ -198,6 +199,61 @@ describe('Family Worship', () => {
     const back = frames.filter((frame) => frame.shows === 'Family Worship');
     expect(back.length).toBeGreaterThan(0);
     expect(back.filter((frame) => Math.abs(frame.y - left) > 1)).toEqual([]);
+    await context.close();
+  });
+
+  it('comes Back into the archive at the place left: the months opened there open in the first frame, and a new visit starts folded', async () => {
+    // A year no other test here writes, before the days the others are set to: these lessons are
+    // in their archives, never among their upcoming ones.
+    const today = '2043-05-18';
+    // Four months of lessons before today, each card a few lines long on a phone.
+    const lessons: { date: string; title: string; text: string }[] = [];
+    for (let day = nextLessonDay(isoDay('2043-01-01')); isoFromDay(day) < '2043-05-01'; day += 7) {
+      const date = isoFromDay(day);
+      lessons.push({ date, title: `Archive lesson ${date}`, text: 'Read Psalm 23 together, a verse each, and say what each tells of the shepherd and his sheep. '.repeat(3) });
+    }
+    const imported = await apiCall('POST', API_PATHS.importLessons, { lessons }, await adminToken());
+    expect(imported.status).toBe(201);
+
+    const { page, context } = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    await page.clock.setFixedTime(noon(today));
+    await page.goto('/family');
+    const archive = page.getByTestId('past-lessons');
+    const month = (name: string) => archive.locator('details').filter({ has: page.locator('summary', { hasText: name }) });
+    const opened = async () => (await archive.locator('details[open] > summary').allTextContents()).map((text) => text.replace(/ \(\d+\)$/, ''));
+    for (const name of ['April 2043', 'February 2043']) {
+      await month(name).locator('summary').click();
+      await month(name).getByTestId('past-lesson').first().waitFor();
+    }
+    expect(await opened()).toEqual(['April 2043', 'February 2043']);
+    // Far into the archive: February's third lesson at the window's top.
+    const left = await month('February 2043')
+      .getByTestId('past-lesson')
+      .nth(2)
+      .evaluate((card) => {
+        window.scrollTo({ top: card.getBoundingClientRect().top + window.scrollY, behavior: 'instant' });
+        return window.scrollY;
+      });
+    expect(left).toBeGreaterThan(1500);
+    const about = page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true });
+    await about.dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+
+    const frames = await drawnOnBack(page, 30, 'Loading the schedule');
+    expect(frames.filter((frame) => frame.loading)).toEqual([]);
+    const back = frames.filter((frame) => frame.shows === 'Family Worship');
+    expect(back.length).toBeGreaterThan(0);
+    expect(back.filter((frame) => Math.abs(frame.y - left) > 1)).toEqual([]);
+    expect(await opened()).toEqual(['April 2043', 'February 2043']);
+
+    // The page opened again by a link is a new visit to it: every month folded, at the top.
+    await about.dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Family', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Family Worship' }).waitFor();
+    await archive.waitFor();
+    expect(await opened()).toEqual([]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 // /family: the current lesson (or the next one) and every later one, by the current-lesson rule
 // (contracts/src/lessons.ts); below, the archive of past lessons, newest first, by month, folded
-// away. Everything comes from the device, so it reads the same offline.
+// away (the months opened are kept with the history entry: open-months.ts). Everything comes from
+// the device, so it reads the same offline.
 import { groupByMonth, scheduleView } from '@fw/contracts/lessons';
 import { now } from '../../lib/clock.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
@@ -9,6 +10,7 @@ import { RetryButton } from '../../components/ui/RetryButton.tsx';
 import { useSyncStatus } from '../../sync/status.ts';
 import { LessonCard } from './LessonCard.tsx';
 import { useSchedule } from './use-schedule.ts';
+import { useOpenMonths } from './open-months.ts';
 import styles from './FamilyWorshipPage.module.css';
 import { PAST_LESSONS_HEADING } from './worship-words.ts';
 
@@ -31,6 +33,7 @@ function ScheduleProblem({ error }: { error: string }) {
 export function FamilyWorshipPage() {
   const { lessons: stored, synced } = useSchedule();
   const { error } = useSyncStatus();
+  const { open, toggled } = useOpenMonths();
   if (stored === undefined || (stored.length === 0 && synced === false && navigator.onLine)) {
     return stored !== undefined && error ? <ScheduleProblem error={error} /> : <LoadingScreen label="Loading the schedule" />;
   }
@@ -59,7 +62,12 @@ export function FamilyWorshipPage() {
         <section className={styles.archive} aria-labelledby="past-lessons" data-testid="past-lessons">
           <h2 id="past-lessons">{PAST_LESSONS_HEADING}</h2>
           {months.map((group) => (
-            <details key={group.month} className={styles.month}>
+            <details
+              key={group.month}
+              className={styles.month}
+              open={open.has(group.month)}
+              onToggle={(event) => toggled(group.month, event.currentTarget.open)}
+            >
               <summary>
                 {group.month} <span className={styles.count}>({group.lessons.length})</span>
               </summary>
