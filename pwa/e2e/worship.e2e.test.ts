@@ -202,7 +202,7 @@ describe('Family Worship', () => {
     await context.close();
   });
 
-  it('comes Back into the archive at the place left: the months opened there open in the first frame, and a new visit starts folded', async () => {
+  it('comes Back into the archive at the place left: the months opened there open in the first frame (and after a reload), and a new visit starts folded', async () => {
     // A year no other test here writes, before the days the others are set to: these lessons are
     // in their archives, never among their upcoming ones.
     const today = '2043-05-18';
@@ -244,6 +244,10 @@ describe('Family Worship', () => {
     const back = frames.filter((frame) => frame.shows === 'Family Worship');
     expect(back.length).toBeGreaterThan(0);
     expect(back.filter((frame) => Math.abs(frame.y - left) > 1)).toEqual([]);
+    expect(await opened()).toEqual(['April 2043', 'February 2043']);
+    // A reload is the same entry: its months open again once the lessons are drawn.
+    await page.reload();
+    await month('February 2043').getByTestId('past-lesson').first().waitFor();
     expect(await opened()).toEqual(['April 2043', 'February 2043']);
 
     // The page opened again by a link is a new visit to it: every month folded, at the top.

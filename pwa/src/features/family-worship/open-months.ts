@@ -1,9 +1,10 @@
 // Which months of /family's archive the reader opened, kept with the history entry: in its
-// history.state, beside the router's own key. Back, Forward or a reload to that entry opens them
-// again in the page's first render, before the browser puts the entry's scroll back, so a place
-// far down in a past month is still there to land on; folded, the page would be too short for it
-// and the reader would land above. A new visit to the page (a link: a new entry) starts folded,
-// as before. Kept in the entry, the list goes when the browser forgets the entry.
+// history.state, beside the router's own key. Back or Forward to that entry opens them again in
+// the page's first render (its lessons are in memory: use-schedule.ts), before the browser puts
+// the entry's scroll back, so a place far down in a past month is still there to land on; folded,
+// the page would be too short for it and the reader would land above. A reload keeps them too.
+// A new visit to the page (a link: a new entry) starts folded, as before. Kept in the entry, the
+// list goes when the browser forgets the entry.
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
