@@ -8,6 +8,7 @@ import { deferredBoot } from './vite-plugins/deferred-boot.ts';
 import { compileHints } from './vite-plugins/compile-hints.ts';
 import { bible } from './vite-plugins/bible.ts';
 import { readingPlans } from './vite-plugins/reading-plans.ts';
+import { routerUnused } from './vite-plugins/router-unused.ts';
 
 /** The reference parser's files are named apart, so the precache can leave them out. */
 const chunkFileNames = (chunk: { facadeModuleId?: string | null }) =>
@@ -28,6 +29,7 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? productionRouter : [] },
   plugins: [
     react(),
+    routerUnused(),
     deferredBoot(),
     compileHints(),
     bible(),
