@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { cell } from './DataTable.tsx';
 import { IconButton } from './IconButton.tsx';
-import { TrashIcon } from './icons.tsx';
+import { TrashIcon } from './admin-icons.tsx';
 import styles from './ActionsCell.module.css';
 
 interface ActionsCellProps {

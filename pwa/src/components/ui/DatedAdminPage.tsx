@@ -5,7 +5,7 @@
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { IconButton, buttonStyles } from './IconButton.tsx';
 import { PendingBadge, type PendingMark } from './PendingBadge.tsx';
-import { TrashIcon } from './icons.tsx';
+import { TrashIcon } from './admin-icons.tsx';
 import { useConfirm, type ConfirmQuestion } from './useConfirm.tsx';
 import { useShownOnOpen } from './use-shown-on-open.ts';
 import page from './AdminPage.module.css';

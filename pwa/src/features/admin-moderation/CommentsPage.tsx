@@ -10,7 +10,7 @@ import { DataTable, cell, type Column } from '../../components/ui/DataTable.tsx'
 import { IconButton, buttonStyles } from '../../components/ui/IconButton.tsx';
 import { ActionsCell, DeleteButton } from '../../components/ui/ActionsCell.tsx';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
-import { CheckIcon } from '../../components/ui/icons.tsx';
+import { CheckIcon } from '../../components/ui/admin-icons.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { sendWrite } from '../../sync/send-write.ts';
 import { useAdminLoadProblem, useAdminSynced, useRecordMarks, useWalkPause } from '../../sync/admin-status.ts';
