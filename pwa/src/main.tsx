@@ -9,7 +9,7 @@ import { router, routerReady } from './app/router.tsx';
 import { UpdatePrompt } from './components/ui/UpdatePrompt.tsx';
 // The toast container loads react-toastify and its styles on first render, after the first screen.
 import { Toasts } from './components/ui/toast.tsx';
-import { applyTheme, followThemeAcrossTabs } from './lib/device-prefs.ts';
+import { applyTheme, followThemeAcrossTabs } from './lib/page-theme.ts';
 import { requestPersistentStorage } from './lib/storage.ts';
 import { listenForInstall } from './features/offline/install.ts';
 import { loadDeviceDb } from './db/live.ts';

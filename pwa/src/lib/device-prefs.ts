@@ -1,9 +1,10 @@
 // Reading preferences kept on this device (localStorage: small, read synchronously before the first
 // render, so the page never flashes the wrong theme or size): the theme and the article text size.
+// The page's theme itself is applied by page-theme.ts, which the entry loads.
 import { useSyncExternalStore } from 'react';
+import { THEMES, THEME_KEY, applyTheme, type Theme } from './page-theme.ts';
 
-export const THEMES = ['system', 'light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
+export { THEMES, type Theme };
 export const THEME_LABELS: Record<Theme, string> = { system: 'Same as device', light: 'Light', dark: 'Dark' };
 
 /** Article text sizes as a factor of the reading size (18 px, 17 px on phones). */
@@ -16,7 +17,7 @@ export const TEXT_SIZES = [
 export type TextSize = (typeof TEXT_SIZES)[number]['id'];
 const DEFAULT_TEXT_SIZE: TextSize = 'medium';
 
-export const PREF_KEYS = { THEME: 'pref:theme', TEXT_SIZE: 'pref:textSize' } as const;
+export const PREF_KEYS = { THEME: THEME_KEY, TEXT_SIZE: 'pref:textSize' } as const;
 /**
  * The reading-aloud speed's key (lib/read-aloud.ts keeps the speed), here with the others so that
  * the backup's list of preferences (features/study/study-store.ts) does not import read-aloud.
@@ -49,18 +50,17 @@ const get = (key: string) => memory.get(key) ?? read(key);
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  // Another tab's choice applies here too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key && Object.values(PREF_KEYS).includes(event.key as never)) {
-      memory.delete(event.key);
-      listener();
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  return () => listeners.delete(listener);
+}
+
+// Another tab's choice applies here too, over one this tab kept only in memory (whether or not a
+// screen here shows the preferences just then; page-theme.ts applies a new theme to the page).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (!event.key || !Object.values(PREF_KEYS).includes(event.key as never)) return;
+    memory.delete(event.key);
+    for (const listener of listeners) listener();
+  });
 }
 
 function getTheme(): Theme {
@@ -71,12 +71,6 @@ function getTheme(): Theme {
 function getTextSize(): TextSize {
   const value = get(PREF_KEYS.TEXT_SIZE);
   return TEXT_SIZES.some((s) => s.id === value) ? (value as TextSize) : DEFAULT_TEXT_SIZE;
-}
-
-/** `system` leaves the choice to prefers-color-scheme (tokens.css); the others override it. */
-export function applyTheme(theme: Theme = getTheme()): void {
-  if (theme === 'system') delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = theme;
 }
 
 export function setTheme(theme: Theme): void {
@@ -94,9 +88,4 @@ export function useTheme(): Theme {
 
 export function useTextSize(): TextSize {
   return useSyncExternalStore(subscribe, getTextSize, () => DEFAULT_TEXT_SIZE);
-}
-
-/** Keeps the page's theme in step with a choice made in another tab. */
-export function followThemeAcrossTabs(): () => void {
-  return subscribe(() => applyTheme());
 }
