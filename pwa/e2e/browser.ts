@@ -1,6 +1,6 @@
 // Debian's chromium driven by playwright-core (never a browser download of the library's own).
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/proc.mjs';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
@@ -180,4 +180,16 @@ export async function drawnOnBack(page: Page, count: number, loading = ''): Prom
   );
   await page.waitForFunction((n) => (window as unknown as { __backFrames: BackFrame[] }).__backFrames.length >= n, count);
   return page.evaluate(() => (window as unknown as { __backFrames: BackFrame[] }).__backFrames);
+}
+
+/**
+ * Goes Back and checks every frame drawn: never `loading`, and each showing `heading` at `y` (the
+ * place left, within a pixel), with at least one such frame.
+ */
+export async function backLandsAt(page: Page, heading: string, loading: string, y: number): Promise<void> {
+  const frames = await drawnOnBack(page, 30, loading);
+  expect(frames.filter((frame) => frame.loading)).toEqual([]);
+  const back = frames.filter((frame) => frame.shows === heading);
+  expect(back.length).toBeGreaterThan(0);
+  expect(back.filter((frame) => Math.abs(frame.y - y) > 1)).toEqual([]);
 }

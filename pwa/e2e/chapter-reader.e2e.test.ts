@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from './admin-helpers.ts';
-import { drawnOnBack, launchBrowser, newPage, waitForAppDrawn } from './browser.ts';
+import { backLandsAt, launchBrowser, newPage, waitForAppDrawn } from './browser.ts';
 import {
   adminToken,
   createArticle,
@@ -344,11 +344,7 @@ describe('the chapter reader', () => {
       await follow(page);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 
-      const frames = await drawnOnBack(page, 30, 'Loading the chapter');
-      expect(frames.filter((frame) => frame.loading)).toEqual([]);
-      const back = frames.filter((frame) => frame.shows === 'Psalm 119');
-      expect(back.length).toBeGreaterThan(0);
-      expect(back.filter((frame) => Math.abs(frame.y - left) > 1)).toEqual([]);
+      await backLandsAt(page, 'Psalm 119', 'Loading the chapter', left);
       await context.close();
     });
   }

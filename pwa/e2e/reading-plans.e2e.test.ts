@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from './admin-helpers.ts';
-import { drawnOnBack, launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker, waitOrTell } from './browser.ts';
+import { backLandsAt, launchBrowser, newPage, waitForAppDrawn, waitForServiceWorker, waitOrTell } from './browser.ts';
 import { readStore } from './reader-helpers.ts';
 import { axeViolations } from './ui-checks.ts';
 
@@ -268,21 +268,13 @@ describe('reading plans', () => {
         window.scrollTo({ top: (document.documentElement.scrollHeight - innerHeight) / 2, behavior: 'instant' });
         return window.scrollY;
       });
-    /** Goes Back, and says what the frames showing `heading` got wrong: a loading screen, or a place other than `left`. */
-    const backTo = async (heading: string, loading: string, left: number) => {
-      const frames = await drawnOnBack(page, 30, loading);
-      expect(frames.filter((frame) => frame.loading)).toEqual([]);
-      const back = frames.filter((frame) => frame.shows === heading);
-      expect(back.length).toBeGreaterThan(0);
-      expect(back.filter((frame) => Math.abs(frame.y - left) > 1)).toEqual([]);
-    };
 
     // /plans, left for another page from the middle of its list.
     const plansLeft = await middle();
     expect(plansLeft).toBeGreaterThan(400);
     await page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true }).dispatchEvent('click');
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
-    await backTo('Reading plans', 'Loading the reading plans', plansLeft);
+    await backLandsAt(page, 'Reading plans', 'Loading the reading plans', plansLeft);
 
     // A plan's page, left for its reading in the chapter reader (the link pressed where it is:
     // a click would first scroll it into view, and the place left would be another).
@@ -292,7 +284,7 @@ describe('reading plans', () => {
     expect(planLeft).toBeGreaterThan(300);
     await page.getByRole('list', { name: "Today's reading" }).getByRole('link', { name: 'Matthew 1', exact: true }).dispatchEvent('click');
     await page.getByRole('heading', { level: 1, name: 'Matthew 1' }).waitFor();
-    await backTo(GREEK, 'Loading the plan', planLeft);
+    await backLandsAt(page, GREEK, 'Loading the plan', planLeft);
     await context.close();
   });
 

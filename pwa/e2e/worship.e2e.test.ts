@@ -12,7 +12,7 @@ import type mongoose from 'mongoose';
 import { LESSON_RULE_MESSAGES } from '@fw/contracts/schedule';
 import { formatLessonDate, isoDay, isoFromDay, nextLessonDay } from '@fw/contracts/lessons';
 import { PAST_LESSONS_HEADING } from '../src/features/family-worship/worship-words.ts';
-import { drawnOnBack, launchBrowser, newPage, waitForServiceWorker, waitOrTell } from './browser.ts';
+import { backLandsAt, launchBrowser, newPage, waitForServiceWorker, waitOrTell } from './browser.ts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { axeViolations, inViewport } from './ui-checks.ts';
 import { DEMO_ADMIN, apiCall, connectDb, eventually, loginAsDemoAdmin, openAdminEntry, writeSucceeds } from './admin-helpers.ts';
@@ -193,12 +193,8 @@ describe('Family Worship', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true }).dispatchEvent('click');
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
 
-    // Each frame of the Back: the page's heading, whether it is the loading screen, the window's place.
-    const frames = await drawnOnBack(page, 30, 'Loading the schedule');
-    expect(frames.filter((frame) => frame.loading)).toEqual([]);
-    const back = frames.filter((frame) => frame.shows === 'Family Worship');
-    expect(back.length).toBeGreaterThan(0);
-    expect(back.filter((frame) => Math.abs(frame.y - left) > 1)).toEqual([]);
+    // Every frame of the Back shows the page at the place left, never the loading screen.
+    await backLandsAt(page, 'Family Worship', 'Loading the schedule', left);
     await context.close();
   });
 
@@ -239,11 +235,7 @@ describe('Family Worship', () => {
     await about.dispatchEvent('click');
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
 
-    const frames = await drawnOnBack(page, 30, 'Loading the schedule');
-    expect(frames.filter((frame) => frame.loading)).toEqual([]);
-    const back = frames.filter((frame) => frame.shows === 'Family Worship');
-    expect(back.length).toBeGreaterThan(0);
-    expect(back.filter((frame) => Math.abs(frame.y - left) > 1)).toEqual([]);
+    await backLandsAt(page, 'Family Worship', 'Loading the schedule', left);
     expect(await opened()).toEqual(['April 2043', 'February 2043']);
     // A reload is the same entry: its months open again once the lessons are drawn.
     await page.reload();
