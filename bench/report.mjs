@@ -233,12 +233,12 @@ function scaleRows(scale, t) {
       ]);
     }
     if (r.writes) {
-      const { comment, approval, edit, concurrent, bare } = r.writes;
-      const each = { comment, approval, edit };
+      const { comment, approval, edit, lessonSave, concurrent, bare } = r.writes;
+      const each = { comment, approval, edit, 'lesson save': lessonSave };
       const names = Object.keys(each).filter((name) => each[name]);
       const within = (w) => w.p50Ms <= t.writes.p50Ms && w.p99Ms <= t.writes.p99Ms;
       rows.push([
-        `A visitor's comment, an approval and an admin edit, each one after another, ${at}`,
+        `A visitor's comment, an approval, an admin edit${lessonSave ? ' and a lesson save' : ''}, each one after another, ${at}`,
         names.map((name) => `${name} p50 **${ms(each[name].p50Ms)}**, p99 ${ms(each[name].p99Ms)}`).join('; '),
         '',
         `p50 ≤ ${ms(t.writes.p50Ms)}, p99 ≤ ${ms(t.writes.p99Ms)}`,

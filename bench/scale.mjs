@@ -1,8 +1,8 @@
 // The scale tier's baselines: a server over a fresh database holding the tier (articles with
 // drafts and scheduled ones, comments a third of them waiting, users, lessons; loaded in bulk by
 // backend/test/scale-tier.ts), measured one request at a time: the admin screens' calls (server
-// time to the last byte, and bytes on the wire), a visitor's comment, an approval and an admin
-// edit (one after another, and comments from ten clients at once against bare inserts), the
+// time to the last byte, and bytes on the wire), a visitor's comment, an approval, an admin edit
+// and a lesson save (one after another, and comments from ten clients at once against bare inserts), the
 // server's CPU for the first public list after a publish, a device's first sync against one
 // full list, how long a public read waits while the admin calls run, and an admin device's sync
 // by change (GET /api/admin/changes). On FerretDB over SQLite, then over PostgreSQL where
@@ -174,6 +174,14 @@ async function writes(url, token, tier, mongoUri) {
     const body = { article: JSON.stringify({ _id, title: `Edited title ${i}`, subtitle, content, category, isPublished, version }) };
     ({ article } = await api(url, 'POST', '/api/articles/add', { token, body, headers: { 'idempotency-key': key() } }));
   });
+  // A lesson save as /admin/worship makes it: the whole lesson, its version, an Idempotency-Key.
+  const { lessons } = await api(url, 'GET', '/api/schedule');
+  let lesson = lessons.find((l) => !l.broadcast);
+  const lessonSave = await timed(WRITES, async (i) => {
+    const { _id, date, broadcast, text, extras, version } = lesson;
+    const body = { lesson: { _id, date, broadcast, title: `Edited lesson ${i}`, text, extras, version } };
+    ({ lesson } = await api(url, 'POST', '/api/lessons/save', { token, body, headers: { 'idempotency-key': key() } }));
+  });
   const concurrent = await atOnce(CONCURRENT_CLIENTS, CONCURRENT_EACH, (i) =>
     postComment(url, tier.published[(i * 104_729) % tier.published.length], WRITES + i),
   );
@@ -182,12 +190,13 @@ async function writes(url, token, tier, mongoUri) {
     comment,
     approval,
     edit,
+    lessonSave,
     concurrent,
     bare,
     concurrentVsBare: round(concurrent.perSecond / bare.oneByOne.perSecond, 2),
   };
   log(
-    `scale: visitor comment p50 ${comment.p50Ms} ms, p99 ${comment.p99Ms} ms; approval p50 ${approval.p50Ms} ms; admin edit p50 ${edit.p50Ms} ms, p99 ${edit.p99Ms} ms; ` +
+    `scale: visitor comment p50 ${comment.p50Ms} ms, p99 ${comment.p99Ms} ms; approval p50 ${approval.p50Ms} ms; admin edit p50 ${edit.p50Ms} ms, p99 ${edit.p99Ms} ms; lesson save p50 ${lessonSave.p50Ms} ms, p99 ${lessonSave.p99Ms} ms; ` +
       `${concurrent.perSecond} comments/s from ${CONCURRENT_CLIENTS} clients against ${bare.oneByOne.perSecond} bare inserts/s one by one (${out.concurrentVsBare}x)`,
   );
   return out;
