@@ -6,7 +6,7 @@ import { STORAGE_FULL_MESSAGE, isQuotaError } from './storage.ts';
 
 export const API_TIMEOUT_MS = 15_000;
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
-const TIMED_OUT_MESSAGE = 'The server took too long to answer.';
+export const TIMED_OUT_MESSAGE = 'The server took too long to answer.';
 export const OFFLINE_MESSAGE = 'You are offline. This will be sent when the connection returns.';
 
 export class ApiError extends Error {

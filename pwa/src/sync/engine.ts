@@ -4,7 +4,7 @@
 // a device that has not walked it yet) and the study sync space the device is linked to
 // (study-space/pull.ts).
 // A write does not wait for a pull in progress: pushes run on their own (one tab at a time).
-import { ApiError } from '../lib/api.ts';
+import { ApiError, TIMED_OUT_MESSAGE } from '../lib/api.ts';
 import { getToken, subscribeAuth } from '../lib/auth.ts';
 import { setMeta } from '../db/db.ts';
 import { isQuotaError, setStorageFull } from '../lib/storage.ts';
@@ -77,8 +77,26 @@ const requestPush = singleFlight(async () => {
   return result.sent > 0;
 });
 
+/**
+ * What a round that got no answer records while the browser says it is online: the server is down,
+ * or a captive portal or the name lookup stands between (status.ts shows it, with Retry).
+ */
+export const SERVER_UNREACHABLE_MESSAGE = 'The server cannot be reached right now.';
+
+/**
+ * What a failed round records for the person to read (SYNC_ERROR_KEY). Null when it got no answer
+ * because the device is offline, or was at the round's start (the browser's 'online' event then
+ * starts another round): offline is not an error, the status line says offline instead.
+ */
+function roundProblem(error: unknown, onlineAtStart: boolean): string | null {
+  if (!(error instanceof ApiError && error.isNetwork)) return error instanceof Error ? error.message : String(error);
+  if (!onlineAtStart || !navigator.onLine) return null;
+  return error.message === TIMED_OUT_MESSAGE ? error.message : SERVER_UNREACHABLE_MESSAGE;
+}
+
 /** Pulls the public feeds and, with a token, the admin's view; answers false if a pull raced a write. */
 async function pullRound(): Promise<boolean> {
+  const onlineAtStart = navigator.onLine;
   try {
     // An admin device that has not walked the admin view yet pulls it first, and a sign-in during
     // the public pull (an admin on a new device, at the login screen when the round began) makes
@@ -101,8 +119,7 @@ async function pullRound(): Promise<boolean> {
       setStorageFull(true);
       return true;
     }
-    const offline = error instanceof ApiError && error.isNetwork;
-    await setMeta(SYNC_ERROR_KEY, offline ? null : error instanceof Error ? error.message : String(error));
+    await setMeta(SYNC_ERROR_KEY, roundProblem(error, onlineAtStart));
     return true;
   }
 }
