@@ -1,5 +1,7 @@
-// A slim line, never a blocking error: offline, waiting changes, last sync.
+// A slim line, never a blocking error: offline, waiting changes, last sync, and why the last round
+// failed (the server's reason, or that it cannot be reached while the browser is online), with Retry.
 import { optionalPart } from '../../components/ui/optional-part.tsx';
+import { RetryButton } from '../../components/ui/RetryButton.tsx';
 import { useSyncStatus, useOnline } from '../../sync/status.ts';
 import { ClockIcon, WifiOffIcon, AlertIcon } from '../../components/ui/icons.tsx';
 import { STORAGE_FULL_MESSAGE, useStorageFull } from '../../lib/storage.ts';
@@ -7,6 +9,8 @@ import styles from './StatusLine.module.css';
 
 // The line is part of the first screen's bundle; the relative time (and moment) loads when shown.
 const RelativeTime = optionalPart(async () => (await import('../../components/ui/RelativeTime.tsx')).RelativeTime);
+// The engine is not part of that bundle either (sync/status.ts): Retry loads it when pressed.
+const retrySync = async () => (await import('../../sync/engine.ts')).requestSync();
 
 export function StatusLine() {
   const online = useOnline();
@@ -45,7 +49,7 @@ export function StatusLine() {
       ) : null}
       {online && error && !storageFull ? (
         <span className={`${styles.item} ${styles.problem}`}>
-          <AlertIcon /> Could not sync: {error}
+          <AlertIcon /> Could not sync: {error} <RetryButton retry={retrySync} className={styles.retry} />
         </span>
       ) : null}
     </div>
