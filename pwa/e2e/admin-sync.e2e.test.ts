@@ -361,4 +361,72 @@ describe('an admin device on a larger library', () => {
       await device.context.close();
     }
   }, 180_000);
+
+  it('says the server cannot be reached when a new device\'s walk stops with the browser online, and goes on after Retry', async () => {
+    const { dashboardData } = (await call<{ dashboardData: DashboardData }>('GET', API_PATHS.dashboard)).data;
+    const device = await newPage(browser, { baseURL: url });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    /** Whether the server can be reached: when not, every call of the page's sync is refused a connection. */
+    let unreachable = false;
+    let pages = 0;
+    try {
+      // The walk's first page brings two changes; every page after it waits until the test lets it go.
+      await device.page.route(
+        (u) => u.pathname === API_PATHS.adminChanges,
+        async (route) => {
+          pages += 1;
+          if (pages === 1) {
+            const first = new URL(route.request().url());
+            first.searchParams.set('limit', '2');
+            return route.continue({ url: first.toString() });
+          }
+          await held;
+          return unreachable ? route.abort('connectionrefused') : route.continue();
+        },
+      );
+      // Registered last, so asked first: once the server is unreachable, no call reaches it.
+      await device.page.route('**/api/**', (route) => (unreachable ? route.abort('connectionrefused') : route.fallback()));
+      await loginAs(device.page, tier.admin);
+      const pause = device.page.getByTestId('walk-pause');
+      const refreshLine = device.page.getByTestId('admin-refresh');
+      const statusLine = device.page.getByTestId('status-line');
+      // The first page is on the device: the Dashboard counts with the server's figures.
+      await expect
+        .poll(() => device.page.getByTestId('count-articles').locator('span').first().textContent(), { timeout: 30_000 })
+        .toBe(String(dashboardData.totalArticles));
+
+      // Offline, the walk waits for the line and says so: not an error.
+      await device.context.setOffline(true);
+      await waitOrTell(device.page, pause.getByText('Offline: more of this list comes once the device is back online.'), 'the offline words under the list');
+      expect(await statusLine.getByText(/Could not sync/).count()).toBe(0);
+
+      // Back online, the server still cannot be reached: the round says why, with Retry.
+      unreachable = true;
+      await device.context.setOffline(false);
+      release();
+      const reason = 'The server cannot be reached right now.';
+      await waitOrTell(device.page, pause.getByText(`Could not load the rest of this list: ${reason}`), 'the reason under the list');
+      await waitOrTell(device.page, statusLine.getByText(`Could not sync: ${reason}`), 'the reason in the status line');
+      expect(await statusLine.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+      // The device holds part of the admin's view: the refresh line does not call it fresh.
+      await waitOrTell(device.page, refreshLine.getByText('Not fully synced yet'), 'the refresh line of a walk stopped short');
+      expect(await refreshLine.getByText(/Last synced/).count()).toBe(0);
+
+      // The server answers again: Retry walks on to the end, the list fills to the server's five
+      // newest, and the reason goes from both lines.
+      unreachable = false;
+      await pause.locator('..').getByRole('button', { name: 'Retry' }).click();
+      const rows = device.page.getByRole('table', { name: 'Recent Articles' }).getByTestId('article-row');
+      await expect
+        .poll(() => rows.evaluateAll((shown) => shown.map((row) => row.getAttribute('data-id'))), { timeout: 60_000 })
+        .toEqual(dashboardData.recentArticles.map((a) => a._id));
+      await pause.waitFor({ state: 'detached' });
+      await statusLine.getByText(/Could not sync/).waitFor({ state: 'detached' });
+      await waitOrTell(device.page, refreshLine.getByText(/^Last synced/), 'the refresh line once the walk ended');
+    } finally {
+      release();
+      await device.context.close();
+    }
+  }, 180_000);
 });
