@@ -4,7 +4,9 @@
 // pull, ten changes made through the API (another device) reach this device in a round that
 // transfers under 1% of the first pull, and the admin screens show them; an approval made offline
 // is sent once when the line returns. The long lists show a page at a time, and their filters
-// find a row far down them.
+// find a row far down them. A new device whose first walk stops (offline, refused, or a server it
+// cannot reach while the browser says it is online) lists what it holds, says why, and goes on
+// after Retry.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
