@@ -288,6 +288,49 @@ describe('reading plans', () => {
     await context.close();
   });
 
+  it('comes Back to a plan with "Catch up" open at 375 px: the list open in every frame at the place left, after Forward and a reload too; a new visit starts closed', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await openPlans(page);
+    await page.getByLabel('Start on').fill(localDay(6));
+    await startPlan(page, PSALMS_PROVERBS);
+    const catchUp = page.getByTestId('plan-waiting').getByRole('button', { name: 'Catch up' });
+    await catchUp.click();
+    const lastDay = page.getByRole('list', { name: 'Day 6' });
+    await lastDay.waitFor();
+    // Far down the list: the last missed day's readings at the window's top.
+    const left = await lastDay.evaluate((list) => {
+      window.scrollTo({ top: list.getBoundingClientRect().top + window.scrollY - 60, behavior: 'instant' });
+      return window.scrollY;
+    });
+    expect(left).toBeGreaterThan(800);
+    /** Follows the last missed day's first reading (pressed where it is) into the chapter reader. */
+    const followReading = async () => {
+      await lastDay.getByRole('link').first().dispatchEvent('click');
+      await page.getByRole('heading', { level: 1, name: /^(Psalm|Proverbs) \d+$/ }).waitFor();
+    };
+    await followReading();
+    await backLandsAt(page, PSALMS_PROVERBS, 'Loading the plan', left);
+    await expect(catchUp.getAttribute('aria-expanded')).resolves.toBe('true');
+
+    // Forward to the reading and Back again: still open, at the place.
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: /^(Psalm|Proverbs) \d+$/ }).waitFor();
+    await backLandsAt(page, PSALMS_PROVERBS, 'Loading the plan', left);
+    // A reload is the same entry: the list is open again once the plan is drawn.
+    await page.reload();
+    await lastDay.waitFor();
+    await expect(catchUp.getAttribute('aria-expanded')).resolves.toBe('true');
+
+    // The plan opened again by a link is a new visit to it: the list closed.
+    await page.getByRole('link', { name: '← Reading plans' }).click();
+    await page.getByTestId('followed-plan').waitFor();
+    await page.getByRole('link', { name: PSALMS_PROVERBS }).click();
+    await page.getByRole('heading', { level: 1, name: PSALMS_PROVERBS }).waitFor();
+    await expect(catchUp.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(lastDay.count()).resolves.toBe(0);
+    await context.close();
+  });
+
   const layouts = [
     ['375', PHONE, 'light'],
     ['375', PHONE, 'dark'],

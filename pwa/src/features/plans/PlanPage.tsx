@@ -2,14 +2,16 @@
 // "Mark as read" (pressed again, it takes the marks back); earlier readings still waiting, with
 // "Catch up" (read them now) or "Shift the plan to today" (start again from the oldest one);
 // progress and a gentle streak line. Reading a chapter to its end in the reader marks it too
-// (PlanReadingMark.tsx).
-import { useEffect, useState } from 'react';
+// (PlanReadingMark.tsx). "Catch up" opened stays open on Back, Forward and a reload (it is kept
+// with the history entry: lib/entry-state.ts).
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { PlanProgress } from '../../db/db.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
 import { notifyError } from '../../components/ui/toast.tsx';
 import { useConfirm } from '../../components/ui/useConfirm.tsx';
 import { paths } from '../../lib/paths.ts';
+import { useEntryState } from '../../lib/entry-state.ts';
 import buttons from '../../components/ui/buttons.module.css';
 import { formatDay, planStatus, readingKey, readingsOf, shiftedStart, addDays } from './plan-progress.ts';
 import { MarkReadToggle } from './MarkReadToggle.tsx';
@@ -17,6 +19,13 @@ import { markReadings, moveStart, stopPlan, unmarkReadings } from './plan-store.
 import { PLAN_WORDS, readingName, streakLine } from './plan-words.ts';
 import { today, useFollowedPlans, usePlanDays, usePlanNames } from './use-plans.ts';
 import styles from './PlansPage.module.css';
+
+/** The field of history.state that holds the days "Catch up" lists. */
+const CAUGHT_UP = 'planCaughtUp';
+
+/** The days kept for "Catch up" (whole numbers from 0), or null: closed. */
+const caughtUpOf = (kept: unknown): number[] | null =>
+  Array.isArray(kept) ? kept.filter((day): day is number => Number.isInteger(day) && day >= 0) : null;
 
 /** A day's readings as links, with a check on those done, and "Mark as read" as a toggle
  * (MarkReadToggle.tsx): pressed once every reading is done, and pressed again it takes the day's
@@ -57,7 +66,7 @@ function DayReadings({ progress, days, day, label }: { progress: PlanProgress; d
 }
 
 /** The earlier days still to read; with "Catch up" open, each with its readings, and a day caught up
- * stays listed (its mark can be taken back) until the page is left. */
+ * stays listed (its mark can be taken back) while the list is open. */
 function Waiting({ progress, days, missed, caughtUp, onCatchUp }: { progress: PlanProgress; days: string[][]; missed: number[]; caughtUp: number[] | null; onCatchUp: (days: number[] | null) => void }) {
   // The days move with the start, so the list of days caught up goes.
   const shift = () => {
@@ -110,8 +119,9 @@ export function PlanPage() {
   const name = progress ? nameOf(progress) : '';
   const { confirm, dialog } = useConfirm();
   // The earlier days listed by "Catch up" (null while it is closed): those there when it opened,
-  // so a day caught up keeps its place and its toggle under the keyboard.
-  const [caughtUp, setCaughtUp] = useState<number[] | null>(null);
+  // so a day caught up keeps its place and its toggle under the keyboard. Kept with the history
+  // entry, so Back from a reading followed from the list finds it open at the place left.
+  const [caughtUp, setCaughtUp] = useEntryState(CAUGHT_UP, caughtUpOf);
   useEffect(() => {
     if (name) document.title = `${name} · Living Best Now`;
   }, [name]);
