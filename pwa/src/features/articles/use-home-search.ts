@@ -1,8 +1,11 @@
 // The home page's search and tab, kept in the address (`q` and `tab`) so a search and a category
-// survive Back, a reload and a shared link, and the search box that edits them.
+// survive Back, a reload and a shared link, and the search box that edits them. How many results
+// "Show more results" has shown is kept with the history entry (lib/entry-state.ts), so Back from a
+// result far down the list finds it drawn, at the place left.
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HOME_TABS, INDEX_TAB, type HomeTab } from '@fw/contracts/categories';
+import { useEntryState } from '../../lib/entry-state.ts';
 import { PREVIEWS_AT_ONCE, searchSubmitted } from '../search/index.ts';
 
 /** Search results shown at first and added by each "Show more results". */
@@ -20,6 +23,12 @@ let submissions = 0;
 
 const SEARCH_PARAM = 'q';
 const TAB_PARAM = 'tab';
+/** The field of history.state that holds how many results are shown. */
+const RESULTS_SHOWN = 'homeResultsShown';
+
+/** A count kept by "Show more results" (whole screenfuls beyond the first), else the first screenful. */
+const shownOf = (kept: unknown): number =>
+  typeof kept === 'number' && Number.isInteger(kept) && kept > RESULTS_AT_ONCE ? kept : RESULTS_AT_ONCE;
 
 const tabOf = (value: string | null): HomeTab => HOME_TABS.find((tab) => tab === value) ?? INDEX_TAB;
 
@@ -29,7 +38,9 @@ export function useHomeSearch() {
   const tab = tabOf(params.get(TAB_PARAM));
   const [input, setInput] = useState(query);
   const [inputFor, setInputFor] = useState(query);
-  const [shown, setShown] = useState(RESULTS_AT_ONCE);
+  // Each search is an entry of its own, and a tab change replaces the entry (a new one to the
+  // router): either starts at the first screenful.
+  const [shown, setShown] = useEntryState(RESULTS_SHOWN, shownOf);
   // Back and Forward change the address under the box: the box follows.
   if (inputFor !== query) {
     setInputFor(query);
@@ -47,7 +58,6 @@ export function useHomeSearch() {
     const redraw = () => {
       if (submission !== submissions) return;
       setParams(search, { replace });
-      setShown(RESULTS_AT_ONCE);
     };
     void Promise.race([passage, new Promise((resolve) => setTimeout(resolve, PASSAGE_FIRST_MS))]).then(redraw);
   }
@@ -58,7 +68,7 @@ export function useHomeSearch() {
     input,
     setInput,
     shown,
-    showMore: () => setShown((n) => n + RESULTS_AT_ONCE),
+    showMore: () => setShown(shown + RESULTS_AT_ONCE),
     submit(event: FormEvent) {
       event.preventDefault();
       show({ query: input.trim(), tab }, false);
