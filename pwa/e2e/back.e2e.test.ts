@@ -1,18 +1,64 @@
 // Back and Forward return a reader to what they left, on a 375 px phone, on the screens whose own
 // browser tests do not already go Back (those are reading-plans, chapter-reader, reader, worship,
-// daily and home-large): a search's results shown with "Show more results". The screen is left by a
-// link from far down the page. Its results come again from the search worker a few frames after
-// the page, so the result followed is checked where it stood once they are drawn.
+// daily and home-large): a search's results shown with "Show more results", and My notes searched
+// and shown with "Show more". Each is left by a link from far down the page. My notes is checked in
+// every frame of the Back (browser.ts backLandsAt): the screen as it was, at the place left. A
+// search's results come again from the search worker a few frames after the page, so the result
+// followed is checked where it stood once they are drawn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Article } from '@fw/contracts';
 import { feedArticle } from '../../bench/lib/text-gen.mjs';
-import { launchBrowser, newPage, waitForCardCount } from './browser.ts';
+import { backLandsAt, launchBrowser, newPage, waitForCardCount } from './browser.ts';
 
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
+/** A seeded article (backend/seed-data/articles.json), with approved comments (comments.json). */
+const GODS_NAME = { _id: '64f000000000000000000001', title: "God's Name" };
 
 /** Search results the home page shows at first and adds per "Show more results" (use-home-search.ts). */
 const RESULTS_AT_ONCE = 30;
+
+/**
+ * Puts `records` into the device database's store `store`, as a sync, a linked device or a restored
+ * backup would have, once the app has made the database; then reloads, so the page reads them.
+ */
+async function putRecords(page: Page, store: string, records: Record<string, unknown>[]): Promise<void> {
+  // Asked with evaluate: waitForFunction takes a promise for true.
+  const made = () =>
+    page.evaluate(
+      (name) =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('family-bible-articles');
+          open.onsuccess = () => {
+            resolve(open.result.objectStoreNames.contains(name));
+            open.result.close();
+          };
+          open.onerror = () => resolve(false);
+        }),
+      store,
+    );
+  await expect.poll(made).toBe(true);
+  await page.evaluate(
+    ([name, list]) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('family-bible-articles');
+        open.onsuccess = () => {
+          const tx = open.result.transaction(name, 'readwrite');
+          for (const record of list) tx.objectStore(name).put(record);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    [store, records] as const,
+  );
+  await page.reload();
+}
+
+/** A made-up id for the `n`th record a test puts on the device, of `kind` (one hex digit). */
+const madeId = (kind: number, n: number) => `${kind.toString(16)}${n.toString(16).padStart(23, '0')}`;
 
 /** Scrolls `selector`'s element to 60 px below the window's top; answers the window's place. */
 function scrollNear(page: Page, selector: string, index: number): Promise<number> {
@@ -93,6 +139,75 @@ describe('Back returns to what was left', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText(/articles? match “of”\./).waitFor();
     await waitForCardCount(page, RESULTS_AT_ONCE);
+    await context.close();
+  });
+
+  it('My notes searched, then shown with "Show more": Back, Forward and a reload keep the search, the items shown and the place; a new visit starts afresh', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto('/notes');
+    await page.getByRole('heading', { level: 1, name: 'My notes' }).waitFor();
+    // 150 notes on one article, every other one saying "odd", written more than 30 days ago and
+    // never backed up: the backup reminder stands above them (BackupReminder.tsx).
+    const at = Date.now();
+    const written = at - 40 * 24 * 3600_000;
+    await putRecords(
+      page,
+      'notes',
+      Array.from({ length: 150 }, (_, n) => ({
+        _id: madeId(0xa, n),
+        articleId: GODS_NAME._id,
+        articleTitle: GODS_NAME.title,
+        text: `Note ${n + 1}, ${n % 2 ? 'odd' : 'even'}: ask the children what the name means to them.`,
+        createdAt: written - n * 1000,
+        updatedAt: at - n * 1000,
+      })),
+    );
+    const items = page.getByTestId('notes-item');
+    const box = page.getByRole('searchbox', { name: 'Search my notes' });
+    await items.first().waitFor();
+    await expect.poll(() => items.count()).toBe(100);
+    await page.getByTestId('backup-reminder').waitFor();
+    /** Follows the `index`th item's link (pressed where it is) to the article. */
+    const follow = async (index: number) => {
+      await items.nth(index).getByRole('link').dispatchEvent('click');
+      await page.getByRole('heading', { level: 1, name: GODS_NAME.title }).waitFor();
+    };
+
+    // Searched: far down the 75 notes that say "odd".
+    await box.fill('odd');
+    await expect.poll(() => items.count()).toBe(75);
+    const left = await scrollNear(page, '[data-testid="notes-item"]', 60);
+    expect(left).toBeGreaterThan(5000);
+    await follow(60);
+    await backLandsAt(page, 'My notes', '', left);
+    await expect(box.inputValue()).resolves.toBe('odd');
+    await expect(items.count()).resolves.toBe(75);
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: GODS_NAME.title }).waitFor();
+    await backLandsAt(page, 'My notes', '', left);
+    await expect(box.inputValue()).resolves.toBe('odd');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'My notes' }).waitFor();
+    await expect.poll(() => items.count()).toBe(75);
+    await expect(box.inputValue()).resolves.toBe('odd');
+
+    // Every note, with "Show more" pressed: far down the 150.
+    await box.fill('');
+    await page.getByRole('button', { name: /^Show more/ }).click();
+    await expect.poll(() => items.count()).toBe(150);
+    const further = await scrollNear(page, '[data-testid="notes-item"]', 130);
+    expect(further).toBeGreaterThan(left);
+    await follow(130);
+    await backLandsAt(page, 'My notes', '', further);
+    await expect(items.count()).resolves.toBe(150);
+
+    // My notes opened again by a link is a new visit: no search, the first 100, at the top.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true }).dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'My notes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My notes' }).waitFor();
+    await expect.poll(() => items.count()).toBe(100);
+    await expect(box.inputValue()).resolves.toBe('');
     await context.close();
   });
 });

@@ -1,6 +1,8 @@
 // The gentle reminder: shown (on My notes and, through the public layout, on every page) while
 // notes older than BACKUP_REMINDER_AGE_DAYS changed since the last backup. "Not now" quiets it
-// for BACKUP_REMINDER_SNOOZE_DAYS.
+// for BACKUP_REMINDER_SNOOZE_DAYS. The count last read is kept in memory and drawn from the first
+// render: read anew, the reminder came a few frames after a page drawn again (Back to My notes),
+// above it, and pushed it away from the place the browser had put back.
 import { useState } from 'react';
 import { useLiveQuery } from '../../db/db.ts';
 import { notifyError } from '../../components/ui/toast.tsx';
@@ -8,8 +10,15 @@ import { downloadBackup } from './BackupActions.tsx';
 import { BACKUP_REMINDER_AGE_DAYS, notesNeedingBackup, snoozeBackupReminder } from './study-store.ts';
 import styles from './notes-page.module.css';
 
+/** The count as last read in this visit. */
+let countRead: number | undefined;
+
 export function BackupReminder() {
-  const count = useLiveQuery(() => notesNeedingBackup(), []);
+  const count =
+    useLiveQuery(async () => {
+      countRead = await notesNeedingBackup();
+      return countRead;
+    }, []) ?? countRead;
   const [done, setDone] = useState(false);
   if (!count || done) return null;
   return (

@@ -3,12 +3,15 @@
 // rule (contracts/text.ts: NFC, case-insensitive substring, spaces folded), each opening the
 // article at its place. Highlights whose words left the article say so and keep their text.
 // Highlights on Bible verses are grouped by chapter under its name, each linking back to its
-// verses in the chapter reader.
+// verses in the chapter reader. The search typed and the items "Show more" added are kept with the
+// history entry (lib/entry-state.ts), and the notes as last read in memory, so Back (or Forward,
+// or a reload) to the page draws it as it was left in its first render, at the place left.
 import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import { foldForSearch, normaliseQuery } from '@fw/contracts/text';
 import { paths } from '../../lib/paths.ts';
+import { useEntryState } from '../../lib/entry-state.ts';
 import { shortDate } from '../../lib/format.ts';
 import { db, readInPages, useLiveQuery, type ArticleNote, type Highlight, type VerseHighlight } from '../../db/db.ts';
 import { BackupActions } from './BackupActions.tsx';
@@ -54,6 +57,21 @@ interface NotesData {
 
 /** Items drawn at first, and added by each "Show more": a linked device may hold thousands. */
 const ITEMS_PER_SHOW = 100;
+
+/** The fields of history.state that hold the search typed and how many items are shown. */
+const QUERY_FIELD = 'notesQuery';
+const SHOWN_FIELD = 'notesShown';
+const queryOf = (kept: unknown): string => (typeof kept === 'string' ? kept : '');
+const shownOf = (kept: unknown): number =>
+  typeof kept === 'number' && Number.isInteger(kept) && kept > ITEMS_PER_SHOW ? kept : ITEMS_PER_SHOW;
+
+/**
+ * The notes as last read in this visit. A return to the page draws them from here in its first
+ * render, before the browser puts that entry's scroll back: read from the device, they would come
+ * a few frames later, after a page too short for the place, and the list drawn then would leave
+ * the window away from it (use-schedule.ts keeps /family's lessons for the same reason).
+ */
+let notesRead: NotesData | undefined;
 
 /** The first `limit` items of `groups`, in order (the group holding the last one cut short). */
 function firstItems(groups: Group[], limit: number): Group[] {
@@ -116,13 +134,14 @@ export function NotesPage() {
     const ids = [...new Set([...highlights.map((h) => h.articleId), ...notes.map((n) => n.articleId)])];
     const articles = await db.articles.bulkGet(ids);
     const titles = new Map(ids.map((id, i) => [id, articles[i]?.title]));
-    return { highlights, verseHighlights, notes, titles };
-  }, []);
+    notesRead = { highlights, verseHighlights, notes, titles };
+    return notesRead;
+  }, []) ?? notesRead;
   // A sync that brings thousands redraws the list in the background, a slice at a time, so the
   // page keeps answering (a person typing in the search box sees their letters at once too).
   const data = useDeferredValue(stored);
-  const [query, setQuery] = useState('');
-  const [shown, setShown] = useState(ITEMS_PER_SHOW);
+  const [query, setQuery] = useEntryState(QUERY_FIELD, queryOf);
+  const [shown, setShown] = useEntryState(SHOWN_FIELD, shownOf);
   const [StudySyncPanel] = useState(() => lazy(loadStudySync));
   useEffect(() => {
     document.title = 'My notes · Living Best Now';
@@ -192,7 +211,7 @@ export function NotesPage() {
             </section>
           ))}
           {matching > shown ? (
-            <button type="button" className={`${styles.secondary} ${styles.more}`} onClick={() => setShown((n) => n + ITEMS_PER_SHOW)}>
+            <button type="button" className={`${styles.secondary} ${styles.more}`} onClick={() => setShown(shown + ITEMS_PER_SHOW)}>
               Show more ({(matching - shown).toLocaleString('en-US')} not shown yet)
             </button>
           ) : null}
