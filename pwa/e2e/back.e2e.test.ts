@@ -1,19 +1,23 @@
 // Back and Forward return a reader to what they left, on a 375 px phone, on the screens whose own
 // browser tests do not already go Back (those are reading-plans, chapter-reader, reader, worship,
-// daily and home-large): a search's results shown with "Show more results", and My notes searched
-// and shown with "Show more". Each is left by a link from far down the page. My notes is checked in
-// every frame of the Back (browser.ts backLandsAt): the screen as it was, at the place left. A
-// search's results come again from the search worker a few frames after the page, so the result
-// followed is checked where it stood once they are drawn.
+// daily and home-large): a search's results shown with "Show more results", My notes searched and
+// shown with "Show more", and Saved. Each is left by a link from far down the page. My notes and
+// Saved are checked in every frame of the Back (browser.ts backLandsAt): the screen as it was, at
+// the place left. A search's results come again from the search worker a few frames after the
+// page, so the result followed is checked where it stood once they are drawn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Article } from '@fw/contracts';
 import { feedArticle } from '../../bench/lib/text-gen.mjs';
 import { backLandsAt, launchBrowser, newPage, waitForCardCount } from './browser.ts';
+import { SEED_ARTICLES } from './demo-seed.ts';
 
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 /** A seeded article (backend/seed-data/articles.json), with approved comments (comments.json). */
 const GODS_NAME = { _id: '64f000000000000000000001', title: "God's Name" };
+
+/** The seeded articles that are published: the home page's cards. */
+const SEEDED_PUBLISHED = SEED_ARTICLES.filter((article) => article.isPublished).length;
 
 /** Search results the home page shows at first and adds per "Show more results" (use-home-search.ts). */
 const RESULTS_AT_ONCE = 30;
@@ -208,6 +212,32 @@ describe('Back returns to what was left', () => {
     await page.getByRole('heading', { level: 1, name: 'My notes' }).waitFor();
     await expect.poll(() => items.count()).toBe(100);
     await expect(box.inputValue()).resolves.toBe('');
+    await context.close();
+  });
+
+  it('Saved: Back and Forward land where the list was left', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto('/');
+    await waitForCardCount(page, SEEDED_PUBLISHED);
+    // Eight articles saved from the home page's cards.
+    const saves = page.locator('li:has([data-testid="article-card"]) [data-testid="save-button"]');
+    for (let n = 0; n < 8; n += 1) {
+      await saves.nth(n).click();
+      await expect.poll(() => saves.and(page.locator('[aria-pressed="true"]')).count()).toBe(n + 1);
+    }
+    await page.getByRole('banner').getByRole('link', { name: 'Saved' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Saved articles' }).waitFor();
+    const card = '[data-testid="article-card"]';
+    await waitForCardCount(page, 8);
+    const left = await scrollNear(page, card, 6);
+    expect(left).toBeGreaterThan(1000);
+    const title = (await page.locator(card).nth(6).locator('h3').textContent())!;
+    await page.locator(card).nth(6).dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await backLandsAt(page, 'Saved articles', '', left);
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await backLandsAt(page, 'Saved articles', '', left);
     await context.close();
   });
 });

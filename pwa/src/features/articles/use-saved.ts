@@ -20,8 +20,16 @@ export function useSavedIds(): Set<string> {
   return new Set(ids ?? []);
 }
 
+/**
+ * The list as last read in this visit. A return to the Saved page draws it from here in its first
+ * render, before the browser puts that entry's scroll back: read from the device, it came a few
+ * frames later, after a page too short for the place, and the cards drawn then left the window
+ * away from it.
+ */
+let listRead: SavedList | undefined;
+
 export function useSavedList(): SavedList | undefined {
-  return useDeviceQuery(async ({ db }) => {
+  const read = useDeviceQuery(async ({ db }) => {
     const saved = await db.saved.orderBy('savedAt').reverse().toArray();
     const found = await db.articles.bulkGet(saved.map((s) => s._id));
     const articles: ArticleSummary[] = [];
@@ -31,8 +39,10 @@ export function useSavedList(): SavedList | undefined {
       if (article) articles.push(article);
       else gone.push(entry);
     });
-    return { articles, gone };
+    listRead = { articles, gone };
+    return listRead;
   }, []);
+  return read ?? listRead;
 }
 
 /** Saves or unsaves; answers whether the article is saved now. Throws when the device refuses. */
