@@ -1,10 +1,11 @@
 // Back and Forward return a reader to what they left, on a 375 px phone, on the screens whose own
 // browser tests do not already go Back (those are reading-plans, chapter-reader, reader, worship,
 // daily and home-large): a search's results shown with "Show more results", My notes searched and
-// shown with "Show more", and Saved. Each is left by a link from far down the page. My notes and
-// Saved are checked in every frame of the Back (browser.ts backLandsAt): the screen as it was, at
-// the place left. A search's results come again from the search worker a few frames after the
-// page, so the result followed is checked where it stood once they are drawn.
+// shown with "Show more", Saved, and an article read down into its comments. Each is left by a link
+// from far down the page. All but the search are checked in every frame of the Back (browser.ts
+// backLandsAt): the screen as it was, at the place left. A search's results come again from the
+// search worker a few frames after the page, so the result followed is checked where it stood
+// once they are drawn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Article } from '@fw/contracts';
@@ -238,6 +239,45 @@ describe('Back returns to what was left', () => {
     await page.goForward();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await backLandsAt(page, 'Saved articles', '', left);
+    await context.close();
+  });
+
+  it('an article read down into its comments: Back and Forward land there, not at the end of its text', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto(`/article/${GODS_NAME._id}`);
+    await page.getByRole('heading', { level: 1, name: GODS_NAME.title }).waitFor();
+    // Thirty approved comments more on it, as a sync brings them.
+    const at = Date.parse('2025-02-01T12:00:00Z');
+    await putRecords(
+      page,
+      'comments',
+      Array.from({ length: 30 }, (_, n) => ({
+        _id: madeId(0xb, n),
+        article: GODS_NAME._id,
+        name: `Reader ${n + 1}`,
+        content: `Comment ${n + 1}: we read the chapter together and talked about the name over supper.`,
+        isApproved: true,
+        createdAt: new Date(at - n * 60_000).toISOString(),
+      })),
+    );
+    await page.getByRole('heading', { level: 1, name: GODS_NAME.title }).waitFor();
+    await expect.poll(() => page.getByTestId('comment').count()).toBeGreaterThan(30);
+    // The twentieth comment near the window's top, far past the text's end.
+    const left = await scrollNear(page, '[data-testid="comment"]', 20);
+    const textEnd = await page.getByTestId('article-content').evaluate((content) => content.getBoundingClientRect().bottom + window.scrollY);
+    expect(left).toBeGreaterThan(textEnd + 1000);
+    // Long enough for the reading place to be kept (use-scroll-memory.ts writes it 250 ms after a scroll).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const about = page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true });
+    await about.dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await backLandsAt(page, GODS_NAME.title, 'Loading the article', left);
+    // Still there once the reading place has been read from the device.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(left);
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await backLandsAt(page, GODS_NAME.title, 'Loading the article', left);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { Link, useNavigationType, useParams } from 'react-router-dom';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { ARTICLE_MISSING, articleTitle } from '@fw/contracts/pages';
 import { TEXT_SIZES, useTextSize } from '../../lib/device-prefs.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths.ts';
 import { CommentSection } from '../comments/index.ts';
 import { useArticleStudy } from '../study/index.ts';
 import { CategoryBadge } from './CategoryBadge.tsx';
-import { useArticle } from './use-article.ts';
+import { shownInVisit, useArticle } from './use-article.ts';
 import { useSavedIds } from './use-saved.ts';
 import { useScrollMemory } from './use-scroll-memory.ts';
 import { SaveButton } from './SaveButton.tsx';
@@ -33,10 +33,16 @@ export function ArticlePage() {
 }
 
 function ArticleScreen({ id }: { id: string }) {
+  // Back or Forward to an article read earlier in the visit: it is drawn in the first render, its
+  // comments too (comments/use-comments.ts), and the browser puts the entry's own place back, down
+  // in the comments as well. The reading place, a share of the text (so at most the text's end),
+  // is not put over it.
+  const navigationType = useNavigationType();
+  const [placeKept] = useState(() => navigationType === 'POP' && shownInVisit(id));
   const state = useArticle(id);
   const title = state.status === 'ready' ? state.article.title : null;
   const contentRef = useRef<HTMLDivElement>(null);
-  useScrollMemory(state.status === 'ready' ? state.article : null, contentRef);
+  useScrollMemory(state.status === 'ready' ? state.article : null, contentRef, placeKept);
   const study = useArticleStudy(id, state.status === 'ready' ? state.article : null, contentRef, state.status === 'ready' ? state.body.content : undefined);
   const savedIds = useSavedIds();
   const textSize = useTextSize();

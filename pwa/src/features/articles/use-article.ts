@@ -36,6 +36,9 @@ function keepShown(id: string, article: ArticleSummary | undefined, body: Articl
   if (shown.size > SHOWN_KEPT) shown.delete(shown.keys().next().value!);
 }
 
+/** Whether the article `id` was shown earlier in this visit and is still kept: a return draws it at once. */
+export const shownInVisit = (id: string): boolean => shown.has(id);
+
 export function useArticle(id: string): ArticleState {
   const local = useLiveQuery(async () => {
     const [article, body] = await Promise.all([db.articles.get(id), db.bodies.get(id)]);

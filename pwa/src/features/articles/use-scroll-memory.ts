@@ -1,5 +1,6 @@
 // Remembers where the reader is in an article and brings them back there: on opening the article
-// the page scrolls to the saved place (or to the top), then scrolling records the place again.
+// the page scrolls to the saved place (or to the top), then scrolling records the place again. A
+// return by Back or Forward that the browser puts back itself (`placeKept`) keeps its place.
 import { useEffect, type RefObject } from 'react';
 import { getReadingPlace, saveReadingPlace } from './use-reading-place.ts';
 
@@ -24,6 +25,7 @@ function measure(content: HTMLElement): Measured {
 export function useScrollMemory(
   article: { _id: string; title: string } | null,
   contentRef: RefObject<HTMLElement | null>,
+  placeKept = false,
 ): void {
   const id = article?._id ?? null;
   const title = article?.title ?? '';
@@ -63,7 +65,7 @@ export function useScrollMemory(
         progress = place?.progress ?? 0;
         restored = true;
         // A link to a place in the article (a highlight from My notes) goes there instead.
-        if (window.location.hash) return;
+        if (window.location.hash || placeKept) return;
         const top = content.getBoundingClientRect().top + window.scrollY;
         const target = place && place.position > 0 ? top + place.position * content.offsetHeight : 0;
         window.scrollTo({ top: target, behavior: 'instant' });
@@ -76,5 +78,5 @@ export function useScrollMemory(
       window.removeEventListener('pagehide', flush);
       flush();
     };
-  }, [id, title, contentRef]);
+  }, [id, title, contentRef, placeKept]);
 }
