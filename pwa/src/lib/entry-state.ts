@@ -33,7 +33,13 @@ export function useEntryState<T>(field: string, read: (kept: unknown) => T): [T,
     setHeld({ key, value: next });
     // Only into this screen's own entry: a change told late, after a link has moved on, would
     // otherwise land in the next entry.
-    if (shownEntry() === key) window.history.replaceState({ ...(window.history.state as object | null), [field]: next }, '');
+    if (shownEntry() !== key) return;
+    try {
+      window.history.replaceState({ ...(window.history.state as object | null), [field]: next }, '');
+    } catch {
+      // Browsers refuse a burst of replaceState calls (Safari past 100 in 30 s: a search typed
+      // quickly); the screen keeps its state, only a return to the entry would not find this one.
+    }
   };
   return [value, set];
 }
