@@ -117,6 +117,35 @@ describe('study sheet and bar', () => {
     await context.close();
   });
 
+  // 360 px: the narrowest common phone; the header's own rule names 375 px as the narrowest it fits.
+  for (const width of [360, 375]) {
+    it(`keeps each colour a 44 px target at ${width} px, the bar whole on the screen`, async () => {
+      const article = await createArticle(token, { title: `Bar size ${width} ${Date.now()}`, content: CONTENT });
+      made.push(article._id);
+      const { page, context } = await newPage(browser, { ...PHONE, viewport: { width, height: 740 } });
+      await openArticle(page, article);
+      await selectWords(page, 'Kindness is a word');
+      const bar = page.getByRole('group', { name: 'Highlight the selected words' });
+      await bar.waitFor();
+      for (const colour of COLOURS) {
+        const swatch = (await bar.getByRole('button', { name: `Highlight in ${colour.toLowerCase()}` }).boundingBox())!;
+        expect(swatch.width, `${colour} wide`).toBeGreaterThanOrEqual(44);
+        expect(swatch.height, `${colour} high`).toBeGreaterThanOrEqual(44);
+      }
+      expect(await seenBox(page, bar), 'the bar inside the screen').not.toBeNull();
+      expect(await seenBox(page, bar.getByRole('button', { name: 'Add note' })), 'Add note inside the screen').not.toBeNull();
+      // Nothing in the bar runs into its padding or past its edge.
+      const past = await bar.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        const right = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+        return [...el.children].filter((c) => c.getBoundingClientRect().width > 0 && c.getBoundingClientRect().right > right + 0.5).map((c) => c.textContent);
+      });
+      expect(past).toEqual([]);
+      await context.close();
+    });
+  }
+
   it('shows a colour’s name while its button has keyboard focus', async () => {
     const article = await createArticle(token, { title: `Bar keyboard ${Date.now()}`, content: CONTENT });
     made.push(article._id);
