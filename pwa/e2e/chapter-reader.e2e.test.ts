@@ -370,6 +370,32 @@ describe('the chapter reader', () => {
     });
   }
 
+  it('writes the colour names under the swatches on a phone clear of the tools below them', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await openChapter(page, '/bible/john/3', 'John 3');
+    await page.locator('#v16').getByText(JOHN_3_16).tap();
+    const tools = page.getByRole('group', { name: 'Tools for John 3:16' });
+    await tools.getByRole('button', { name: 'Highlight in yellow' }).getByText('Yellow', { exact: true }).waitFor();
+    // Each name's box against every other control of the panel: none may overlap.
+    const overlaps = await tools.evaluate((panel) => {
+      const found: string[] = [];
+      const names = [...panel.querySelectorAll('button[aria-label^="Highlight in"] span')];
+      const others = [...panel.querySelectorAll('button')].filter((b) => !b.getAttribute('aria-label')?.startsWith('Highlight in'));
+      for (const name of names) {
+        const n = name.getBoundingClientRect();
+        for (const other of others) {
+          const o = other.getBoundingClientRect();
+          if (n.left < o.right && o.left < n.right && n.top < o.bottom && o.top < n.bottom) {
+            found.push(`${name.textContent} (${n.top.toFixed(1)}-${n.bottom.toFixed(1)}) over ${other.textContent} (${o.top.toFixed(1)}-${o.bottom.toFixed(1)})`);
+          }
+        }
+      }
+      return found;
+    });
+    expect(overlaps).toEqual([]);
+    await context.close();
+  });
+
   const layouts = [
     ['375', PHONE, 'light'],
     ['375', PHONE, 'dark'],
