@@ -128,6 +128,24 @@ describe('reader polish', () => {
     await context.close();
   });
 
+  it('says once that no article matches, with one Clear Search, in all categories and inside one', async () => {
+    const query = 'zqxjvw';
+    const { page, context } = await newPage(browser, { viewport: { width: 375, height: 812 } });
+    for (const address of [`/?q=${query}`, `/?q=${query}&tab=${CATEGORY_NAMES[0]}`]) {
+      await page.goto(address);
+      // The count line and the list under it are drawn together, from one answer.
+      await page.getByRole('heading', { level: 2, name: 'Articles (0)' }).waitFor();
+      await page.getByText(`No articles match “${query}”.`).waitFor();
+      await expect(page.getByText(/articles? (in \w+ )?match(es)? “/).count(), address).resolves.toBe(1);
+      await expect(page.getByRole('button', { name: 'Clear Search' }).count(), address).resolves.toBe(1);
+    }
+    // The one Clear Search leads back to the tab's cards.
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await waitForCardCount(page, published.filter((a) => a.category === CATEGORY_NAMES[0]).length);
+    await context.close();
+  });
+
   it('fetches the article screen ahead, and shows a progress bar while a screen loads', async () => {
     const { page, context } = await newPage(browser, { serviceWorkers: 'block' });
     await page.goto('/');

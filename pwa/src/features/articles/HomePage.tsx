@@ -105,8 +105,8 @@ function ArticlePanel({ search, onDrawn }: { search: HomeSearch; onDrawn: () => 
         <LoadingCards />
       ) : hits.length ? (
         <ArticleCards hits={hits} searching={Boolean(query)} shown={shown} savedIds={savedIds} onMore={search.showMore} />
-      ) : query && selected && everywhere?.length ? null : (
-        <EmptyState query={query} onClear={search.clear} synced={hasSynced === true} />
+      ) : query ? null : (
+        <EmptyState synced={hasSynced === true} />
       )}
     </div>
   );

@@ -41,7 +41,9 @@ export function ArticleCards({ hits, searching, shown, savedIds, onMore }: { hit
 
 /**
  * How many articles match; inside a category also how many match in all of them, with a way to
- * see those (a search on a narrow tab must not look like a search that found nothing).
+ * see those (a search on a narrow tab must not look like a search that found nothing). When none
+ * match anywhere it says so alone: the page then shows no other line about it (the hero's Clear
+ * Search is the way back), as the lessons' and verses' groups below say theirs (features/search).
  */
 export function ResultCount({
   count,
@@ -58,6 +60,13 @@ export function ResultCount({
 }) {
   const articles = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
   const matches = count === 1 ? 'matches' : 'match';
+  if (count === 0 && (!category || everywhere === 0)) {
+    return (
+      <p className={styles.resultCount} aria-live="polite">
+        No articles match “{query}”.
+      </p>
+    );
+  }
   if (!category || everywhere === undefined) {
     return (
       <p className={styles.resultCount} aria-live="polite">
@@ -79,17 +88,8 @@ export function ResultCount({
   );
 }
 
-export function EmptyState({ query, onClear, synced }: { query: string; onClear: () => void; synced: boolean }) {
-  if (query) {
-    return (
-      <div className="empty-state">
-        <p>No articles match “{query}”.</p>
-        <button type="button" className={styles.clear} onClick={onClear}>
-          Clear Search
-        </button>
-      </div>
-    );
-  }
+/** Why a list without a search is empty (a search's empty answer is its count line: ResultCount). */
+export function EmptyState({ synced }: { synced: boolean }) {
   return (
     <div className="empty-state">
       <p>
