@@ -155,6 +155,22 @@ describe('search reaches the Bible and the lessons', () => {
     await context.close();
   });
 
+  it('says how to search the whole Bible with the words of the button that keeps it, found on the page', async () => {
+    const { page, context } = await newPage(browser);
+    await syncedDevice(page, article, ['Ps']);
+    await search(page, 'lovingkindness');
+    const group = page.getByTestId('verse-results');
+    const note = group.getByText(/^Searched the \d+ of 66 books kept on this device\./);
+    await note.waitFor();
+    // The note names the button in quotes, and the page has that button (the footer's, "On this device").
+    const named = /“([^”]+)”/.exec((await note.textContent())!)?.[1];
+    expect(named, 'a button named in the note').toBeTruthy();
+    const button = page.getByRole('contentinfo').getByRole('button', { name: named });
+    await button.waitFor();
+    expect((await button.textContent())!.startsWith(named!)).toBe(true);
+    await context.close();
+  });
+
   it('finds this week’s lesson reading Ruth 1:8-18 by "Ruth 1:16", with Ruth’s words first', async () => {
     const { page, context } = await newPage(browser);
     await syncedDevice(page, article, ['Ruth']);

@@ -10,7 +10,7 @@ export type PassageState =
 
 export const BOOK_MISSING_TEXT = {
   offline:
-    'This book of the Bible is not on this device yet, and you are offline. Connect to the internet to read it, or choose "Keep the whole Bible on this device" at the foot of the page.',
+    'This book of the Bible is not on this device yet, and you are offline. Connect to the internet to read it, or choose “Keep the whole Bible on this device” at the foot of the page.',
   error: 'This passage could not be loaded right now. Please try again in a moment.',
 } as const;
 

@@ -159,7 +159,7 @@ function VerseGroup({ answer, query, onMore }: { answer: DeviceAnswer; query: st
         <p className={styles.note}>
           {books === 0
             ? 'No Bible books are kept on this device yet, so no verses were searched.'
-            : `Searched the ${books} of ${WHOLE_BIBLE_BOOKS} books kept on this device. Keep the whole Bible on this device (Offline reading) to search all of it.`}
+            : `Searched the ${books} of ${WHOLE_BIBLE_BOOKS} books kept on this device. To search all of it, choose “Keep the whole Bible on this device” at the foot of the page.`}
         </p>
       ) : null}
       {verses.length ? (
