@@ -288,6 +288,29 @@ describe('study tools', () => {
     await context.close();
   });
 
+  it('gives My notes’ article headings a 44 px link on a phone, without moving the page around them', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await openArticle(page, article);
+    await selectWords(page, 'calm line');
+    await page.getByRole('button', { name: 'Highlight in blue' }).tap();
+    await eventually(async () => (await highlightsOf(page, article._id)).some((h) => h.quote.exact === 'calm line'), 'the highlight');
+    await page.goto('/notes');
+    const link = page.getByTestId('notes-group').getByRole('heading', { level: 2, name: article.title }).getByRole('link');
+    await link.waitFor();
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // The heading is as tall as it would be around a plain link.
+    const [asTarget, asPlain] = await link.evaluate((el: HTMLElement) => {
+      const around = () => el.parentElement!.getBoundingClientRect().height;
+      const target = around();
+      el.style.cssText = 'display: inline; padding: 0; margin: 0';
+      const plain = around();
+      el.style.cssText = '';
+      return [target, plain];
+    });
+    expect(asTarget).toBe(asPlain);
+    await context.close();
+  });
+
   it('reads aloud through speechSynthesis: the sentence highlight moves, pause and resume, citations as words', async () => {
     const { page, context } = await newPage(browser, PHONE);
     await page.addInitScript(stubSpeech, [

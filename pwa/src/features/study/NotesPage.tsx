@@ -178,7 +178,8 @@ export function NotesPage() {
           {visible?.map((group) => (
             <section key={group.articleId} className={styles.group} aria-labelledby={`g-${group.articleId}`} data-testid="notes-group">
               <h2 id={`g-${group.articleId}`}>
-                {group.href ? <Link to={group.href}>{group.title}</Link> : group.title}
+                {/* Alone on its line: a finger's target (global.css .tap-link). */}
+                {group.href ? <Link to={group.href} className="tap-link">{group.title}</Link> : group.title}
               </h2>
               <ul className={styles.items}>
                 {group.items.map((item) =>
