@@ -211,6 +211,32 @@ describe('reader polish', () => {
     await context.close();
   });
 
+  it('keeps room around the words of the footer’s “Keep the whole Bible” button when they wrap, on a phone and at 1280 px', async () => {
+    for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 }]) {
+      const { page, context } = await newPage(browser, { viewport });
+      await page.goto('/saved');
+      // The footer's device panel comes after the first screen (app/layouts/Footer.tsx).
+      const button = page.getByRole('contentinfo').getByRole('button', { name: /^Keep the whole Bible on this device/ });
+      await button.waitFor();
+      const { lines, top, bottom } = await button.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const rects = [...range.getClientRects()];
+        return {
+          lines: new Set(rects.map((r) => Math.round(r.top))).size,
+          top: Math.min(...rects.map((r) => r.top)) - box.top,
+          bottom: box.bottom - Math.max(...rects.map((r) => r.bottom)),
+        };
+      });
+      // The words wrap in both (the measure this test is for), and stand clear of the edges.
+      expect(lines, `${viewport.width} px`).toBeGreaterThan(1);
+      expect(top, `room above the words at ${viewport.width} px`).toBeGreaterThanOrEqual(8);
+      expect(bottom, `room below the words at ${viewport.width} px`).toBeGreaterThanOrEqual(8);
+      await context.close();
+    }
+  });
+
   it('has no axe violation on any public screen (search, the study bar and sheet too), light and dark, with a toast showing', async () => {
     // A seed article: what other test files write (a pasted image, say) is theirs to check.
     const article = published.find((a) => a._id === FEATURED_ARTICLES[0].id)!;
