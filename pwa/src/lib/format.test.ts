@@ -37,6 +37,15 @@ describe('formatCount', () => {
   });
 });
 
+describe('megabytes', () => {
+  it('writes one decimal, the unit kept on the number’s line (a no-break space)', async () => {
+    const { megabytes } = await import('./format.ts');
+    expect(megabytes(1_049_600)).toBe('1.0\u00a0MB');
+    expect(megabytes(0)).toBe('0.0\u00a0MB');
+    expect(megabytes(12_345_678)).toBe('12.3\u00a0MB');
+  });
+});
+
 describe('Intl on first use only', () => {
   it('makes no Intl object when loaded or counting, and one date formatter for every date', async () => {
     const dateFormat = countMade('DateTimeFormat');

@@ -35,3 +35,11 @@ export function formatCount(n: number): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
+
+/**
+ * A size in megabytes as the device panel writes it ("1.1 MB"), the unit joined to its number by a
+ * no-break space so a line never ends between them ("(1.0" and "MB)." in the footer's column).
+ */
+export function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)}\u00a0MB`;
+}

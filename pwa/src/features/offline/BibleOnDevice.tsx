@@ -5,10 +5,9 @@ import { BIBLE_BOOKS } from '@fw/contracts/bible';
 import { BIBLE_QUOTA_MESSAGE, bibleOnDevice } from '../../bible/books.ts';
 import { keepInBackground } from '../../bible/bible-keeper.ts';
 import { useBibleProgress } from '../../bible/use-bible-progress.ts';
+import { megabytes } from '../../lib/format.ts';
 import { bibleProgressText } from './SyncProgress.tsx';
 import styles from './DeviceStatus.module.css';
-
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 export function BibleOnDevice() {
   const progress = useBibleProgress();

@@ -1,10 +1,8 @@
 // "On this device": how many of the pictures in the saved articles are kept for offline reading
 // (sync/images/ keeps them in the service worker's cache after each sync).
 import { useImageProgress } from '../../sync/images/use-image-progress.ts';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount, megabytes } from '../../lib/format.ts';
 import styles from './DeviceStatus.module.css';
-
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 const IMAGES_QUOTA_MESSAGE =
   "This device's storage is full, so not every picture can be kept on it. Articles still open offline; the missing pictures show when online.";
