@@ -194,6 +194,16 @@ describe('the daily text', () => {
     await context.close();
   });
 
+  it('is reached from the footer of any page, on a first visit too, before the home page has a card', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.goto('/about-us');
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Daily text', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Daily text' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/daily');
+    await context.close();
+  });
+
   it('shows no card on a day without a text', async () => {
     const { page, context } = await newPage(browser);
     await page.clock.setFixedTime(noon('2047-08-20'));

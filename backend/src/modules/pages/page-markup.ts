@@ -47,7 +47,7 @@ function footer(): string {
     (a) => `<li><a href="/article/${a.id}">${escapeHtml(a.title)}</a></li>`,
   ).join('');
   return `<footer class="Footer_footer"><div class="Footer_inner">
-<section aria-labelledby="footer-quick"><h2 id="footer-quick">Quick links</h2><ul><li><a href="/">Home</a></li><li><a href="/family">Family</a></li><li><a href="/about-us">About Us</a></li><li><a href="/plans">Reading plans</a></li></ul></section>
+<section aria-labelledby="footer-quick"><h2 id="footer-quick">Quick links</h2><ul><li><a href="/">Home</a></li><li><a href="/family">Family</a></li><li><a href="/about-us">About Us</a></li><li><a href="/daily">Daily text</a></li><li><a href="/plans">Reading plans</a></li></ul></section>
 <section aria-labelledby="footer-featured"><h2 id="footer-featured">Featured</h2><ul>${featured}</ul></section>
 <section aria-labelledby="footer-help"><h2 id="footer-help">Help</h2><ul><li><a href="/admin">Admin</a></li><li><a href="/register">Register</a></li><li><a href="mailto:${CONTACT_EMAIL}">Contact us</a></li></ul></section>
 </div><p class="Footer_small">${SITE_NAME}: Bible-based articles for families.</p></footer>`;

@@ -25,6 +25,9 @@ export function Footer() {
               <Link to={paths.about}>About Us</Link>
             </li>
             <li>
+              <Link to={paths.daily}>Daily text</Link>
+            </li>
+            <li>
               <Link to={paths.plans}>Reading plans</Link>
             </li>
           </ul>
