@@ -183,6 +183,27 @@ describe('search reaches the Bible and the lessons', () => {
     await context.close();
   });
 
+  it('opens a past lesson found by a word at its card on /family, its month opened, on a phone', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await syncedDevice(page, article, ['Ruth']);
+    await search(page, 'ransom');
+    const result = page.getByTestId('lesson-result').filter({ hasText: 'Why Jesus gave his life' }).first();
+    await result.click();
+    await page.getByRole('heading', { level: 1, name: 'Family Worship' }).waitFor();
+    const card = page.getByTestId('past-lesson').filter({ hasText: 'Why Jesus gave his life' });
+    await waitFor('the lesson in view, its month opened', async () => {
+      const box = await card.boundingBox();
+      return box !== null && box.y >= 0 && box.y < PHONE.height / 2;
+    }, page);
+    expect(new URL(page.url()).hash).toMatch(/^#lesson-/);
+    await expect(card.evaluate((li) => li.closest('details')?.open)).resolves.toBe(true);
+    await expect(card.evaluate((li) => li === document.activeElement)).resolves.toBe(true);
+    // Below the sticky header, not under it.
+    const header = await page.locator('header').first().boundingBox();
+    expect((await card.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+    await context.close();
+  });
+
   it('works by keyboard on a phone, fits 375 px and 1280 px, and passes axe in both themes', async () => {
     // axe is added to the page as a script of the test's own, which the app's policy refuses.
     const { page, context } = await newPage(browser, { viewport: PHONE, bypassCSP: true });

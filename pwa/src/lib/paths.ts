@@ -10,11 +10,15 @@ function segment(text: string): string {
   return encoded === '.' || encoded === '..' ? '' : encoded;
 }
 
+/** The id of a lesson's card on /family, which a link to that lesson names after its `#`. */
+export const lessonAnchor = (id: string): string => `lesson-${id}`;
+
 export const paths = {
   home: '/',
   article: (id: string) => `/article/${segment(id)}`,
   articlePattern: '/article/:id',
   family: '/family',
+  lesson: (id: string) => `/family#${encodeURIComponent(lessonAnchor(id))}`,
   daily: '/daily',
   about: '/about-us',
   chapterPattern: '/bible/:book/:chapter',

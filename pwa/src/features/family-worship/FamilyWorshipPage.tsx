@@ -1,7 +1,8 @@
 // /family: the current lesson (or the next one) and every later one, by the current-lesson rule
 // (contracts/src/lessons.ts); below, the archive of past lessons, newest first, by month, folded
-// away (the months opened are kept with the history entry: open-months.ts). Everything comes from
-// the device, so it reads the same offline.
+// away (the months opened are kept with the history entry: open-months.ts); a link to one lesson
+// opens its month and lands on it (lesson-landing.ts). Everything comes from the device, so it
+// reads the same offline.
 import { groupByMonth, scheduleView } from '@fw/contracts/lessons';
 import { now } from '../../lib/clock.ts';
 import { LoadingScreen } from '../../components/ui/LoadingScreen.tsx';
@@ -11,6 +12,7 @@ import { useSyncStatus } from '../../sync/status.ts';
 import { LessonCard } from './LessonCard.tsx';
 import { useSchedule } from './use-schedule.ts';
 import { useOpenMonths } from './open-months.ts';
+import { useLessonLanding } from './lesson-landing.ts';
 import styles from './FamilyWorshipPage.module.css';
 import { PAST_LESSONS_HEADING } from './worship-words.ts';
 
@@ -34,6 +36,8 @@ export function FamilyWorshipPage() {
   const { lessons: stored, synced } = useSchedule();
   const { error } = useSyncStatus();
   const { open, toggled } = useOpenMonths();
+  const ready = stored !== undefined && stored.length > 0;
+  useLessonLanding(ready, (id) => (ready ? groupByMonth(scheduleView(stored, now()).past).find((g) => g.lessons.some((l) => l._id === id))?.month : undefined), open, toggled);
   if (stored === undefined || (stored.length === 0 && synced === false && navigator.onLine)) {
     return stored !== undefined && error ? <ScheduleProblem error={error} /> : <LoadingScreen label="Loading the schedule" />;
   }

@@ -7,6 +7,7 @@ import { ListenControl } from '../read-aloud/index.ts';
 import { PendingBadge } from '../../components/ui/PendingBadge.tsx';
 import type { LocalLesson } from '../../db/db.ts';
 import { CitedText } from '../bible/index.ts';
+import { lessonAnchor } from '../../lib/paths.ts';
 import styles from './FamilyWorshipPage.module.css';
 
 export function LessonCard({ lesson, label, headingLevel = 2 }: { lesson: LocalLesson; label?: string | null; headingLevel?: 2 | 3 }) {
@@ -14,7 +15,7 @@ export function LessonCard({ lesson, label, headingLevel = 2 }: { lesson: LocalL
   const Topic = headingLevel === 2 ? 'h3' : 'h4';
   const textRef = useRef<HTMLDivElement>(null);
   return (
-    <li className={styles.card} data-testid={headingLevel === 2 ? 'lesson' : 'past-lesson'} data-date={lesson.date} data-citations>
+    <li id={lessonAnchor(lesson._id)} tabIndex={-1} className={styles.card} data-testid={headingLevel === 2 ? 'lesson' : 'past-lesson'} data-date={lesson.date} data-citations>
       {/* What Listen reads: the lesson without its own controls. */}
       <div ref={textRef}>
         <Heading className={styles.date}>

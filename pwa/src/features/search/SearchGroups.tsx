@@ -134,7 +134,7 @@ function LessonGroup({ answer, query }: { answer: DeviceAnswer; query: string })
         <ul className={styles.list}>
           {lessons.map((lesson) => (
             <li key={lesson._id}>
-              <Link to={paths.family} className={styles.item} data-testid="lesson-result">
+              <Link to={paths.lesson(lesson._id)} className={styles.item} data-testid="lesson-result">
                 <span className={styles.itemTitle}>{lesson.T}</span>
                 <span className={styles.meta}>{lesson.D}</span>
                 <Preview preview={lesson.preview} />
