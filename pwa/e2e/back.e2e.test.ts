@@ -25,9 +25,11 @@ const RESULTS_AT_ONCE = 30;
  */
 async function putRecords(page: Page, store: string, records: Record<string, unknown>[]): Promise<void> {
   // Asked with evaluate: waitForFunction takes a promise for true.
+  // Only a database the app has made is opened: an open without a version would make an empty one.
   const made = () =>
     page.evaluate(
-      (name) =>
+      async (name) =>
+        (await indexedDB.databases()).some((d) => d.name === 'family-bible-articles') &&
         new Promise<boolean>((resolve) => {
           const open = indexedDB.open('family-bible-articles');
           open.onsuccess = () => {
@@ -38,7 +40,8 @@ async function putRecords(page: Page, store: string, records: Record<string, unk
         }),
       store,
     );
-  await expect.poll(made).toBe(true);
+  // The app makes it once its first screen has started, later on a loaded machine.
+  await expect.poll(made, { timeout: 30_000 }).toBe(true);
   await page.evaluate(
     ([name, list]) =>
       new Promise<void>((resolve, reject) => {
@@ -61,15 +64,33 @@ async function putRecords(page: Page, store: string, records: Record<string, unk
 /** A made-up id for the `n`th record a test puts on the device, of `kind` (one hex digit). */
 const madeId = (kind: number, n: number) => `${kind.toString(16)}${n.toString(16).padStart(23, '0')}`;
 
-/** Scrolls `selector`'s element to 60 px below the window's top; answers the window's place. */
-function scrollNear(page: Page, selector: string, index: number): Promise<number> {
-  return page.evaluate(
+/**
+ * Scrolls `selector`'s element to 60 px below the window's top; answers the window's place once it
+ * has held still for five frames. Items drawn as they come into view (content-visibility: auto)
+ * take their real height then, and the browser keeps what is in view in place by moving the
+ * window (scroll anchoring): the place left is where the window settles, not where it was sent.
+ */
+async function scrollNear(page: Page, selector: string, index: number): Promise<number> {
+  await page.evaluate(
     ([css, n]) => {
       const element = document.querySelectorAll(css)[n]!;
       window.scrollTo({ top: element.getBoundingClientRect().top + window.scrollY - 60, behavior: 'instant' });
-      return window.scrollY;
     },
     [selector, index] as const,
+  );
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const frame = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 5) resolve(last);
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
   );
 }
 
