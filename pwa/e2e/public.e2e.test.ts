@@ -7,6 +7,7 @@ import { FEATURED_ARTICLES } from '@fw/contracts/featured';
 import { htmlToText } from '@fw/contracts/text';
 import { baseURL, launchBrowser, newPage, waitForActiveServiceWorker, waitForAppDrawn, waitForCardCount, waitForControl } from './browser.ts';
 import { SEED_ARTICLES } from './demo-seed.ts';
+import { roomAroundLink } from './ui-checks.ts';
 
 /** Past the last lesson's current days (LESSON_CURRENT_DAYS) with room to spare. */
 const AFTER_LAST_LESSON_MS = 30 * 86_400_000;
@@ -215,14 +216,7 @@ describe('public site', () => {
       await link.waitFor();
       expect((await link.boundingBox())!.height, `${name} on ${path}`).toBeGreaterThanOrEqual(44);
       // Around it, the page is laid out as it would be for a plain link.
-      const [asTarget, asPlain] = await link.evaluate((el: HTMLElement) => {
-        const around = () => el.parentElement!.getBoundingClientRect().height;
-        const target = around();
-        el.style.cssText = 'display: inline; padding: 0; margin: 0';
-        const plain = around();
-        el.style.cssText = '';
-        return [target, plain];
-      });
+      const [asTarget, asPlain] = await roomAroundLink(link);
       expect(asTarget, `the room of ${name} on ${path}`).toBe(asPlain);
     }
     await context.close();

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiCall, eventually } from './admin-helpers.ts';
 import { launchBrowser, newPage } from './browser.ts';
 import { adminToken, createArticle, deleteArticle, readStore, waitForServiceWorker, type MadeArticle } from './reader-helpers.ts';
+import { roomAroundLink } from './ui-checks.ts';
 import { drawnHighlights, finishUtterance, highlightBox, highlightsOf, readAloudText, selectWords, spoken, stubSpeech, tapHighlight } from './study-helpers.ts';
 
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
@@ -299,14 +300,7 @@ describe('study tools', () => {
     await link.waitFor();
     expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     // The heading is as tall as it would be around a plain link.
-    const [asTarget, asPlain] = await link.evaluate((el: HTMLElement) => {
-      const around = () => el.parentElement!.getBoundingClientRect().height;
-      const target = around();
-      el.style.cssText = 'display: inline; padding: 0; margin: 0';
-      const plain = around();
-      el.style.cssText = '';
-      return [target, plain];
-    });
+    const [asTarget, asPlain] = await roomAroundLink(link);
     expect(asTarget).toBe(asPlain);
     await context.close();
   });

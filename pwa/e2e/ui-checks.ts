@@ -98,3 +98,18 @@ export const resetShifts = (page: Page) =>
     state.sum = 0;
     state.moved = [];
   });
+
+/**
+ * The height of `link`'s parent as drawn, and as it would be around a plain inline link: a link
+ * made a finger's target (global.css .tap-link) must leave the page laid out as before.
+ */
+export function roomAroundLink(link: Locator): Promise<[number, number]> {
+  return link.evaluate((el: HTMLElement) => {
+    const around = () => el.parentElement!.getBoundingClientRect().height;
+    const target = around();
+    el.style.cssText = 'display: inline; padding: 0; margin: 0';
+    const plain = around();
+    el.style.cssText = '';
+    return [target, plain] as [number, number];
+  });
+}
