@@ -17,5 +17,7 @@ export function backendEnv({ port, mongoUri, dataDir, jwtSecret }: { port: numbe
     RATE_LIMIT_COMMENT: '1000',
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_REGISTER: '1000',
+    // A scheduled draft goes public within a second of its time, not ten (publishing.e2e waits for it).
+    PUBLISH_CHECK_MS: '1000',
   };
 }
