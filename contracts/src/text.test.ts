@@ -12,8 +12,16 @@ import {
 describe('htmlToText', () => {
   it('strips markup, decodes entities and keeps words apart', () => {
     expect(htmlToText('<h2>Grace</h2><p>the&nbsp;quick&nbsp;<b>brown</b> fox &amp; friends</p><ul><li>one</li><li>two</li></ul>')).toBe(
-      'Grace the quick brown fox & friends one two',
+      'Grace. the quick brown fox & friends one two',
     );
+  });
+  it('closes a heading with a full stop unless it ends in punctuation, so a preview does not run it into the text', () => {
+    expect(htmlToText('<h2>Why we pray</h2><p>Prayer is a gift.</p>')).toBe('Why we pray. Prayer is a gift.');
+    expect(htmlToText('<h2>Why pray?</h2><p>x</p><h3>“Ask”</h3><p>y</p>')).toBe('Why pray? x “Ask” y');
+    expect(htmlToText('<h2><strong>Bold</strong> </h2>\n<h3>Then 🙂</h3><p>x</p>')).toBe('Bold. Then 🙂. x');
+    expect(htmlToText('<h2></h2><p>x</p><H1>End</H1>')).toBe('x End.');
+    // A control character in the text is no heading's end.
+    expect(htmlToText('<p>a\u0001b</p>')).toBe('ab');
   });
   it('drops script and style contents', () => {
     expect(htmlToText('<p>a</p><script>alert(1)</script><style>p{}</style><p>b</p>')).toBe('a b');
@@ -76,7 +84,7 @@ describe('htmlToText and words split by markup', () => {
   it('joins a word cut by inline tags and keeps block-separated words apart', () => {
     expect(htmlToText('<p><b>Gen</b>tle <i>wo</i><em>rds</em></p>')).toBe('Gentle words');
     expect(htmlToText('<p>one</p><p>two</p><h2>three</h2>four<br>five<hr/>six<li>seven</li>')).toBe(
-      'one two three four five six seven',
+      'one two three. four five six seven',
     );
   });
 });
