@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A device that kept the admin view before version 11 is upgraded in place: each article gets
 // its draft mark and each comment its status, so the tables' indexes find them.
 import Dexie from 'dexie';

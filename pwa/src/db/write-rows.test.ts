@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Rows written straight through IndexedDB (db.ts writeRows) are part of the transaction that
 // writes them, and live queries hear of them once tablesChanged is called after the commit:
 // whole-table queries and index queries alike.

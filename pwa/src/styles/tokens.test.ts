@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The dark palette is written twice in tokens.css (once for "device prefers dark", once for "the
 // reader chose dark"); CSS has no way to share it between a media query and a selector.
 import { describe, expect, it } from 'vitest';

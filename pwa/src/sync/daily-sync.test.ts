@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Daily texts on the device: the window around today pulled by date with its ETag, an admin's
 // unsent changes kept through a pull, shown at once, sent once, a stale edit shown as a conflict.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A pull never overwrites a record with a write waiting in the outbox, and what the feed brought
 // for it meanwhile is not lost: applied when the write is given up, dropped when the server's
 // answer (newer) settles it.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Lessons on the device: the schedule pulled by id with its ETag, an admin's unsent lesson changes
 // kept through a pull, shown at once, sent once, and a refused one handled like an article's.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

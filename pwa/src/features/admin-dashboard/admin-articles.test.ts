@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The dashboard and All Articles read the device's copy a page at a time by its indexes: the
 // counts, the newest first in the server's order, the title filter, and whether more follow.
 import { beforeEach, describe, expect, it } from 'vitest';

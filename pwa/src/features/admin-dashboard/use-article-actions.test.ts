@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { scheduledTime } from '../../lib/schedule-time.ts';
 import { publishQuestion } from './use-article-actions.ts';

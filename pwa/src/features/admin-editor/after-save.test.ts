@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isEditState, outcomeOf, savedFromState, savedState, type SavedNote } from './after-save.ts';
 import { prefillFromState } from './article-form.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The moderation page reads one status a page at a time, newest first, by the index on status
 // and date; the filter finds a comment by its writer's name, its words or its article's title;
 // an approval made on this device moves the comment to the other list at once.

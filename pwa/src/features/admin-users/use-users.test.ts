@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The Users table: applicants first, then by name; the filter finds a name or an email.
 import { beforeEach, expect, it } from 'vitest';
 import { db } from '../../db/db.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Bookmarks and reading places travel through a study sync space like highlights and notes
 // (features/study/study-sync.test.ts): an unsaved article stays unsaved on every device.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The Bible text as the build takes it from its package (vite-plugins/bible.ts): where the
 // package's words differ from the printed 1901 edition, the book carries the edition's.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // "Cited in": the articles and lessons whose stored citations share a verse with the passage.
 import { describe, expect, it } from 'vitest';
 import { BIBLE_BOOKS } from '@fw/contracts/bible';

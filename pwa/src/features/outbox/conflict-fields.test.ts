@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CONTEXT_CHARS, differingFields, markDifference } from './conflict-fields.ts';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Logout as the admin's button runs it: the token goes, the admin's view kept on the device goes
 // (lists and when they were last pulled), the visitor's own tables and the outbox stay.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

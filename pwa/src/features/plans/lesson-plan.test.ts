@@ -1,3 +1,4 @@
+// @vitest-environment node
 // "This week's lesson" as a plan: the passages the current lesson cites, in order, once each,
 // spread over at most a week; none when no lesson is current or next, or it cites nothing. A
 // followed lesson plan is named for where its lesson stands on the day it is shown.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Reading plans in the backup, through the real device store (IndexedDB in memory): a plan and its
 // progress (and the day each reading was marked on) come back on a fresh device; a plan saved
 // before those days were kept still restores; of two copies of one plan the newer edit wins; a plan

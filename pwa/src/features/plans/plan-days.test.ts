@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The built-in plans as the build makes them from the Bible package: every chapter once, in order,
 // days of about the same length, and the lengths the plans promise.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Where a reader stands in a plan: today's day by the device's calendar, missed days, progress,
 // the streak, shifting the plan to today, and what reaching the end of a chapter counts for.
 import { describe, expect, it } from 'vitest';

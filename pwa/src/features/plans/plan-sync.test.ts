@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Reading plans follow the reader through study sync, as highlights do (one scripted server,
 // test/scripted-spaces.ts): a plan started on one device, with its readings done, reaches the
 // other sealed; a reading marked later on the second comes back to the first, and a mark taken

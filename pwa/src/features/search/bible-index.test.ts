@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The Bible's word index (bible-index.ts) against the rule it stands for: the verses containing a
 // query (a case-insensitive substring, contracts/src/text.ts) are always among its candidates, and
 // for a query of one word-run every candidate is such a verse.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Bible search over the kept books (bible-search.ts): its word index is kept in IndexedDB and read
 // back by a new worker instead of being built again while the kept books stay the same; a query of
 // several words answers a screenful before it has checked every candidate, the count after; the

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Search beyond the articles (device-search.ts through the engine, in-process): a reference query
 // answers with its passage from the device and the lessons citing a range around it; a word query
 // with the lessons and the Bible verses containing it, a screenful of verses and their count.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Article } from '@fw/contracts';
 import { db } from '../../db/db.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { normaliseQuery } from '@fw/contracts/text';
 import { SearchIndex, type Listed, type PartialSnapshot } from './search-index.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The query forms search reads as references without the full parser (query-reference.ts), and
 // the queries it leaves to word search.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A device offline that never fetched the full reference parser (the service worker keeps it only
 // once a search fetched it, vite.config.ts): "John 3:16" still finds the article citing
 // John 3:14-18, read by query-reference.ts in the worker's own file.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Search by reference: "John 3:16" finds the article citing John 3:14-18 (the server's links and
 // OSIS list), with that citation as the preview; text search is unchanged beside it.
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../../../test/reset-db.ts';
 import { db } from '../../db/db.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
 /** Generous: the random-query tests do thousands of checks, and the machine may be busy. */

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '@fw/contracts';
 import { SEARCH_PREVIEW_CONTEXT_CHARS } from '@fw/contracts/text';

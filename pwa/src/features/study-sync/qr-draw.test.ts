@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The QR drawing the worker sends back (qr-draw.ts): the code's own size plus the quiet zone, and its
 // three finder squares where scanners look for them.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Selecting words with the keys: which key does what, each step over a reading text (words whole
 // across "3:16" and "don't", sentences as read aloud, never a step onto a full stop or a paragraph
 // break), where a selection starts, how far the page scrolls, and what a screen reader hears.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Verse anchors: a verse highlight is found by its reference, checked as a backup's record is,
 // and drawn verse by verse with the newest edited highlight on top.
 import { describe, expect, it } from 'vitest';

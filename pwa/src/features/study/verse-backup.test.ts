@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Highlights and notes on Bible verses in the backup, through the real device store (IndexedDB in
 // memory): they go out and come back by their verse reference, merge as article highlights do
 // (the same verses twice are one, the newer edit wins), and a backup made before they existed

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { deriveSpaceKeys, openRecord, opaqueIdOf, sealRecord, SealedRecordError } from '@fw/contracts/study-seal';
 import { keyOfWords, newSpaceKey, SpaceWordsError, SPACE_WORD_COUNT, wordsOfKey, WORDS_MESSAGES } from './space-words.ts';

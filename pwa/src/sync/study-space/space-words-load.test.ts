@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The sync words' code is a chunk of its own (space.ts loadSpaceWords): where it cannot be loaded
 // (a tab offline before its code was kept), an action that needs the words says so plainly, and
 // nothing is made or sent.
