@@ -3,6 +3,7 @@ import { LIMITS } from '@fw/contracts/limits';
 import { newObjectId } from '@fw/contracts/object-id';
 import { enqueue, waitForReport } from '../../sync/outbox.ts';
 import { notifyError, notifySuccess } from '../../components/ui/toast.tsx';
+import { keepDraft, readDraft } from './comment-draft.ts';
 import styles from './CommentSection.module.css';
 
 /** How long the form waits to show the server's own answer before saying it will be sent later. */
@@ -11,8 +12,14 @@ const COMMENT_QUEUED_MESSAGE = 'You are offline. Your comment is saved and will 
 
 /** `onPosted` hears the new comment's id once it is on the device (and in the list). */
 export function CommentForm({ articleId, onPosted }: { articleId: string; onPosted: (id: string) => void }) {
-  const [name, setName] = useState('');
-  const [content, setContent] = useState('');
+  // What was typed and not sent comes back with the article's page (comment-draft.ts says where it is kept).
+  const [draft, setDraft] = useState(() => readDraft(articleId));
+  const { name, content } = draft;
+  const edit = (change: Partial<typeof draft>) => {
+    const next = { ...draft, ...change };
+    setDraft(next);
+    keepDraft(articleId, next);
+  };
   const [sending, setSending] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -27,8 +34,7 @@ export function CommentForm({ articleId, onPosted }: { articleId: string; onPost
         body: { _id: id, article: articleId, name: name.trim(), content: content.trim() },
         label: `Comment by ${name.trim()}`,
       });
-      setName('');
-      setContent('');
+      edit({ name: '', content: '' });
       onPosted(id);
       const report = navigator.onLine ? await waitForReport(entry.key, SEND_WAIT_MS) : null;
       if (!report) notifySuccess(COMMENT_QUEUED_MESSAGE);
@@ -51,7 +57,7 @@ export function CommentForm({ articleId, onPosted }: { articleId: string; onPost
           maxLength={LIMITS.COMMENT_NAME_MAX_CHARS}
           autoComplete="given-name"
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => edit({ name: e.target.value })}
         />
       </label>
       <label>
@@ -62,7 +68,7 @@ export function CommentForm({ articleId, onPosted }: { articleId: string; onPost
           rows={4}
           maxLength={LIMITS.COMMENT_TEXT_MAX_CHARS}
           value={content}
-          onChange={(e) => setContent(e.target.value)}
+          onChange={(e) => edit({ content: e.target.value })}
         />
       </label>
       {/* Not disabled while sending: a disabled button drops the keyboard to the page's top, and
