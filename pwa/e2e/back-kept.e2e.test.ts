@@ -1,6 +1,8 @@
 // Back and Forward bring back what a reader did on a screen before leaving it, on a 375 px phone:
 // a comment typed and not sent (kept per article, features/comments/comment-draft.ts; a reload
-// keeps it too, and posting clears it).
+// keeps it too, and posting clears it), and the articles saved from the home page's cards, shown
+// saved from the first drawing of the list, never "not saved" for a moment
+// (features/articles/use-saved.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser.ts';
@@ -56,6 +58,54 @@ describe('Back keeps what the reader did', () => {
     await page.getByTestId('comment').filter({ hasText: typed.split('\n')[0]! }).waitFor();
     await expect(text.inputValue()).resolves.toBe('');
     await expect(name.inputValue()).resolves.toBe('');
+    await context.close();
+  });
+
+  it('the home page’s saved cards show saved from the first frame after Back', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto('/');
+    const saves = page.locator('li:has([data-testid="article-card"]) [data-testid="save-button"]');
+    await expect.poll(() => saves.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    // The first two cards saved (the list the device syncs: the server's first cards are replaced by
+    // its own once synced, so the ids are read from the cards as they are then).
+    for (let n = 0; n < 2; n += 1) {
+      await saves.nth(n).click();
+      await expect.poll(() => saves.and(page.locator('[aria-pressed="true"]')).count()).toBe(n + 1);
+    }
+    const ids = await page.locator('li[data-place]:has([data-testid="save-button"][aria-pressed="true"])').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-place')!));
+    expect(ids).toHaveLength(2);
+    const title = (await page.locator(`li[data-place="${ids[0]}"] h3`).textContent())!;
+    await page.locator(`li[data-place="${ids[0]}"] [data-testid="article-card"]`).dispatchEvent('click');
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+
+    // Back, with every state of the saved cards' buttons recorded: at each change of the page (a
+    // MutationObserver, told before the browser paints it) and at each of 60 frames.
+    await page.evaluate((saved) => {
+      const seen: string[] = [];
+      let frames = 0;
+      const look = () => {
+        for (const id of saved) {
+          const button = document.querySelector(`li[data-place="${id}"] [data-testid="save-button"]`);
+          if (button) seen.push(`${id} ${button.getAttribute('aria-pressed')}`);
+        }
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true });
+      const frame = () => {
+        look();
+        frames += 1;
+        if (frames < 60) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+      Object.assign(window, { __saved: { seen, frames: () => frames } });
+      history.back();
+    }, ids);
+    await page.waitForFunction(() => (window as unknown as { __saved: { frames: () => number } }).__saved.frames() >= 60);
+    const seen = await page.evaluate(() => (window as unknown as { __saved: { seen: string[] } }).__saved.seen);
+    await page.getByRole('heading', { level: 1, name: 'Living Best Now' }).waitFor();
+    for (const id of ids) {
+      expect(seen, `card ${id} drawn after Back`).toContain(`${id} true`);
+      expect(seen, `card ${id} never shown unsaved`).not.toContain(`${id} false`);
+    }
     await context.close();
   });
 });

@@ -15,9 +15,20 @@ export interface SavedList {
   gone: SavedArticle[];
 }
 
+/**
+ * The saved ids as last read in this visit. A return to the home page (Back) draws its cards from
+ * the list the device module keeps in memory (db.ts followStoredArticles), without reading
+ * IndexedDB again; the bookmarks drawn with them come from here, or each saved card showed "not
+ * saved" until the device's read of its bookmarks answered, frames later.
+ */
+let idsRead: string[] | undefined;
+
 export function useSavedIds(): Set<string> {
-  const ids = useDeviceQuery(({ db }) => db.saved.toCollection().primaryKeys(), []);
-  return new Set(ids ?? []);
+  const ids = useDeviceQuery(async ({ db }) => {
+    idsRead = await db.saved.toCollection().primaryKeys();
+    return idsRead;
+  }, []);
+  return new Set(ids ?? idsRead ?? []);
 }
 
 /**
