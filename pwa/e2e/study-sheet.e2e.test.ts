@@ -118,7 +118,9 @@ describe('study sheet and bar', () => {
   });
 
   // 360 px: the narrowest common phone; the header's own rule names 375 px as the narrowest it fits.
-  for (const width of [360, 375]) {
+  // 320 px: the narrowest phones still sold (an iPhone SE of the first kind), where "Add note" goes
+  // to a second line (study.module.css).
+  for (const width of [320, 360, 375]) {
     it(`keeps each colour a 44 px target at ${width} px, the bar whole on the screen`, async () => {
       const article = await createArticle(token, { title: `Bar size ${width} ${Date.now()}`, content: CONTENT });
       made.push(article._id);
@@ -142,6 +144,26 @@ describe('study sheet and bar', () => {
         return [...el.children].filter((c) => c.getBoundingClientRect().width > 0 && c.getBoundingClientRect().right > right + 0.5).map((c) => c.textContent);
       });
       expect(past).toEqual([]);
+      // Nothing of it past the screen's edges, the names under the swatches included, and no name
+      // written over a button of a second line.
+      const outside = await bar.evaluate((el) =>
+        [el, ...el.querySelectorAll('*')]
+          .map((part) => [part, part.getBoundingClientRect()] as const)
+          .filter(([, box]) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth || box.top < 0 || box.bottom > window.innerHeight))
+          .map(([part, box]) => `${part.textContent} ${Math.round(box.left)}..${Math.round(box.right)}`),
+      );
+      expect(outside).toEqual([]);
+      const overlaps = await bar.evaluate((el) => {
+        const names = [...el.querySelectorAll('button > span')].map((name) => [name.textContent, name.getBoundingClientRect()] as const);
+        const buttons = [...el.querySelectorAll('button')].map((button) => [button, button.getBoundingClientRect()] as const);
+        return names.flatMap(([text, n]) =>
+          buttons
+            .filter(([, b]) => n.width > 0 && n.left < b.right && n.right > b.left && n.top < b.bottom && n.bottom > b.top)
+            .filter(([button]) => button.textContent !== text)
+            .map(([button]) => `${text} over ${button.textContent}`),
+        );
+      });
+      expect(overlaps).toEqual([]);
       await context.close();
     });
   }
