@@ -35,10 +35,11 @@ const NOTE_ICON =
 const SKELETON_CARDS = 8;
 
 function header(current: 'home' | 'none'): string {
-  const active = current === 'home' ? ' class="active" aria-current="page"' : '';
+  // Header.tsx's Home link, as NavLink marks it when it is the page shown.
+  const home = current === 'home' ? 'class="Header_home active" aria-current="page"' : 'class="Header_home"';
   return `<header class="Header_header"><div class="Header_inner">
 <a class="Header_brand" aria-label="${SITE_NAME}" href="/"><img src="/logo.svg" alt="" width="32" height="32"><span>${SITE_NAME}</span></a>
-<nav aria-label="Main" class="Header_nav"><a href="/"${active}>Home</a><a href="/family">Family</a><a href="/about-us">About Us</a><a class="Header_saved" href="/saved">${BOOKMARK_ICON}<span class="Header_savedLabel">Saved</span></a><a class="Header_saved" href="/notes">${NOTE_ICON}<span class="Header_savedLabel">My notes</span></a></nav>
+<nav aria-label="Main" class="Header_nav"><a ${home} href="/">Home</a><a href="/family">Family</a><a href="/about-us">About Us</a><a class="Header_saved" href="/saved">${BOOKMARK_ICON}<span class="Header_savedLabel">Saved</span></a><a class="Header_saved" href="/notes">${NOTE_ICON}<span class="Header_savedLabel">My notes</span></a></nav>
 <a class="Header_adminButton" href="/admin">Login</a></div></header>`;
 }
 

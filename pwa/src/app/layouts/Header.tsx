@@ -15,7 +15,7 @@ export function Header() {
           <span>Living Best Now</span>
         </Link>
         <nav aria-label="Main" className={styles.nav}>
-          <NavLink to={paths.home} end>
+          <NavLink to={paths.home} end className={styles.home}>
             Home
           </NavLink>
           <NavLink to={paths.family}>Family</NavLink>
