@@ -1,5 +1,5 @@
 // Details a walkthrough on a phone found: the header's logo link a finger's target (44 by 44 px)
-// with the header laid out as before.
+// with the header laid out as before, and checkboxes in the theme's accent colour in both themes.
 // (The highlight bar at 320 px is checked with the bar's other sizes, study-sheet.e2e.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -65,6 +65,38 @@ describe('phone details', () => {
           .map((e) => `${e.tagName}.${e.className} ${e.getBoundingClientRect().right}`),
       ]);
       expect(wide).toEqual([width, width]);
+      await context.close();
+    });
+  }
+
+  const THEMES = [
+    ['a light device', 'light', null],
+    ['a dark device', 'dark', null],
+    ['dark chosen on a light device', 'light', 'dark'],
+    ['light chosen on a dark device', 'dark', 'light'],
+  ] as const;
+  for (const [name, colorScheme, chosen] of THEMES) {
+    it(`checkboxes take the theme's accent colour (${name})`, async () => {
+      const { page, context } = await newPage(browser, { viewport: { width: 375, height: 740 }, colorScheme });
+      if (chosen) await page.addInitScript((theme) => localStorage.setItem('pref:theme', theme), chosen);
+      await page.goto('/');
+      // Once the app runs: it sets the theme chosen (lib/page-theme.ts).
+      await waitForAppDrawn(page, 'main h1');
+      const colours = await page.evaluate(() => {
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.checked = true;
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--color-accent)';
+        document.querySelector('main')!.append(box, probe);
+        return {
+          checkbox: getComputedStyle(box).accentColor,
+          accent: getComputedStyle(probe).color,
+          theme: document.documentElement.dataset.theme ?? null,
+        };
+      });
+      expect(colours.theme).toBe(chosen);
+      expect(colours.checkbox).toBe(colours.accent);
       await context.close();
     });
   }
