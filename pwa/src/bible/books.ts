@@ -64,6 +64,17 @@ async function keep(fetched: Awaited<ReturnType<typeof fetchBook>>): Promise<boo
   }
 }
 
+/** Chapters `from`..`to` of a book when all are held in memory now (a screen drawn again), else null. */
+export function heldChapters(osis: string, from: number, to: number): Map<number, ChapterText> | null {
+  const found = new Map<number, ChapterText>();
+  for (let c = from; c <= to; c++) {
+    const held = memory.get(chapterId(osis, c));
+    if (!held) return null;
+    found.set(c, held);
+  }
+  return found;
+}
+
 /**
  * Chapters `from`..`to` of a book: from memory or the device, else the whole book from the
  * network (then kept). Throws when the device lacks it and the network fails.
