@@ -63,8 +63,13 @@ function useRefusedStudyWrite(): string | null | undefined {
  */
 const wordsAhead = () => void loadSpaceWords().catch(() => undefined);
 
-export function StudySync({ place }: { place: 'notes' | 'footer' }) {
+/** `onDrawn`: told once the panel is drawn (it draws nothing until the device's space is read). */
+export function StudySync({ place, onDrawn }: { place: 'notes' | 'footer'; onDrawn?: () => void }) {
   const status = useStudySpaceStatus();
+  const drawn = Boolean(status);
+  useEffect(() => {
+    if (drawn) onDrawn?.();
+  }, [drawn, onDrawn]);
   const syncedAt = useStudySpaceSyncedAt();
   const refused = useRefusedStudyWrite();
   const [view, setView] = useState<View>({ kind: 'status' });

@@ -6,7 +6,7 @@
 // verses in the chapter reader. The search typed and the items "Show more" added are kept with the
 // history entry (lib/entry-state.ts), and the notes as last read in memory, so Back (or Forward,
 // or a reload) to the page draws it as it was left in its first render, at the place left.
-import { Suspense, lazy, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { OBJECT_ID_PATTERN } from '@fw/contracts/limits';
 import { foldForSearch, normaliseQuery } from '@fw/contracts/text';
@@ -22,10 +22,50 @@ import { passageHref, passageRange, passageTitle } from './verse-anchor.ts';
 import { chapterPath, formatRange } from '@fw/contracts/bible';
 import styles from './notes-page.module.css';
 
-// Loaded once the page is drawn: the sync space's code is not needed to read one's notes. A fresh
-// load each time the page mounts, since React.lazy keeps a failed load (offline on a first visit)
-// for good; lazy from React, not optionalPart, so the first screen's bundle stays as it is.
-const loadStudySync = async () => ({ default: (await import('../study-sync/index.ts')).StudySync });
+// Loaded beside the notes, not in this screen's file: the sync space's code is not needed to read
+// one's notes. Not React.lazy: a Suspense boundary shows its content no sooner than 300 ms after
+// its fallback, and the panel, drawn that late, pushed the Backup section under it down (a layout
+// shift of 0.11 to 0.22). Asked afresh at each mount after a failure (offline on a first visit).
+type StudySyncPart = ComponentType<{ place: 'notes'; onDrawn: () => void }>;
+let studySync: StudySyncPart | undefined;
+const loadStudySync = async () => (studySync = (await import('../study-sync/index.ts')).StudySync);
+/** Whether the panel was drawn in this visit: a return to the page shows its parts from the first render. */
+let panelDrawnBefore = false;
+
+/**
+ * The longest the list, the sync panel and the backup section wait for each other (the notes read
+ * from the device, the panel's file) before they are drawn anyway: drawn one after the other, each
+ * pushed the next down. The home page waits for the boxes above its cards the same way
+ * (HomePage.tsx, ABOVE_CARDS_WAIT_MS).
+ */
+const PARTS_WAIT_MS = 600;
+
+/** The sync panel (null: not here, or its file could not load), and whether its load has ended. */
+function useStudySyncPanel(): { Panel: StudySyncPart | null; settled: boolean } {
+  const [Panel, setPanel] = useState<StudySyncPart | null>(() => studySync ?? null);
+  const [settled, setSettled] = useState(studySync !== undefined);
+  useEffect(() => {
+    if (studySync) return;
+    let live = true;
+    loadStudySync()
+      .then((part) => live && setPanel(() => part), console.error)
+      .finally(() => live && setSettled(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { Panel, settled };
+}
+
+/** Whether the page has waited `PARTS_WAIT_MS` since it was first drawn. */
+function useWaitedOut(): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), PARTS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return waited;
+}
 
 type Item = { kind: 'highlight'; h: Highlight } | { kind: 'note'; n: ArticleNote } | { kind: 'verse'; v: VerseHighlight };
 
@@ -142,7 +182,19 @@ export function NotesPage() {
   const data = useDeferredValue(stored);
   const [query, setQuery] = useEntryState(QUERY_FIELD, queryOf);
   const [shown, setShown] = useEntryState(SHOWN_FIELD, shownOf);
-  const [StudySyncPanel] = useState(() => lazy(loadStudySync));
+  const { Panel: StudySyncPanel, settled: panelSettled } = useStudySyncPanel();
+  const waited = useWaitedOut();
+  // Everything under the intro comes in one frame: the notes (a return draws them from memory at
+  // once) and the sync panel, or whichever is here once the wait ran out.
+  const partsDrawn = (data !== undefined && panelSettled) || waited;
+  // The panel draws nothing until it has read the device's sync space: the parts are drawn unseen
+  // (display: none, so nothing of them is laid out to move) until it has, and then shown at once.
+  const [panelDrawn, setPanelDrawn] = useState(panelDrawnBefore);
+  const panelShown = useCallback(() => {
+    panelDrawnBefore = true;
+    setPanelDrawn(true);
+  }, []);
+  const partsShown = panelDrawn || !StudySyncPanel || waited;
   useEffect(() => {
     document.title = 'My notes · Living Best Now';
   }, []);
@@ -159,69 +211,71 @@ export function NotesPage() {
         Your highlights and notes, kept on this device and readable offline. Reading every day? See your <Link to={paths.plans}>reading plans</Link>.
       </p>
       <BackupReminder />
-      {empty ? (
-        <div className="empty-state">
-          <p>No highlights or notes yet. Select words in an article to highlight them or add a note.</p>
-          <Link to={paths.home} className="tap-link">Browse the articles</Link>
+      {partsDrawn ? (
+        <div hidden={!partsShown}>
+          {empty ? (
+            <div className="empty-state">
+              <p>No highlights or notes yet. Select words in an article to highlight them or add a note.</p>
+              <Link to={paths.home} className="tap-link">Browse the articles</Link>
+            </div>
+          ) : (
+            <>
+              <div className={styles.search} role="search">
+                <label htmlFor="notes-search">Search my notes</label>
+                <input id="notes-search" type="search" value={query} onChange={(e) => {
+                    setQuery(e.target.value);
+                    setShown(ITEMS_PER_SHOW);
+                  }}
+                  placeholder="Words in a highlight, a note or a title" />
+              </div>
+              {groups && !groups.length ? <p className={styles.muted}>Nothing in your notes matches “{query.trim()}”.</p> : null}
+              {visible?.map((group) => (
+                <section key={group.articleId} className={styles.group} aria-labelledby={`g-${group.articleId}`} data-testid="notes-group">
+                  <h2 id={`g-${group.articleId}`}>
+                    {/* Alone on its line: a finger's target (global.css .tap-link). */}
+                    {group.href ? <Link to={group.href} className="tap-link">{group.title}</Link> : group.title}
+                  </h2>
+                  <ul className={styles.items}>
+                    {group.items.map((item) =>
+                      item.kind === 'verse' ? (
+                        <VerseItem key={item.v._id} v={item.v} />
+                      ) : item.kind === 'highlight' ? (
+                        <li key={item.h._id} className={styles.item} data-testid="notes-item">
+                          {item.h.orphan ? <p className={styles.orphan}>{NO_LONGER_IN_ARTICLE}</p> : null}
+                          <blockquote className={`${styles.quote} hl-${item.h.color}`}>{item.h.quote.exact}</blockquote>
+                          {item.h.note ? <p className={styles.note}>{item.h.note}</p> : null}
+                          <p className={styles.meta}>
+                            <span>{shortDate(item.h.updatedAt)}</span>
+                            {isId(group.articleId) && isId(item.h._id) ? (
+                              <Link to={`${paths.article(group.articleId)}${HIGHLIGHT_HASH_PREFIX}${item.h._id}`}>Open at this place</Link>
+                            ) : null}
+                          </p>
+                        </li>
+                      ) : (
+                        <li key={item.n._id} className={styles.item} data-testid="notes-item">
+                          <p className={styles.kind}>Note on the article</p>
+                          <p className={styles.note}>{item.n.text}</p>
+                          <p className={styles.meta}>
+                            <span>{shortDate(item.n.updatedAt)}</span>
+                            {isId(group.articleId) ? <Link to={paths.article(group.articleId)}>Open the article</Link> : null}
+                          </p>
+                        </li>
+                      ),
+                    )}
+                  </ul>
+                </section>
+              ))}
+              {matching > shown ? (
+                <button type="button" className={`${styles.secondary} ${styles.more}`} onClick={() => setShown(shown + ITEMS_PER_SHOW)}>
+                  Show more ({(matching - shown).toLocaleString('en-US')} not shown yet)
+                </button>
+              ) : null}
+            </>
+          )}
+          {StudySyncPanel ? <StudySyncPanel place="notes" onDrawn={panelShown} /> : null}
+          <BackupActions />
         </div>
-      ) : (
-        <>
-          <div className={styles.search} role="search">
-            <label htmlFor="notes-search">Search my notes</label>
-            <input id="notes-search" type="search" value={query} onChange={(e) => {
-                setQuery(e.target.value);
-                setShown(ITEMS_PER_SHOW);
-              }}
-              placeholder="Words in a highlight, a note or a title" />
-          </div>
-          {groups && !groups.length ? <p className={styles.muted}>Nothing in your notes matches “{query.trim()}”.</p> : null}
-          {visible?.map((group) => (
-            <section key={group.articleId} className={styles.group} aria-labelledby={`g-${group.articleId}`} data-testid="notes-group">
-              <h2 id={`g-${group.articleId}`}>
-                {/* Alone on its line: a finger's target (global.css .tap-link). */}
-                {group.href ? <Link to={group.href} className="tap-link">{group.title}</Link> : group.title}
-              </h2>
-              <ul className={styles.items}>
-                {group.items.map((item) =>
-                  item.kind === 'verse' ? (
-                    <VerseItem key={item.v._id} v={item.v} />
-                  ) : item.kind === 'highlight' ? (
-                    <li key={item.h._id} className={styles.item} data-testid="notes-item">
-                      {item.h.orphan ? <p className={styles.orphan}>{NO_LONGER_IN_ARTICLE}</p> : null}
-                      <blockquote className={`${styles.quote} hl-${item.h.color}`}>{item.h.quote.exact}</blockquote>
-                      {item.h.note ? <p className={styles.note}>{item.h.note}</p> : null}
-                      <p className={styles.meta}>
-                        <span>{shortDate(item.h.updatedAt)}</span>
-                        {isId(group.articleId) && isId(item.h._id) ? (
-                          <Link to={`${paths.article(group.articleId)}${HIGHLIGHT_HASH_PREFIX}${item.h._id}`}>Open at this place</Link>
-                        ) : null}
-                      </p>
-                    </li>
-                  ) : (
-                    <li key={item.n._id} className={styles.item} data-testid="notes-item">
-                      <p className={styles.kind}>Note on the article</p>
-                      <p className={styles.note}>{item.n.text}</p>
-                      <p className={styles.meta}>
-                        <span>{shortDate(item.n.updatedAt)}</span>
-                        {isId(group.articleId) ? <Link to={paths.article(group.articleId)}>Open the article</Link> : null}
-                      </p>
-                    </li>
-                  ),
-                )}
-              </ul>
-            </section>
-          ))}
-          {matching > shown ? (
-            <button type="button" className={`${styles.secondary} ${styles.more}`} onClick={() => setShown(shown + ITEMS_PER_SHOW)}>
-              Show more ({(matching - shown).toLocaleString('en-US')} not shown yet)
-            </button>
-          ) : null}
-        </>
-      )}
-      <Suspense fallback={null}>
-        <StudySyncPanel place="notes" />
-      </Suspense>
-      <BackupActions />
+      ) : null}
     </div>
   );
 }
