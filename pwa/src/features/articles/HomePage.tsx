@@ -134,29 +134,36 @@ let belowBoxesHeight = 0;
  * Where the server's drawing of the page is on screen, its cards stay: a first visit shows
  * neither box, and taking the cards away would move the page the other way.
  */
-function useAboveCards(noDailyCard: boolean) {
+function useAboveCards(noDailyCard: boolean, query: string) {
   const [wait] = useState(() => !serverScreenShown());
+  // A search's address opened afresh (a reload, a link): the passage a reference names goes above
+  // the results, and drawn after them it pushed them down (a layout shift of 0.16 to 0.25), the
+  // server's own cards or not (they are the newest articles, not the search's). A search made on
+  // the page shows its passage ahead of the results already (features/search/use-passages.ts).
+  const [passageWait] = useState(() => query !== '');
   const [daily, setDaily] = useState(!wait);
   const [continued, setContinued] = useState(!wait);
-  const [waited, setWaited] = useState(!wait);
+  const [passage, setPassage] = useState(!passageWait);
+  const [waited, setWaited] = useState(!wait && !passageWait);
   useEffect(() => {
-    if (!wait) return;
+    if (!wait && !passageWait) return;
     const timer = setTimeout(() => setWaited(true), ABOVE_CARDS_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [wait]);
+  }, [wait, passageWait]);
   const dailyDone = daily || noDailyCard || waited;
   return {
     dailyDone,
-    allDone: (dailyDone && continued) || waited,
+    allDone: (dailyDone && continued && passage) || waited,
     dailySettled: useCallback(() => setDaily(true), []),
     continueSettled: useCallback(() => setContinued(true), []),
+    passageSettled: useCallback(() => setPassage(true), []),
   };
 }
 
 export function HomePage() {
   const search = useHomeSearch();
   // No card for today's text over a search's results: nothing to wait for.
-  const above = useAboveCards(Boolean(search.query));
+  const above = useAboveCards(Boolean(search.query), search.query);
   const belowRef = useRef<HTMLDivElement>(null);
   const [cardsDrawn, setCardsDrawn] = useState(false);
   const cardsShown = useCallback(() => setCardsDrawn(true), []);
@@ -173,7 +180,7 @@ export function HomePage() {
       <SearchHero search={search} />
       <div className="page">
         {/* A reference's passage first; the lessons and Bible verses after the articles (features/search). */}
-        <SearchExtras query={search.query} part="top" />
+        <SearchExtras query={search.query} part="top" onSettled={above.passageSettled} />
         {/* Neither box over a search's results; both stay read meanwhile, so clearing the search
             draws them with the cards, not after them. */}
         <Suspense fallback={null}>
@@ -186,7 +193,10 @@ export function HomePage() {
             {search.query ? null : <h2 className="visually-hidden">Articles</h2>}
             <CategoryTabs selected={search.tab} onSelect={search.selectTab} />
             <ArticlePanel search={search} onDrawn={cardsShown} />
-            <SearchExtras query={search.query} part="bottom" />
+            {/* Under the cards once they are drawn: the skeleton cards standing in for a search's
+                results are taller than "No articles match", and lessons drawn under the skeleton
+                rose with it when the results came. */}
+            {cardsDrawn ? <SearchExtras query={search.query} part="bottom" /> : null}
           </div>
         ) : (
           // Keeps the footer below the screen's edge meanwhile, so the cards' arrival moves nothing.

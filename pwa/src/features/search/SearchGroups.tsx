@@ -2,7 +2,7 @@
 // top, with its verses, the way to the chapter reader and Share; then the Family Worship lessons
 // and the Bible verses that match, each under a heading with its count. Loaded with the first
 // search (lazy-groups.tsx): the home page's first screen carries none of it.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { normaliseQuery, type SearchPreview } from '@fw/contracts/text';
 import { paths } from '../../lib/paths.ts';
@@ -110,8 +110,13 @@ function WorkerPassages({ query }: { query: string }) {
  * The passages a reference query names (none for any other query): read on this page when
  * query-reference.ts reads the query (use-passages.ts), else from the worker's answer.
  */
-function PassageGroup({ query }: { query: string }) {
+function PassageGroup({ query, onSettled }: { query: string; onSettled?: () => void }) {
   const read = usePassages(query);
+  // Read, or left to the worker (a form only its parser reads): the cards under it may be drawn.
+  const settled = read.state !== 'reading';
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   if (read.state === 'read') return <PassageList passages={read.passages} />;
   return read.state === 'worker' && query && read.needle === normaliseQuery(query) ? <WorkerPassages query={query} /> : null;
 }
@@ -208,8 +213,8 @@ function OtherGroups({ query }: { query: string }) {
  * through lazy-groups.tsx's `import()`, which knip does not follow into members.
  * @public
  */
-export function Extras({ query, part }: { query: string; part: 'top' | 'bottom' }) {
-  return part === 'top' ? <PassageGroup query={query} /> : <OtherGroups query={query} />;
+export function Extras({ query, part, onSettled }: { query: string; part: 'top' | 'bottom'; onSettled?: () => void }) {
+  return part === 'top' ? <PassageGroup query={query} onSettled={onSettled} /> : <OtherGroups query={query} />;
 }
 
 /**

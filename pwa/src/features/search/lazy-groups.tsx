@@ -44,8 +44,11 @@ export function searchSubmitted(query: string): Promise<void> {
   return Promise.resolve();
 }
 
-/** The passage (`top`) or the lessons and verses (`bottom`) a search found besides the articles. */
-export function SearchExtras({ query, part }: { query: string; part: 'top' | 'bottom' }) {
+/**
+ * The passage (`top`) or the lessons and verses (`bottom`) a search found besides the articles.
+ * `onSettled` (top): told once the query's passage is read, or known to be none.
+ */
+export function SearchExtras({ query, part, onSettled }: { query: string; part: 'top' | 'bottom'; onSettled?: () => void }) {
   const [groups, setGroups] = useState(loaded);
   useEffect(() => {
     if (groups) return;
@@ -53,5 +56,5 @@ export function SearchExtras({ query, part }: { query: string; part: 'top' | 'bo
     void ready.then(setGroups);
   }, [query, groups]);
   // The top part is there before any search: a submitted reference's passage shows ahead of the page.
-  return groups && (query || part === 'top') ? <groups.Extras query={query} part={part} /> : null;
+  return groups && (query || part === 'top') ? <groups.Extras query={query} part={part} onSettled={onSettled} /> : null;
 }
