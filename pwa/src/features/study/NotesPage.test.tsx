@@ -59,7 +59,9 @@ describe('My notes', () => {
         <NotesPage />
       </MemoryRouter>,
     );
-    expect(await screen.findByText('Note 229')).toBeTruthy();
+    // The list comes with the sync panel, or 600 ms after the page (NotesPage.tsx PARTS_WAIT_MS):
+    // here the panel's file goes through the test's transform, which can take longer than that.
+    expect(await screen.findByText('Note 229', {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getAllByTestId('notes-item')).toHaveLength(100);
     fireEvent.click(screen.getByRole('button', { name: 'Show more (130 not shown yet)' }));
     expect(screen.getAllByTestId('notes-item')).toHaveLength(200);
