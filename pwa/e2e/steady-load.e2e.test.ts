@@ -1,0 +1,171 @@
+// A full load of a screen drawn in parts does not move what is already drawn: /daily (its loading
+// screen, then the text and its verses), Saved (its list read from the device), My notes (its list,
+// the "Sync my notes" panel loaded after the page, the Backup section under them) and a Bible
+// reference search (its passage above the results). Each is loaded at a fresh address and then
+// reloaded, at 375 px and 1280 px, the first light and the reload dark; the footer's device column,
+// which fills in steps after the screen, stays off the first screen (styles/global.css).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { DailyText } from '@fw/contracts/daily';
+import { API_PATHS } from '@fw/contracts/paths';
+import { FEATURED_ARTICLES } from '@fw/contracts/featured';
+import { launchBrowser, newPage, waitOrTell } from './browser.ts';
+import { NO_SHIFT, expectSteady, watchLayoutShifts } from './ui-checks.ts';
+import { DEMO_ADMIN, apiCall } from './admin-helpers.ts';
+
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+const SIZES = [PHONE, DESKTOP];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The footer's device column is drawn (it comes after the screen, app/layouts/Footer.tsx). */
+const footerDrawn = (page: Page) => waitOrTell(page, page.getByTestId('device-persistence'), 'the footer’s device column');
+
+/** Two frames after the last step waited for, so a shift it caused is counted. */
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * Loads `path` in a new browser context at each width (light), waits for `drawn` (the screen's
+ * content and its late parts), checks the visit's shifts, then the same after a reload (dark).
+ * `before` runs once per context before the measured loads (what the device holds first).
+ */
+async function loadsSteadily(path: string, drawn: (page: Page) => Promise<unknown>, before?: (page: Page) => Promise<void>) {
+  for (const viewport of SIZES) {
+    const { page, context } = await newPage(browser, { viewport, colorScheme: 'light' });
+    await context.addInitScript(watchLayoutShifts);
+    if (before) await before(page);
+    await page.goto(path);
+    await drawn(page);
+    await footerDrawn(page);
+    await nextFrames(page);
+    await expectSteady(page, NO_SHIFT);
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await drawn(page);
+    await footerDrawn(page);
+    await nextFrames(page);
+    await expectSteady(page, NO_SHIFT);
+    await context.close();
+  }
+}
+
+describe('a full load that stays where it is drawn', () => {
+  it('/daily: the loading screen gives way to the text and its verses at once, the footer off the first screen', async () => {
+    // A day of its own, far from the demo's: a passage of two verses above the comment, and a page
+    // shorter than a 1280 px window, whose footer would rise into it.
+    const today = '2049-05-17';
+    const { data } = await apiCall<{ token: string }>('POST', '/api/admin/login', { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+    const saved = await apiCall<{ dailyText: DailyText }>(
+      'POST',
+      API_PATHS.saveDailyText,
+      { dailyText: { date: today, reference: 'Psalm 23:1-2', comment: 'The shepherd leads to rest and walks through the dark valley too.' } },
+      data.token,
+    );
+    expect(saved.status).toBe(201);
+    await loadsSteadily(
+      '/daily',
+      async (page) => {
+        await waitOrTell(page, page.getByTestId('daily-verses'), 'the daily text’s verses');
+        await page.getByRole('link', { name: /^Next day/ }).waitFor();
+      },
+      (page) => page.clock.setFixedTime(new Date(`${today}T12:00:00`)),
+    );
+  });
+
+  it('Saved: the list read from the device, and the footer’s device column, move nothing', async () => {
+    await loadsSteadily('/saved', (page) =>
+      waitOrTell(page, page.getByText('Nothing saved yet.', { exact: false }), 'the empty Saved page'),
+    );
+  });
+
+  it('My notes: the list, the "Sync my notes" panel and the Backup section come in one frame', async () => {
+    const drawn = async (page: Page) => {
+      await waitOrTell(page, page.getByTestId('study-sync-notes'), 'the Sync my notes panel');
+      await page.getByRole('heading', { name: 'Backup' }).waitFor();
+    };
+    // A new device: no notes yet.
+    await loadsSteadily('/notes', drawn);
+    // A device with notes (as a sync or a restored backup leaves them), loaded afresh.
+    await loadsSteadily(
+      '/notes',
+      async (page) => {
+        await page.getByTestId('notes-item').first().waitFor();
+        await drawn(page);
+      },
+      async (page) => {
+        await page.goto('/notes');
+        await putNotes(page);
+      },
+    );
+  });
+
+  it('a Bible reference search: its passage comes with the results, not above them once they are drawn', async () => {
+    const path = `/?q=${encodeURIComponent('John 3:16')}`;
+    const drawn = async (page: Page) => {
+      await waitOrTell(page, page.getByTestId('search-passage'), 'the passage');
+      await page.getByText(/articles? match|No articles match/).first().waitFor();
+    };
+    // The search opened once first, so the device holds the book, as a reload finds it.
+    await loadsSteadily(path, drawn, async (page) => {
+      await page.goto(path);
+      await drawn(page);
+    });
+  });
+});
+
+/** Three notes on a featured article, put into the device's database once the app has made it. */
+async function putNotes(page: Page): Promise<void> {
+  const article = FEATURED_ARTICLES[0]!;
+  const at = Date.now();
+  const notes = [0, 1, 2].map((n) => ({
+    _id: `c${n.toString(16).padStart(23, '0')}`,
+    articleId: article.id,
+    articleTitle: article.title,
+    text: `Note ${n + 1}: read it again with the children on Sunday.`,
+    createdAt: at - n * 1000,
+    updatedAt: at - n * 1000,
+  }));
+  // Asked with evaluate: waitForFunction takes a promise for true. Only a database the app made
+  // is opened: an open without a version would make an empty one.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async () =>
+            (await indexedDB.databases()).some((d) => d.name === 'family-bible-articles') &&
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('family-bible-articles');
+              open.onsuccess = () => {
+                resolve(open.result.objectStoreNames.contains('notes'));
+                open.result.close();
+              };
+              open.onerror = () => resolve(false);
+            }),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await page.evaluate(
+    (list) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('family-bible-articles');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('notes', 'readwrite');
+          for (const note of list) tx.objectStore('notes').put(note);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    notes,
+  );
+}
