@@ -34,6 +34,13 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
+/**
+ * Waits until the list is shown: it comes with the sync panel, or 600 ms after the page
+ * (NotesPage.tsx PARTS_WAIT_MS), and here the panel's file goes through the test's transform,
+ * which on a loaded machine takes longer than Testing Library's 1 s wait.
+ */
+const partsShown = () => screen.findByRole('searchbox', { name: 'Search my notes' }, { timeout: 5_000 });
+
 describe('My notes', () => {
   it('links a real article, and lists a record with a bad article id without any link', async () => {
     const { container } = render(
@@ -41,6 +48,7 @@ describe('My notes', () => {
         <NotesPage />
       </MemoryRouter>,
     );
+    await partsShown();
     expect(await screen.findByText('Planted note')).toBeTruthy();
     expect(screen.getByText('planted words')).toBeTruthy();
     const hrefs = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
@@ -59,9 +67,8 @@ describe('My notes', () => {
         <NotesPage />
       </MemoryRouter>,
     );
-    // The list comes with the sync panel, or 600 ms after the page (NotesPage.tsx PARTS_WAIT_MS):
-    // here the panel's file goes through the test's transform, which can take longer than that.
-    expect(await screen.findByText('Note 229', {}, { timeout: 5_000 })).toBeTruthy();
+    await partsShown();
+    expect(await screen.findByText('Note 229')).toBeTruthy();
     expect(screen.getAllByTestId('notes-item')).toHaveLength(100);
     fireEvent.click(screen.getByRole('button', { name: 'Show more (130 not shown yet)' }));
     expect(screen.getAllByTestId('notes-item')).toHaveLength(200);
