@@ -5,7 +5,7 @@
 // (features/articles/use-saved.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './browser.ts';
+import { launchBrowser, newPage, saveFirstCards } from './browser.ts';
 
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 /** A seeded article (backend/seed-data/articles.json). */
@@ -64,14 +64,9 @@ describe('Back keeps what the reader did', () => {
   it('the home page’s saved cards show saved from the first frame after Back', async () => {
     const { page, context } = await newPage(browser, PHONE);
     await page.goto('/');
-    const saves = page.locator('li:has([data-testid="article-card"]) [data-testid="save-button"]');
-    await expect.poll(() => saves.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     // The first two cards saved (the list the device syncs: the server's first cards are replaced by
     // its own once synced, so the ids are read from the cards as they are then).
-    for (let n = 0; n < 2; n += 1) {
-      await saves.nth(n).click();
-      await expect.poll(() => saves.and(page.locator('[aria-pressed="true"]')).count()).toBe(n + 1);
-    }
+    await saveFirstCards(page, 2);
     const ids = await page.locator('li[data-place]:has([data-testid="save-button"][aria-pressed="true"])').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-place')!));
     expect(ids).toHaveLength(2);
     const title = (await page.locator(`li[data-place="${ids[0]}"] h3`).textContent())!;

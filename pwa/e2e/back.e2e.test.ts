@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Article } from '@fw/contracts';
 import { feedArticle } from '../../bench/lib/text-gen.mjs';
-import { backLandsAt, launchBrowser, newPage, waitForCardCount } from './browser.ts';
+import { backLandsAt, launchBrowser, newPage, saveFirstCards, waitForCardCount } from './browser.ts';
 
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 /** A seeded article (backend/seed-data/articles.json), with approved comments (comments.json). */
@@ -238,12 +238,7 @@ describe('Back returns to what was left', () => {
     await page.goto('/');
     // Eight articles saved from the home page's cards (the library holds more when other test files
     // ran first, in the same server).
-    const saves = page.locator('li:has([data-testid="article-card"]) [data-testid="save-button"]');
-    await expect.poll(() => saves.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
-    for (let n = 0; n < 8; n += 1) {
-      await saves.nth(n).click();
-      await expect.poll(() => saves.and(page.locator('[aria-pressed="true"]')).count()).toBe(n + 1);
-    }
+    await saveFirstCards(page, 8);
     await page.getByRole('banner').getByRole('link', { name: 'Saved' }).click();
     await page.getByRole('heading', { level: 1, name: 'Saved articles' }).waitFor();
     const card = '[data-testid="article-card"]';

@@ -75,6 +75,20 @@ export async function waitForCardCount(page: Page, count: number, timeout = DEFA
 }
 
 /**
+ * Saves the first `count` article cards of the home page open in `page` with their bookmark
+ * buttons, each click's own state waited for; answers the buttons' locator.
+ */
+export async function saveFirstCards(page: Page, count: number): Promise<Locator> {
+  const saves = page.locator('li:has([data-testid="article-card"]) [data-testid="save-button"]');
+  await expect.poll(() => saves.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
+  for (let n = 0; n < count; n += 1) {
+    await saves.nth(n).click();
+    await expect.poll(() => saves.and(page.locator('[aria-pressed="true"]')).count()).toBe(n + 1);
+  }
+  return saves;
+}
+
+/**
  * Waits until the page's service worker is activated, so its precache is complete. Asked with
  * `evaluate`: `waitForFunction` does not wait for a promise the page function returns (an async
  * predicate counts as true at once).
