@@ -39,9 +39,8 @@ export default defineConfig({
           globalSetup: ['./e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time in a run; its files share the server. After the other projects
-          // (a later group), so no backend file runs beside a browser test either. (`npm test`
-          // starts two runs of half the files each, scripts/test.mjs.)
+          // One browser at a time on a 2-core machine; files share the server. After the other
+          // projects (a later group), so no backend file runs beside a browser test either.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },

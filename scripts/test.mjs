@@ -1,9 +1,8 @@
 // `npm test`: from a fresh clone, the same provisioning as `npm start` (dependencies, the database
 // binary, the PWA build, chromium for browser tests), then every test on FerretDB over SQLite (the
-// browser tests last, their files in two halves at once, each half with its own server), and
-// beside the browser tests the backend's tests again on FerretDB over PostgreSQL when PostgreSQL
-// is here or can be installed (TEST_POSTGRES=false leaves that run out; file filters given after
-// -- make one run over SQLite of what they name).
+// browser tests last), and beside the browser tests the backend's tests again on FerretDB over
+// PostgreSQL when PostgreSQL is here or can be installed (TEST_POSTGRES=false leaves that run out;
+// file filters given after -- make one run over SQLite of what they name).
 // `npm run test:postgres` (`--postgres`): the backend and browser tests on PostgreSQL only.
 // The type check and lint run beside the last tests (they need no database).
 // Ends with one summary line: "tests: N passed, N failed", where every failure of any kind counts
@@ -58,12 +57,10 @@ if (postgresOnly) {
 } else if (extraArgs.length) {
   stages.push([{ label: 'sqlite', env: {}, args: extraArgs }]);
 } else {
-  // The fast projects on both cores first; then the browser tests beside the backend's tests on
-  // PostgreSQL (one file at a time). A browser test spends much of its time waiting on the page,
-  // so one browser at a time left the cores half idle: the browser files were 22 of the run's 30
-  // minutes, the PostgreSQL run ending 8 minutes before them. They go in two halves at once
-  // (vitest's --shard, each half a process with its own server and database, as two runs at once
-  // have always had to pass), one browser a half.
+  // The fast projects on both cores first; then the browser tests (one browser at a time) beside
+  // the backend's tests on PostgreSQL (one file at a time): a browser test spends much of its
+  // time waiting on the page, so the two share the machine well and the whole run stays within
+  // half an hour on two cores.
   stages.push([
     {
       label: 'sqlite',
@@ -71,10 +68,7 @@ if (postgresOnly) {
       args: ['--project', 'contracts', '--project', 'backend', '--project', 'pwa'],
     },
   ]);
-  const last = [
-    { label: 'browsers', env: {}, args: ['--project', 'e2e', '--shard=1/2'] },
-    { label: 'browsers-2', env: {}, args: ['--project', 'e2e', '--shard=2/2'] },
-  ];
+  const last = [{ label: 'browsers', env: {}, args: ['--project', 'e2e'] }];
   const wanted = process.env.TEST_POSTGRES !== 'false' && !process.env.MONGODB_URI;
   if (wanted && (process.env.POSTGRES_URL || postgresAvailable())) {
     try {
@@ -95,8 +89,7 @@ const runs = stages.flat();
 
 const DESCRIPTIONS = {
   sqlite: 'on FerretDB over SQLite',
-  browsers: 'in chromium, on FerretDB over SQLite (the first half of the files)',
-  'browsers-2': 'in chromium, on FerretDB over SQLite (the second half of the files)',
+  browsers: 'in chromium, on FerretDB over SQLite',
   postgres: 'on FerretDB over PostgreSQL',
 };
 
@@ -158,15 +151,15 @@ async function runVitest(run, quiet) {
   codes.set(run, { reportFile, code: await vitest(run, reportFile, quiet) });
 }
 
-// A stage's runs go at once: its first prints as it goes, the others when they end; in the last
-// stage the type check and lint follow the last of the others (they need no database).
+// A stage's first run prints as it goes; the others run one after another beside it, and beside
+// the last stage's first run the type check and lint follow them (they need no database).
 for (const [n, [first, ...beside]] of stages.entries()) {
   await Promise.all([
     runVitest(first, false),
-    ...beside.map(async (other, i) => {
-      await runVitest(other, true);
-      if (n === stages.length - 1 && i === beside.length - 1) await checks();
-    }),
+    (async () => {
+      for (const other of beside) await runVitest(other, true);
+      if (n === stages.length - 1) await checks();
+    })(),
   ]);
 }
 
