@@ -15,9 +15,13 @@ const BLOCK_TAGS =
 
 /** Where a heading ends: a control character, which the text rule keeps out of stored text. */
 const HEADING_END = '\u0001';
-const HEADING_ENDS = new RegExp(HEADING_END, 'g');
+// Literals, not `new RegExp`: a call at a module's top level is kept by the bundler as a possible
+// side effect, and with it this module and its entity table in every page that imports text.ts.
+// eslint-disable-next-line no-control-regex
+const HEADING_ENDS = /\u0001/g;
 /** A heading's end with the character before it (a code point) and the space between. */
-const AFTER_HEADING = new RegExp(`(\\S?) ?${HEADING_END}+`, 'gu');
+// eslint-disable-next-line no-control-regex
+const AFTER_HEADING = /(\S?) ?\u0001+/gu;
 /** Text that already closes a sentence or a clause, so a heading that ends in it needs no stop. */
 const ENDS_A_SENTENCE = /[.!?:;,…"'”’)\]]$/u;
 
