@@ -81,17 +81,22 @@ export async function saveArticle(
   input: ArticleInputParsed,
   by?: string,
 ): Promise<SaveOutcome> {
+  const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
+  // An edit names the version it started from: its article is read at once, while the text is
+  // sanitised (a round trip that waited after that work before), and an id is claimed only when no
+  // article has it (a create, or an edit of an article never stored here). A copy that changed
+  // meanwhile loses at the version claim below, as one read a moment before the edit would.
+  const storedRead = input.version === undefined ? null : store.find(id);
+  // Seen to at once: a refused text below leaves it unread.
+  storedRead?.catch(() => undefined);
   const fields: ArticleFields = { ...(await articleFields(input, pool)), ...(by === undefined ? {} : { updatedBy: by }) };
   // Pictures become stored files before anything else is written: a refused one changes nothing.
   fields.content = (await storeArticleImages(store.connection, fields.content, currentWriteScope()?.deadline)).html;
-  const id = input._id ?? new mongoose.Types.ObjectId().toHexString();
 
   // A client-made id nobody has used: straight to the insert, no lookups (article-versions.ts).
   // A server-made id is claimed too, so the first edit of it (which names the id) finds it taken
   // at once instead of trying to create the article again.
-  // An edit names the version it started from: its article is read at once, and an id is
-  // claimed only when no article has it (a create, or an edit of an article never stored here).
-  let stored = input.version === undefined ? null : await store.find(id);
+  let stored = storedRead ? await storedRead : null;
   let neverUsed = false;
   if (!stored) {
     neverUsed = await store.versions.claimNewId(id);
