@@ -270,6 +270,12 @@ describe('admin polish', () => {
       // The narrowest phones, where "Home" gives way to the logo: still one line inside the screen.
       await phone.setViewportSize({ width: 320, height: 640 });
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      // Tablets, where Dashboard is wider than Login: one line of 61 px, inside the screen.
+      for (const width of [641, 701, 855, 880]) {
+        await phone.setViewportSize({ width, height: 900 });
+        const line = await phone.getByRole('banner').evaluate((banner) => [document.documentElement.scrollWidth, Math.round(banner.getBoundingClientRect().height)]);
+        expect(line, `${width} px`).toEqual([width, 61]);
+      }
       await phone.setViewportSize({ width: 1280, height: 900 });
       expect(await link.innerText()).toBe('Dashboard');
     } finally {

@@ -69,6 +69,33 @@ describe('phone details', () => {
     });
   }
 
+  // Between phones and desktops: the site's name went onto two and three lines from 641 to 879 px
+  // (the sticky header 77 and 107 px high), and at 641 px the page scrolled sideways on About Us,
+  // whose link is bold there.
+  it('keeps the header on one line from 641 to 880 px, nothing wider than the screen', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 740 } });
+    await page.goto('/about-us');
+    await waitForAppDrawn(page, 'header a[aria-label="Living Best Now"]');
+    const seen: [number, number, number, boolean][] = [];
+    for (const width of [641, 680, 700, 701, 760, 800, 879, 880]) {
+      await page.setViewportSize({ width, height: 740 });
+      seen.push(
+        await page.getByRole('banner').evaluate((banner) => {
+          const name = banner.querySelector('a[aria-label="Living Best Now"] span')!;
+          return [
+            window.innerWidth,
+            document.documentElement.scrollWidth,
+            Math.round(banner.getBoundingClientRect().height),
+            getComputedStyle(name).display !== 'none',
+          ] as [number, number, number, boolean];
+        }),
+      );
+    }
+    // One line is 61 px high (the 44 px targets and the padding); the name is written from 880 px.
+    expect(seen).toEqual([641, 680, 700, 701, 760, 800, 879, 880].map((width) => [width, width, 61, width >= 880]));
+    await context.close();
+  });
+
   const THEMES = [
     ['a light device', 'light', null],
     ['a dark device', 'dark', null],
