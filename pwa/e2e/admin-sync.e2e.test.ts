@@ -9,7 +9,7 @@
 // after Retry.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import type { AdminChanges, AdminCommentPage, Article, ArticlePage, DashboardData } from '@fw/contracts';
 import { API_PATHS } from '@fw/contracts/paths';
 import { startTierServer, type LoadedTier, type TierServer } from './tier-server.ts';
@@ -21,6 +21,23 @@ const SIZES = { articles: 500, comments: 2500, users: 50, lessons: 10 };
 async function wireBytes(response: Response): Promise<number> {
   const sizes = await response.request().sizes();
   return sizes.responseHeadersSize + sizes.responseBodySize;
+}
+
+/**
+ * Presses Retry under a list whose walk stopped. The engine also tries again by itself after a
+ * failed round (sync/engine.ts retryAt): when its round comes between the server answering again
+ * and the press, the walk goes on without it and the line leaves with its button (seen once in a
+ * full run beside the PostgreSQL tests: the press waited 30 s for a button that had gone). The
+ * test's own end, the list filled to the server's newest, holds either way.
+ */
+async function pressRetry(pause: Locator): Promise<void> {
+  await pause
+    .locator('..')
+    .getByRole('button', { name: 'Retry' })
+    .click({ timeout: 10_000 })
+    .catch(async (error: unknown) => {
+      if (await pause.count()) throw error;
+    });
 }
 
 describe('an admin device on a larger library', () => {
@@ -352,7 +369,7 @@ describe('an admin device on a larger library', () => {
 
       // Retry, answered: the walk goes on and the list fills to the server's five newest.
       failing = false;
-      await pause.locator('..').getByRole('button', { name: 'Retry' }).click();
+      await pressRetry(pause);
       const newest = dashboardData.recentArticles.map((a) => a._id);
       await expect
         .poll(() => rows.evaluateAll((shown) => shown.map((row) => row.getAttribute('data-id'))), { timeout: 60_000 })
@@ -418,7 +435,7 @@ describe('an admin device on a larger library', () => {
       // The server answers again: Retry walks on to the end, the list fills to the server's five
       // newest, and the reason goes from both lines.
       unreachable = false;
-      await pause.locator('..').getByRole('button', { name: 'Retry' }).click();
+      await pressRetry(pause);
       const rows = device.page.getByRole('table', { name: 'Recent Articles' }).getByTestId('article-row');
       await expect
         .poll(() => rows.evaluateAll((shown) => shown.map((row) => row.getAttribute('data-id'))), { timeout: 60_000 })
