@@ -20,9 +20,11 @@ export const LOAD_DURATION_S = 5;
 const LOAD_WARMUP_S = 1;
 const GET_TIMEOUT_MS = 120_000;
 
-function decode(body, encoding) {
+/** A body as sent, decoded by its Content-Encoding. */
+export function decode(body, encoding) {
   if (encoding === 'br') return zlib.brotliDecompressSync(body);
   if (encoding === 'gzip') return zlib.gunzipSync(body);
+  if (encoding === 'deflate') return zlib.inflateSync(body);
   return body;
 }
 

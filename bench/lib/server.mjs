@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { ROOT, PWA_DIST } from '../../scripts/lib/proc.mjs';
 import { freePort, startFerret, waitForPort } from '../../scripts/lib/db.mjs';
 import { POSTGRES_DATABASE, startFerretOnPostgres } from '../../scripts/lib/postgres.mjs';
+import { decode } from './http.mjs';
 
 const SERVER_START_TIMEOUT_MS = 60_000;
 
@@ -115,13 +115,6 @@ export async function startBackend(
 const keepAlive = new http.Agent({ keepAlive: true });
 const API_TIMEOUT_MS = 30_000;
 
-function decoded(body, encoding) {
-  if (encoding === 'br') return zlib.brotliDecompressSync(body);
-  if (encoding === 'gzip') return zlib.gunzipSync(body);
-  if (encoding === 'deflate') return zlib.inflateSync(body);
-  return body;
-}
-
 /** JSON over HTTP with a time limit; throws with the server's message on an error status. */
 export function api(baseUrl, method, urlPath, { body, token, headers = {} } = {}) {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
@@ -147,7 +140,7 @@ export function api(baseUrl, method, urlPath, { body, token, headers = {} } = {}
         res.on('end', () => {
           let data = null;
           try {
-            data = JSON.parse(decoded(Buffer.concat(chunks), res.headers['content-encoding']).toString('utf8'));
+            data = JSON.parse(decode(Buffer.concat(chunks), res.headers['content-encoding']).toString('utf8'));
           } catch {
             // Not JSON (an empty answer): data stays null, as the status still says how it went.
           }
