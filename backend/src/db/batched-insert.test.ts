@@ -1,5 +1,5 @@
-// Group commit (batched-insert.ts): inserts into one collection sent at once go in fewer round
-// trips, and each caller still learns its own insert's outcome.
+// Group commit (batched-insert.ts): inserts into one collection made in one turn, or while one is on
+// its way, go in fewer round trips, and each caller still learns its own insert's outcome.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Collection, CommandStartedEvent } from 'mongodb';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -29,14 +29,33 @@ describe('batched inserts', () => {
     expect(await docs().findOne({ _id: 'alone' })).toEqual({ _id: 'alone', n: 1 });
   });
 
-  it('joins inserts sent while one is on its way: every document in, in far fewer round trips', async () => {
+  it('sends the inserts made in one turn as one insert', async () => {
     inserts = 0;
-    const ids = Array.from({ length: 30 }, (_, i) => `many-${i}`);
+    const ids = Array.from({ length: 30 }, (_, i) => `turn-${i}`);
     await Promise.all(ids.map((_id, n) => batchedInsert(docs(), { _id, n })));
-    // The first goes alone; the other 29 wait for it and go together.
-    expect(inserts).toBe(2);
+    expect(inserts).toBe(1);
     const stored = await Promise.all(ids.map((_id) => docs().findOne({ _id })));
     expect(stored.map((doc) => doc?.n)).toEqual(ids.map((_, n) => n));
+  });
+
+  it('joins inserts made while one is on its way, and sends them together the moment it answers', async () => {
+    const sent: unknown[][] = [];
+    let answer = () => {};
+    const collection = {
+      insertOne: (doc: unknown) => (sent.push([doc]), new Promise<void>((resolve) => (answer = resolve))),
+      insertMany: (many: unknown[]) => (sent.push(many), Promise.resolve()),
+    } as unknown as Collection<{ _id: string }>;
+    const first = batchedInsert(collection, { _id: 'lead' });
+    // Each of the others in a turn of its own, after the first went.
+    const behind: Promise<void>[] = [];
+    for (const _id of ['a', 'b', 'c']) {
+      await null;
+      behind.push(batchedInsert(collection, { _id }));
+    }
+    expect(sent).toEqual([[{ _id: 'lead' }]]);
+    answer();
+    await Promise.all([first, ...behind]);
+    expect(sent).toEqual([[{ _id: 'lead' }], [{ _id: 'a' }, { _id: 'b' }, { _id: 'c' }]]);
   });
 
   it('refuses only the taken id of a batch, as its own duplicate-key error', async () => {
@@ -72,6 +91,8 @@ describe('batched inserts when the database is away', () => {
         ),
     } as unknown as Collection<{ _id: string }>;
     const first = batchedInsert(collection, { _id: 'lead' });
+    // On its way before the others are made (inserts made in one turn would go with it).
+    await null;
     const joined = [batchedInsert(collection, { _id: 'a' }), batchedInsert(collection, { _id: 'b' })];
     release();
     await first;
@@ -96,6 +117,7 @@ describe('batched inserts when the driver never answers', () => {
       insertMany: (many: unknown[]) => (sent.push(many), Promise.resolve()),
     } as unknown as Collection<{ _id: string }>;
     const first = batchedInsert(collection, { _id: 'unanswered' }).then(() => 'in', (error: unknown) => error);
+    await null;
     const behind = batchedInsert(collection, { _id: 'behind' }).then(() => 'in');
     await vi.advanceTimersByTimeAsync(9_000);
     expect(sent).toEqual([[{ _id: 'unanswered' }]]);

@@ -2,8 +2,10 @@
 // and concurrent ones wait on each other's lock: ten `insertOne`s sent at once took 16-20 ms in
 // all, ten one after another 10-13 ms, and one `insertMany` of the ten 1.4-1.9 ms. So inserts into
 // one collection that arrive while an insert into it is on its way are held and sent together, as
-// one unordered `insertMany`, the moment it answers. A lone insert goes at once, as it always did:
-// only writes that would have waited for each other anyway are joined.
+// one unordered `insertMany`, the moment it answers. A lone insert goes when the code that made it
+// has run to its next wait (a microtask later), so inserts one request makes together into one
+// collection go as one: a visitor comment's rate-limit slot and its change number share the
+// collection for that (middleware/rate-limit.ts commentRateLimit).
 //
 // Each caller still gets its own insert's outcome: in, refused as a duplicate `_id` (how this
 // backend decides races, db/claims/claim.ts), or its own error. An unordered batch tries every
@@ -34,6 +36,8 @@ interface Waiting {
 
 interface Lane {
   busy: boolean;
+  /** A send is due at the end of this turn (the first insert of an idle lane asked for it). */
+  due: boolean;
   waiting: Waiting[];
 }
 
@@ -48,13 +52,20 @@ export function batchedInsert<T extends Document>(collection: Collection<T>, doc
   const key = collection as unknown as Collection<Document>;
   let lane: Lane | undefined = lanes.get(key);
   if (!lane) {
-    lane = { busy: false, waiting: [] };
+    lane = { busy: false, due: false, waiting: [] };
     lanes.set(key, lane);
   }
   const promise = new Promise<void>((resolve, reject) => {
     lane.waiting.push({ doc, done: (error) => (error === undefined ? resolve() : reject(error)) });
   });
-  if (!lane.busy) void send(key, lane);
+  if (!lane.busy && !lane.due) {
+    lane.due = true;
+    const due = lane;
+    queueMicrotask(() => {
+      due.due = false;
+      void send(key, due);
+    });
+  }
   return promise;
 }
 
