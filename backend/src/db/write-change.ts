@@ -57,8 +57,9 @@ export interface Change<T> {
   settledByThing?: { landed: (value: T) => boolean };
   /**
    * A write that needs the version won but not the number (an article's replaced version, kept as
-   * a revision): it goes beside the number's claim, in the same round trip. If it fails, the
-   * change is not made and fails as if `apply` had.
+   * a revision), or a claim the change must win too (a visitor's rate-limit slot, which goes in the
+   * number's own insert, middleware/rate-limit.ts commentRateLimit): it goes beside the number's
+   * claim, in the same round trip. If it fails, the change is not made and fails as if `apply` had.
    */
   beside?: () => Promise<void>;
   /** Writes the change; `seq` is its number (0 without `ref`). */

@@ -81,9 +81,10 @@ function answerToKeep(ctx: Context, error: unknown, maxBytes: number): KeptAnswe
  * went one after the other (`npm run bench -- --only=roundtrips`: about 0.7 of the time on both
  * backends). It still decides first: while it is pending nothing runs and nothing is replayed, and
  * when it refuses, the refusal is the answer and a key claimed meanwhile is given back (kept:
- * nothing). A visitor's comment limit stays a layer before this one: it is an insert too, and two
- * inserts at once on FerretDB over SQLite wait on each other's lock (about 1.2 times the time of
- * one after the other there, though 0.7 on PostgreSQL).
+ * nothing). Two inserts into two collections at once would not gain this way: on FerretDB over
+ * SQLite they wait on each other's lock (about 1.2 times the time of one after the other there,
+ * though 0.7 on PostgreSQL); a visitor's comment sends its rate-limit slot inside its change
+ * number's insert instead (middleware/rate-limit.ts commentRateLimit).
  */
 interface CheckBeside {
   /** The caller's key scope, when the check knows it before it ends (the token's user). */

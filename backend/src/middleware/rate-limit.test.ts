@@ -7,7 +7,7 @@ import { runLongWindowMs, startTestApp, TEST_RATE_LIMITS, type TestApp } from '.
 import { createUser, type CreatedUser } from '../../test/fixtures.ts';
 import { countingConnection } from '../../test/counted-collection.ts';
 import { errorHandler } from './error-handler.ts';
-import { RATE_LIMIT_COLLECTION, windowSlots } from '../db/claims/index.ts';
+import { RATE_LIMIT_COLLECTION, SEQ_CLAIMS_COLLECTION, windowSlots } from '../db/claims/index.ts';
 import { commentRateLimit, tooManyMessage } from './rate-limit.ts';
 import {
   LOGIN_ADDRESS_FACTOR,
@@ -167,13 +167,17 @@ describe('commentRateLimit', () => {
   });
   afterAll(() => app.close());
 
-  /** A stand-in for the comment route: the limiter in front of a handler that always succeeds. */
+  /**
+   * A stand-in for the comment route: a handler that takes the visitor's hit (the comment's write
+   * takes it beside its change number, comments.service.ts) and then always succeeds.
+   */
   async function commentEndpoint(comment = TINY, connection = app.connection): Promise<string> {
     const koa = new Koa();
     koa.use(errorHandler({ log: () => {} }));
     koa.use(bodyParser());
-    koa.use(commentRateLimit({ connection, config: { rateLimits: { ...TEST_RATE_LIMITS, comment } } }));
-    koa.use((ctx) => {
+    const limit = commentRateLimit({ connection, config: { rateLimits: { ...TEST_RATE_LIMITS, comment } } });
+    koa.use(async (ctx) => {
+      await limit(ctx)?.();
       ctx.body = { success: true, message: 'Comment received.' };
     });
     server = await new Promise<Server>((resolve) => {
@@ -194,7 +198,7 @@ describe('commentRateLimit', () => {
   });
 
   it('refuses a visitor past the limit with no database call once it knows the window is full', async () => {
-    const { connection, calls } = countingConnection(app, RATE_LIMIT_COLLECTION);
+    const { connection, calls } = countingConnection(app, SEQ_CLAIMS_COLLECTION);
     // A window of its own (its start is its id): the test before filled this address's window.
     const url = await commentEndpoint({ limit: 2, windowMs: runLongWindowMs(2) }, connection);
     const post = () => fetch(url, { method: 'POST' });
@@ -207,7 +211,8 @@ describe('commentRateLimit', () => {
   });
 
   it('sweeps expired windows away, since FerretDB has no TTL index', async () => {
-    const counters = app.connection.collection<{ _id: string; expiresAt: Date }>(RATE_LIMIT_COLLECTION);
+    // Beside the change numbers' claims, so a comment's slot and its number go as one insert.
+    const counters = app.connection.collection<{ _id: string; expiresAt: Date }>(SEQ_CLAIMS_COLLECTION);
     await counters.insertOne({ _id: 'comment-ip:old:0#1', expiresAt: new Date(Date.now() - 1000) });
     const url = await commentEndpoint({ limit: 100, windowMs: WINDOW_MS });
     await fetch(url, { method: 'POST' });

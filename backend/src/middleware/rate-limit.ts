@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import type mongoose from 'mongoose';
 import { DEFAULT_RATE_LIMITS, type Config, type RateLimitSetting } from '../config.ts';
 import { HttpError } from '../errors.ts';
-import { windowSlots } from '../db/claims/index.ts';
+import { SEQ_CLAIMS_COLLECTION, windowSlots } from '../db/claims/index.ts';
 
 export function tooManyMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -78,9 +78,32 @@ export function registerEmailRateLimit(deps: RateLimitDeps): (email: string) => 
   };
 }
 
-/** Visitor comments, counted per IP: mount on POST /api/articles/add-comment. */
-export function commentRateLimit(deps: RateLimitDeps): Middleware {
-  return limiter(deps, 'comment-ip', deps.config.rateLimits?.comment ?? DEFAULT_RATE_LIMITS.comment, byIp);
+/** Counts one hit of the caller; throws the 429 when the caller's window is full. */
+export type TakeHit = () => Promise<void>;
+
+/**
+ * Visitor comments, counted per IP, not as a layer before the route but by the comment's own write
+ * (comments.service.ts `add`): its slot is taken beside its change number's claim
+ * (db/write-change.ts `beside`), and lives in the numbers' collection, so the two go to the
+ * database as one insert (db/batched-insert.ts), where they went one after the other: a comment
+ * is two round trips, its slot with its number, then itself. So only a comment that would be
+ * stored counts (a malformed one, or one for an article that is not published, is refused before
+ * it costs anything); a refused slot fails the write, and its number is given up as any failed
+ * change's is. A caller this instance already knows to be over the limit is refused at once, with
+ * no database call. Returns the hit to take, or undefined for a caller not counted (no address).
+ */
+export function commentRateLimit(deps: RateLimitDeps): (ctx: Context) => TakeHit | undefined {
+  const setting = deps.config.rateLimits?.comment ?? DEFAULT_RATE_LIMITS.comment;
+  const counter = windowSlots({ connection: deps.connection, bucket: 'comment-ip', ...setting, collection: SEQ_CLAIMS_COLLECTION });
+  return (ctx) => {
+    const who = byIp(ctx);
+    if (who === null || who === '') return undefined;
+    if (counter.knownFull(who)) throw tooMany(counter.secondsLeft());
+    return async () => {
+      const taken = await counter.take(who);
+      if (!taken.allowed) throw tooMany(taken.retryAfterSeconds);
+    };
+  };
 }
 
 /** Reminder saves and removals, counted per IP: mount on the reminder subscription calls. */

@@ -74,6 +74,7 @@ export {
 export { versionClaims, type VersionClaims } from './version-claims.ts';
 export {
   SEQ_SETTLE_EXPECTED_MS,
+  SEQ_CLAIMS_COLLECTION,
   BY_THING,
   sequenceOn,
   type ClaimDoc,

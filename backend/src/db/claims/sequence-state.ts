@@ -24,10 +24,17 @@ interface MetaDoc {
 
 export type SequenceState = ReturnType<typeof sequenceState>;
 
+/**
+ * The claims of change numbers, `_id` the number. Other claims may live here too when a write
+ * sends them with its number as one insert (db/batched-insert.ts): nothing here reads the
+ * collection but by those numbers.
+ */
+export const SEQ_CLAIMS_COLLECTION = 'seq_claims';
+
 export function sequenceState(connection: mongoose.Connection) {
   return {
     counters: connection.collection<CounterDoc>('counters'),
-    claims: connection.collection<ClaimDoc>('seq_claims'),
+    claims: connection.collection<ClaimDoc>(SEQ_CLAIMS_COLLECTION),
     fates: sequenceFates(connection),
     keys: connection.collection<KeyDoc>(IDEMPOTENCY_COLLECTION),
     meta: connection.collection<MetaDoc>('meta'),

@@ -51,6 +51,7 @@ import {
 } from './sequence-state.ts';
 
 export { SEQ_SETTLE_EXPECTED_MS, type ClaimedThings, type FateDoc } from './sequence-fates.ts';
+export { SEQ_CLAIMS_COLLECTION } from './sequence-state.ts';
 
 /**
  * Claims are kept this long and at least this many below the newest-number hint this process

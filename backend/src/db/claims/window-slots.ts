@@ -1,5 +1,6 @@
-// Counted hits per fixed window, kept in the database (collection `rate_limits`) so several
-// backend instances share the same counts; middleware/rate-limit.ts turns them into HTTP answers.
+// Counted hits per fixed window, kept in the database (collection `rate_limits`, or the one a
+// limiter names) so several backend instances share the same counts; middleware/rate-limit.ts
+// turns them into HTTP answers.
 // FerretDB 1.24 loses `$inc` increments under concurrency (see db/claims/sequence.ts), so a hit
 // is counted by inserting its slot `<bucket>:<key>:<window start>#<n>` (db/claims/claim.ts),
 // which only one request can do.
@@ -67,6 +68,11 @@ export interface WindowSlotOptions {
   windowMs: number;
   /** Hits one inserted slot stands for (a shared budget); 1 counts every hit in the database. */
   blockSize?: number;
+  /**
+   * Where the slots live (`rate_limits` unless said): a limit whose slot is sent with another
+   * claim as one insert lives in that claim's collection (db/batched-insert.ts).
+   */
+  collection?: string;
 }
 
 export function windowSlots({
@@ -75,8 +81,9 @@ export function windowSlots({
   limit,
   windowMs,
   blockSize = 1,
+  collection = RATE_LIMIT_COLLECTION,
 }: WindowSlotOptions): WindowSlots {
-  const slots = () => connection.collection<SlotDoc>(RATE_LIMIT_COLLECTION);
+  const slots = () => connection.collection<SlotDoc>(collection);
   /** Hits per slot, and slots per window: never more hits than `limit`, whatever the instances. */
   const size = Math.max(1, Math.min(blockSize, limit));
   const slotsPerWindow = Math.floor(limit / size);

@@ -1,7 +1,7 @@
 // The comment calls: a visitor lists and adds comments of a published article; administrators
 // list, approve and delete them.
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context } from 'koa';
 import { addCommentRequestSchema, commentsRequestSchema, idRequestSchema } from '@fw/contracts';
 import { parseWith } from '../../http/validate.ts';
 import { idFromIdempotencyKey } from '../../http/idempotency-key.ts';
@@ -12,6 +12,7 @@ import type { WriteRouterDeps } from '../router-deps.ts';
 import { newestFirst, readModelOn } from '../sync/read-model.ts';
 import { HttpError } from '../../errors.ts';
 import { keyDerivedWrite, REPLAYED_HEADER } from '../../middleware/idempotency.ts';
+import type { TakeHit } from '../../middleware/rate-limit.ts';
 
 export function commentsRouter({
   connection,
@@ -19,7 +20,7 @@ export function commentsRouter({
   commentLimit,
 }: WriteRouterDeps & {
   /** Limits how often one visitor may comment (counted in the database, shared by instances). */
-  commentLimit: Middleware;
+  commentLimit: (ctx: Context) => TakeHit | undefined;
 }): Router {
   const router = new Router();
   const comments = commentsService(connection);
@@ -39,9 +40,11 @@ export function commentsRouter({
     ctx.body = `{"success":true,"comments":[${visible.map((entry) => entry.json).join(',')}]}`;
   });
 
-  router.post(API_PATHS.addComment, commentLimit, keyDerivedWrite(), async (ctx) => {
+  router.post(API_PATHS.addComment, keyDerivedWrite(), async (ctx) => {
+    // Counted by the comment's write, beside its change number (middleware/rate-limit.ts).
+    const hit = commentLimit(ctx);
     const input = parseWith(addCommentRequestSchema, ctx.request.body);
-    const { comment, repeat } = await comments.add(input, idFromIdempotencyKey(ctx));
+    const { comment, repeat } = await comments.add(input, idFromIdempotencyKey(ctx), hit);
     // The same comment as the first time, as a replayed answer says (its words, its id).
     if (repeat) ctx.set(REPLAYED_HEADER, 'true');
     ctx.status = 201;

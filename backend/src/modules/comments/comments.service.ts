@@ -83,9 +83,11 @@ export function commentsService(connection: mongoose.Connection) {
      * insert and its change number, which the insert stamps on it and so settles (no key record,
      * middleware/idempotency.ts keyDerivedWrite). The number is for the admin view of every instance
      * (admin/admin-model.ts); devices only ever see approved comments, so the public feed skips it.
-     * `keyedId`: the id made from the request's Idempotency-Key. Answers whether it was a repeat.
+     * `keyedId`: the id made from the request's Idempotency-Key; `hit`: the visitor's rate-limit hit,
+     * taken beside the number's claim (as one insert with it) and refusing the comment when it is
+     * over the limit. Answers whether it was a repeat.
      */
-    async add(input: NewComment, keyedId?: string): Promise<{ comment: CommentDoc; repeat: boolean }> {
+    async add(input: NewComment, keyedId?: string, hit?: () => Promise<void>): Promise<{ comment: CommentDoc; repeat: boolean }> {
       const id = input._id ?? keyedId ?? new mongoose.Types.ObjectId().toHexString();
       const withId = { ...input, _id: id };
       try {
@@ -101,6 +103,7 @@ export function commentsService(connection: mongoose.Connection) {
       const { value: isNew } = await writeChange(connection, {
         ref: changeRef('comment', id),
         settledByThing: { landed: (isNew: boolean) => isNew },
+        beside: hit,
         apply: (seq) =>
           inserted(async () => {
             const doc = { ...draft, seq };

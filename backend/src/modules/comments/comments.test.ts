@@ -243,24 +243,39 @@ describe('comment rate limit', () => {
   let app: TestApp;
   afterAll(() => app?.close());
 
-  it('answers 429 with a message once one address has commented too often', async () => {
+  it('answers 429 with a message once one address has commented too often, storing nothing and holding no change back', async () => {
     app = await startTestApp({
       rateLimits: { ...NO_COMMENT_LIMIT.rateLimits, comment: { limit: 2, windowMs: runLongWindowMs() } },
     });
     const { token } = await createUser(app);
     const article = await createArticle(app, token);
-    const send = () =>
-      app.request('POST', '/api/articles/add-comment', {
-        body: { article: article._id, name: 'N', content: 'C' },
+    const send = (content = 'C') =>
+      app.request<{ comment: { _id: string } }>('POST', '/api/articles/add-comment', {
+        body: { article: article._id, name: 'N', content },
       });
-    expect((await send()).status).toBe(201);
-    expect((await send()).status).toBe(201);
-    const limited = await send();
+    // Only a comment that would be stored counts: these are refused before anything is written.
+    expect((await send('')).status).toBe(400);
+    expect(
+      (await app.request('POST', '/api/articles/add-comment', { body: { article: newObjectId(), name: 'N', content: 'C' } })).status,
+    ).toBe(404);
+    const first = await send('first');
+    const second = await send('second');
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const limited = await send('third');
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({
       success: false,
       message: expect.stringContaining('Too many'),
       code: 'RATE_LIMITED',
     });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await commentModel(app.connection).find({ article: article._id }).lean()).map((c) => c.content).sort()).toEqual([
+      'first',
+      'second',
+    ]);
+    // The refused comment's change number was given up at once: an approval made after it is public at once.
+    await approveComment(app, token, first.body.comment._id);
+    const shown = await app.request<{ comments: Comment[] }>('POST', '/api/articles/comments', { body: { articleId: article._id } });
+    expect(shown.body.comments.map((c) => c.content)).toEqual(['first']);
   });
 });
