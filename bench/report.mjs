@@ -248,7 +248,10 @@ function scaleRows(scale, t) {
         rows.push([
           `Visitors' comments from ${concurrent.clients} clients at once, against bare inserts one by one on the same database, ${at}`,
           `${concurrent.perSecond}/s: **${r.writes.concurrentVsBare}×** (p50 ${ms(concurrent.p50Ms)})`,
-          `${bare.oneByOne.perSecond} bare inserts/s one by one (p50 ${ms(bare.oneByOne.p50Ms)})`,
+          `${bare.oneByOne.perSecond} bare inserts/s one by one (p50 ${ms(bare.oneByOne.p50Ms)})` +
+            (r.writes.floor
+              ? `; a bare Koa server making only a comment's two inserts, joined as the backend joins them (bench/lib/bare-comments.mjs): ${r.writes.floor.perSecond}/s, **${r.writes.floorVsBare}×**`
+              : ''),
           `≥ ${t.writes.concurrentVsBareOneByOne}×`,
           status(r.writes.concurrentVsBare >= t.writes.concurrentVsBareOneByOne),
         ]);

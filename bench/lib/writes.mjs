@@ -1,8 +1,11 @@
 // Single writes as the benches time them (bench/server.mjs, bench/scale.mjs): a visitor's comment
 // and an approval through the API, each with an Idempotency-Key as the PWA sends them; calls one
-// after another or from several clients at once; and the floor under every write, a bare insert.
+// after another or from several clients at once; and the floors under them: a bare insert, and a
+// bare server making only a comment's inserts.
+import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { MongoClient, ObjectId } from 'mongodb';
+import { freePort, waitForPort } from '../../scripts/lib/db.mjs';
 import { api } from './server.mjs';
 import { percentile, round } from './stats.mjs';
 
@@ -94,5 +97,27 @@ export async function bareInserts(uri, { count, clients, each }) {
     return { oneByOne, tenAtOnce };
   } finally {
     await client.close();
+  }
+}
+
+/**
+ * The floor under ten clients' comments: `clients` at once making `each` comments against
+ * bench/lib/bare-comments.mjs, a bare server making only a comment's inserts, on database `uri`.
+ */
+export async function bareComments(uri, { clients, each }) {
+  const port = await freePort();
+  const child = fork(new URL('./bare-comments.mjs', import.meta.url), [String(port)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+    env: { ...process.env, MONGODB_URI: uri },
+  });
+  try {
+    if (!(await waitForPort(port, 30_000, () => child.exitCode === null))) throw new Error('The bare comment server did not start.');
+    const url = `http://127.0.0.1:${port}`;
+    const send = (n) => api(url, 'POST', '/', { body: { article: new ObjectId().toHexString(), name: `Reader ${n}`, content: `Thank you for article thought number ${n}.` } });
+    await atOnce(clients, 2, send);
+    return await atOnce(clients, each, (i) => send(clients * 2 + i));
+  } finally {
+    child.kill('SIGTERM');
   }
 }
