@@ -240,7 +240,9 @@ function scaleRows(scale, t) {
       rows.push([
         `A visitor's comment, an approval, an admin edit${lessonSave ? ' and a lesson save' : ''}, each one after another, ${at}`,
         names.map((name) => `${name} p50 **${ms(each[name].p50Ms)}**, p99 ${ms(each[name].p99Ms)}`).join('; '),
-        '',
+        r.writes.editFloor
+          ? `an edit's database commands alone, through the driver (bench/lib/writes.mjs bareEditCommands): p50 **${ms(r.writes.editFloor.p50Ms)}**, p99 ${ms(r.writes.editFloor.p99Ms)}`
+          : '',
         `p50 ≤ ${ms(t.writes.p50Ms)}, p99 ≤ ${ms(t.writes.p99Ms)}`,
         status(names.every((name) => within(each[name]))),
       ]);

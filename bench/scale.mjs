@@ -26,7 +26,7 @@ import { postgresAvailable } from '../scripts/lib/postgres.mjs';
 import { api, startBackend, startDatabase, startDatabaseOn } from './lib/server.mjs';
 import { ACCEPT_ENCODING, collectGarbage, fullList, measuredGet, pullFeed } from './lib/http.mjs';
 import { median, percentile, round } from './lib/stats.mjs';
-import { approve, atOnce, bareComments, bareInserts, key, postComment, timed } from './lib/writes.mjs';
+import { approve, atOnce, bareComments, bareEditCommands, bareInserts, key, postComment, timed } from './lib/writes.mjs';
 import { ADMIN_SCREEN_TARGET_MS, benchAdminScreens } from './admin-screens.mjs';
 
 export const SCALE_SIZES = (process.env.BENCH_SCALE_SIZES ?? '500:2500,10000:100000').split(',').map((pair) => {
@@ -186,8 +186,10 @@ async function writes(url, token, tier, mongoUri) {
     postComment(url, tier.published[(i * 104_729) % tier.published.length], WRITES + i),
   );
   const bare = await bareInserts(mongoUri, { count: WRITES, clients: CONCURRENT_CLIENTS, each: CONCURRENT_EACH });
-  // What any server making a comment's inserts reaches here: the row's target measured against its floor.
+  // What any server making a comment's inserts, or an edit's commands, reaches here: the rows'
+  // targets measured against their floors.
   const floor = await bareComments(mongoUri, { clients: CONCURRENT_CLIENTS, each: CONCURRENT_EACH });
+  const editFloor = await bareEditCommands(mongoUri, { email: tier.admin.email, articleIds: [id], count: WRITES });
   const out = {
     comment,
     approval,
@@ -198,11 +200,12 @@ async function writes(url, token, tier, mongoUri) {
     concurrentVsBare: round(concurrent.perSecond / bare.oneByOne.perSecond, 2),
     floor,
     floorVsBare: round(floor.perSecond / bare.oneByOne.perSecond, 2),
+    editFloor,
   };
   log(
     `scale: visitor comment p50 ${comment.p50Ms} ms, p99 ${comment.p99Ms} ms; approval p50 ${approval.p50Ms} ms; admin edit p50 ${edit.p50Ms} ms, p99 ${edit.p99Ms} ms; lesson save p50 ${lessonSave.p50Ms} ms, p99 ${lessonSave.p99Ms} ms; ` +
       `${concurrent.perSecond} comments/s from ${CONCURRENT_CLIENTS} clients against ${bare.oneByOne.perSecond} bare inserts/s one by one (${out.concurrentVsBare}x); ` +
-      `a bare server making only a comment's inserts ${floor.perSecond}/s (${out.floorVsBare}x)`,
+      `a bare server making only a comment's inserts ${floor.perSecond}/s (${out.floorVsBare}x); an edit's commands alone p50 ${editFloor.p50Ms} ms`,
   );
   return out;
 }

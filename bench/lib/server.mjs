@@ -36,10 +36,14 @@ export async function startDatabaseOn(backend) {
     dataDir,
     /**
      * Brings PostgreSQL's planner statistics up to date after a bulk load (as after a restore):
-     * until autovacuum's next round (up to a minute), `_id` lookups may read whole tables.
+     * until autovacuum's next round (up to a minute), `_id` lookups may read whole tables. And
+     * writes the load's pages out now (a checkpoint): the checkpoint the load's WAL sets off
+     * otherwise ran through the timed writes (at 10,000 articles a bare insert's p50 was 6.6 ms
+     * in two runs, against 1.15 ms at 500).
      */
     analyze() {
       server.postgres?.psql('ANALYZE', POSTGRES_DATABASE);
+      server.postgres?.psql('CHECKPOINT', POSTGRES_DATABASE);
     },
     async stop() {
       await server.stop();

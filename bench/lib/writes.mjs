@@ -121,3 +121,64 @@ export async function bareComments(uri, { clients, each }) {
     child.kill('SIGTERM');
   }
 }
+
+/**
+ * The floor under an admin edit: its database commands alone, as the backend sends them
+ * (backend/src/db/write-change.test.ts lists them), through the driver, with none of the HTTP,
+ * checks or text work around them: the administrator's read beside the Idempotency-Key's claim,
+ * the stored article, the version claim, the replaced version kept beside the change number's
+ * claim, the update beside the drop of the revision that falls out, the key's answer. `count`
+ * edits one after another, each of one of `articleIds` in turn, by the user `email`.
+ */
+export async function bareEditCommands(uri, { email, articleIds, count }) {
+  const client = new MongoClient(uri, { retryWrites: false });
+  await client.connect();
+  try {
+    const db = client.db();
+    const [users, keys, articles, versions, revisions, claims] = [
+      'users', 'idempotency_keys', 'articles', 'article_versions', 'article_revisions', 'seq_claims',
+    ].map((name) => db.collection(name));
+    const { _id: userId } = await users.findOne({ email });
+    // Numbers and revisions of their own, far from any the backend hands out.
+    let n = 1e12;
+    const made = [];
+    const edit = async (i) => {
+      const articleId = articleIds[i % articleIds.length];
+      const keyId = `u:${userId} POST /api/articles/add bench-${crypto.randomUUID()}`;
+      await Promise.all([
+        users.findOne({ _id: userId }),
+        keys.insertOne({ _id: keyId, state: 'pending', fingerprint: 'bench', createdAt: new Date(), attempt: 0 }),
+      ]);
+      const stored = await articles.findOne({ _id: new ObjectId(articleId) });
+      const version = stored.version + 1;
+      const claim = `${articleId}:${version}:bench-${i}`;
+      await versions.insertOne({ _id: claim, article: articleId, at: new Date() });
+      const revision = `${articleId}:bench-${i}`;
+      const { _id, ...kept } = stored;
+      n += 1;
+      await Promise.all([
+        revisions.insertOne({ ...kept, _id: revision, article: articleId }),
+        claims.insertOne({ _id: String(n), n, at: new Date(), ref: `article:${articleId}`, key: keyId, attempt: 0 }),
+      ]);
+      const [after] = await Promise.all([
+        articles.findOneAndUpdate({ _id }, { $set: { title: stored.title, content: stored.content, version: stored.version, seq: stored.seq } }, { returnDocument: 'after' }),
+        i > 0 ? revisions.deleteOne({ _id: `${articleId}:bench-${i - 1}` }) : null,
+      ]);
+      const answer = JSON.stringify({ success: true, message: 'Article updated.', article: after });
+      await keys.insertOne({ _id: `${keyId}=0`, state: 'done', status: 200, body: answer, fingerprint: '', createdAt: new Date(), attempt: 0 });
+      made.push(keyId, claim, String(n));
+    };
+    await timed(10, edit);
+    const edits = await timed(count, (i) => edit(i + 10));
+    // What the bench wrote goes: the articles are as they were (the update wrote their own fields back).
+    await Promise.all([
+      keys.deleteMany({ _id: { $in: made.flatMap((id) => [id, `${id}=0`]) } }),
+      versions.deleteMany({ _id: { $in: made } }),
+      revisions.deleteMany({ _id: { $regex: ':bench-' } }),
+      claims.deleteMany({ _id: { $in: made } }),
+    ]);
+    return edits;
+  } finally {
+    await client.close();
+  }
+}
