@@ -33,12 +33,18 @@ const loadStudySync = async () => (studySync = (await import('../study-sync/inde
 let panelDrawnBefore = false;
 
 /**
- * The longest the list, the sync panel and the backup section wait for each other (the notes read
- * from the device, the panel's file) before they are drawn anyway: drawn one after the other, each
- * pushed the next down. The home page waits for the boxes above its cards the same way
- * (HomePage.tsx, ABOVE_CARDS_WAIT_MS).
+ * The longest the list, the sync panel and the backup section wait for the notes read from the
+ * device before they are drawn anyway: drawn one after the other, each pushed the next down. The
+ * home page waits for the boxes above its cards the same way (HomePage.tsx, ABOVE_CARDS_WAIT_MS).
  */
 const PARTS_WAIT_MS = 600;
+/**
+ * The longest they wait for the sync panel (its file, then its read of the device's sync space).
+ * Longer: a panel drawn after them pushed the Backup section under it down, a layout shift of 0.22
+ * on a phone when its file came 1.2 s late (as on a busy device), and the file is the app's own,
+ * kept by the service worker after the first visit, so the wait is seldom more than a moment.
+ */
+const PANEL_WAIT_MS = 2000;
 
 /** The sync panel (null: not here, or its file could not load), and whether its load has ended. */
 function useStudySyncPanel(): { Panel: StudySyncPart | null; settled: boolean } {
@@ -57,13 +63,13 @@ function useStudySyncPanel(): { Panel: StudySyncPart | null; settled: boolean } 
   return { Panel, settled };
 }
 
-/** Whether the page has waited `PARTS_WAIT_MS` since it was first drawn. */
-function useWaitedOut(): boolean {
+/** Whether the page has waited `ms` since it was first drawn. */
+function useWaitedOut(ms: number): boolean {
   const [waited, setWaited] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setWaited(true), PARTS_WAIT_MS);
+    const timer = setTimeout(() => setWaited(true), ms);
     return () => clearTimeout(timer);
-  }, []);
+  }, [ms]);
   return waited;
 }
 
@@ -183,10 +189,11 @@ export function NotesPage() {
   const [query, setQuery] = useEntryState(QUERY_FIELD, queryOf);
   const [shown, setShown] = useEntryState(SHOWN_FIELD, shownOf);
   const { Panel: StudySyncPanel, settled: panelSettled } = useStudySyncPanel();
-  const waited = useWaitedOut();
+  const waitedForNotes = useWaitedOut(PARTS_WAIT_MS);
+  const waitedForPanel = useWaitedOut(PANEL_WAIT_MS);
   // Everything under the intro comes in one frame: the notes (a return draws them from memory at
-  // once) and the sync panel, or whichever is here once the wait ran out.
-  const partsDrawn = (data !== undefined && panelSettled) || waited;
+  // once) and the sync panel, or whichever is here once its wait ran out.
+  const partsDrawn = (panelSettled && (data !== undefined || waitedForNotes)) || waitedForPanel;
   // The panel draws nothing until it has read the device's sync space: the parts are drawn unseen
   // (display: none, so nothing of them is laid out to move) until it has, and then shown at once.
   const [panelDrawn, setPanelDrawn] = useState(panelDrawnBefore);
@@ -194,7 +201,7 @@ export function NotesPage() {
     panelDrawnBefore = true;
     setPanelDrawn(true);
   }, []);
-  const partsShown = panelDrawn || !StudySyncPanel || waited;
+  const partsShown = panelDrawn || (panelSettled && !StudySyncPanel) || waitedForPanel;
   useEffect(() => {
     document.title = 'My notes · Living Best Now';
   }, []);
