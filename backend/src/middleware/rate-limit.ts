@@ -86,11 +86,12 @@ export type TakeHit = () => Promise<void>;
  * (comments.service.ts `add`): its slot is taken beside its change number's claim
  * (db/write-change.ts `beside`), and lives in the numbers' collection, so the two go to the
  * database as one insert (db/batched-insert.ts), where they went one after the other: a comment
- * is two round trips, its slot with its number, then itself. So only a comment that would be
- * stored counts (a malformed one, or one for an article that is not published, is refused before
- * it costs anything); a refused slot fails the write, and its number is given up as any failed
- * change's is. A caller this instance already knows to be over the limit is refused at once, with
- * no database call. Returns the hit to take, or undefined for a caller not counted (no address).
+ * is two round trips, its slot with its number, then itself. A malformed comment is refused before
+ * it counts; one for an article the read model does not hold as published is counted before the
+ * read that decides it (comments.service.ts requirePublished). A refused slot fails the write, and
+ * its number is given up as any failed change's is. A caller this instance already knows to be
+ * over the limit is refused at once, with no database call. Returns the hit to take, or undefined
+ * for a caller not counted (no address).
  */
 export function commentRateLimit(deps: RateLimitDeps): (ctx: Context) => TakeHit | undefined {
   const setting = deps.config.rateLimits?.comment ?? DEFAULT_RATE_LIMITS.comment;

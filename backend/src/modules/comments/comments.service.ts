@@ -33,14 +33,18 @@ export function commentsService(connection: mongoose.Connection) {
 
   /**
    * The read model as last checked says so (no database call), or else an `_id` read does (the
-   * condition checked here: FerretDB reads every article for `{ _id, isPublished }`). The model
+   * condition checked here: FerretDB reads every article for `{ _id, isPublished }`), after the
+   * visitor's rate-limit `hit`; answers whether it took the hit. The model
    * may be up to READ_MODEL_MAX_AGE_MS behind another instance's unpublishing: a comment sent in
    * that second is kept waiting for approval, as one sent a moment before it would be.
    */
-  async function requirePublished(articleId: string): Promise<void> {
-    if (model.known()?.articles.get(articleId)?.json !== undefined) return;
+  async function requirePublished(articleId: string, hit?: () => Promise<void>): Promise<boolean> {
+    if (model.known()?.articles.get(articleId)?.json !== undefined) return false;
+    // The read is counted first, as a comment is: a flood of guessed ids meets the limit, not the database.
+    await hit?.();
     const article = await Articles.findById(articleId, { isPublished: 1 }).lean();
     if (!article?.isPublished) throw new HttpError('NOT_FOUND', COMMENT_MESSAGES.ARTICLE_NOT_FOUND);
+    return true;
   }
 
   /**
@@ -90,8 +94,9 @@ export function commentsService(connection: mongoose.Connection) {
     async add(input: NewComment, keyedId?: string, hit?: () => Promise<void>): Promise<{ comment: CommentDoc; repeat: boolean }> {
       const id = input._id ?? keyedId ?? new mongoose.Types.ObjectId().toHexString();
       const withId = { ...input, _id: id };
+      let counted = false;
       try {
-        await requirePublished(input.article);
+        counted = await requirePublished(input.article, hit);
       } catch (error) {
         // A repeat of a comment stored before its article was unpublished is still that comment.
         const stored = input._id ?? keyedId ? await findComment(id) : null;
@@ -103,7 +108,7 @@ export function commentsService(connection: mongoose.Connection) {
       const { value: isNew } = await writeChange(connection, {
         ref: changeRef('comment', id),
         settledByThing: { landed: (isNew: boolean) => isNew },
-        beside: hit,
+        beside: counted ? undefined : hit,
         apply: (seq) =>
           inserted(async () => {
             const doc = { ...draft, seq };
