@@ -94,7 +94,7 @@ export function commentsService(connection: mongoose.Connection) {
     async add(input: NewComment, keyedId?: string, hit?: () => Promise<void>): Promise<{ comment: CommentDoc; repeat: boolean }> {
       const id = input._id ?? keyedId ?? new mongoose.Types.ObjectId().toHexString();
       const withId = { ...input, _id: id };
-      let counted = false;
+      let counted: boolean;
       try {
         counted = await requirePublished(input.article, hit);
       } catch (error) {
