@@ -117,6 +117,13 @@ function ArticlePanel({ search, onDrawn }: { search: HomeSearch; onDrawn: () => 
  * from the device before they are drawn anyway.
  */
 const ABOVE_CARDS_WAIT_MS = 600;
+/**
+ * How long a search's results wait for its passage's card to be drawn at all (the search groups'
+ * file, lazy-groups.tsx): the card keeps room for verses still being read, so once it is drawn the
+ * results need not wait for them; drawn before the card, they were pushed down by it (0.21 in a
+ * browser test run beside another, the file late).
+ */
+const PASSAGE_DRAWN_WAIT_MS = 2000;
 
 /**
  * How tall the tabs and cards were when the home page was last left. Back returns to the page with
@@ -144,19 +151,26 @@ function useAboveCards(noDailyCard: boolean, query: string) {
   const [daily, setDaily] = useState(!wait);
   const [continued, setContinued] = useState(!wait);
   const [passage, setPassage] = useState(!passageWait);
+  const [passageDrawn, setPassageDrawn] = useState(!passageWait);
   const [waited, setWaited] = useState(!wait && !passageWait);
+  const [waitedForPassage, setWaitedForPassage] = useState(false);
   useEffect(() => {
     if (!wait && !passageWait) return;
     const timer = setTimeout(() => setWaited(true), ABOVE_CARDS_WAIT_MS);
-    return () => clearTimeout(timer);
+    const passageTimer = passageWait ? setTimeout(() => setWaitedForPassage(true), PASSAGE_DRAWN_WAIT_MS) : undefined;
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(passageTimer);
+    };
   }, [wait, passageWait]);
   const dailyDone = daily || noDailyCard || waited;
   return {
     dailyDone,
-    allDone: (dailyDone && continued && passage) || waited,
+    allDone: (dailyDone && continued && passage) || (waited && passageDrawn) || waitedForPassage,
     dailySettled: useCallback(() => setDaily(true), []),
     continueSettled: useCallback(() => setContinued(true), []),
     passageSettled: useCallback(() => setPassage(true), []),
+    passageShown: useCallback(() => setPassageDrawn(true), []),
   };
 }
 
@@ -180,7 +194,7 @@ export function HomePage() {
       <SearchHero search={search} />
       <div className="page">
         {/* A reference's passage first; the lessons and Bible verses after the articles (features/search). */}
-        <SearchExtras query={search.query} part="top" onSettled={above.passageSettled} />
+        <SearchExtras query={search.query} part="top" onSettled={above.passageSettled} onDrawn={above.passageShown} />
         {/* Neither box over a search's results; both stay read meanwhile, so clearing the search
             draws them with the cards, not after them. */}
         <Suspense fallback={null}>

@@ -46,15 +46,29 @@ export function searchSubmitted(query: string): Promise<void> {
 
 /**
  * The passage (`top`) or the lessons and verses (`bottom`) a search found besides the articles.
- * `onSettled` (top): told once the query's passage is read, or known to be none.
+ * `onSettled` (top): told once the query's passage is read, or known to be none; `onDrawn`: told
+ * once the file is in and the part drawn (a reference's card, its verses still coming or not).
  */
-export function SearchExtras({ query, part, onSettled }: { query: string; part: 'top' | 'bottom'; onSettled?: () => void }) {
+export function SearchExtras({
+  query,
+  part,
+  onSettled,
+  onDrawn,
+}: {
+  query: string;
+  part: 'top' | 'bottom';
+  onSettled?: () => void;
+  onDrawn?: () => void;
+}) {
   const [groups, setGroups] = useState(loaded);
   useEffect(() => {
     if (groups) return;
     if (query) prefetchSearchGroups();
     void ready.then(setGroups);
   }, [query, groups]);
+  useEffect(() => {
+    if (groups) onDrawn?.();
+  }, [groups, onDrawn]);
   // The top part is there before any search: a submitted reference's passage shows ahead of the page.
   return groups && (query || part === 'top') ? <groups.Extras query={query} part={part} onSettled={onSettled} /> : null;
 }
