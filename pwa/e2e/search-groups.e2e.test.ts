@@ -119,6 +119,10 @@ describe('search reaches the Bible and the lessons', () => {
     });
     await context.setOffline(true);
     await page.reload();
+    // The home page's cards first (read from the device, not the worker): the groups under a
+    // search's cards are drawn once cards have been (HomePage.tsx), and a search sent before
+    // them, on a busy machine, found none to wait under, the worker never answering.
+    await page.getByTestId('article-card').first().waitFor();
     await search(page, 'John 3:16');
     const passage = page.getByTestId('search-passage');
     await expect(passage.getByTestId('search-passage-text').textContent()).resolves.toContain(JOHN_3_16);
