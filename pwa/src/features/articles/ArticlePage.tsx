@@ -8,7 +8,7 @@ import { CommentSection } from '../comments/index.ts';
 import { useArticleStudy } from '../study/index.ts';
 import { CategoryBadge } from './CategoryBadge.tsx';
 import { shownInVisit, useArticle } from './use-article.ts';
-import { useSavedIds } from './use-saved.ts';
+import { useSavedIdsRead } from './use-saved.ts';
 import { useScrollMemory } from './use-scroll-memory.ts';
 import { SaveButton } from './SaveButton.tsx';
 import { ShareButton } from './ShareButton.tsx';
@@ -44,7 +44,7 @@ function ArticleScreen({ id }: { id: string }) {
   const contentRef = useRef<HTMLDivElement>(null);
   useScrollMemory(state.status === 'ready' ? state.article : null, contentRef, placeKept);
   const study = useArticleStudy(id, state.status === 'ready' ? state.article : null, contentRef, state.status === 'ready' ? state.body.content : undefined);
-  const savedIds = useSavedIds();
+  const savedIds = useSavedIdsRead();
   const textSize = useTextSize();
   const scale = TEXT_SIZES.find((s) => s.id === textSize)?.scale ?? 1;
   useEffect(() => {
@@ -73,7 +73,7 @@ function ArticleScreen({ id }: { id: string }) {
         <p className={styles.date}>{new Date(article.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}</p>
       </header>
       <div className={actions.toolbar} role="group" aria-label="Article actions">
-        <SaveButton article={article} saved={savedIds.has(article._id)} withText />
+        <SaveButton article={article} saved={savedIds?.has(article._id)} withText />
         <ShareButton article={article} />
         {study.actions}
         <TextSizeControl />

@@ -11,21 +11,22 @@ export function SaveButton({
   withText = false,
 }: {
   article: { _id: string; title: string };
-  saved: boolean;
+  /** Undefined while the device has not said: the button keeps its room, unseen, until it has. */
+  saved: boolean | undefined;
   withText?: boolean;
 }) {
   const label = saved ? `Remove “${article.title}” from Saved` : `Save “${article.title}” for later`;
   return (
     <button
       type="button"
-      className={withText ? styles.action : styles.bookmark}
-      aria-pressed={saved}
+      className={`${withText ? styles.action : styles.bookmark}${saved === undefined ? ` ${styles.unknown}` : ''}`}
+      aria-pressed={saved ?? false}
       aria-label={withText ? undefined : label}
       title={label}
       data-testid="save-button"
       onClick={() => toggleSaved(article).catch((error: unknown) => notifyError(error))}
     >
-      <BookmarkIcon filled={saved} />
+      <BookmarkIcon filled={saved ?? false} />
       {withText ? <span>{saved ? 'Saved' : 'Save'}</span> : null}
     </button>
   );
