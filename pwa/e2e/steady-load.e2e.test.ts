@@ -129,14 +129,7 @@ describe('a full load that stays where it is drawn', () => {
   // 1280 px: the verses' room is an estimate (four lines a verse on a phone, two wider), so the
   // bound here is a fraction of that, not zero.
   it('a reference whose book comes late: its card keeps room for the verses, the results stay put', async () => {
-    for (const viewport of SIZES) {
-      const { page, context } = await newPage(browser, { viewport, colorScheme: 'light' });
-      await context.addInitScript(watchLayoutShifts);
-      await page.route(/\/assets\/bible\//, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue().catch(() => undefined);
-      });
-      await page.goto(`/?q=${encodeURIComponent('John 3:16')}`);
+    await loadsWithLateFile(/\/assets\/bible\//, 1500, `/?q=${encodeURIComponent('John 3:16')}`, LATE_BOOK_SHIFT, async (page) => {
       // The card while the book is on its way: the reference and the way to its chapter already.
       const pending = page.getByTestId('search-passage-pending');
       await waitOrTell(page, pending, 'the passage’s card while its book comes');
@@ -144,11 +137,7 @@ describe('a full load that stays where it is drawn', () => {
       expect(await pending.getByRole('link', { name: 'Read the whole chapter' }).getAttribute('href')).toBe('/bible/john/3#v16');
       await page.getByText(/articles? match|No articles match/).first().waitFor();
       await waitOrTell(page, page.getByTestId('search-passage-text'), 'the verses');
-      await footerDrawn(page);
-      await nextFrames(page);
-      await expectSteady(page, LATE_BOOK_SHIFT);
-      await context.close();
-    }
+    });
   });
 
   // The search groups' file (the passage's card is drawn by it) comes after the page's: here 1.2 s
@@ -156,21 +145,10 @@ describe('a full load that stays where it is drawn', () => {
   // drawn at 600 ms without it, they were pushed down when it came (0.211 in a run beside another
   // run of these tests). The book itself comes as it will: the card's room for it is an estimate.
   it('a reference search whose search code comes late: the results wait for the passage card', async () => {
-    for (const viewport of SIZES) {
-      const { page, context } = await newPage(browser, { viewport, colorScheme: 'light' });
-      await context.addInitScript(watchLayoutShifts);
-      await page.route(/\/assets\/SearchGroups-[^/]+\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1200));
-        await route.continue().catch(() => undefined);
-      });
-      await page.goto(`/?q=${encodeURIComponent('John 3:16')}`);
+    await loadsWithLateFile(/\/assets\/SearchGroups-[^/]+\.js$/, 1200, `/?q=${encodeURIComponent('John 3:16')}`, LATE_BOOK_SHIFT, async (page) => {
       await waitOrTell(page, page.getByTestId('search-passage-text'), 'the verses');
       await page.getByText(/articles? match|No articles match/).first().waitFor();
-      await footerDrawn(page);
-      await nextFrames(page);
-      await expectSteady(page, LATE_BOOK_SHIFT);
-      await context.close();
-    }
+    });
   });
 
   // The "Sync my notes" panel's file comes after the page's (on a busy device, or a slow first
@@ -178,23 +156,34 @@ describe('a full load that stays where it is drawn', () => {
   // (NotesPage.tsx PANEL_WAIT_MS); drawn before it at 600 ms, they were pushed down when it came
   // (0.219 at 375 px, 0.044 at 1280 px, measured with the same delay).
   it('My notes: a sync panel whose file comes late moves nothing', async () => {
-    for (const viewport of SIZES) {
-      const { page, context } = await newPage(browser, { viewport, colorScheme: 'light' });
-      await context.addInitScript(watchLayoutShifts);
-      await page.route(/\/assets\/study-sync-[^/]+\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1200));
-        await route.continue().catch(() => undefined);
-      });
-      await page.goto('/notes');
+    await loadsWithLateFile(/\/assets\/study-sync-[^/]+\.js$/, 1200, '/notes', NO_SHIFT, async (page) => {
       await waitOrTell(page, page.getByTestId('study-sync-notes'), 'the Sync my notes panel');
       await page.getByRole('heading', { name: 'Backup' }).waitFor();
-      await footerDrawn(page);
-      await nextFrames(page);
-      await expectSteady(page, NO_SHIFT);
-      await context.close();
-    }
+    });
   });
 });
+
+/**
+ * Opens `path` at each size with the files `late` matches held back `delayMs` (as on a busy
+ * device), waits until `drawn` says it is, then for the footer and a few frames, and bounds the
+ * visit's layout shift by `bound`.
+ */
+async function loadsWithLateFile(late: RegExp, delayMs: number, path: string, bound: number, drawn: (page: Page) => Promise<void>): Promise<void> {
+  for (const viewport of SIZES) {
+    const { page, context } = await newPage(browser, { viewport, colorScheme: 'light' });
+    await context.addInitScript(watchLayoutShifts);
+    await page.route(late, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(path);
+    await drawn(page);
+    await footerDrawn(page);
+    await nextFrames(page);
+    await expectSteady(page, bound);
+    await context.close();
+  }
+}
 
 /** Three notes on a featured article, put into the device's database once the app has made it. */
 async function putNotes(page: Page): Promise<void> {
