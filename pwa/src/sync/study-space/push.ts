@@ -18,6 +18,7 @@ import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveCount, leaveSpace, linkedSpace, skipOwnWrites, stillLinked } from './space-state.ts';
 import { queueEverything, queueStudyRecords, studyChangeScope } from './local-changes.ts';
 import { sealWork } from './seal-client.ts';
+import { sealedSize, type KeptSeal, type Posted } from './seal-work.ts';
 import { STUDY_KINDS, studyRecordId } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
@@ -43,20 +44,19 @@ const bodyOf = (entry: OutboxEntry) => entry.body as unknown as StudyBody;
  * Seals many as the device holds them now (a tombstone for one that is gone), in the study worker
  * (seal-client.ts), which reads them from the device database itself (seal-work.ts).
  */
-export async function sealMany(key: Uint8Array, records: { kind: StudyKind; id: string }[], snapshot?: string): Promise<SealedRecord[]> {
-  return sealWork({ op: 'seal', key, items: stored(records), ...(snapshot === undefined ? {} : { snapshot }) });
+async function sealMany(key: Uint8Array, records: { kind: StudyKind; id: string }[]): Promise<SealedRecord[]> {
+  return sealWork({ op: 'seal', key, items: stored(records) });
 }
 
 const stored = (records: { kind: StudyKind; id: string }[]) => records.map(({ kind, id }) => ({ kind, id, table: STUDY_KINDS[kind].table().name }));
 
 /** `items` split into writes the server takes: at most WRITE_MAX_RECORDS, and WRITE_MAX_CHARS of sealed text, each. */
-export function writesOf<T>(items: T[], sealed: (item: T) => SealedRecord): T[][] {
+export function writesOf<T>(items: T[], sizeOf: (item: T) => number): T[][] {
   const writes: T[][] = [];
   let current: T[] = [];
   let chars = 0;
   for (const item of items) {
-    const record = sealed(item);
-    const size = 'data' in record ? record.data.length : 0;
+    const size = sizeOf(item);
     if (current.length && (current.length === STUDY_LIMITS.WRITE_MAX_RECORDS || chars + size > STUDY_LIMITS.WRITE_MAX_CHARS)) {
       writes.push(current);
       current = [];
@@ -69,19 +69,50 @@ export function writesOf<T>(items: T[], sealed: (item: T) => SealedRecord): T[][
   return writes;
 }
 
-/** POSTs sealed records to the space under `key`, from the study worker (seal-work.ts post); refusals as api() throws them. */
-export async function writeRecords(keys: SpaceKeys, records: SealedRecord[], key: string): Promise<Record<string, unknown>> {
-  const posted = await sealWork({
+/** POSTs a body to the space under `key`, from the study worker (seal-work.ts post): what it answered. */
+function postToSpace(keys: SpaceKeys, key: string, content: { body: unknown } | { kept: { name: string; rids: string[] } }): Promise<Posted> {
+  return sealWork({
     op: 'post',
     items: [],
     post: {
       path: spacePath(keys.spaceId, '/records'),
       headers: { [SPACE_CREDENTIAL_HEADER]: keys.credential, 'Idempotency-Key': key },
-      body: { records },
+      ...content,
       timeoutMs: API_TIMEOUT_MS,
     },
   });
-  return resultOf<Record<string, unknown>>(posted).data;
+}
+
+/** POSTs sealed records to the space under `key`; refusals as api() throws them. */
+async function writeRecords(keys: SpaceKeys, records: SealedRecord[], key: string): Promise<Record<string, unknown>> {
+  return resultOf<Record<string, unknown>>(await postToSpace(keys, key, { body: { records } })).data;
+}
+
+/**
+ * Seals `records` as the device holds them now and keeps them in the study worker under `name`
+ * (seal-work.ts 'keep'): the page learns each one's opaque id and size, and writeKept sends them
+ * from there.
+ */
+export function sealKept(key: Uint8Array, records: { kind: StudyKind; id: string }[], name: string, snapshot?: string): Promise<KeptSeal[]> {
+  return sealWork({ op: 'keep', key, name, items: stored(records), ...(snapshot === undefined ? {} : { snapshot }) });
+}
+
+/**
+ * POSTs records kept under `name` (by opaque id) to the space under `key`: what the worker
+ * answered, with the records as they went when the space did not take them (seal-work.ts Posted).
+ */
+export function writeKept(keys: SpaceKeys, name: string, rids: string[], key: string): Promise<Posted> {
+  return postToSpace(keys, key, { kept: { name, rids } });
+}
+
+/** Runs `send` with a fresh name for records kept in the study worker, and lets them go after it. */
+export async function withKept<T>(key: Uint8Array, send: (name: string) => Promise<T>): Promise<T> {
+  const name = `send-${newObjectId()}`;
+  try {
+    return await send(name);
+  } finally {
+    await sealWork({ op: 'drop', key, snapshot: name, items: [] });
+  }
 }
 
 /** Claims the entries still queued (counting an attempt, so nothing merges into them any more). */
@@ -100,7 +131,7 @@ async function claim(entries: OutboxEntry[]): Promise<OutboxEntry[]> {
 /** Seals the claimed entries' records and stores the sealed forms and each write's key on them; answers the writes. */
 async function sealBatch(key: Uint8Array, keys: SpaceKeys, entries: OutboxEntry[]): Promise<OutboxEntry[][]> {
   const sealed = await sealMany(key, entries.map(bodyOf));
-  const writes = writesOf(entries.map((entry, i) => ({ entry, sealed: sealed[i]! })), (item) => item.sealed).map((write) => {
+  const writes = writesOf(entries.map((entry, i) => ({ entry, sealed: sealed[i]! })), (item) => sealedSize(item.sealed)).map((write) => {
     const batch = `op-${newObjectId()}`;
     return write.map(({ entry, sealed }) => {
       const { kind, id } = bodyOf(entry);
@@ -251,39 +282,38 @@ export function newLinking(): Linking {
  * cursors are kept there. Answers whether anything was queued.
  */
 export async function sendNow(key: Uint8Array, records: { kind: StudyKind; id: string }[], linking?: Linking): Promise<boolean> {
-  // Beside a merge, the records are read at once, before its write transaction would hold the reads up.
-  const snapshot = linking && records.length ? `link-${newObjectId()}` : undefined;
-  if (snapshot) await sealWork({ op: 'hold', key, snapshot, items: stored(records) });
-  try {
-    return await sendAll(key, records, linking, snapshot);
-  } finally {
-    if (snapshot) await sealWork({ op: 'drop', key, snapshot, items: [] });
-  }
+  if (records.length === 0) return false;
+  return withKept(key, async (name) => {
+    // Beside a merge, the records are read at once, before its write transaction would hold the reads up.
+    if (linking) await sealWork({ op: 'hold', key, snapshot: name, items: stored(records) });
+    return sendAll(key, records, name, linking);
+  });
 }
 
-async function sendAll(key: Uint8Array, records: { kind: StudyKind; id: string }[], linking: Linking | undefined, snapshot: string | undefined): Promise<boolean> {
+async function sendAll(key: Uint8Array, records: { kind: StudyKind; id: string }[], name: string, linking: Linking | undefined): Promise<boolean> {
   const keys = await keysOf(key);
+  const snapshot = linking ? name : undefined;
   const groups: { kind: StudyKind; id: string }[][] = [];
   for (let from = 0; from < records.length; from += STUDY_LIMITS.WRITE_MAX_RECORDS) groups.push(records.slice(from, from + STUDY_LIMITS.WRITE_MAX_RECORDS));
   // The next group is sealed while the previous one's write is on its way.
-  let sealing = groups.length ? sealMany(key, groups[0]!, snapshot) : null;
+  let sealing: Promise<KeptSeal[]> | null = sealKept(key, groups[0]!, name, snapshot);
   // Sealing starts at once; writing, once the pull knows every record the space holds.
   if (linking) {
-    sealing?.catch(() => undefined);
+    sealing.catch(() => undefined);
     await linking.named;
   }
   for (const [n, group] of groups.entries()) {
-    const sealed = await sealing!;
-    sealing = n + 1 < groups.length ? sealMany(key, groups[n + 1]!, snapshot) : null;
+    const seals = await sealing!;
+    sealing = n + 1 < groups.length ? sealKept(key, groups[n + 1]!, name, snapshot) : null;
     // Seen to, or it would be an unhandled rejection when a write below fails first.
     sealing?.catch(() => undefined);
-    const writes = writesOf(group.map((record, i) => ({ record, sealed: sealed[i]! })), (item) => item.sealed);
+    const writes = writesOf(group.map((record, i) => ({ record, seal: seals[i]! })), (item) => item.seal.size);
     for (const [w, all] of writes.entries()) {
       if (!(linking ? linking.stillLinked() : await stillLinked(key))) return false;
       const write: typeof all = [];
       for (const item of all) {
         if (!linking) write.push(item);
-        else if (linking.inSpace.has(item.sealed.rid)) linking.heldBack.push(item.record);
+        else if (linking.inSpace.has(item.seal.rid)) linking.heldBack.push(item.record);
         else {
           write.push(item);
           linking.sentAlongside.add(studyRecordId(item.record.kind, item.record.id));
@@ -291,8 +321,11 @@ async function sendAll(key: Uint8Array, records: { kind: StudyKind; id: string }
       }
       if (write.length === 0) continue;
       const batch = `op-${newObjectId()}`;
+      let sealed: SealedRecord[] | undefined;
       try {
-        const answer = await writeRecords(keys, write.map((item) => item.sealed), batch);
+        const posted = await writeKept(keys, name, write.map((item) => item.seal.rid), batch);
+        sealed = posted.sealed;
+        const answer = resultOf<Record<string, unknown>>(posted).data;
         if (typeof answer.cursor === 'number') {
           if (linking) linking.cursors.push(answer.cursor);
           else await skipOwnWrites(key, [answer.cursor]);
@@ -301,13 +334,12 @@ async function sendAll(key: Uint8Array, records: { kind: StudyKind; id: string }
         void markSending().catch(() => undefined);
       } catch (error) {
         const later = [...writes.slice(w + 1).flat().map((item) => item.record), ...groups.slice(n + 1).flat()];
+        // As they went, under the same key, so the server applies the write once; without the
+        // sealed forms (the worker failed), sealed afresh when sent.
+        const went = sealed;
+        const asSent = went && ((i: number, entryKey: string) => ({ batch, sealedUnder: entryKey, space: keys.spaceId, sealed: went[i]! }));
         const queued = await db.transaction('rw', studyChangeScope(), async () => {
-          const tried = await queueStudyRecords(write.map((item) => item.record), Date.now(), (i, entryKey) => ({
-            batch,
-            sealedUnder: entryKey,
-            space: keys.spaceId,
-            sealed: write[i]!.sealed,
-          }));
+          const tried = await queueStudyRecords(write.map((item) => item.record), Date.now(), asSent);
           return (await queueStudyRecords(later)) || tried;
         });
         if (!(error instanceof ApiError)) throw error;

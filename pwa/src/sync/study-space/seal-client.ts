@@ -24,10 +24,13 @@ let worker: Worker | null = null;
 let idle: ReturnType<typeof setTimeout> | undefined;
 let lastId = 0;
 const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+/** Names of sends whose records the worker holds (ops 'hold' and 'keep', until 'drop'): it is not stopped for idling then. */
+const holding = new Set<string>();
 
 function stop(error: Error): void {
   worker?.terminate();
   worker = null;
+  holding.clear();
   for (const { reject } of waiting.values()) reject(error);
   waiting.clear();
 }
@@ -42,7 +45,8 @@ function running(): Worker {
     waiting.delete(data.id);
     if (data.error !== undefined) pending?.reject(new Error(data.error));
     else pending?.resolve(data.result);
-    if (waiting.size === 0) idle = setTimeout(() => waiting.size === 0 && stop(new Error('study worker stopped')), IDLE_MS);
+    const unused = () => waiting.size === 0 && holding.size === 0;
+    if (unused()) idle = setTimeout(() => unused() && stop(new Error('study worker stopped')), IDLE_MS);
   };
   started.onerror = (event) => stop(new Error(`study worker failed: ${event.message}`));
   worker = started;
@@ -74,6 +78,9 @@ export async function sealWork<W extends SealWork>(work: W): Promise<SealAnswers
   }
   if (work.op !== 'post' && work.items.length === 0 && (work.op !== 'drop' || !worker)) return [] as SealAnswers[W['op']];
   const target = running();
+  if (work.op === 'hold') holding.add(work.snapshot);
+  if (work.op === 'keep') holding.add(work.name);
+  if (work.op === 'drop') holding.delete(work.snapshot);
   // One call: a snapshot is read in one transaction, and it answers nothing; a post is one request.
   if (work.op === 'hold' || work.op === 'drop' || work.op === 'post') return call(target, work);
   const parts: W[] = [];

@@ -138,3 +138,49 @@ describe('a study write sent from the worker', () => {
     }
   });
 });
+
+describe('records sealed and kept in the worker for their writes', () => {
+  const path = '/api/study/spaces/s/records';
+  const postKept = (name: string, rids: string[]) =>
+    doSealWork({ op: 'post', items: [], post: { path, headers: { 'Idempotency-Key': 'op-2' }, kept: { name, rids }, timeoutMs: 1_000 } });
+
+  it('answers only ids and sizes, sends the kept records named, gives back those not taken and lets go of the rest when dropped', async () => {
+    await db.highlights.bulkPut([highlight(1), highlight(2)]);
+    const key = newSpaceKey();
+    const items = [idOf(1), idOf(2), idOf(3)].map((id) => ({ kind: 'highlight', id, table: db.highlights.name }));
+    const seals = await doSealWork({ op: 'keep', key, name: 'k', items });
+    expect(seals).toEqual([
+      { rid: expect.any(String), size: expect.any(Number) },
+      { rid: expect.any(String), size: expect.any(Number) },
+      // Gone from the device: its tombstone, with no sealed text.
+      { rid: expect.any(String), size: 0 },
+    ]);
+    expect(seals[0]!.size).toBeGreaterThan(100);
+
+    const bodies: { records: { rid: string; data?: string }[] }[] = [];
+    let answer = new Response(JSON.stringify({ success: false, code: 'SPACE_FULL', message: 'Your sync space is full.' }), { status: 413 });
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)));
+      return answer;
+    });
+    const refused = await postKept('k', [seals[2]!.rid, seals[0]!.rid]);
+    expect(bodies[0]!.records.map((record) => record.rid)).toEqual([seals[2]!.rid, seals[0]!.rid]);
+    expect(bodies[0]!.records[0]).toEqual({ rid: seals[2]!.rid, deleted: true });
+    expect(bodies[0]!.records[1]!.data).toHaveLength(seals[0]!.size);
+    // Not taken: given back as they went, for the outbox to send again.
+    expect(refused.sealed).toEqual(bodies[0]!.records);
+    const opened = await doSealWork({ op: 'open', key, items: refused.sealed! });
+    expect(opened).toEqual([undefined, { kind: 'highlight', id: idOf(1), value: travelling(1) }]);
+
+    answer = new Response(JSON.stringify({ success: true, cursor: 3 }), { status: 200 });
+    const taken = await postKept('k', [seals[0]!.rid, seals[1]!.rid]);
+    expect(taken.sealed).toBeUndefined();
+    expect(resultOf(taken).data).toEqual({ success: true, cursor: 3 });
+    expect(bodies[1]!.records[0]).toEqual(bodies[0]!.records[1]);
+    // A taken record is let go; the rest once the send is dropped.
+    await expect(postKept('k', [seals[0]!.rid])).rejects.toThrow(/no sealed record/);
+    await doSealWork({ op: 'drop', key, snapshot: 'k', items: [] });
+    await expect(postKept('k', [seals[2]!.rid])).rejects.toThrow(/no sealed record/);
+    expect(bodies).toHaveLength(2);
+  });
+});

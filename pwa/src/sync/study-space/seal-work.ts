@@ -7,7 +7,8 @@
 // (IndexedDB works in a worker, db/worker-idb.ts): reading a link's own 2,000 took the page 0.7-1.1 s
 // at 4x CPU. The study writes are sent from here too (op 'post'): a write of 500 sealed records
 // is a body of about 220 KB, and encoding and handing it to fetch took the page's thread 50 ms a
-// write at 4x CPU, a long task each. Imports contracts and plain IndexedDB only (and a type of
+// write at 4x CPU, a long task each; a send's sealed records stay here until their write takes
+// them (op 'keep'), so they never cross to the page and back. Imports contracts and plain IndexedDB only (and a type of
 // lib/api.ts, whose answer the page makes of the outcome), so the worker's bundle is small.
 import { deriveSpaceKeys, openRecord, opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import type { SealedRecord } from '@fw/contracts/study-space';
@@ -48,23 +49,39 @@ export interface OpenedRecord {
   value: unknown;
 }
 
-/** A JSON POST of the study API, made as lib/api.ts makes one (the study calls need no sign-in). */
+/**
+ * A JSON POST of the study API, made as lib/api.ts makes one (the study calls need no sign-in):
+ * its body given, or records this thread sealed and kept (op 'keep'), sent as `{ records }`.
+ */
 interface ToPost {
   path: string;
   headers: Record<string, string>;
-  body: unknown;
+  body?: unknown;
+  kept?: { name: string; rids: string[] };
   timeoutMs: number;
 }
 
 /**
  * Its outcome, and the worker's own time on it (`workMs`: encoding the body, handing it over and
- * reading the answer; not the wait for the server, which is no work of this thread).
+ * reading the answer; not the wait for the server, which is no work of this thread). Kept records
+ * that were not taken come back (`sealed`), for the outbox to send again as they went; taken ones
+ * are let go.
  */
-export type Posted = Answered & { workMs: number };
+export type Posted = Answered & { workMs: number; sealed?: SealedRecord[] };
+
+/** What the page learns of a record sealed and kept here: its opaque id and the size of its sealed text. */
+export interface KeptSeal {
+  rid: string;
+  size: number;
+}
+
+/** The sealed text's length a write counts (STUDY_LIMITS.WRITE_MAX_CHARS); a tombstone has none. */
+export const sealedSize = (record: SealedRecord) => ('data' in record ? record.data.length : 0);
 
 export type SealWork =
   | { op: 'post'; key?: undefined; items: []; post: ToPost }
   | { op: 'seal'; key: Uint8Array; items: ToSealStored[]; snapshot?: string }
+  | { op: 'keep'; key: Uint8Array; items: ToSealStored[]; snapshot?: string; name: string }
   | { op: 'hold'; key: Uint8Array; items: ToSealStored[]; snapshot: string }
   | { op: 'drop'; key: Uint8Array; items: []; snapshot: string }
   | { op: 'open'; key: Uint8Array; items: ToOpen[] }
@@ -73,6 +90,7 @@ export type SealWork =
 export interface SealAnswers {
   post: Posted;
   seal: SealedRecord[];
+  keep: KeptSeal[];
   hold: [];
   drop: [];
   open: (OpenedRecord | null | undefined)[];
@@ -129,6 +147,27 @@ async function valuesOf(items: ToSealStored[], snapshot: string | undefined): Pr
   });
 }
 
+/**
+ * Records sealed and kept here (op 'keep'), by the name of their send, then by opaque id: a link's
+ * writes of 500 are about 220 KB of sealed text each, which crossed to the page and back to be
+ * sent, taking in and handing over a long task of the page's each time at 4x CPU. The page
+ * learns each record's id and size; 'post' takes them from here, and 'drop' lets the rest go.
+ */
+const kept = new Map<string, Map<string, SealedRecord>>();
+
+/** The body of a post: as given, or its kept records (an Error when one is gone: the send was dropped). */
+function bodyOf({ body, kept: from }: ToPost): unknown {
+  if (!from) return body;
+  const held = kept.get(from.name);
+  return {
+    records: from.rids.map((rid) => {
+      const record = held?.get(rid);
+      if (!record) throw new Error(`study worker: no sealed record ${rid} kept for ${from.name}`);
+      return record;
+    }),
+  };
+}
+
 async function inGroups<T, R>(items: T[], each: (item: T) => Promise<R>, between?: () => Promise<void>): Promise<R[]> {
   const out: R[] = [];
   for (let from = 0; from < items.length; from += AT_ONCE) {
@@ -147,13 +186,25 @@ async function opened(keys: SpaceKeys, change: ToOpen): Promise<OpenedRecord | n
   }
 }
 
-async function post({ path, headers, body, timeoutMs }: ToPost): Promise<Posted> {
+async function post(toPost: ToPost): Promise<Posted> {
+  const posted = await answerOf(toPost);
+  if (!toPost.kept) return posted;
+  const held = kept.get(toPost.kept.name);
+  // Taken as lib/api.ts resultOf takes an answer: anything else leaves the write to the outbox.
+  const taken = !('unanswered' in posted) && posted.ok && posted.body !== null && posted.body.success !== false;
+  if (!taken) return { ...posted, sealed: toPost.kept.rids.map((rid) => held!.get(rid)!) };
+  for (const rid of toPost.kept.rids) held?.delete(rid);
+  return posted;
+}
+
+async function answerOf(toPost: ToPost): Promise<Posted> {
+  const { path, headers, timeoutMs } = toPost;
   const started = performance.now();
   const timeout = AbortSignal.timeout(timeoutMs);
   const answering = fetch(path, {
     method: 'POST',
     headers: { ...headers, Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+    body: JSON.stringify(bodyOf(toPost)),
     signal: timeout,
     cache: 'no-store',
   });
@@ -196,14 +247,21 @@ export async function doSealWork<W extends SealWork>(work: W, between?: () => Pr
     }
     case 'drop':
       snapshots.delete(work.snapshot);
+      kept.delete(work.snapshot);
       return [] as SealAnswers[W['op']];
-    case 'seal': {
+    case 'seal':
+    case 'keep': {
       const values = await valuesOf(work.items, work.snapshot);
       const items = work.items.map(({ kind, id }, n): ToSeal => {
         const value = values[n];
         return typeof value === 'object' && value !== null ? { kind, id, value: travelling(value) } : { kind, id };
       });
-      return (await inGroups(items, seal, between)) as SealAnswers[W['op']];
+      const sealed = await inGroups(items, seal, between);
+      if (work.op === 'seal') return sealed as SealAnswers[W['op']];
+      let held = kept.get(work.name);
+      if (!held) kept.set(work.name, (held = new Map()));
+      for (const record of sealed) held.set(record.rid, record);
+      return sealed.map((record): KeptSeal => ({ rid: record.rid, size: sealedSize(record) })) as SealAnswers[W['op']];
     }
     case 'open':
       return (await inGroups(work.items, (change) => opened(keys, change), between)) as SealAnswers[W['op']];

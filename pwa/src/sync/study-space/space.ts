@@ -5,11 +5,11 @@
 import { spacePath } from '@fw/contracts/paths';
 import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { newObjectId } from '@fw/contracts/object-id';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError, api, resultOf } from '../../lib/api.ts';
 import { db } from '../../db/db.ts';
 import { announceStudyQueued } from './local-changes.ts';
 import { pullInto, type StudyPullResult } from './pull.ts';
-import { newLinking, sealMany, sendNow, whileSending, writeRecords, writesOf } from './push.ts';
+import { newLinking, sealKept, sendNow, whileSending, withKept, writeKept, writesOf } from './push.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, skipOwnWrites, writeSpaceState } from './space-state.ts';
 import { everyRecord, STUDY_WRITE_KIND, studyRecordId } from './study-records.ts';
 
@@ -123,12 +123,15 @@ export async function rotateSpace(): Promise<string[]> {
   const keys = await keysOf(key);
   await makeSpace(key);
   // Sent here, not through the outbox: the old space goes only once the new one holds everything.
-  const sealed = await sealMany(key, await everyRecord());
-  let cursor = 0;
-  for (const write of writesOf(sealed, (record) => record)) {
-    const answer = await writeRecords(keys, write, `op-${newObjectId()}`);
-    cursor = Number(answer.cursor) || cursor;
-  }
+  const records = await everyRecord();
+  const cursor = await withKept(key, async (name) => {
+    let last = 0;
+    for (const write of writesOf(await sealKept(key, records, name), (seal) => seal.size)) {
+      const answer = resultOf<{ cursor?: unknown }>(await writeKept(keys, name, write.map((seal) => seal.rid), `op-${newObjectId()}`)).data;
+      last = Number(answer.cursor) || last;
+    }
+    return last;
+  });
   await db.transaction('rw', [db.meta, db.outbox], async () => {
     await db.outbox.filter((entry) => entry.kind === STUDY_WRITE_KIND && entry.seq! <= lastQueued).delete();
     await writeSpaceState({ status: 'linked', key, cursor, syncedAt: Date.now() });
