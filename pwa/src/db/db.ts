@@ -29,7 +29,7 @@
 import Dexie, { RangeSet, type Collection, type EntityTable, type ObservabilitySet, type Table } from 'dexie';
 import type { AdminComment, Article, Comment, CommentStatus, DailyText, Lesson, User } from '@fw/contracts';
 import { META } from './meta-keys.ts';
-import { Slices } from '../lib/next-task.ts';
+import { Slices, inSlices, nextTask } from '../lib/next-task.ts';
 
 export type ArticleSummary = Omit<Article, 'content'>;
 
@@ -429,6 +429,16 @@ const settled = (request: IDBRequest) =>
   });
 
 /**
+ * Gives the page its turn (lib/next-task.ts nextTask); inside a transaction, by a small read whose
+ * answer comes in a task of its own, as a timer or a message would let the transaction commit.
+ */
+export function pageTurn(): Promise<void> {
+  const running = Dexie.currentTransaction?.idbtrans;
+  if (!running) return nextTask();
+  return settled(running.objectStore(running.objectStoreNames[0]!).count(''));
+}
+
+/**
  * Puts `rows` and deletes `keys` in `table`, in the transaction running (its tables must include
  * `table`), straight through IndexedDB a few at a time; call tablesChanged once it has committed.
  * Dexie tells live queries what a write changed key by key, and for thousands of keys it builds a
@@ -447,12 +457,11 @@ export async function writeRows<T, K extends IDBValidKey, I>(table: Table<T, K, 
   // puts at 4x CPU. Once a slice has run, the next step first waits for a small read asked for then,
   // whose answer comes in a task of its own (a timer would let the transaction commit).
   const slices = new Slices();
-  const turn = () => settled(store.count(''));
   // Two steps on their way at once: the next step's rows are copied while the database writes the
   // last step's, where one step at a time left each side waiting for the other.
   let before: Promise<void> | undefined;
   const step = async (make: () => IDBRequest | undefined) => {
-    if (slices.due()) await slices.next(turn);
+    if (slices.due()) await slices.next(pageTurn);
     const last = make();
     const done = settled(last!);
     // Seen to at once: a refused write rejects before this step is waited for.
@@ -507,10 +516,14 @@ export async function getMany<T>(
 ): Promise<(T | undefined)[]> {
   if (keys.length < KEYS_FIRST_AT) return table.bulkGet(keys);
   const stored = new Set<unknown>(await table.toCollection().primaryKeys());
-  const present = keys.filter((key) => stored.has(key));
+  // The passes over thousands of keys give the page turns (pageTurn: this runs inside transactions).
+  const present: string[] = [];
+  await inSlices(keys, (key) => stored.has(key) && present.push(key), pageTurn);
   const values = await readInSteps(present, async (part) => table.bulkGet(part));
   const byKey = new Map(present.map((key, n) => [key, values[n]]));
-  return keys.map((key) => byKey.get(key));
+  const out: (T | undefined)[] = [];
+  await inSlices(keys, (key) => out.push(byKey.get(key)), pageTurn);
+  return out;
 }
 
 /**

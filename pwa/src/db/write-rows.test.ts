@@ -4,7 +4,7 @@
 // whole-table queries and index queries alike.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveQuery } from 'dexie';
-import { db, readInPages, tablesChanged, writeRows, type ArticleNote, type OutboxEntry } from './db.ts';
+import { db, getMany, readInPages, tablesChanged, writeRows, type ArticleNote, type OutboxEntry } from './db.ts';
 
 const ARTICLE = '64f0000000000000000000a1';
 const note = (n: number, articleId = ARTICLE): ArticleNote => ({
@@ -122,5 +122,33 @@ describe('readInPages', () => {
     await db.outbox.bulkAdd(Array.from({ length: 101 }, (_, n) => entry(n)));
     const entries = await db.transaction('r', db.outbox, () => readInPages(db.outbox));
     expect(entries.map((e) => e.key)).toEqual(Array.from({ length: 101 }, (_, n) => `key-${n}`));
+  });
+});
+
+describe('getMany', () => {
+  it('answers many keys in order, giving the page turns inside the transaction without ending it', async () => {
+    await db.notes.bulkPut(Array.from({ length: 20 }, (_, n) => note(n * 50)));
+    const keys = Array.from({ length: 1_000 }, (_, n) => note(n)._id);
+    // Each look at the clock is 10 ms on: every look finds the slice due, and waits for a turn.
+    let now = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 10));
+    const counted = vi.spyOn(IDBObjectStore.prototype, 'count');
+    let values: (ArticleNote | undefined)[] = [];
+    try {
+      await db.transaction('rw', db.notes, async () => {
+        values = await getMany(db.notes, keys);
+        // Still the same transaction after the turns.
+        await db.notes.put(note(5_000));
+      });
+      // Two passes over 1,000 keys, a look every 64 of them.
+      expect(counted).toHaveBeenCalledTimes(30);
+    } finally {
+      clock.mockRestore();
+      counted.mockRestore();
+    }
+    expect(values).toHaveLength(1_000);
+    expect(values.flatMap((value, n) => (value ? [n] : []))).toEqual(Array.from({ length: 20 }, (_, n) => n * 50));
+    expect(values[100]?.text).toBe('Note 100');
+    expect(await db.notes.count()).toBe(21);
   });
 });

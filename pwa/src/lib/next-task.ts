@@ -32,3 +32,20 @@ export class Slices {
     this.since = performance.now();
   }
 }
+
+/** Items `each` takes between two looks at the clock (inSlices). */
+const ITEMS_A_LOOK = 64;
+
+/**
+ * Calls `each` for every item, giving the page its turn (`turn`, nextTask by default) once a slice
+ * has run: a pass over the thousands of records of a study sync page was a task of 50-60 ms at
+ * 4x CPU where it ran in one go.
+ */
+export async function inSlices<T>(items: Iterable<T>, each: (item: T) => void, turn?: () => Promise<void>): Promise<void> {
+  const slices = new Slices();
+  let n = 0;
+  for (const item of items) {
+    if (++n % ITEMS_A_LOOK === 0 && slices.due()) await slices.next(turn);
+    each(item);
+  }
+}

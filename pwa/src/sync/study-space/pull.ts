@@ -14,8 +14,8 @@ import { spacePath } from '@fw/contracts/paths';
 import type { SpaceChanges } from '@fw/contracts/study-space';
 import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { ApiError, api } from '../../lib/api.ts';
-import { Slices, nextTask } from '../../lib/next-task.ts';
-import { db, getMany, readInPages, tablesChanged, writeRows, type StudyKind, type StudyTombstone } from '../../db/db.ts';
+import { Slices, inSlices, nextTask } from '../../lib/next-task.ts';
+import { db, getMany, pageTurn, readInPages, tablesChanged, writeRows, type StudyKind, type StudyTombstone } from '../../db/db.ts';
 import { queueStudyRecords, tombstoneKey, announceStudyQueued } from './local-changes.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, stillLinked, writeSpaceState } from './space-state.ts';
 import { everyRecord, heldRecords, isStudyKind, STUDY_KINDS, STUDY_WRITE_KIND, studyRecordId, studyTables } from './study-records.ts';
@@ -90,12 +90,16 @@ async function openPage(key: Uint8Array, page: SpaceChanges, byRid: ByRid): Prom
 
 type Held = Record<string, unknown> | undefined;
 
-/** What the device holds of `incoming`'s records and their tombstones, read a table at a time. */
+/** What the device holds of `incoming`'s records and their tombstones, read a table at a time, in slices (heldRecords). */
 async function heldOf(incoming: Incoming[]): Promise<{ current: Map<string, Held>; stones: Map<string, StudyTombstone | undefined> }> {
   const current = (await heldRecords(incoming)) as Map<string, Held>;
-  const keys = [...new Set(incoming.map(({ kind, id }) => tombstoneKey(kind, id)))];
+  const named = new Set<string>();
+  await inSlices(incoming, ({ kind, id }) => named.add(tombstoneKey(kind, id)), pageTurn);
+  const keys = [...named];
   const found = await getMany(db.tombstones, keys);
-  return { current, stones: new Map(keys.map((key, n) => [key, found[n]])) };
+  const stones = new Map<string, StudyTombstone | undefined>();
+  await inSlices(keys.keys(), (n) => stones.set(keys[n]!, found[n]), pageTurn);
+  return { current, stones };
 }
 
 /**
