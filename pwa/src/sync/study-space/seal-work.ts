@@ -8,8 +8,9 @@
 // at 4x CPU. The study writes are sent from here too (op 'post'): a write of 500 sealed records
 // is a body of about 220 KB, and encoding and handing it to fetch took the page's thread 50 ms a
 // write at 4x CPU, a long task each; a send's sealed records stay here until their write takes
-// them (op 'keep'), so they never cross to the page and back. Imports contracts and plain IndexedDB only (and a type of
-// lib/api.ts, whose answer the page makes of the outcome), so the worker's bundle is small.
+// them (op 'keep'), so they never cross to the page and back. Imports contracts and plain
+// IndexedDB only (and a type of lib/api.ts, whose answer the page makes of the outcome), so the
+// worker's bundle is small.
 import { deriveSpaceKeys, openRecord, opaqueIdOf, sealRecord, type SpaceKeys } from '@fw/contracts/study-seal';
 import type { SealedRecord } from '@fw/contracts/study-space';
 import { getMany } from '../../db/worker-idb.ts';
@@ -83,6 +84,7 @@ export type SealWork =
   | { op: 'seal'; key: Uint8Array; items: ToSealStored[]; snapshot?: string }
   | { op: 'keep'; key: Uint8Array; items: ToSealStored[]; snapshot?: string; name: string }
   | { op: 'hold'; key: Uint8Array; items: ToSealStored[]; snapshot: string }
+  // Lets go of what 'hold' read and 'keep' kept under that name.
   | { op: 'drop'; key: Uint8Array; items: []; snapshot: string }
   | { op: 'open'; key: Uint8Array; items: ToOpen[] }
   | { op: 'rids'; key: Uint8Array; items: { kind: string; id: string }[] };
