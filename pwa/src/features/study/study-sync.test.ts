@@ -2,6 +2,7 @@
 // as the backend's store does): what one device writes reaches the other sealed, edits merge by
 // time, deletions stay deleted, and leaving, rotating or filling a space never loses a note.
 import { describe, expect, it, vi } from 'vitest';
+import { deriveSpaceKeys, sealRecord } from '@fw/contracts/study-seal';
 import { db } from '../../db/db.ts';
 import {
   addArticleNote,
@@ -214,6 +215,27 @@ describe('the pull and the push', () => {
     expect(result.applied).toBe(1_101);
     expect(await db.notes.count()).toBe(1_099);
     expect(await db.tombstones.count()).toBe(1);
+  });
+
+  it('merges a page that brings a record, its deletion and a newer copy of it: the newer copy stays, with no tombstone', async () => {
+    await asDevice('A');
+    const highlight = await addHighlight(ARTICLE, quote('love suffers long'), 'yellow');
+    const words = await createSpace();
+    await studyRound();
+    // Another device deleted it, and a third brought it back recoloured, later than B's clock.
+    const keys = await deriveSpaceKeys(keyOfWords(words.join(' ')));
+    const newer = await sealRecord(keys, { kind: 'highlight', id: highlight._id, value: { ...highlight, color: 'green', updatedAt: T0 + 5 * MINUTE } });
+    const [spaceId] = [...server.spaces.spaces][0]!;
+    server.spaces.append(spaceId, [{ rid: newer.rid, deleted: true }, newer]);
+    await asDevice('B');
+    at(3);
+    const before = spaceCalls().length;
+    const result = await linkSpace(words.join(' '));
+    // The three changes came in one page.
+    expect(spaceCalls().slice(before).filter((c) => c.method === 'GET')).toHaveLength(1);
+    expect(result).toEqual({ applied: 3, unreadable: 0 });
+    expect(await db.highlights.get(highlight._id)).toMatchObject({ color: 'green', updatedAt: T0 + 5 * MINUTE });
+    expect(await db.tombstones.count()).toBe(0);
   });
 
   it('does not fetch its own writes back, but reads them with another device\'s when that one wrote between', async () => {
