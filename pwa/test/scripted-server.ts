@@ -27,7 +27,9 @@ interface Reply {
   body: Record<string, unknown>;
   headers?: Record<string, string>;
 }
-type Script = (call: Call) => 'offline' | 'lose-response' | Reply | undefined;
+type Scripted = 'offline' | 'lose-response' | Reply | undefined;
+/** What the server does with a call, decided before it answers (it may first wait for something the test does). */
+type Script = (call: Call) => Scripted | Promise<Scripted>;
 
 /** An error answer in the contract's shape. */
 export function errorReply(status: number, code: ErrorCode, message: string, extra: Record<string, unknown> = {}): Reply {
@@ -55,7 +57,7 @@ export class ScriptedServer {
       credential: headers.get(SPACE_CREDENTIAL_HEADER),
     };
     this.calls.push(call);
-    const scripted = this.script(call);
+    const scripted = await this.script(call);
     if (scripted === 'offline') throw new TypeError('Failed to fetch');
     if (scripted && scripted !== 'lose-response') return json(scripted.status, (call.response = scripted.body), scripted.headers);
     const reply = this.answer(call);

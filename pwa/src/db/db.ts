@@ -493,6 +493,25 @@ export async function writeRows<T, K extends IDBValidKey, I>(table: Table<T, K, 
   await Promise.all(going);
 }
 
+/** How Dexie names the parts of `table` that a write changed (its rows, deletions and indexes). */
+const partPrefix = (table: Table) => `idb://${db.name}/${table.name}/`;
+
+/**
+ * Watches for writes to `tables`, in this tab and in others (Dexie tells each tab of every
+ * committed write, as it tells live queries): `changed()` says whether one came since the watch
+ * began, until `stop()`.
+ */
+export function watchTables(tables: readonly Table[]): { changed: () => boolean; stop: () => void } {
+  const prefixes = tables.map(partPrefix);
+  let changed = false;
+  // A tab brought back from the back-forward cache hears of everything at once ('all').
+  const listener = (parts: ObservabilitySet) => {
+    changed ||= Object.keys(parts).some((part) => part === 'all' || prefixes.some((prefix) => part.startsWith(prefix)));
+  };
+  Dexie.on('storagemutated', listener);
+  return { changed: () => changed, stop: () => Dexie.on('storagemutated').unsubscribe(listener) };
+}
+
 /**
  * Tells live queries (in this tab and others) that `tables` changed, each as a whole: after
  * writeRows has committed. The parts are named as Dexie names them when it makes a database.
@@ -501,7 +520,7 @@ export function tablesChanged(tables: readonly Table[]): void {
   const parts: Record<string, RangeSet> = {};
   const whole = () => new RangeSet(Dexie.minKey, Dexie.maxKey);
   for (const table of tables) {
-    const prefix = `idb://${db.name}/${table.name}/`;
+    const prefix = partPrefix(table);
     parts[prefix] = whole();
     parts[`${prefix}:dels`] = whole();
     for (const index of table.schema.indexes) if (index.name) parts[`${prefix}${index.name}`] = whole();

@@ -151,12 +151,17 @@ describe('study sync between two devices', () => {
     await expect(linkSpace(words.join(' '))).rejects.toThrow(SCRIPTED_SPACE_MESSAGES.REMOVED);
   });
 
-  it('refuses words that open no space with a plain message, and stays unlinked', async () => {
+  it('refuses words that open no space with a plain message, stays unlinked, and sends nothing', async () => {
     await createSpace();
     await stopSyncing();
+    await addHighlight(ARTICLE, quote('love suffers long'), 'yellow');
+    const before = spaceCalls().length;
     const { wordsOfKey, newSpaceKey } = await import('../../sync/study-space/space-words.ts');
     await expect(linkSpace(wordsOfKey(newSpaceKey()).join(' '))).rejects.toThrow(SPACE_MESSAGES.wrongWords);
     expect(await readSpaceState()).toBeUndefined();
+    // The device's records were read and sealed at the press, but nothing went, and nothing waits.
+    expect(spaceCalls().slice(before).map((c) => c.method)).toEqual(['GET']);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('shows SPACE_FULL as a refused write with the server\'s message and loses nothing on the device', async () => {
@@ -236,6 +241,29 @@ describe('the pull and the push', () => {
     expect(result).toEqual({ applied: 3, unreadable: 0 });
     expect(await db.highlights.get(highlight._id)).toMatchObject({ color: 'green', updatedAt: T0 + 5 * MINUTE });
     expect(await db.tombstones.count()).toBe(0);
+  });
+
+  it('sends a change made while the space answered the link (the device was not linked yet) after the link\'s own writes', async () => {
+    await asDevice('A');
+    const words = await createSpace();
+    await asDevice('B');
+    const highlight = await addHighlight(ARTICLE, quote('love suffers long'), 'yellow');
+    const other = await addArticleNote(ARTICLE, 'Read with the children');
+    at(1);
+    // B's records were read at the press; the space answers once B has recoloured the highlight.
+    server.script = async (call) => {
+      if (call.method !== 'GET' || !call.path.includes('/changes')) return undefined;
+      server.script = () => undefined;
+      await updateHighlight(highlight._id, { color: 'green' });
+      return undefined;
+    };
+    await linkSpace(words.join(' '));
+    expect(await db.outbox.count()).toBe(2);
+    await studyRound();
+    await asDevice('A');
+    await studyRound();
+    expect(await db.highlights.get(highlight._id)).toMatchObject({ color: 'green' });
+    expect(await db.notes.get(other._id)).toMatchObject({ text: 'Read with the children' });
   });
 
   it('does not fetch its own writes back, but reads them with another device\'s when that one wrote between', async () => {

@@ -226,24 +226,24 @@ export async function pullStudy(): Promise<StudyPullResult> {
 /**
  * Pulls the space of `key` from `cursor`, storing the cursor with each page. With `linking`, the
  * device is not linked yet and becomes linked once the first page answered (so a link is kept only
- * once the space answered), before that page is merged: `linked` is called then, and the device's
- * own records start going while the pages are merged (push.ts sendNow with the same `linking`);
- * `linking` gathers each page's opaque ids before it is merged (and hears when the last page was
- * read), and the records that need not be sent back. SPACE_REMOVED: the device leaves the space.
+ * once the space answered), before that page is merged (`linking.entered`): the device's own
+ * records, sealed meanwhile, go from then on while the pages are merged (push.ts sendNow with the
+ * same `linking`); `linking` gathers each page's opaque ids before it is merged (and hears when
+ * the last page was read), and the records that need not be sent back. SPACE_REMOVED: the device
+ * leaves the space.
  */
-export async function pullInto(key: Uint8Array, cursor: number, result: StudyPullResult, linking?: Linking, linked?: () => void): Promise<void> {
+export async function pullInto(key: Uint8Array, cursor: number, result: StudyPullResult, linking?: Linking): Promise<void> {
   try {
-    await pullPages(key, cursor, result, linking, linked);
+    await pullPages(key, cursor, result, linking);
   } finally {
     // A pull that stopped early (a failure, a removed space) lets the link's writes go on to their end.
     linking?.allNamed();
   }
 }
 
-async function pullPages(key: Uint8Array, cursor: number, result: StudyPullResult, linking?: Linking, linked?: () => void): Promise<void> {
+async function pullPages(key: Uint8Array, cursor: number, result: StudyPullResult, linking?: Linking): Promise<void> {
   const keys = await keysOf(key);
   const byRid: ByRid = { opened: new Map() };
-  let entered = false;
   /** The page after `after`, opened; null when the space was removed (the device has left it). */
   const fetchPage = async (after: number): Promise<Opened | null> => {
     let page: SpaceChanges;
@@ -260,15 +260,14 @@ async function pullPages(key: Uint8Array, cursor: number, result: StudyPullResul
     }
     if (linking) {
       for (const change of page.changes) linking.inSpace.add(change.rid);
-      if (!page.hasMore) linking.allNamed();
       if (after === cursor) {
         await enterSpace(key, cursor);
-        entered = true;
+        linking.enter();
         // The live queries that follow the space's state run in the task that committed it (48 ms of
-        // a 95 ms task in a traced link at 4x CPU): the sending and the opening start in the next.
+        // a 95 ms task in a traced link at 4x CPU): the writing and the opening start in the next.
         await nextTask();
-        linked?.();
       }
+      if (!page.hasMore) linking.allNamed();
     }
     return { page, ...(await openPage(key, page, byRid)) };
   };
@@ -291,7 +290,7 @@ async function pullPages(key: Uint8Array, cursor: number, result: StudyPullResul
       requeued = await mergePage(key, opened, result, linking);
     } catch (error) {
       // A link whose first page could not be taken in (a full device, say) is not kept.
-      if (first && entered) await leaveSpace(undefined).catch(() => undefined);
+      if (first && linking?.entered) await leaveSpace(undefined).catch(() => undefined);
       throw error;
     }
     if (requeued === null) return;

@@ -13,13 +13,13 @@ import type { SealedRecord } from '@fw/contracts/study-space';
 import { SPACE_CREDENTIAL_HEADER, STUDY_LIMITS } from '@fw/contracts/study-limits';
 import type { SpaceKeys } from '@fw/contracts/study-seal';
 import { API_TIMEOUT_MS, ApiError, resultOf } from '../../lib/api.ts';
-import { db, inSteps, readInSteps, type OutboxEntry, type StudyKind } from '../../db/db.ts';
+import { db, inSteps, readInSteps, watchTables, type OutboxEntry, type StudyKind } from '../../db/db.ts';
 import type { SendTools } from '../write-kinds/kind.ts';
 import { keysOf, leaveCount, leaveSpace, linkedSpace, skipOwnWrites, stillLinked } from './space-state.ts';
 import { queueEverything, queueStudyRecords, studyChangeScope } from './local-changes.ts';
 import { sealWork } from './seal-client.ts';
 import { sealedSize, type KeptSeal, type Posted } from './seal-work.ts';
-import { STUDY_KINDS, studyRecordId } from './study-records.ts';
+import { STUDY_KINDS, studyRecordId, studyTables } from './study-records.ts';
 
 /** What a study entry carries: its record, and once claimed its sealed form under the batch's key. */
 interface StudyBody {
@@ -239,6 +239,21 @@ export interface Linking {
   named: Promise<void>;
   /** Settles `named`: called by the pull (pull.ts pullInto). */
   allNamed: () => void;
+  /**
+   * Whether the space answered and the device entered it (pull.ts, by `enter`): the device's own
+   * records are read and sealed from the press on, but written only then (words that open no space
+   * send nothing). A change made from then on is queued as a linked device's (local-changes.ts).
+   */
+  entered: boolean;
+  enter: () => void;
+  /**
+   * Whether a study record changed, in any tab, between the press and `enter`: such a change is
+   * neither in the records read at the press nor queued (the device was not linked yet), so
+   * linkSpace queues every record once the link's writes are done.
+   */
+  changedBeforeEntering: () => boolean;
+  /** Stops watching for such changes (`enter` does too). */
+  stopWatching: () => void;
   /** The device's records that wait for the merge: sent after it, but those in `asInSpace`. */
   heldBack: { kind: StudyKind; id: string }[];
   /** The device's records ("<kind>:<id>") that went beside the merge: one the space's copy then replaced goes again. */
@@ -258,16 +273,25 @@ export function newLinking(): Linking {
   const left = leaveCount();
   let allNamed = () => {};
   const named = new Promise<void>((resolve) => (allNamed = resolve));
-  return {
+  const watch = watchTables(studyTables());
+  const linking: Linking = {
     inSpace: new Set(),
     named,
     allNamed,
+    entered: false,
+    enter: () => {
+      linking.entered = true;
+      watch.stop();
+    },
+    changedBeforeEntering: watch.changed,
+    stopWatching: watch.stop,
     heldBack: [],
     sentAlongside: new Set(),
     asInSpace: new Set(),
     cursors: [],
     stillLinked: () => leaveCount() === left,
   };
+  return linking;
 }
 
 /**
@@ -301,6 +325,7 @@ async function sendAll(key: Uint8Array, records: { kind: StudyKind; id: string }
   if (linking) {
     sealing.catch(() => undefined);
     await linking.named;
+    if (!linking.entered) return false;
   }
   for (const [n, group] of groups.entries()) {
     const seals = await sealing!;

@@ -7,7 +7,7 @@ import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { newObjectId } from '@fw/contracts/object-id';
 import { ApiError, api, resultOf } from '../../lib/api.ts';
 import { db } from '../../db/db.ts';
-import { announceStudyQueued } from './local-changes.ts';
+import { announceStudyQueued, queueEverything } from './local-changes.ts';
 import { pullInto, type StudyPullResult } from './pull.ts';
 import { newLinking, sealKept, sendNow, whileSending, withKept, writeKept, writesOf } from './push.ts';
 import { enterSpace, keysOf, leaveSpace, linkedSpace, readSpaceState, skipOwnWrites, writeSpaceState } from './space-state.ts';
@@ -60,10 +60,11 @@ export async function createSpace(): Promise<string[]> {
 
 /**
  * Links this device to the space the words name: its records come in (merged with the device's)
- * and the device's own go out, beside the merge once the space has answered (the device counts as
- * linked from then, so a change made meanwhile is queued). Those of the device's own that the
- * space's pages name wait for the merge, and go after it unless the device now holds them as the
- * space does. A SpaceWordsError for words that are not a key; an Error with
+ * and the device's own go out, read and sealed from the press and written beside the merge once the
+ * space has answered (the device counts as linked from then, so a change made meanwhile is queued;
+ * one made before, while the space answered, has every record queued after the link's writes).
+ * Those of the device's own that the space's pages name wait for the merge, and go after it unless
+ * the device now holds them as the space does. A SpaceWordsError for words that are not a key; an Error with
  * SPACE_MESSAGES.wrongWords when no space opens with them.
  */
 export async function linkSpace(words: string): Promise<StudyPullResult> {
@@ -71,26 +72,30 @@ export async function linkSpace(words: string): Promise<StudyPullResult> {
   return whileSending(async () => {
     const result: StudyPullResult = { applied: 0, unreadable: 0 };
     const linking = newLinking();
-    let sending: Promise<boolean> | undefined;
-    const startSending = () => {
-      sending = everyRecord().then((own) => sendNow(key, own, linking));
-      // Seen to here, or a failure while the pull still runs would be unhandled; awaited below.
-      sending.catch(() => undefined);
-    };
+    // The device's own records are read and sealed while the space's first page comes, and written
+    // once the space has answered (push.ts sendAll waits for the pull): started once that page had
+    // come, the writes were the last thing a link of 2,000 waited for.
+    const sending = everyRecord().then((own) => sendNow(key, own, linking));
+    // Seen to here, or a failure while the pull still runs would be unhandled; awaited below.
+    sending.catch(() => undefined);
     try {
-      await pullInto(key, 0, result, linking, startSending);
+      await pullInto(key, 0, result, linking);
     } catch (error) {
-      await sending?.catch(() => undefined);
+      await sending.catch(() => undefined);
       if (error instanceof ApiError && error.code === 'SPACE_LOCKED') throw new Error(SPACE_MESSAGES.wrongWords, { cause: error });
       throw error;
+    } finally {
+      linking.stopWatching();
     }
-    let queued = (await sending) ?? false;
+    let queued = await sending;
     const state = await readSpaceState();
     // A space another device removed: its words no longer work, as the server says.
     if (state?.status === 'removed') throw new Error(state.message);
     await skipOwnWrites(key, linking.cursors);
     const after = linking.heldBack.filter(({ kind, id }) => !linking.asInSpace.has(studyRecordId(kind, id)));
     if (after.length) queued = (await sendNow(key, after)) || queued;
+    // Queued after the link's own writes, so the records as they are now land after them.
+    if (linking.changedBeforeEntering()) queued = (await queueEverything()) || queued;
     if (queued) announceStudyQueued();
     return result;
   });
