@@ -28,6 +28,8 @@ const highlight: Highlight = {
 };
 
 beforeEach(async () => {
+  // The search typed and the items shown are kept in the history entry (lib/entry-state.ts): each test starts afresh.
+  window.history.replaceState(null, '');
   await Promise.all([db.highlights.clear(), db.notes.clear()]);
   await db.notes.bulkPut([note({}), note({ _id: '64f0000000000000000000b2', articleId: '../../admin', articleTitle: 'Planted title', text: 'Planted note' })]);
   await db.highlights.put(highlight);
@@ -80,5 +82,29 @@ describe('My notes', () => {
     // Note 7 and Notes 70–79 (a word matches from its start): Note 7 was never drawn before.
     expect(screen.getAllByTestId('notes-item')).toHaveLength(11);
     expect(screen.getByText('Note 7')).toBeTruthy();
+  });
+
+  it('puts the article with the newest change first, and under a search the one with the newest match', async () => {
+    await db.highlights.clear();
+    await db.notes.clear();
+    const other = '64f0000000000000000000a2';
+    await db.notes.bulkPut([
+      note({ _id: '64f0000000000000000000d1', text: 'apple', updatedAt: 10 }),
+      note({ _id: '64f0000000000000000000d2', text: 'pear', updatedAt: 50 }),
+      note({ _id: '64f0000000000000000000d3', articleId: other, articleTitle: 'Joy in the morning', text: 'apple pie', updatedAt: 30 }),
+    ]);
+    render(
+      <MemoryRouter>
+        <NotesPage />
+      </MemoryRouter>,
+    );
+    await partsShown();
+    const headings = () => screen.getAllByTestId('notes-group').map((group) => group.querySelector('h2')?.textContent);
+    await screen.findByText('pear');
+    expect(headings()).toEqual(['Love is patient', 'Joy in the morning']);
+    expect(screen.getAllByTestId('notes-item').map((item) => item.querySelector('p:nth-of-type(2)')?.textContent)).toEqual(['pear', 'apple', 'apple pie']);
+    fireEvent.change(screen.getByLabelText('Search my notes'), { target: { value: 'apple' } });
+    expect(headings()).toEqual(['Joy in the morning', 'Love is patient']);
+    expect(screen.queryByText('pear')).toBeNull();
   });
 });
