@@ -12,6 +12,7 @@ import { db, useLiveQuery } from '../../db/db.ts';
 import { createSpace, linkSpace, loadSpaceWords, rotateSpace, spaceWords, stopSyncing } from '../../sync/study-space/space.ts';
 import { useStudySpaceStatus, useStudySpaceSyncedAt } from '../../sync/study-space/space-status.ts';
 import { STUDY_WRITE_KIND } from '../../sync/study-space/study-records.ts';
+import { startSealWorker } from '../../sync/study-space/seal-client.ts';
 import { LinkDevice } from './LinkDevice.tsx';
 import { SpaceWords } from './SpaceWords.tsx';
 import { SYNC_TEXT } from './messages.ts';
@@ -80,6 +81,10 @@ export function StudySync({ place, onDrawn }: { place: 'notes' | 'footer'; onDra
   useEffect(() => {
     if (place === 'notes') wordsAhead();
   }, [place]);
+  // The study worker is started while the words are typed, not by the press that links.
+  useEffect(() => {
+    if (view.kind === 'link') startSealWorker();
+  }, [view.kind]);
   // Back from the words or the link form, the keyboard goes to the panel's heading (and the page
   // to the panel, which the words had made far taller), not to the page's top.
   const headingRef = useRef<HTMLHeadingElement>(null);

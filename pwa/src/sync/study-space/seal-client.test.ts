@@ -1,6 +1,7 @@
 // @vitest-environment node
-// The study worker is stopped once it has had nothing to do for a while, but not while it holds a
-// send's records (read ahead, or sealed and kept for their writes): they would be lost with it.
+// The study worker is stopped once it has had nothing to do for a while (started ahead of calls
+// too), but not while it holds a send's records (read ahead, or sealed and kept for their writes):
+// they would be lost with it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SealWork } from './seal-work.ts';
 
@@ -63,5 +64,20 @@ describe('the study worker while idle', () => {
     await sealWork({ op: 'drop', key, snapshot: 'send-2', items: [] });
     vi.advanceTimersByTime(30_000);
     expect(FakeWorker.started.map((w) => w.stopped)).toEqual([true]);
+  });
+
+  it('started ahead, is the one the calls use, and is stopped 30 s after the start when none comes', async () => {
+    const { sealWork, startSealWorker } = await import('./seal-client.ts');
+    startSealWorker();
+    expect(FakeWorker.started).toHaveLength(1);
+    await sealWork({ op: 'rids', key, items });
+    expect(FakeWorker.started).toHaveLength(1);
+    vi.advanceTimersByTime(30_000);
+    expect(FakeWorker.started.map((w) => w.stopped)).toEqual([true]);
+    startSealWorker();
+    vi.advanceTimersByTime(29_000);
+    expect(FakeWorker.started.map((w) => w.stopped)).toEqual([true, false]);
+    vi.advanceTimersByTime(1_000);
+    expect(FakeWorker.started.map((w) => w.stopped)).toEqual([true, true]);
   });
 });

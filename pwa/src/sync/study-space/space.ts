@@ -6,6 +6,7 @@ import { spacePath } from '@fw/contracts/paths';
 import { SPACE_CREDENTIAL_HEADER } from '@fw/contracts/study-limits';
 import { newObjectId } from '@fw/contracts/object-id';
 import { ApiError, api, resultOf } from '../../lib/api.ts';
+import { nextTask } from '../../lib/next-task.ts';
 import { db } from '../../db/db.ts';
 import { announceStudyQueued, queueEverything } from './local-changes.ts';
 import { pullInto, type StudyPullResult } from './pull.ts';
@@ -75,7 +76,11 @@ export async function linkSpace(words: string): Promise<StudyPullResult> {
     // The device's own records are read and sealed while the space's first page comes, and written
     // once the space has answered (push.ts sendAll waits for the pull): started once that page had
     // come, the writes were the last thing a link of 2,000 waited for.
-    const sending = everyRecord().then((own) => sendNow(key, own, linking));
+    const sending = everyRecord().then(async (own) => {
+      // Handing thousands of names to the worker in the task that read them made one long task.
+      await nextTask();
+      return sendNow(key, own, linking);
+    });
     // Seen to here, or a failure while the pull still runs would be unhandled; awaited below.
     sending.catch(() => undefined);
     try {
