@@ -65,8 +65,8 @@ export async function createSpace(): Promise<string[]> {
  * space has answered (the device counts as linked from then, so a change made meanwhile is queued;
  * one made before, while the space answered, has every record queued after the link's writes).
  * Those of the device's own that the space's pages name wait for the merge, and go after it unless
- * the device now holds them as the space does. A SpaceWordsError for words that are not a key; an Error with
- * SPACE_MESSAGES.wrongWords when no space opens with them.
+ * the device now holds them as the space does. A SpaceWordsError for words that are not a key; an
+ * Error with SPACE_MESSAGES.wrongWords when no space opens with them.
  */
 export async function linkSpace(words: string): Promise<StudyPullResult> {
   const key = (await loadSpaceWords()).keyOfWords(words);
