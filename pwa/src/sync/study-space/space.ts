@@ -100,7 +100,8 @@ export async function linkSpace(words: string): Promise<StudyPullResult> {
     const after = linking.heldBack.filter(({ kind, id }) => !linking.asInSpace.has(studyRecordId(kind, id)));
     if (after.length) queued = (await sendNow(key, after)) || queued;
     // Queued after the link's own writes, so the records as they are now land after them.
-    if (linking.changedBeforeEntering()) queued = (await queueEverything()) || queued;
+    // queueEverything tells the outbox itself.
+    if (linking.changedBeforeEntering()) await queueEverything();
     if (queued) announceStudyQueued();
     return result;
   });
