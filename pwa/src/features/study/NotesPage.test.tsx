@@ -1,10 +1,17 @@
 // My notes links only to real articles: a record on the device whose article id is not an id (one
 // restored by an older app from a hand-made backup, say) is listed, but never made into a link.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { db, type ArticleNote, type Highlight } from '../../db/db.ts';
+import { shortDate } from '../../lib/format.ts';
 import { NotesPage } from './NotesPage.tsx';
+
+// Every item writes its date: the calls say which items were drawn.
+vi.mock('../../lib/format.ts', async (real) => {
+  const format = await real<typeof import('../../lib/format.ts')>();
+  return { ...format, shortDate: vi.fn(format.shortDate) };
+});
 
 const GOOD = '64f0000000000000000000a1';
 const note = (over: Partial<ArticleNote>): ArticleNote => ({
@@ -106,5 +113,27 @@ describe('My notes', () => {
     fireEvent.change(screen.getByLabelText('Search my notes'), { target: { value: 'apple' } });
     expect(headings()).toEqual(['Joy in the morning', 'Love is patient']);
     expect(screen.queryByText('pear')).toBeNull();
+  });
+
+  it('draws again only the items a read found changed', async () => {
+    render(
+      <MemoryRouter>
+        <NotesPage />
+      </MemoryRouter>,
+    );
+    await partsShown();
+    await screen.findByText('Planted note');
+    const drawn = vi.mocked(shortDate);
+    drawn.mockClear();
+    // Every record written again as it was, and one changed: the read after it has new objects for all.
+    await db.transaction('rw', db.notes, db.highlights, async () => {
+      await db.highlights.put({ ...highlight, quote: { ...highlight.quote } });
+      await db.notes.bulkPut([note({}), note({ _id: '64f0000000000000000000b2', articleId: '../../admin', articleTitle: 'Planted title', text: 'Planted note, read again', updatedAt: 3 })]);
+    });
+    expect(await screen.findByText('Planted note, read again')).toBeTruthy();
+    expect(screen.getByText('planted words')).toBeTruthy();
+    expect(screen.getAllByTestId('notes-item')).toHaveLength(3);
+    expect(drawn).toHaveBeenCalledTimes(1);
+    expect(drawn).toHaveBeenCalledWith(3);
   });
 });
